@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { TokenService } from './auth/tokens.ts';
+import { startBroker, type BrokerHandle } from './broker/broker.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { installAuth } from './plugins/auth.ts';
+import { installErrorHandling, installNotFound } from './plugins/errors.ts';
+import { installOpenApi } from './plugins/openapi.ts';
+import { installStaticConsole } from './plugins/static-console.ts';
+import { serverRoutes } from './modules/server/server.routes.ts';
+import { ServerService } from './modules/server/server.service.ts';
+import { SettingsRepository } from './modules/server/settings.repository.ts';
+import { RolesRepository } from './modules/users/roles.repository.ts';
+import { UsersRepository } from './modules/users/users.repository.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { UsersService } from './modules/users/users.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The database and broker this app owns; tests use them to simulate outages. */
+    meshdeck: { database: DatabaseHandle; broker: BrokerHandle; config: Config };
+  }
+}
+
+export type App = FastifyInstance;
+
+/** Settings key of the HS256 secret generated at first start. */
+export const JWT_SECRET_KEY = 'jwt_secret';
+
+/** Builds the whole server (database, broker, plugins, routes) without listening; closing the app releases all. */
+export async function buildApp(config: Config): Promise<App> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  let broker: BrokerHandle;
+  try {
+    broker = await startBroker(config, app.log);
+  } catch (error) {
+    await database.destroy();
+    throw error;
+  }
+  app.decorate('meshdeck', { database, broker, config });
+  app.addHook('onClose', async () => {
+    await broker.close();
+    await database.destroy();
+  });
+
+  const settings = new SettingsRepository(database.db);
+  const secret = await settings.getOrCreate(JWT_SECRET_KEY, () => randomBytes(48).toString('base64url').slice(0, 64));
+  const tokens = new TokenService(secret, config.jwtValidityMinutes);
+  const usersService = new UsersService(
+    new UsersRepository(database.db),
+    new RolesRepository(database.db),
+    tokens,
+    config.edition,
+  );
+  await usersService.seedRoles();
+  const serverService = new ServerService(config, {
+    isDatabaseHealthy: () => database.isHealthy(),
+    isBrokerConnected: () => broker.isConnected(),
+    databaseEngine: database.engine,
+    brokerUrl: broker.publicUrl,
+  });
+
+  installErrorHandling(app);
+  installAuth(app, {
+    tokens,
+    masterKey: config.masterKey,
+    findActiveUser: (username) => usersService.findActiveUser(username),
+  });
+  await app.register(helmet, { contentSecurityPolicy: false });
+  await app.register(cors, {
+    origin: config.corsAllowedOrigin === '*' ? true : config.corsAllowedOrigin.split(',').map((o) => o.trim()),
+    allowedHeaders: ['Content-Type', 'Authorization', 'From-Ui', 'X-Application-Name', 'X-Requested-With'],
+    methods: ['GET', 'PUT', 'POST', 'DELETE'],
+  });
+  await app.register(rateLimit, { global: false });
+  await installOpenApi(app);
+
+  await app.register(serverRoutes(serverService, config.publicApiUrl));
+  await app.register(usersRoutes(usersService, config.loginRateLimitPerMinute));
+
+  const fallback = await installStaticConsole(app, config.consoleDir);
+  installNotFound(app, fallback);
+  return app;
+}

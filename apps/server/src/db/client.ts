@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+import { migrations } from './migrations/index.ts';
+
+export type DatabaseEngine = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: DatabaseEngine;
+  /** True when a round trip to the database succeeds (and, for SQLite, the opened file is still in place). */
+  isHealthy(): Promise<boolean>;
+  destroy(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  dataDir: string;
+  databaseUrl: string | undefined;
+}
+
+const HEALTH_TIMEOUT_MS = 2000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('database health check timed out')), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+function openSqlite(dataDir: string): { dialect: SqliteDialect; fileStillOpen: () => boolean } {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'meshdeck.db');
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  // An open SQLite handle keeps answering after its file is deleted or replaced, so health also compares inodes.
+  const openedInode = fs.statSync(file).ino;
+  const fileStillOpen = () => {
+    try {
+      return fs.statSync(file).ino === openedInode;
+    } catch {
+      return false;
+    }
+  };
+  return { dialect: new SqliteDialect({ database: sqlite }), fileStillOpen };
+}
+
+/** Opens the configured database (PostgreSQL when a URL is given, else SQLite under dataDir) and migrates it. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  let db: Kysely<Database>;
+  let engine: DatabaseEngine;
+  let fileStillOpen = () => true;
+  if (options.databaseUrl) {
+    engine = 'postgres';
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: HEALTH_TIMEOUT_MS });
+    // An idle client losing its connection must not crash the process; health checks report it instead.
+    pool.on('error', () => undefined);
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  } else {
+    engine = 'sqlite';
+    const sqlite = openSqlite(options.dataDir);
+    fileStillOpen = sqlite.fileStillOpen;
+    db = new Kysely<Database>({ dialect: sqlite.dialect });
+  }
+
+  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+  const { error } = await migrator.migrateToLatest();
+  if (error) {
+    await db.destroy();
+    throw error instanceof Error ? error : new Error(`database migration failed: ${String(error)}`);
+  }
+
+  return {
+    db,
+    engine,
+    async isHealthy() {
+      if (!fileStillOpen()) return false;
+      try {
+        await withTimeout(sql`select 1`.execute(db), HEALTH_TIMEOUT_MS);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    destroy: () => db.destroy(),
+  };
+}
+
+/** True when a database error is a unique-constraint violation, on either engine. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  const code = String(error.code);
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

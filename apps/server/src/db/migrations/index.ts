@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely/migration';
+import { foundation } from './001-foundation.ts';
+
+/** The one migration set, applied in key order on SQLite and PostgreSQL alike. Append; never edit a shipped one. */
+export const migrations: Record<string, Migration> = {
+  '001-foundation': foundation,
+};

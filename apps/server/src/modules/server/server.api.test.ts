@@ -1,0 +1,163 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isPostgres, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { createSuperAdminAndLogin } from '../../../test/factories.ts';
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const waitFor = async (check: () => Promise<boolean>, timeoutMs = 10_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+};
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = net.createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+describe('GET /api/server/status', () => {
+  it('-> on a healthy server, reports the database and broker connected and the community edition', async () => {
+    server = await startTestServer();
+    const response = await server.request('GET', '/api/server/status');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      db_connected: true,
+      broker_connected: true,
+      is_broker_conn_open: true,
+      license_error: '',
+      is_pro: false,
+      trial_end_date: '0001-01-01T00:00:00Z',
+      is_on_trial_license: false,
+      deployment_mode: 'self-hosted',
+      version: 'v0.30.0',
+    });
+  });
+
+  it('-> with EDITION=pro, reports is_pro true', async () => {
+    server = await startTestServer({ EDITION: 'pro' });
+    expect((await server.request('GET', '/api/server/status')).body).toMatchObject({ is_pro: true });
+  });
+
+  it.skipIf(isPostgres())('-> when the SQLite database file disappears, reports db_connected false', async () => {
+    server = await startTestServer();
+    const file = path.join(server.dataDir, 'meshdeck.db');
+    fs.renameSync(file, `${file}.moved`);
+    expect((await server.request('GET', '/api/server/status')).body).toMatchObject({ db_connected: false });
+    fs.renameSync(`${file}.moved`, file);
+    expect((await server.request('GET', '/api/server/status')).body).toMatchObject({ db_connected: true });
+  });
+
+  it('-> when the embedded broker stops, reports broker_connected false', async () => {
+    server = await startTestServer();
+    await server.app.meshdeck.broker.close();
+    const sawDisconnect = await waitFor(async () => {
+      const status = await server!.request<{ broker_connected: boolean }>('GET', '/api/server/status');
+      return status.body.broker_connected === false;
+    });
+    expect(sawDisconnect).toBe(true);
+  });
+
+  it.skipIf(!fs.existsSync('/usr/sbin/mosquitto'))(
+    '-> with MQTT_URL set, follows the external broker: connected while it runs, false once it is killed',
+    async () => {
+      const port = await freePort();
+      const configFile = path.join(fs.mkdtempSync('/tmp/mosquitto-'), 'mosquitto.conf');
+      fs.writeFileSync(configFile, `listener ${port} 127.0.0.1\nallow_anonymous true\n`);
+      const mosquitto: ChildProcess = spawn('/usr/sbin/mosquitto', ['-c', configFile], { stdio: 'ignore' });
+      try {
+        await waitFor(
+          () =>
+            new Promise((resolve) => {
+              const socket = net.connect(port, '127.0.0.1', () => {
+                socket.destroy();
+                resolve(true);
+              });
+              socket.on('error', () => resolve(false));
+            }),
+        );
+        server = await startTestServer({ MQTT_URL: `mqtt://127.0.0.1:${port}` });
+        expect((await server.request('GET', '/api/server/status')).body).toMatchObject({ broker_connected: true });
+        mosquitto.kill('SIGKILL');
+        const sawDisconnect = await waitFor(async () => {
+          const status = await server!.request<{ broker_connected: boolean }>('GET', '/api/server/status');
+          return status.body.broker_connected === false;
+        });
+        expect(sawDisconnect).toBe(true);
+      } finally {
+        mosquitto.kill('SIGKILL');
+      }
+    },
+  );
+});
+
+describe('GET /api/server/getconfig', () => {
+  it('-> without a token, returns 401; with one, returns PascalCase config with masked secrets', async () => {
+    server = await startTestServer({ MASTER_KEY: 'a-master-key-of-some-length' });
+    expect((await server.request('GET', '/api/server/getconfig')).status).toBe(401);
+    const token = await createSuperAdminAndLogin(server);
+    const response = await server.request('GET', '/api/server/getconfig', { token });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ Version: 'v0.30.0', IsEE: 'no', IsPro: 'no', MasterKey: '(hidden)', Server: 'meshdeck' });
+    expect(JSON.stringify(response.body)).not.toContain('a-master-key-of-some-length');
+  });
+
+  it('-> with the master key as bearer, is allowed', async () => {
+    server = await startTestServer({ MASTER_KEY: 'a-master-key-of-some-length' });
+    expect((await server.request('GET', '/api/server/getconfig', { token: 'a-master-key-of-some-length' })).status).toBe(200);
+  });
+});
+
+describe('HTTP surface', () => {
+  it('GET /api/server/health -> returns the liveness text', async () => {
+    server = await startTestServer();
+    const response = await server.request('GET', '/api/server/health');
+    expect(response.status).toBe(200);
+    expect(response.body).toBe('Server is up and running!!');
+  });
+
+  it('GET an unknown /api route -> returns 404 JSON in the contract envelope', async () => {
+    server = await startTestServer();
+    const response = await server.request('GET', '/api/does/not/exist');
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ Code: 404, Message: 'route not found: GET /api/does/not/exist', Response: null });
+  });
+
+  it('GET /api/docs/json -> returns an OpenAPI document listing the routes', async () => {
+    server = await startTestServer();
+    const response = await server.request<{ openapi: string; paths: Record<string, unknown> }>('GET', '/api/docs/json');
+    expect(response.status).toBe(200);
+    expect(response.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(response.body.paths)).toEqual(expect.arrayContaining(['/api/server/status', '/api/users/adm/authenticate']));
+  });
+
+  it('serves the built console with history fallback, and never a stack trace', async () => {
+    const consoleDir = fs.mkdtempSync('/tmp/meshdeck-console-');
+    fs.mkdirSync(path.join(consoleDir, 'assets'));
+    fs.writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>console</title>');
+    fs.writeFileSync(path.join(consoleDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    server = await startTestServer({ CONSOLE_DIR: consoleDir });
+    const deepLink = await server.request('GET', '/networks/office/nodes');
+    expect(deepLink.status).toBe(200);
+    expect(deepLink.body).toContain('<title>console</title>');
+    expect(deepLink.headers.get('cache-control')).toBe('no-cache');
+    const asset = await server.request('GET', '/assets/app-abc123.js');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect((await server.request('GET', '/assets/missing.js')).status).toBe(404);
+    expect((await server.request('GET', '/api/nope')).headers.get('content-type')).toContain('application/json');
+  });
+});

@@ -1,0 +1,70 @@
+import { ZERO_TIME, UI_VERSION, type ServerConfig, type ServerStatus } from '@meshdeck/contracts';
+import type { Config } from '../../config.ts';
+
+export interface HealthProbes {
+  isDatabaseHealthy(): Promise<boolean>;
+  isBrokerConnected(): boolean;
+  databaseEngine: 'sqlite' | 'postgres';
+  brokerUrl: string;
+}
+
+/** The server version reported to consoles and agents. */
+export const SERVER_VERSION = `v${UI_VERSION}`;
+const MASKED = '(hidden)';
+
+/** Server status and configuration as the contract describes them. No HTTP, no SQL. */
+export class ServerService {
+  constructor(
+    private readonly config: Config,
+    private readonly probes: HealthProbes,
+  ) {}
+
+  /** Live database and broker checks plus edition and licence fields. */
+  async status(): Promise<ServerStatus> {
+    const [dbConnected, brokerConnected] = [await this.probes.isDatabaseHealthy(), this.probes.isBrokerConnected()];
+    return {
+      db_connected: dbConnected,
+      broker_connected: brokerConnected,
+      is_broker_conn_open: brokerConnected,
+      license_error: '',
+      is_pro: this.config.edition === 'pro',
+      trial_end_date: ZERO_TIME,
+      is_on_trial_license: false,
+      deployment_mode: 'self-hosted',
+      version: SERVER_VERSION,
+    };
+  }
+
+  /** The dashboard's configuration object; secrets are always masked. */
+  getConfig(apiHost: string): ServerConfig {
+    const isPro = this.config.edition === 'pro' ? 'yes' : 'no';
+    return {
+      Version: SERVER_VERSION,
+      APIHost: apiHost,
+      APIPort: String(this.config.port),
+      APIConnString: apiHost,
+      Server: this.config.serverName,
+      Broker: this.probes.brokerUrl,
+      BrokerType: this.config.mqtt.url ? 'mosquitto' : 'embedded',
+      Database: this.probes.databaseEngine,
+      DNSMode: 'off',
+      IsEE: isPro,
+      IsPro: isPro,
+      MasterKey: MASKED,
+      DNSKey: MASKED,
+      ClientID: '',
+      ClientSecret: '',
+      AuthProvider: '',
+      FrontendURL: '',
+      NetmakerTenantID: '',
+      Platform: 'linux',
+      Verbosity: 1,
+      JwtValidityDuration: this.config.jwtValidityMinutes * 60 * 1_000_000_000,
+      DefaultDomain: 'nm.internal',
+      ManageDNS: false,
+      Stun: false,
+      MetricInterval: '15',
+      MetricsPort: 51821,
+    };
+  }
+}

@@ -1,0 +1,67 @@
+import {
+  authenticateInputSchema,
+  authenticateResponseSchema,
+  createSuperAdminInputSchema,
+  envelopeSchema,
+  getUserQuerySchema,
+  returnUserSchema,
+  userWithRoleSchema,
+} from '@meshdeck/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access } from '../../auth/access.ts';
+import type { UsersService } from './users.service.ts';
+
+/** HTTP for users and authentication (api-contract §2.12). */
+export const usersRoutes =
+  (users: UsersService, loginRateLimitPerMinute: number): FastifyPluginAsyncZod =>
+  async (app) => {
+    const loginLimit = { max: loginRateLimitPerMinute, timeWindow: '1 minute' };
+
+    app.get(
+      '/api/users/adm/hassuperadmin',
+      { config: { access: access.public() }, schema: { tags: ['users'], response: { 200: z.boolean() } } },
+      () => users.hasSuperAdmin(),
+    );
+
+    app.post(
+      '/api/users/adm/createsuperadmin',
+      {
+        config: { access: access.public(), rateLimit: loginLimit },
+        schema: { tags: ['users'], body: createSuperAdminInputSchema, response: { 200: returnUserSchema } },
+      },
+      (request) => users.createSuperAdmin(request.body),
+    );
+
+    app.post(
+      '/api/users/adm/authenticate',
+      {
+        config: { access: access.public(), rateLimit: loginLimit },
+        schema: { tags: ['users'], body: authenticateInputSchema, response: { 200: authenticateResponseSchema } },
+      },
+      async (request) => {
+        const fromUi = request.headers['from-ui'] === 'true';
+        const result = await users.authenticate(request.body, fromUi);
+        return {
+          Code: 200,
+          Message: `W1R3: Device ${result.username} Authorized`,
+          Response: { UserName: result.username, AuthToken: result.token },
+        };
+      },
+    );
+
+    app.get(
+      '/api/v1/users',
+      {
+        config: { access: access.selfOrAdmin({ query: 'username' }) },
+        schema: { tags: ['users'], querystring: getUserQuerySchema, response: { 200: envelopeSchema(userWithRoleSchema) } },
+      },
+      async (request) => ({ Code: 200, Message: 'fetched user', Response: await users.getUserWithRole(request.query.username) }),
+    );
+
+    app.get(
+      '/api/users',
+      { config: { access: access.admin() }, schema: { tags: ['users'], response: { 200: z.array(returnUserSchema) } } },
+      () => users.listUsers(),
+    );
+  };

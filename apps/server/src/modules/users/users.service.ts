@@ -1,0 +1,86 @@
+import { hash, verify } from '@node-rs/argon2';
+import type { AuthenticateInput, CreateSuperAdminInput, Edition, ReturnUser, UserWithRole } from '@meshdeck/contracts';
+import { GLOBAL_NETWORK_ADMIN_GROUP } from '../../auth/access.ts';
+import type { TokenService } from '../../auth/tokens.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '../../lib/api-error.ts';
+import { platformRoleRows } from './platform-roles.ts';
+import type { RolesRepository } from './roles.repository.ts';
+import { presentRole, presentUser, userGroupIds } from './users.presenter.ts';
+import type { UsersRepository } from './users.repository.ts';
+
+export interface LoginResult {
+  username: string;
+  token: string;
+}
+
+/** User rules: first super-admin, login, and reading users. No HTTP, no SQL. */
+export class UsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly roles: RolesRepository,
+    private readonly tokens: TokenService,
+    private readonly edition: Edition,
+  ) {}
+
+  /** Creates the built-in platform roles of this edition if they are missing. */
+  async seedRoles(): Promise<void> {
+    await this.roles.insertMissing(platformRoleRows(this.edition));
+  }
+
+  /** Whether the first administrator has been created. */
+  hasSuperAdmin(): Promise<boolean> {
+    return this.users.hasSuperAdmin();
+  }
+
+  /** Creates the one super-admin; refused once one exists, also under concurrent requests. */
+  async createSuperAdmin(input: CreateSuperAdminInput): Promise<ReturnUser> {
+    if (await this.users.hasSuperAdmin()) throw badRequest('superadmin user already exists');
+    const passwordHash = await hash(input.password);
+    const created = await this.users.insert({
+      username: input.username,
+      passwordHash,
+      platformRoleId: 'super-admin',
+      isSuperAdmin: true,
+      groupIds: this.edition === 'pro' ? [GLOBAL_NETWORK_ADMIN_GROUP] : [],
+      now: new Date().toISOString(),
+    });
+    if (created === 'duplicate') throw badRequest('superadmin user already exists');
+    return presentUser(created);
+  }
+
+  /** Checks a username and password and issues a session token. */
+  async authenticate(input: AuthenticateInput, fromUi: boolean): Promise<LoginResult> {
+    const user = await this.users.findByUsername(input.username);
+    if (!user || user.account_disabled === 1) throw unauthorized('incorrect credentials');
+    if (user.auth_type !== 'basic_auth') throw badRequest('user is registered via SSO');
+    const isValid = await verify(user.password_hash, input.password);
+    if (!isValid) throw badRequest('incorrect credentials');
+    if (fromUi) {
+      const role = await this.roles.findById(user.platform_role_id);
+      if (role?.deny_dashboard_access === 1) throw unauthorized('access denied to dashboard');
+    }
+    await this.users.touchLastLogin(user.username, new Date().toISOString());
+    return { username: user.username, token: await this.tokens.signUserToken(user.username, user.platform_role_id) };
+  }
+
+  /** A user with its platform role object, as GET /api/v1/users returns it. */
+  async getUserWithRole(username: string): Promise<UserWithRole> {
+    const user = await this.users.findByUsername(username);
+    if (!user) throw notFound(`user ${username} not found`);
+    const role = await this.roles.findById(user.platform_role_id);
+    if (!role) throw forbidden(`platform role ${user.platform_role_id} does not exist`);
+    return { ...presentUser(user), platform_role: presentRole(role) };
+  }
+
+  /** Every user, sorted by username. */
+  async listUsers(): Promise<ReturnUser[]> {
+    return (await this.users.listAll()).map(presentUser);
+  }
+
+  /** Role and groups of an active user, for request authentication. */
+  async findActiveUser(username: string): Promise<{ platformRoleId: string; groupIds: string[] } | undefined> {
+    const user = await this.users.findByUsername(username);
+    if (!user || user.account_disabled === 1) return undefined;
+    return { platformRoleId: user.platform_role_id, groupIds: userGroupIds(user) };
+  }
+}

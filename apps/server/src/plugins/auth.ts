@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { decide, type Access, type Principal } from '../auth/access.ts';
+import type { TokenService } from '../auth/tokens.ts';
+import { ApiError, forbidden, unauthorized } from '../lib/api-error.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Required on every /api route: who may call it (see auth/access.ts). */
+    access?: Access;
+  }
+  interface FastifyRequest {
+    principal: Principal;
+  }
+}
+
+export interface AuthDependencies {
+  tokens: TokenService;
+  masterKey: string | undefined;
+  /** Loads an active user's role and groups; undefined when the user is gone or disabled. */
+  findActiveUser(username: string): Promise<{ platformRoleId: string; groupIds: string[] } | undefined>;
+}
+
+const MASTER_USERNAME = 'masteradministrator';
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, value] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && value ? value : undefined;
+}
+
+async function authenticate(request: FastifyRequest, deps: AuthDependencies, required: Access['kind']): Promise<Principal> {
+  const token = bearerToken(request);
+  if (!token) {
+    if (required === 'public') return { kind: 'anonymous' };
+    throw unauthorized();
+  }
+  if (deps.masterKey !== undefined && token === deps.masterKey) {
+    return required === 'host'
+      ? { kind: 'host', hostId: '', isMaster: true }
+      : { kind: 'user', username: MASTER_USERNAME, platformRoleId: 'super-admin', groupIds: [], isMaster: true };
+  }
+  const verified = await deps.tokens.verify(token);
+  if (!verified) {
+    if (required === 'public') return { kind: 'anonymous' };
+    throw unauthorized('unauthorized: the token is invalid or has expired');
+  }
+  if (verified.kind === 'host') return { kind: 'host', hostId: verified.hostId, isMaster: false };
+  const user = await deps.findActiveUser(verified.username);
+  if (!user) throw unauthorized('unauthorized: the user no longer exists or is disabled');
+  return { kind: 'user', username: verified.username, platformRoleId: user.platformRoleId, groupIds: user.groupIds, isMaster: false };
+}
+
+/**
+ * Authentication and authorization in one place: every /api route must declare `config.access`; each request is
+ * authenticated from its bearer token and checked against that declaration before validation runs.
+ */
+export function installAuth(app: FastifyInstance, deps: AuthDependencies): void {
+  app.decorateRequest('principal', null as never);
+  app.addHook('onRoute', (route) => {
+    const isApi = route.url.startsWith('/api/');
+    const isDocs = route.url.startsWith('/api/docs');
+    if (isApi && !isDocs && route.config?.access === undefined) {
+      throw new Error(`route ${String(route.method)} ${route.url} declares no access rule`);
+    }
+  });
+  app.addHook('onRequest', async (request) => {
+    const rule = request.routeOptions.config.access;
+    if (!rule) {
+      request.principal = { kind: 'anonymous' };
+      return;
+    }
+    request.principal = await authenticate(request, deps, rule.kind);
+    const decision = decide(rule, request.principal, request);
+    if (decision === 'unauthenticated') throw unauthorized();
+    if (decision === 'forbidden') throw forbidden('access denied: your role does not allow this action');
+  });
+}
+
+/** The signed-in user's name; throws if a route declared user access but the principal is not a user. */
+export function currentUsername(request: FastifyRequest): string {
+  if (request.principal.kind !== 'user') throw new ApiError(401, 'unauthorized');
+  return request.principal.username;
+}

@@ -1,0 +1,58 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ApiError } from '../lib/api-error.ts';
+
+interface ValidationItem {
+  instancePath?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+/** Turns a schema-validation failure into one sentence naming each bad field. */
+export function describeValidation(context: string | undefined, items: readonly ValidationItem[]): string {
+  const parts = items.map((item) => {
+    const issue = item.params?.issue as { path?: unknown[] } | undefined;
+    const pathFromIssue = Array.isArray(issue?.path) ? issue.path.map(String).join('.') : '';
+    const pathFromPointer = (item.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+    const field = pathFromIssue || pathFromPointer;
+    const where = field ? `${field}` : (context ?? 'request');
+    return `${where}: ${item.message ?? 'is invalid'}`;
+  });
+  return `invalid ${context ?? 'request'}: ${parts.join('; ')}`;
+}
+
+/** Every error leaves as `{Code, Message, Response: null}`; nothing leaks a stack trace. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let status = 500;
+    let message = 'internal server error';
+    if (error instanceof ApiError) {
+      status = error.statusCode;
+      message = error.message;
+    } else if (Array.isArray(error.validation)) {
+      status = 400;
+      message = describeValidation(error.validationContext, error.validation as ValidationItem[]);
+    } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+      status = error.statusCode;
+      message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'request body is not valid JSON' : error.message;
+    }
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.status(status).type('application/json; charset=utf-8').send({ Code: status, Message: message, Response: null });
+  });
+}
+
+/** Unknown routes under /api answer 404 JSON; everything else falls through to the given handler (the console). */
+export function installNotFound(app: FastifyInstance, fallback?: (url: string) => string | undefined): void {
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url;
+    const isApi = url === '/api' || url.startsWith('/api/');
+    const page = !isApi && (request.method === 'GET' || request.method === 'HEAD') ? fallback?.(url) : undefined;
+    if (page !== undefined) {
+      return reply.header('cache-control', 'no-cache').sendFile(page);
+    }
+    const status = 404;
+    return reply
+      .status(status)
+      .type('application/json; charset=utf-8')
+      .send({ Code: status, Message: `route not found: ${request.method} ${url.split('?')[0] ?? url}`, Response: null });
+  });
+}

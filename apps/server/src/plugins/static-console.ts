@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built console from `dir`. Hashed assets are cached for a year; index.html is never cached, so an
+ * upgrade shows the new version at once. Returns the history fallback for deep links, or undefined when the
+ * console has not been built.
+ */
+export async function installStaticConsole(app: FastifyInstance, dir: string): Promise<((url: string) => string | undefined) | undefined> {
+  const index = path.join(dir, 'index.html');
+  if (!fs.existsSync(index)) {
+    app.log.warn({ dir }, 'console not built: run `npm run build` to serve it');
+    return undefined;
+  }
+  await app.register(fastifyStatic, {
+    root: dir,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath: string) {
+      const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.get('/', { config: { access: { kind: 'public' } }, schema: { hide: true } }, (_request, reply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html'),
+  );
+  // Deep links such as /networks/x/nodes get index.html; files that exist are served by the static handler.
+  return (url) => (path.extname(url.split('?')[0] ?? '') === '' ? 'index.html' : undefined);
+}

@@ -1,0 +1,54 @@
+import { hash } from '@node-rs/argon2';
+import { UsersRepository } from '../src/modules/users/users.repository.ts';
+import type { TestServer } from './harness.ts';
+
+export const ADMIN = { username: 'admin', password: 'correct-horse' };
+
+/** Creates the first super-admin through the API and returns its session token. */
+export async function createSuperAdminAndLogin(server: TestServer, credentials = ADMIN): Promise<string> {
+  const created = await server.request('POST', '/api/users/adm/createsuperadmin', { body: credentials });
+  if (created.status !== 200) throw new Error(`createsuperadmin failed: ${JSON.stringify(created.body)}`);
+  return login(server, credentials.username, credentials.password);
+}
+
+/** Logs in and returns the token. */
+export async function login(server: TestServer, username: string, password: string): Promise<string> {
+  const response = await server.request<{ Response: { AuthToken: string } }>('POST', '/api/users/adm/authenticate', {
+    body: { username, password },
+  });
+  if (response.status !== 200) throw new Error(`login failed: ${JSON.stringify(response.body)}`);
+  return response.body.Response.AuthToken;
+}
+
+/**
+ * Inserts a user with any platform role straight into the database (user management routes come later) and
+ * returns a session token for it.
+ */
+export async function createUserWithRole(
+  server: TestServer,
+  username: string,
+  platformRoleId: string,
+  groupIds: string[] = [],
+): Promise<string> {
+  const password = 'password-123';
+  const repository = new UsersRepository(server.app.meshdeck.database.db);
+  await repository.insert({
+    username,
+    passwordHash: await hash(password),
+    platformRoleId,
+    isSuperAdmin: false,
+    groupIds,
+    now: new Date().toISOString(),
+  });
+  return login(server, username, password);
+}
+
+/** A correctly signed session token that expired an hour ago. */
+export async function signExpiredToken(server: TestServer, username: string, role = 'super-admin'): Promise<string> {
+  const { SettingsRepository } = await import('../src/modules/server/settings.repository.ts');
+  const { TokenService } = await import('../src/auth/tokens.ts');
+  const { JWT_SECRET_KEY } = await import('../src/app.ts');
+  const secret = await new SettingsRepository(server.app.meshdeck.database.db).getOrCreate(JWT_SECRET_KEY, () => 'unused: the server created the secret at start');
+  const issuedLongAgo = new Date(Date.now() - 13 * 60 * 60 * 1000);
+  return new TokenService(secret, 60).signUserToken(username, role, issuedLongAgo);
+}

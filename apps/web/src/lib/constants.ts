@@ -1,0 +1,29 @@
+/** Business constants of the console (spec §9); one home so tests and code agree. */
+
+/** The API lives under this path on the console's own origin unless a session says otherwise. */
+export const DEFAULT_API_PATH = '/api';
+export const DEFAULT_LANGUAGE = 'en';
+export const DEFAULT_THEME = 'dark';
+export const DEFAULT_ACL_VERSION = 1;
+
+export const SPLASH_REMOVAL_DELAY_MS = 1000;
+export const SPLASH_FADE_MS = 200;
+export const SERVER_STATUS_POLL_MS = 10_000;
+export const UNHEALTHY_OVERLAY_DELAY_MS = 5000;
+export const COPY_CONFIRMATION_MS = 2000;
+
+/** Delay before a lazy page shows its spinner, so fast chunk loads do not flash one. */
+export const PAGE_PENDING_DELAY_MS = 150;
+
+export const DATE_FORMAT_LONG = 'Do MMMM YYYY @ HH:mm';
+export const DATE_FORMAT_SHORT = 'YYYY-MM-DD HH:mm';
+
+/** Branding colours used when no white-label branding applies. */
+export const BRAND_COLOR_DARK = '#A298E7';
+export const BRAND_COLOR_LIGHT = '#513DD1';
+
+/** The public issue tracker; the crash screen prefills a new issue here. */
+export const BUG_TRACKER_URL = 'https://github.com/meshdeck/meshdeck/issues';
+
+/** Headers the login call sends so the server issues a dashboard-lifetime token and applies role checks. */
+export const LOGIN_HEADERS = { 'From-Ui': 'true', 'X-Application-Name': 'dashboard' } as const;

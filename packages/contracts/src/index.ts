@@ -1,0 +1,3 @@
+export * from './envelope.ts';
+export * from './server.ts';
+export * from './users.ts';

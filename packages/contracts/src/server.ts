@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/** UI version shown in the sidebar with a v prefix (spec §9). */
+export const UI_VERSION = '0.30.0';
+export const editions = ['community', 'pro'] as const;
+export type Edition = (typeof editions)[number];
+
+/** Raw GET /api/server/status body (api-contract §2.1). */
+export const serverStatusSchema = z.object({
+  db_connected: z.boolean(),
+  broker_connected: z.boolean(),
+  is_broker_conn_open: z.boolean(),
+  license_error: z.string(),
+  is_pro: z.boolean(),
+  trial_end_date: z.string(),
+  is_on_trial_license: z.boolean(),
+  deployment_mode: z.string(),
+  version: z.string(),
+});
+export type ServerStatus = z.infer<typeof serverStatusSchema>;
+
+/**
+ * Raw GET /api/server/getconfig body: PascalCase keys (api-contract §3.16). Only the populated subset is
+ * listed; secrets are always masked, never sent in clear.
+ */
+export const serverConfigSchema = z.object({
+  Version: z.string(),
+  APIHost: z.string(),
+  APIPort: z.string(),
+  APIConnString: z.string(),
+  Server: z.string(),
+  Broker: z.string(),
+  BrokerType: z.string(),
+  Database: z.enum(['sqlite', 'postgres']),
+  DNSMode: z.enum(['on', 'off']),
+  IsEE: z.enum(['yes', 'no']),
+  IsPro: z.enum(['yes', 'no']),
+  MasterKey: z.string(),
+  DNSKey: z.string(),
+  ClientID: z.string(),
+  ClientSecret: z.string(),
+  AuthProvider: z.string(),
+  FrontendURL: z.string(),
+  NetmakerTenantID: z.string(),
+  Platform: z.string(),
+  Verbosity: z.number().int(),
+  JwtValidityDuration: z.number().int(),
+  DefaultDomain: z.string(),
+  ManageDNS: z.boolean(),
+  Stun: z.boolean(),
+  MetricInterval: z.string(),
+  MetricsPort: z.number().int(),
+});
+export type ServerConfig = z.infer<typeof serverConfigSchema>;
+
+/** The console's clean server status, with the spec's health rule (spec §4). */
+export interface ServerHealth {
+  isPro: boolean;
+  isDbConnected: boolean;
+  isBrokerConnected: boolean;
+  licenseError: string;
+  version: string;
+  isHealthy: boolean;
+}
+
+export const toServerHealth = (status: ServerStatus): ServerHealth => ({
+  isPro: status.is_pro,
+  isDbConnected: status.db_connected,
+  isBrokerConnected: status.broker_connected,
+  licenseError: status.license_error,
+  version: status.version,
+  isHealthy: status.db_connected && status.license_error === '',
+});

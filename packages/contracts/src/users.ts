@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { wireSetSchema } from './envelope.ts';
+
+/** Platform roles of api-contract §8.1 (v0.30 set). */
+export const platformRoleIds = ['super-admin', 'admin', 'platform-user', 'service-user'] as const;
+export const platformRoleIdSchema = z.enum(platformRoleIds);
+export type PlatformRoleId = z.infer<typeof platformRoleIdSchema>;
+
+/** Super-admin and admin both count as platform admins (spec §6). */
+export const isPlatformAdminRole = (role: string | undefined): boolean => role === 'super-admin' || role === 'admin';
+
+/** Usernames longer than 3 characters, an email or a-z 0-9 - . ; never the reserved master user (api-contract §5.7). */
+export const USERNAME_MIN_LENGTH = 4;
+export const USERNAME_MAX_LENGTH = 40;
+export const PASSWORD_MIN_LENGTH = 5;
+export const RESERVED_USERNAME = 'masteradministrator';
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+const usernameCharset = /^[a-zA-Z0-9.-]+$/;
+
+export const usernameSchema = z
+  .string({ error: 'username is required' })
+  .trim()
+  .min(USERNAME_MIN_LENGTH, `username must be at least ${USERNAME_MIN_LENGTH} characters`)
+  .max(USERNAME_MAX_LENGTH, `username must be at most ${USERNAME_MAX_LENGTH} characters`)
+  .refine((name) => emailPattern.test(name) || usernameCharset.test(name), {
+    error: 'username may contain only letters, digits, hyphen (-) and dot (.), or be an email address',
+  })
+  .refine((name) => name.toLowerCase() !== RESERVED_USERNAME, { error: 'username is reserved' });
+
+export const passwordSchema = z
+  .string({ error: 'password is required' })
+  .min(PASSWORD_MIN_LENGTH, `password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(256, 'password must be at most 256 characters');
+
+/** Body of POST /api/users/adm/createsuperadmin; extra User fields are accepted and ignored. */
+export const createSuperAdminInputSchema = z.looseObject({ username: usernameSchema, password: passwordSchema });
+export type CreateSuperAdminInput = z.infer<typeof createSuperAdminInputSchema>;
+
+/** Body of POST /api/users/adm/authenticate. */
+export const authenticateInputSchema = z.looseObject({
+  username: z.string({ error: 'username is required' }).min(1, 'username is required'),
+  password: z.string({ error: 'password is required' }).min(1, 'password is required'),
+});
+export type AuthenticateInput = z.infer<typeof authenticateInputSchema>;
+
+/** Raw login response: `{Code, Message, Response: {UserName, AuthToken}}` (api-contract §2.12). */
+export const authenticateResponseSchema = z.object({
+  Code: z.number().int(),
+  Message: z.string(),
+  Response: z.object({ UserName: z.string(), AuthToken: z.string() }),
+});
+export type AuthenticateResponse = z.infer<typeof authenticateResponseSchema>;
+
+/** ReturnUser: the user as responses carry it, never with a password (api-contract §3.11). */
+export const returnUserSchema = z.object({
+  username: z.string(),
+  isadmin: z.boolean(),
+  issuperadmin: z.boolean(),
+  auth_type: z.enum(['basic_auth', 'oauth']),
+  remote_gw_ids: z.record(z.string(), z.unknown()).nullable(),
+  user_group_ids: wireSetSchema.nullable(),
+  platform_role_id: z.string(),
+  network_roles: z.record(z.string(), wireSetSchema).nullable(),
+  last_login_time: z.string(),
+  display_name: z.string(),
+  account_disabled: z.boolean(),
+  is_mfa_enabled: z.boolean(),
+  num_access_tokens: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ReturnUser = z.infer<typeof returnUserSchema>;
+
+const permissionScopeSchema = z.object({
+  create: z.boolean(),
+  read: z.boolean(),
+  update: z.boolean(),
+  delete: z.boolean(),
+  vpn_access: z.boolean(),
+  self_only: z.boolean(),
+});
+const accessMapSchema = z.record(z.string(), z.record(z.string(), permissionScopeSchema));
+
+/** UserRole: a permission template (api-contract §3.11). */
+export const userRoleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  default: z.boolean(),
+  meta_data: z.string(),
+  deny_dashboard_access: z.boolean(),
+  full_access: z.boolean(),
+  network_id: z.string(),
+  network_level_access: accessMapSchema.nullable(),
+  global_level_access: accessMapSchema.nullable(),
+});
+export type UserRole = z.infer<typeof userRoleSchema>;
+
+/** GET /api/v1/users?username= returns the user with its platform role object. */
+export const userWithRoleSchema = returnUserSchema.extend({ platform_role: userRoleSchema });
+export type UserWithRole = z.infer<typeof userWithRoleSchema>;
+
+export const getUserQuerySchema = z.object({ username: usernameSchema });
+
+/** The console's clean view of the signed-in user. */
+export interface SessionUser {
+  username: string;
+  platformRoleId: string;
+  isAdmin: boolean;
+  canUseDashboard: boolean;
+}
+
+/** Maps the wire user-with-role to the console's session user. */
+export const toSessionUser = (user: UserWithRole): SessionUser => ({
+  username: user.username,
+  platformRoleId: user.platform_role_id,
+  isAdmin: user.isadmin,
+  canUseDashboard: !user.platform_role.deny_dashboard_access,
+});

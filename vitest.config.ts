@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three Vitest projects (CONVENTIONS.md §5): unit (no I/O), component (jsdom, API mocked at lib/api-client) and
+ * api (real server on a random port with a real database; PostgreSQL when DATABASE_URL is set).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          exclude: ['**/*.api.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'component',
+          environment: 'jsdom',
+          root: './apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['apps/server/src/**/*.api.test.ts', 'packages/agent/test/**/*.api.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+          fileParallelism: true,
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
