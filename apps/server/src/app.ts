@@ -12,6 +12,8 @@ import { installAuth } from './plugins/auth.ts';
 import { installErrorHandling, installNotFound } from './plugins/errors.ts';
 import { installOpenApi } from './plugins/openapi.ts';
 import { installStaticConsole } from './plugins/static-console.ts';
+import { EventBus } from './modules/events/event-bus.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
 import { serverRoutes } from './modules/server/server.routes.ts';
 import { ServerService } from './modules/server/server.service.ts';
 import { SettingsRepository } from './modules/server/settings.repository.ts';
@@ -23,7 +25,7 @@ import { UsersService } from './modules/users/users.service.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     /** The database and broker this app owns; tests use them to simulate outages. */
-    meshdeck: { database: DatabaseHandle; broker: BrokerHandle; config: Config };
+    meshdeck: { database: DatabaseHandle; broker: BrokerHandle; config: Config; events: EventBus };
   }
 }
 
@@ -50,7 +52,8 @@ export async function buildApp(config: Config): Promise<App> {
     await database.destroy();
     throw error;
   }
-  app.decorate('meshdeck', { database, broker, config });
+  const events = new EventBus();
+  app.decorate('meshdeck', { database, broker, config, events });
   app.addHook('onClose', async () => {
     await broker.close();
     await database.destroy();
@@ -90,6 +93,7 @@ export async function buildApp(config: Config): Promise<App> {
 
   await app.register(serverRoutes(serverService, config.publicApiUrl));
   await app.register(usersRoutes(usersService, config.loginRateLimitPerMinute));
+  await app.register(eventsRoutes(events));
 
   const fallback = await installStaticConsole(app, config.consoleDir);
   installNotFound(app, fallback);

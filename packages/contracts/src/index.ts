@@ -1,3 +1,4 @@
 export * from './envelope.ts';
 export * from './server.ts';
 export * from './users.ts';
+export * from './events.ts';

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/**
+ * Resources whose changes the server announces on GET /api/v1/events (server-sent events). The console maps each
+ * to the first element of its TanStack Query keys and invalidates only those queries.
+ */
+export const eventResources = ['networks', 'hosts', 'nodes', 'enrollment-keys', 'users', 'extclients', 'acls', 'dns', 'tags'] as const;
+export const eventResourceSchema = z.enum(eventResources);
+export type EventResource = z.infer<typeof eventResourceSchema>;
+
+/** One change announcement: what changed, never the data itself (clients re-read through the normal routes). */
+export const changeEventSchema = z.object({
+  resource: eventResourceSchema,
+  action: z.enum(['created', 'updated', 'deleted']),
+  /** The id of the changed item, when one item changed. */
+  id: z.string().optional(),
+  /** The network the change belongs to, when it belongs to one. */
+  network: z.string().optional(),
+});
+export type ChangeEvent = z.infer<typeof changeEventSchema>;
+
+/** Name of the SSE event carrying a ChangeEvent as JSON data. */
+export const CHANGE_EVENT_NAME = 'change';
+/** Seconds between keep-alive comments on an idle stream. */
+export const EVENTS_HEARTBEAT_SECONDS = 20;
