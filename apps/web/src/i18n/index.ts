@@ -1,0 +1,58 @@
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE } from '../lib/constants.ts';
+import { STORAGE_KEYS, storage } from '../lib/storage-keys.ts';
+import en from './en.json';
+
+export const SUPPORTED_LANGUAGES = ['en', 'fr', 'de'] as const;
+export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+/** The translation groups the spec names (spec §3 "Other"). */
+export const NAMESPACES = ['common', 'auth', 'signin', 'error', 'info'] as const;
+
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
+
+// English ships in the entry chunk; the other languages load on demand so they cost nothing until chosen.
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<string, ResourceKey> }>> = {
+  fr: () => import('./fr.json'),
+  de: () => import('./de.json'),
+};
+
+const lazyLanguages: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, namespace, callback) {
+    if (!isLanguage(language) || language === 'en') return callback(null, {});
+    loaders[language]().then(
+      (module) => callback(null, module.default[namespace] ?? {}),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
+/** Starts i18next once; resolves when the chosen language is ready to render. */
+export function initI18n(): Promise<unknown> {
+  const stored = storage.get(STORAGE_KEYS.language);
+  const language: Language = isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+  i18next.on('languageChanged', (lng) => {
+    if (isLanguage(lng)) storage.set(STORAGE_KEYS.language, lng);
+    document.documentElement.lang = lng;
+  });
+  return i18next
+    .use(lazyLanguages)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...SUPPORTED_LANGUAGES],
+      ns: [...NAMESPACES],
+      defaultNS: 'common',
+      resources: { en },
+      // Lets the bundled English coexist with the lazily loaded languages.
+      partialBundledLanguages: true,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+}
+
+export { i18next };

@@ -1,0 +1,24 @@
+// `npm run bench`: runs every benchmark script under apps/server/bench (each prints "name: value unit" lines).
+// Numbers come from here, never from timed assertions in tests.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dir = path.join(root, 'apps', 'server', 'bench');
+const scripts = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.bench.ts')).sort() : [];
+if (scripts.length === 0) {
+  console.log('no benchmarks yet');
+  process.exit(0);
+}
+let failures = 0;
+for (const script of scripts) {
+  console.log(`\n# ${script}`);
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(dir, script)], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) failures += 1;
+}
+process.exit(failures === 0 ? 0 : 1);

@@ -1,0 +1,30 @@
+// Starts the real server for Playwright: built console, fresh temp data dir, random broker port. Removes the
+// data dir on exit. Usage: node scripts/e2e-server.mjs  (env: E2E_PORT, EDITION)
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshdeck-e2e-'));
+const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'apps/server/src/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: process.env.E2E_PORT ?? '18080',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    MQTT_PORT: '0',
+    CONSOLE_DIR: path.join(root, 'apps', 'web', 'dist'),
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+  },
+});
+const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => {
+  cleanup();
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,112 @@
+// `npm test`: every check in order (lint, typecheck, unit + component + API on SQLite, API on a throwaway
+// PostgreSQL cluster, build, browser e2e). Keeps going after a failure so one run shows every problem, prints a
+// per-layer table, and ends with the one line CI reads: "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const results = path.join(root, 'test-results');
+fs.mkdirSync(results, { recursive: true });
+const isCi = process.env.CI === 'true' || process.env.CI === '1';
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+/** Runs one step with inherited output; returns its exit status and duration. */
+function run(label, command, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`=== ${label}: ${result.status === 0 ? 'ok' : `failed (exit ${result.status})`} in ${seconds}s ===`);
+  return result.status === 0;
+}
+
+const readJson = (file) => {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+};
+
+/** Per-layer counts from a Vitest JSON report: component = apps/web, api = *.api.test.ts, unit = the rest. */
+function vitestCounts(file, fallbackLayer) {
+  const report = readJson(file);
+  const layers = {};
+  for (const suite of report?.testResults ?? []) {
+    const name = suite.name ?? '';
+    const layer = fallbackLayer ?? (name.includes('/apps/web/') ? 'component' : name.endsWith('.api.test.ts') ? 'api (sqlite)' : 'unit');
+    const counts = (layers[layer] ??= { passed: 0, failed: 0, skipped: 0 });
+    for (const test of suite.assertionResults ?? []) {
+      if (test.status === 'passed') counts.passed += 1;
+      else if (test.status === 'failed') counts.failed += 1;
+      else counts.skipped += 1;
+    }
+  }
+  return { layers, ok: report !== undefined };
+}
+
+function playwrightCounts(file) {
+  const stats = readJson(file)?.stats;
+  if (!stats) return undefined;
+  return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
+}
+
+const table = {};
+const checkFailures = [];
+const check = (label, ok) => {
+  if (!ok) checkFailures.push(label);
+};
+
+check('lint', run('lint', bin('eslint'), ['.', '--max-warnings=0']));
+check('typecheck', run('typecheck', 'npm', ['run', '--silent', 'typecheck']));
+
+const sqliteReport = path.join(results, 'vitest.json');
+fs.rmSync(sqliteReport, { force: true });
+const vitestOk = run('unit, component and API tests (SQLite)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${sqliteReport}`]);
+const sqlite = vitestCounts(sqliteReport);
+Object.assign(table, sqlite.layers);
+if (!vitestOk && !Object.values(sqlite.layers).some((c) => c.failed > 0)) check('vitest', false);
+
+const hasPostgres = fs.existsSync('/usr/lib/postgresql');
+if (hasPostgres) {
+  const pgReport = path.join(results, 'vitest-postgres.json');
+  fs.rmSync(pgReport, { force: true });
+  const pgOk = run('API tests (PostgreSQL)', 'bash', [
+    'scripts/with-postgres.sh', bin('vitest'), 'run', '--project', 'api', '--exclude', 'packages/agent/**',
+    '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`,
+  ]);
+  const pg = vitestCounts(pgReport, 'api (postgres)');
+  Object.assign(table, pg.layers);
+  if (!pgOk && !Object.values(pg.layers).some((c) => c.failed > 0)) check('api (postgres)', false);
+} else if (isCi) {
+  check('api (postgres): PostgreSQL is not installed', false);
+} else {
+  console.warn('\n!!! PostgreSQL not installed: API tests on PostgreSQL skipped (apt-get install postgresql)');
+}
+
+const buildOk = run('build', 'npm', ['run', '--silent', 'build']);
+check('build', buildOk);
+if (buildOk) {
+  const e2eReport = path.join(results, 'e2e.json');
+  fs.rmSync(e2eReport, { force: true });
+  const e2eOk = run('browser e2e (Playwright)', bin('playwright'), ['test', '-c', 'apps/web/playwright.config.ts']);
+  const e2e = playwrightCounts(e2eReport);
+  if (e2e) table['e2e'] = e2e;
+  if (!e2eOk && (!e2e || e2e.failed === 0)) check('e2e', false);
+}
+
+let passed = 0;
+let failed = checkFailures.length;
+console.log('\nlayer            passed  failed  skipped');
+for (const [layer, counts] of Object.entries(table)) {
+  passed += counts.passed;
+  failed += counts.failed;
+  console.log(`${layer.padEnd(16)} ${String(counts.passed).padStart(6)}  ${String(counts.failed).padStart(6)}  ${String(counts.skipped).padStart(7)}`);
+}
+for (const label of checkFailures) console.log(`failed check: ${label}`);
+const summary = `${passed} passed, ${failed} failed`;
+fs.writeFileSync(path.join(results, 'summary.txt'), `${summary}\n`);
+console.log(summary);
+process.exit(failed === 0 ? 0 : 1);
