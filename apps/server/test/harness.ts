@@ -23,12 +23,14 @@ export interface TestServer {
   app: App;
   url: string;
   dataDir: string;
+  /** The PostgreSQL database of this server, when the run uses PostgreSQL. */
+  postgresDatabase: string | undefined;
   request<T = any>(method: string, urlPath: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   close(): Promise<void>;
 }
 
 /** A fresh PostgreSQL database per test server when DATABASE_URL is set, so suites never share state. */
-async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+async function createPostgresDatabase(baseUrl: string): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `meshdeck_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -37,6 +39,7 @@ async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; d
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     async drop() {
       const client = new pg.Client({ connectionString: baseUrl });
@@ -72,6 +75,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     app,
     url,
     dataDir,
+    postgresDatabase: postgres?.name,
     async request(method, urlPath, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       if (options.token) headers.authorization = `Bearer ${options.token}`;

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isPostgres, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { createSuperAdminAndLogin } from '../../../test/factories.ts';
@@ -60,6 +61,23 @@ describe('GET /api/server/status', () => {
     expect((await server.request('GET', '/api/server/status')).body).toMatchObject({ db_connected: false });
     fs.renameSync(`${file}.moved`, file);
     expect((await server.request('GET', '/api/server/status')).body).toMatchObject({ db_connected: true });
+  });
+
+  it.skipIf(!isPostgres())('-> when PostgreSQL refuses the connections, reports db_connected false until it accepts them again', async () => {
+    server = await startTestServer();
+    const name = server.postgresDatabase!;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    try {
+      await admin.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
+      expect((await server.request('GET', '/api/server/status')).body).toMatchObject({ db_connected: false });
+      await admin.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS true`);
+      expect((await server.request('GET', '/api/server/status')).body).toMatchObject({ db_connected: true });
+    } finally {
+      await admin.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS true`);
+      await admin.end();
+    }
   });
 
   it('-> when the embedded broker stops, reports broker_connected false', async () => {

@@ -1,0 +1,176 @@
+import { Box, Checkbox, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import {
+  flexRender,
+  getCoreRowModel,
+  getFilteredRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type Row,
+  type RowSelectionState,
+  type SortingState,
+} from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import classes from './data-table.module.css';
+
+export interface DataTableProps<T> {
+  data: readonly T[];
+  columns: ColumnDef<T, never>[];
+  getRowId: (row: T) => string;
+  /** Accessible name of the table. */
+  label: string;
+  /** Free-text filter over the columns that allow it; controlled so pages can keep it in the URL. */
+  search?: string;
+  sorting?: SortingState;
+  onSortingChange?: (sorting: SortingState) => void;
+  /** When given, a checkbox column selects rows for bulk actions. */
+  rowSelection?: RowSelectionState;
+  onRowSelectionChange?: (selection: RowSelectionState) => void;
+  onRowClick?: (row: T) => void;
+  /** Height of the scrolling body; rows outside it are not rendered. */
+  height?: number | string;
+  rowHeight?: number;
+  empty?: ReactNode;
+}
+
+const OVERSCAN_ROWS = 12;
+
+/**
+ * The one table of the console: sorting, filtering and selection from TanStack Table, and row virtualisation
+ * from TanStack Virtual, so 10,000 rows cost the same to render as the forty that fit on screen.
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { t } = useTranslation('common');
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const isSelectable = props.rowSelection !== undefined;
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table returns new functions by design.
+  const table = useReactTable({
+    data: props.data as T[],
+    columns: props.columns,
+    getRowId: props.getRowId,
+    state: {
+      globalFilter: props.search ?? '',
+      sorting: props.sorting ?? [],
+      rowSelection: props.rowSelection ?? {},
+    },
+    enableRowSelection: isSelectable,
+    onSortingChange: (updater) => {
+      const current = props.sorting ?? [];
+      props.onSortingChange?.(typeof updater === 'function' ? updater(current) : updater);
+    },
+    onRowSelectionChange: (updater) => {
+      const current = props.rowSelection ?? {};
+      props.onRowSelectionChange?.(typeof updater === 'function' ? updater(current) : updater);
+    },
+    getCoreRowModel: getCoreRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+  });
+  const rows = table.getRowModel().rows;
+  const rowHeight = props.rowHeight ?? 44;
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: OVERSCAN_ROWS,
+    // jsdom has no layout; a default viewport lets tests and the first paint render rows before measuring.
+    initialRect: { width: 1024, height: 720 },
+  });
+  const items = virtualizer.getVirtualItems();
+  const paddingTop = items[0]?.start ?? 0;
+  const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+  const columnCount = table.getVisibleLeafColumns().length + (isSelectable ? 1 : 0);
+
+  const renderRow = (row: Row<T>) => (
+    <Table.Tr
+      key={row.id}
+      data-row-id={row.id}
+      className={props.onRowClick ? classes.clickable : undefined}
+      style={{ height: rowHeight }}
+      onClick={props.onRowClick ? () => props.onRowClick?.(row.original) : undefined}
+      onKeyDown={
+        props.onRowClick
+          ? (event) => {
+              if (event.key === 'Enter') props.onRowClick?.(row.original);
+            }
+          : undefined
+      }
+      tabIndex={props.onRowClick ? 0 : undefined}
+      aria-selected={isSelectable ? row.getIsSelected() : undefined}
+    >
+      {isSelectable && (
+        <Table.Td className={classes.selectCell} onClick={(event) => event.stopPropagation()}>
+          <Checkbox aria-label={t('table.selectRow')} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
+        </Table.Td>
+      )}
+      {row.getVisibleCells().map((cell) => (
+        <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
+      ))}
+    </Table.Tr>
+  );
+
+  return (
+    <Box ref={scrollRef} className={classes.scroll} style={{ height: props.height ?? 'calc(100dvh - 260px)' }}>
+      <Table aria-label={props.label} aria-rowcount={rows.length} stickyHeader highlightOnHover verticalSpacing="xs">
+        <Table.Thead>
+          {table.getHeaderGroups().map((group) => (
+            <Table.Tr key={group.id}>
+              {isSelectable && (
+                <Table.Th className={classes.selectCell}>
+                  <Checkbox
+                    aria-label={t('table.selectAll')}
+                    checked={table.getIsAllRowsSelected()}
+                    indeterminate={table.getIsSomeRowsSelected()}
+                    onChange={table.getToggleAllRowsSelectedHandler()}
+                  />
+                </Table.Th>
+              )}
+              {group.headers.map((header) => {
+                const sorted = header.column.getIsSorted();
+                const label = flexRender(header.column.columnDef.header, header.getContext());
+                return (
+                  <Table.Th
+                    key={header.id}
+                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                    style={{ width: header.getSize() === 150 ? undefined : header.getSize() }}
+                  >
+                    {header.column.getCanSort() ? (
+                      <UnstyledButton className={classes.sortButton} onClick={header.column.getToggleSortingHandler()}>
+                        {label}
+                        {sorted === 'asc' ? <IconArrowUp size={14} /> : sorted === 'desc' ? <IconArrowDown size={14} /> : <IconArrowsSort size={14} opacity={0.4} />}
+                      </UnstyledButton>
+                    ) : (
+                      label
+                    )}
+                  </Table.Th>
+                );
+              })}
+            </Table.Tr>
+          ))}
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={columnCount}>
+                {props.empty ?? (
+                  <Text c="dimmed" ta="center" py="xl">
+                    {t('table.empty')}
+                  </Text>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            <>
+              {paddingTop > 0 && <tr aria-hidden style={{ height: paddingTop }} />}
+              {items.map((item) => renderRow(rows[item.index]!))}
+              {paddingBottom > 0 && <tr aria-hidden style={{ height: paddingBottom }} />}
+            </>
+          )}
+        </Table.Tbody>
+      </Table>
+    </Box>
+  );
+}

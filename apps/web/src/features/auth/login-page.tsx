@@ -1,0 +1,36 @@
+import { Alert } from '@mantine/core';
+import { getRouteApi, Navigate, useNavigate, useRouter } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useHasSuperAdmin } from './api/get-has-super-admin.ts';
+import { AuthCard } from './components/auth-card.tsx';
+import { LoginForm } from './components/login-form.tsx';
+
+const routeApi = getRouteApi('/_public/login');
+
+/** /login: a fresh server without a super admin sends the visitor to /signup first (features §3.1). */
+export function LoginPage() {
+  const { t } = useTranslation('signin');
+  const { redirect, expired } = routeApi.useSearch();
+  const navigate = useNavigate();
+  const router = useRouter();
+  // An unreachable server leaves `data` undefined: the form still shows, the error appears on submit.
+  const { data: hasSuperAdmin } = useHasSuperAdmin();
+
+  if (hasSuperAdmin === false) return <Navigate to="/signup" replace />;
+
+  const handleSignedIn = () => {
+    if (redirect) router.history.replace(redirect);
+    else void navigate({ to: '/dashboard', replace: true });
+  };
+
+  return (
+    <AuthCard title={t('title')} subtitle={t('subtitle')}>
+      {expired ? (
+        <Alert color="yellow" variant="light">
+          {t('sessionExpired')}
+        </Alert>
+      ) : null}
+      <LoginForm onSignedIn={handleSignedIn} />
+    </AuthCard>
+  );
+}

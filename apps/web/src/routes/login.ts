@@ -1,0 +1,21 @@
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { z } from 'zod';
+import { isSessionReady, useSession } from '../lib/session.ts';
+import { toSafeRedirect } from '../lib/safe-redirect.ts';
+import { publicRoute } from './public.ts';
+
+const loginSearchSchema = z.object({
+  redirect: z.unknown().transform(toSafeRedirect).optional(),
+  expired: z.boolean().optional().catch(undefined),
+});
+
+export const loginRoute = createRoute({
+  getParentRoute: () => publicRoute,
+  path: 'login',
+  validateSearch: loginSearchSchema,
+  // Someone already signed in has nothing to do here.
+  beforeLoad: ({ search }) => {
+    if (isSessionReady(useSession.getState())) throw redirect({ href: search.redirect ?? '/dashboard', replace: true });
+  },
+  component: lazyRouteComponent(() => import('../features/auth/login-page.tsx'), 'LoginPage'),
+});

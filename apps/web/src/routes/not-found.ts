@@ -1,0 +1,10 @@
+import { createRoute } from '@tanstack/react-router';
+import { NotFoundPage } from '../components/layout/not-found-page.tsx';
+import { publicRoute } from './public.ts';
+
+/** The explicit /404 page; unknown paths render the same page through the root's notFoundComponent. */
+export const notFoundRoute = createRoute({
+  getParentRoute: () => publicRoute,
+  path: '404',
+  component: NotFoundPage,
+});

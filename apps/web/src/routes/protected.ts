@@ -1,0 +1,22 @@
+import { createRoute, redirect } from '@tanstack/react-router';
+import { ProtectedLayout } from '../components/layout/protected-layout.tsx';
+import { isSessionReady, useSession } from '../lib/session.ts';
+import { rootRoute } from './root.tsx';
+
+/**
+ * Pathless group of every signed-in page; the application shell will be its component. The guard runs
+ * before any child loader, so no protected API call is made with a missing or expired token.
+ */
+export const protectedRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: '_layout',
+  component: ProtectedLayout,
+  beforeLoad: ({ location }) => {
+    const session = useSession.getState();
+    if (isSessionReady(session)) return;
+    const hadToken = session.token !== null;
+    // A stale session is useless; dropping it keeps storage honest and the login page clean.
+    session.clear();
+    throw redirect({ to: '/login', search: { redirect: location.href, expired: hadToken || undefined } });
+  },
+});

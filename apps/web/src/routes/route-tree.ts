@@ -1,0 +1,16 @@
+import { dashboardRoute } from './dashboard.ts';
+import { indexRoute } from './index.ts';
+import { inviteRoute } from './invite.ts';
+import { loginRoute } from './login.ts';
+import { notFoundRoute } from './not-found.ts';
+import { protectedRoute } from './protected.ts';
+import { publicRoute } from './public.ts';
+import { rootRoute } from './root.tsx';
+import { signupRoute } from './signup.ts';
+import { startupRoute } from './startup.ts';
+
+/** The whole route table, code-based: public pages and the signed-in group under one root. */
+export const routeTree = rootRoute.addChildren([
+  publicRoute.addChildren([loginRoute, signupRoute, notFoundRoute, startupRoute, inviteRoute]),
+  protectedRoute.addChildren([indexRoute, dashboardRoute]),
+]);

@@ -1,0 +1,30 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { CenteredLoader } from '../components/ui/centered-loader.tsx';
+import { CrashScreen } from '../components/layout/crash-screen.tsx';
+import { PAGE_PENDING_DELAY_MS } from '../lib/constants.ts';
+import { routeTree } from './route-tree.ts';
+
+/** Builds the router; tests pass a memory history and their own query client. */
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    history,
+    context: { queryClient },
+    defaultPendingComponent: () => <CenteredLoader />,
+    defaultPendingMs: PAGE_PENDING_DELAY_MS,
+    defaultErrorComponent: ({ error }) => <CrashScreen error={error} />,
+    // Query owns caching; the router should always ask it rather than keep its own stale copy.
+    defaultPreloadStaleTime: 0,
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}
