@@ -14,6 +14,9 @@ import { installOpenApi } from './plugins/openapi.ts';
 import { installStaticConsole } from './plugins/static-console.ts';
 import { EventBus } from './modules/events/event-bus.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
+import { NetworksRepository } from './modules/networks/networks.repository.ts';
+import { networksRoutes } from './modules/networks/networks.routes.ts';
+import { NetworksService } from './modules/networks/networks.service.ts';
 import { serverRoutes } from './modules/server/server.routes.ts';
 import { ServerService } from './modules/server/server.service.ts';
 import { SettingsRepository } from './modules/server/settings.repository.ts';
@@ -21,6 +24,13 @@ import { RolesRepository } from './modules/users/roles.repository.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
+import { EnrollmentKeysRepository } from './modules/enrollment-keys/enrollment-keys.repository.ts';
+import { createDevices } from './modules/hosts/devices.module.ts';
+import { DevicesTransaction } from './modules/hosts/devices-transaction.repository.ts';
+import { HostsRepository } from './modules/hosts/hosts.repository.ts';
+import { networkDirectory } from './modules/nodes/network-directory.ts';
+import { NodesRepository } from './modules/nodes/nodes.repository.ts';
+import { PeersRepository } from './modules/peers/peers.repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,6 +50,8 @@ export async function buildApp(config: Config): Promise<App> {
     logger: { level: config.logLevel },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // Join tokens (base64 JSON, api-contract §2.5) travel as a path parameter and exceed the default 100 chars.
+    routerOptions: { maxParamLength: 1024 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -94,6 +106,24 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(serverRoutes(serverService, config.publicApiUrl));
   await app.register(usersRoutes(usersService, config.loginRateLimitPerMinute));
   await app.register(eventsRoutes(events));
+  const networksRepository = new NetworksRepository(database.db);
+  const devices = createDevices({
+    repositories: {
+      tx: new DevicesTransaction(database.db),
+      hosts: new HostsRepository(database.db),
+      nodes: new NodesRepository(database.db),
+      keys: new EnrollmentKeysRepository(database.db),
+      peers: new PeersRepository(database.db),
+    },
+    networks: networkDirectory(networksRepository),
+    events,
+    tokens,
+    broker,
+    config,
+    log: app.log,
+  });
+  await app.register(networksRoutes(new NetworksService(networksRepository, devices.networkUsage, events)));
+  await app.register(devices.routes);
 
   const fallback = await installStaticConsole(app, config.consoleDir);
   installNotFound(app, fallback);

@@ -52,3 +52,10 @@ export async function signExpiredToken(server: TestServer, username: string, rol
   const issuedLongAgo = new Date(Date.now() - 13 * 60 * 60 * 1000);
   return new TokenService(secret, 60).signUserToken(username, role, issuedLongAgo);
 }
+
+/** Creates a network through the API (an IPv4 /24 unless the body says otherwise) and returns the response body. */
+export async function createNetwork(server: TestServer, token: string, netid: string, body: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+  const response = await server.request('POST', '/api/networks', { token, body: { netid, addressrange: '10.101.0.0/24', ...body } });
+  if (response.status !== 200) throw new Error(`create network failed: ${JSON.stringify(response.body)}`);
+  return response.body as Record<string, unknown>;
+}

@@ -42,6 +42,15 @@ describe('decide', () => {
     expect(decide(rule, host, request({ hostid: 'h2' }))).toBe('forbidden');
     expect(decide(rule, user('super-admin'), request({ hostid: 'h1' }))).toBe('forbidden');
   });
+
+  it('-> host-or-user routes accept the host itself or a user passing the user rule', () => {
+    const rule = access.hostOrUser('hostid', access.admin());
+    const host: Principal = { kind: 'host', hostId: 'h1', isMaster: false };
+    expect(decide(rule, host, request({ hostid: 'h1' }))).toBe('allow');
+    expect(decide(rule, host, request({ hostid: 'h2' }))).toBe('forbidden');
+    expect(decide(rule, user('admin'), request({ hostid: 'h2' }))).toBe('allow');
+    expect(decide(rule, user('platform-user'), request({ hostid: 'h2' }))).toBe('forbidden');
+  });
 });
 
 describe('isNetworkAdmin (spec §6)', () => {

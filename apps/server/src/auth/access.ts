@@ -18,7 +18,7 @@ export type Access =
   | { kind: 'user'; rule: 'any' | 'admin' | 'super-admin' }
   | { kind: 'user'; rule: 'self-or-admin'; username: Pick }
   | { kind: 'user'; rule: 'network-admin'; network: Pick }
-  | { kind: 'host'; hostId?: Pick };
+  | { kind: 'host'; hostId?: Pick; orUser?: Access };
 
 const param =
   (name: string): Pick =>
@@ -47,6 +47,12 @@ export const access = {
   }),
   networkAdmin: (networkParam = 'network'): Access => ({ kind: 'user', rule: 'network-admin', network: param(networkParam) }),
   host: (hostIdParam?: string): Access => ({ kind: 'host', hostId: hostIdParam ? param(hostIdParam) : undefined }),
+  /** A host token for that host, or a user passing `userRule` (v0.30 routes that accept either, api-contract §1.8). */
+  hostOrUser: (hostIdParam: string | undefined, userRule: Access): Access => ({
+    kind: 'host',
+    hostId: hostIdParam ? param(hostIdParam) : undefined,
+    orUser: userRule,
+  }),
 };
 
 export const GLOBAL_NETWORK_ADMIN_GROUP = 'global-network-admin-grp';
@@ -66,7 +72,10 @@ export function decide(accessRule: Access, principal: Principal, request: Fastif
   if (accessRule.kind === 'public') return 'allow';
   if (accessRule.kind === 'host') {
     if (principal.kind === 'anonymous') return 'unauthenticated';
-    if (principal.kind === 'user') return principal.isMaster ? 'allow' : 'forbidden';
+    if (principal.kind === 'user') {
+      if (principal.isMaster) return 'allow';
+      return accessRule.orUser ? decide(accessRule.orUser, principal, request) : 'forbidden';
+    }
     const wanted = accessRule.hostId?.(request);
     return principal.isMaster || wanted === undefined || wanted === principal.hostId ? 'allow' : 'forbidden';
   }

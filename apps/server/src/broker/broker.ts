@@ -7,6 +7,8 @@ import type { Config } from '../config.ts';
 
 /** Decides whether an agent may connect with these MQTT credentials (set by the hosts module). */
 export type AgentVerifier = (username: string, password: string) => Promise<boolean>;
+/** Decides whether a signed-in agent may publish to or subscribe to a topic (filter). */
+export type AgentAuthorizer = (username: string, topic: string, action: 'publish' | 'subscribe') => Promise<boolean>;
 
 export interface BrokerHandle {
   /** True while the server's own client connection to the broker is up. */
@@ -18,6 +20,8 @@ export interface BrokerHandle {
   publish(topic: string, payload: string | Buffer): Promise<void>;
   /** Lets agents authenticate to the embedded broker. */
   setAgentVerifier(verifier: AgentVerifier): void;
+  /** Restricts signed-in agents to their own topics on the embedded broker (everything is allowed until set). */
+  setAgentAuthorizer(authorizer: AgentAuthorizer): void;
   close(): Promise<void>;
 }
 
@@ -33,13 +37,21 @@ const sameSecret = (a: string, b: string) => {
 interface Embedded {
   url: string;
   setAgentVerifier(verifier: AgentVerifier): void;
+  setAgentAuthorizer(authorizer: AgentAuthorizer): void;
   close(): Promise<void>;
 }
 
 async function startEmbedded(config: Config, serverPassword: string, log: FastifyBaseLogger): Promise<Embedded> {
   let verifyAgent: AgentVerifier = () => Promise.resolve(false);
+  let authorizeAgent: AgentAuthorizer = () => Promise.resolve(true);
+  // Who each connection signed in as; the server's own client is never restricted.
+  const agentOf = new WeakMap<object, string>();
+  const allowed = (client: object | null, topic: string, action: 'publish' | 'subscribe'): Promise<boolean> => {
+    const agent = client ? agentOf.get(client) : undefined;
+    return agent === undefined ? Promise.resolve(true) : authorizeAgent(agent, topic, action).catch(() => false);
+  };
   const aedes = await Aedes.createBroker({
-    authenticate(_client, username, password, done) {
+    authenticate(client, username, password, done) {
       const user = username ?? '';
       const secret = password?.toString() ?? '';
       if (user === SERVER_CLIENT_USER) {
@@ -47,9 +59,19 @@ async function startEmbedded(config: Config, serverPassword: string, log: Fastif
         return;
       }
       verifyAgent(user, secret).then(
-        (ok) => done(null, ok),
+        (ok) => {
+          if (ok) agentOf.set(client, user);
+          done(null, ok);
+        },
         () => done(null, false),
       );
+    },
+    authorizeSubscribe(client, subscription, done) {
+      // A refused filter gets a failure SUBACK (null subscription) instead of a dropped connection.
+      void allowed(client, subscription.topic, 'subscribe').then((ok) => done(null, ok ? subscription : null));
+    },
+    authorizePublish(client, packet, done) {
+      void allowed(client, packet.topic, 'publish').then((ok) => done(ok ? null : new Error('topic not allowed')));
     },
   });
   aedes.on('clientError', (client, error) => log.debug({ client: client.id, err: error }, 'mqtt client error'));
@@ -65,6 +87,9 @@ async function startEmbedded(config: Config, serverPassword: string, log: Fastif
     url: `mqtt://${config.mqtt.host}:${port}`,
     setAgentVerifier(verifier) {
       verifyAgent = verifier;
+    },
+    setAgentAuthorizer(authorizer) {
+      authorizeAgent = authorizer;
     },
     async close() {
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
@@ -106,6 +131,9 @@ export async function startBroker(config: Config, log: FastifyBaseLogger): Promi
     },
     setAgentVerifier(verifier) {
       embedded?.setAgentVerifier(verifier);
+    },
+    setAgentAuthorizer(authorizer) {
+      embedded?.setAgentAuthorizer(authorizer);
     },
     async close() {
       await client.endAsync(true);

@@ -82,7 +82,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const { error } = await migrator.migrateToLatest();
   if (error) {
     await db.destroy();
-    throw error instanceof Error ? error : new Error(`database migration failed: ${String(error)}`);
+    throw error instanceof Error ? error : new Error('database migration failed');
   }
 
   return {

@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely';
+
 /**
  * Table types for Kysely. Portable across SQLite and PostgreSQL: booleans are integers (0/1), timestamps are
  * ISO-8601 text, and structured values are JSON text.
@@ -38,8 +40,104 @@ export interface RolesTable {
   global_level_access: string;
 }
 
+/** An enrollment key (api-contract §3.6); `tags`, `networks`, `groups` are JSON arrays. */
+export interface EnrollmentKeysTable {
+  value: string;
+  /** The first tag: the key's display name, unique across keys. */
+  name: string;
+  tags: string;
+  networks: string;
+  /** ISO time when the key stops working; NULL when it is not time-based. */
+  expires_at: string | null;
+  uses_remaining: number;
+  unlimited: number;
+  type: number;
+  relay: string;
+  groups: string;
+  is_default: number;
+  created_at: string;
+}
+
+/** A host (one machine, one WireGuard key); rarely-read agent fields live in the JSON `settings` / `os_details`. */
+export interface HostsTable {
+  id: string;
+  name: string;
+  password_hash: string;
+  /** Base64 WireGuard public key. */
+  public_key: string;
+  traffic_key: string | null;
+  version: string;
+  os: string;
+  os_details: string;
+  settings: string;
+  interfaces: string;
+  listen_port: number;
+  public_listen_port: number;
+  mtu: number;
+  endpoint_ip: string;
+  endpoint_ip6: string;
+  is_static_port: number;
+  keepalive_seconds: number;
+  mac_address: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A node: one host's membership of one network; gateway and relay fields live in the JSON `settings`. */
+export interface NodesTable {
+  id: string;
+  host_id: string;
+  network: string;
+  /** Bare IPv4 address (no prefix); NULL when the network has no IPv4 range. */
+  address: string | null;
+  address6: string | null;
+  connected: number;
+  pending_delete: number;
+  action: string;
+  settings: string;
+  tags: string;
+  last_check_in: string;
+  last_peer_update: string | null;
+  expires_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NetworksTable {
+  netid: string;
+  /** Normalised CIDRs; '' when the family is off. */
+  address_range: string;
+  address_range6: string;
+  default_keepalive: number;
+  default_mtu: number;
+  default_listen_port: number;
+  default_acl: number;
+  default_udp_hole_punch: number;
+  allow_manual_signup: number;
+  default_dns: string;
+  default_ext_client_dns: string;
+  /** JSON ProSettings, or NULL. */
+  pro_settings: string | null;
+  /** Unix seconds in bigint columns: PostgreSQL returns them as strings, so read them through Number(). */
+  nodes_last_modified: ColumnType<number | string, number, number>;
+  network_last_modified: ColumnType<number | string, number, number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Named rows that write transactions lock to serialise check-then-write sequences (db/locks.ts). */
+export interface WriteLocksTable {
+  name: string;
+  touched: number;
+}
+
 export interface Database {
   server_settings: ServerSettingsTable;
   users: UsersTable;
   roles: RolesTable;
+  networks: NetworksTable;
+  write_locks: WriteLocksTable;
+  enrollment_keys: EnrollmentKeysTable;
+  hosts: HostsTable;
+  nodes: NodesTable;
 }

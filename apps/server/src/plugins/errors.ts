@@ -30,7 +30,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       message = error.message;
     } else if (Array.isArray(error.validation)) {
       status = 400;
-      message = describeValidation(error.validationContext, error.validation as ValidationItem[]);
+      message = describeValidation(error.validationContext, error.validation);
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'request body is not valid JSON' : error.message;

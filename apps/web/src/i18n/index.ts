@@ -1,7 +1,7 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE } from '../lib/constants.ts';
-import { STORAGE_KEYS, storage } from '../lib/storage-keys.ts';
+import { DEFAULT_LANGUAGE } from '@/lib/constants.ts';
+import { STORAGE_KEYS, storage } from '@/lib/storage-keys.ts';
 import en from './en.json';
 
 export const SUPPORTED_LANGUAGES = ['en', 'fr', 'de'] as const;

@@ -31,13 +31,18 @@ export function setUnauthorizedHandler(handler: (() => void) | null): void {
 function buildUrl(path: string, query: RequestOptions<unknown>['query']): string {
   const base = useSession.getState().baseUrl.replace(/\/+$/, '');
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(key, String(value));
+  for (const [key, value] of Object.entries(query ?? {}))
+    if (value !== undefined) params.set(key, String(value));
   const search = params.size > 0 ? `?${params.toString()}` : '';
   return `${base}/${path.replace(/^\/+/, '')}${search}`;
 }
 
 /** Turns a fetch Response into data or an ApiError; exported so tests can feed it Responses without fetch. */
-export async function readResponse<T>(response: Response, path: string, options: RequestOptions<T> = {}): Promise<T> {
+export async function readResponse<T>(
+  response: Response,
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<T> {
   const text = await response.text();
   let body: unknown = undefined;
   if (text !== '') {
@@ -50,13 +55,24 @@ export async function readResponse<T>(response: Response, path: string, options:
   if (!response.ok) {
     if (response.status === 401 && !options.isLogin) handleUnauthorized?.();
     const message = readErrorMessage(body) ?? (typeof body === 'string' && body ? body : response.statusText);
-    throw new ApiError({ kind: 'http', status: response.status, message: message || `HTTP ${response.status}`, path });
+    throw new ApiError({
+      kind: 'http',
+      status: response.status,
+      message: message || `HTTP ${response.status}`,
+      path,
+    });
   }
   if (!options.schema) return body as T;
   try {
     return options.schema.parse(body);
   } catch (cause) {
-    throw new ApiError({ kind: 'invalid-response', status: response.status, message: 'invalid response', path, cause });
+    throw new ApiError({
+      kind: 'invalid-response',
+      status: response.status,
+      message: 'invalid response',
+      path,
+      cause,
+    });
   }
 }
 
@@ -84,10 +100,12 @@ export async function request<T = unknown>(path: string, options: RequestOptions
 type MethodOptions<T> = Omit<RequestOptions<T>, 'method' | 'body'>;
 
 export const apiClient = {
-  get: <T = unknown>(path: string, options?: MethodOptions<T>) => request<T>(path, { ...options, method: 'GET' }),
+  get: <T = unknown>(path: string, options?: MethodOptions<T>) =>
+    request<T>(path, { ...options, method: 'GET' }),
   post: <T = unknown>(path: string, body?: unknown, options?: MethodOptions<T>) =>
     request<T>(path, { ...options, method: 'POST', body }),
   put: <T = unknown>(path: string, body?: unknown, options?: MethodOptions<T>) =>
     request<T>(path, { ...options, method: 'PUT', body }),
-  delete: <T = unknown>(path: string, options?: MethodOptions<T>) => request<T>(path, { ...options, method: 'DELETE' }),
+  delete: <T = unknown>(path: string, options?: MethodOptions<T>) =>
+    request<T>(path, { ...options, method: 'DELETE' }),
 };

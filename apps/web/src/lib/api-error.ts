@@ -11,7 +11,13 @@ export class ApiError extends Error {
   readonly status: number;
   readonly path: string;
 
-  constructor(options: { kind: ApiErrorKind; status: number; message: string; path: string; cause?: unknown }) {
+  constructor(options: {
+    kind: ApiErrorKind;
+    status: number;
+    message: string;
+    path: string;
+    cause?: unknown;
+  }) {
     super(options.message, { cause: options.cause });
     this.name = 'ApiError';
     this.kind = options.kind;
@@ -25,6 +31,6 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 /** Reads the `{Code, Message, Response: null}` error envelope; null when the body is something else. */
 export function readErrorMessage(body: unknown): string | null {
   if (typeof body !== 'object' || body === null || !('Message' in body)) return null;
-  const message = (body as { Message: unknown }).Message;
+  const message = body.Message;
   return typeof message === 'string' && message.trim() !== '' ? message : null;
 }

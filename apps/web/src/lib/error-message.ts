@@ -1,15 +1,17 @@
-import type { TFunction } from 'i18next';
+import { i18next } from '@/i18n/index.ts';
 import { isApiError } from './api-error.ts';
 
 /**
  * The text to show for a failed call: the server's own Message when it answered, a translated explanation
- * when it could not be reached or answered something the console cannot read.
+ * when it could not be reached or answered something the console cannot read. Call it during render so a
+ * language change re-translates it.
  */
-export function describeError(error: unknown, t: TFunction): string {
+export function describeError(error: unknown): string {
   if (isApiError(error)) {
     if (error.kind === 'http') return error.message;
-    if (error.kind === 'network') return t('error:unreachable', { product: t('common:appName') });
-    return t('error:invalidResponse');
+    if (error.kind === 'network')
+      return i18next.t('error:unreachable', { product: i18next.t('common:appName') });
+    return i18next.t('error:invalidResponse');
   }
-  return t('error:unexpected');
+  return i18next.t('error:unexpected');
 }

@@ -8,7 +8,10 @@ dayjs.extend(advancedFormat);
 const ZERO_TIME_PREFIX = '0001-01-01';
 
 /** Formats a wire timestamp; the contract's zero time means "never" and yields an empty string. */
-export function formatDate(value: string | number | Date | null | undefined, variant: 'long' | 'short' = 'long'): string {
+export function formatDate(
+  value: string | number | Date | null | undefined,
+  variant: 'long' | 'short' = 'long',
+): string {
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'string' && value.startsWith(ZERO_TIME_PREFIX)) return '';
   const date = dayjs(value);

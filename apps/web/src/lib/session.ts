@@ -65,7 +65,10 @@ function writeSession(state: SessionData): void {
   storage.set(STORAGE_KEYS.userPlatformRole, json(state.platformRole));
   storage.set(STORAGE_KEYS.tenantId, state.tenantId);
   storage.set(STORAGE_KEYS.tenantName, state.tenantName);
-  storage.set(STORAGE_KEYS.aclVersion, state.aclVersion === DEFAULT_ACL_VERSION ? null : String(state.aclVersion));
+  storage.set(
+    STORAGE_KEYS.aclVersion,
+    state.aclVersion === DEFAULT_ACL_VERSION ? null : String(state.aclVersion),
+  );
   storage.set(STORAGE_KEYS.activeNetwork, state.activeNetwork);
 }
 
@@ -93,5 +96,10 @@ export function reloadSessionFromStorage(): void {
 
 /** Protected pages require a live token, a known user and role, and an API base URL (spec §2 routing rules). */
 export function isSessionReady(session: SessionData, now: number = Date.now()): boolean {
-  return isTokenValid(session.token, now) && session.user !== null && session.platformRole !== null && session.baseUrl !== '';
+  return (
+    isTokenValid(session.token, now) &&
+    session.user !== null &&
+    session.platformRole !== null &&
+    session.baseUrl !== ''
+  );
 }

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { serverInfoQueryOptions } from '../features/server-status/api/get-server-config.ts';
+import { serverInfoQueryOptions } from '@/features/server-status/api/get-server-config.ts';
 import { protectedRoute } from './protected.ts';
 
 export const dashboardRoute = createRoute({
@@ -9,5 +9,5 @@ export const dashboardRoute = createRoute({
   loader: async ({ context }) => ({
     serverInfo: await context.queryClient.ensureQueryData(serverInfoQueryOptions()).catch(() => null),
   }),
-  component: lazyRouteComponent(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage'),
+  component: lazyRouteComponent(() => import('@/features/dashboard/dashboard-page.tsx'), 'DashboardPage'),
 });

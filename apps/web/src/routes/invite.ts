@@ -11,5 +11,5 @@ export const inviteRoute = createRoute({
   getParentRoute: () => publicRoute,
   path: 'invite',
   validateSearch: inviteSearchSchema,
-  component: lazyRouteComponent(() => import('../features/auth/invite-page.tsx'), 'InvitePage'),
+  component: lazyRouteComponent(() => import('@/features/auth/invite-page.tsx'), 'InvitePage'),
 });

@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
-import { isSessionReady, useSession } from '../lib/session.ts';
-import { toSafeRedirect } from '../lib/safe-redirect.ts';
+import { isSessionReady, useSession } from '@/lib/session.ts';
+import { toSafeRedirect } from '@/lib/safe-redirect.ts';
 import { publicRoute } from './public.ts';
 
 const loginSearchSchema = z.object({
@@ -13,9 +13,11 @@ export const loginRoute = createRoute({
   getParentRoute: () => publicRoute,
   path: 'login',
   validateSearch: loginSearchSchema,
-  // Someone already signed in has nothing to do here.
+  // Someone already signed in has nothing to do here. (`throw: true` makes redirect() throw by itself.)
   beforeLoad: ({ search }) => {
-    if (isSessionReady(useSession.getState())) throw redirect({ href: search.redirect ?? '/dashboard', replace: true });
+    if (isSessionReady(useSession.getState())) {
+      redirect({ href: search.redirect ?? '/dashboard', replace: true, throw: true });
+    }
   },
-  component: lazyRouteComponent(() => import('../features/auth/login-page.tsx'), 'LoginPage'),
+  component: lazyRouteComponent(() => import('@/features/auth/login-page.tsx'), 'LoginPage'),
 });

@@ -1,5 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
-import { NotFoundPage } from '../components/layout/not-found-page.tsx';
+import { NotFoundPage } from '@/components/layout/not-found-page.tsx';
 import { publicRoute } from './public.ts';
 
 /** The explicit /404 page; unknown paths render the same page through the root's notFoundComponent. */

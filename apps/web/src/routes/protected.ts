@@ -1,6 +1,6 @@
 import { createRoute, redirect } from '@tanstack/react-router';
-import { ProtectedLayout } from '../components/layout/protected-layout.tsx';
-import { isSessionReady, useSession } from '../lib/session.ts';
+import { ProtectedLayout } from '@/components/layout/protected-layout.tsx';
+import { isSessionReady, useSession } from '@/lib/session.ts';
 import { rootRoute } from './root.tsx';
 
 /**
@@ -17,6 +17,10 @@ export const protectedRoute = createRoute({
     const hadToken = session.token !== null;
     // A stale session is useless; dropping it keeps storage honest and the login page clean.
     session.clear();
-    throw redirect({ to: '/login', search: { redirect: location.href, expired: hadToken || undefined } });
+    redirect({
+      to: '/login',
+      search: { redirect: location.href, expired: hadToken || undefined },
+      throw: true,
+    });
   },
 });

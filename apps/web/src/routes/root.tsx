@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import { CrashScreen } from '../components/layout/crash-screen.tsx';
-import { NotFoundPage } from '../components/layout/not-found-page.tsx';
-import { PublicFrame } from '../components/layout/public-layout.tsx';
+import { CrashScreen } from '@/components/layout/crash-screen.tsx';
+import { NotFoundPage } from '@/components/layout/not-found-page.tsx';
+import { PublicFrame } from '@/components/layout/public-layout.tsx';
 
 export interface RouterContext {
   queryClient: QueryClient;

@@ -1,5 +1,5 @@
 import { dashboardRoute } from './dashboard.ts';
-import { indexRoute } from './index.ts';
+import { indexRoute } from './home.ts';
 import { inviteRoute } from './invite.ts';
 import { loginRoute } from './login.ts';
 import { notFoundRoute } from './not-found.ts';

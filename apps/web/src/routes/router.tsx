@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import { CenteredLoader } from '../components/ui/centered-loader.tsx';
-import { CrashScreen } from '../components/layout/crash-screen.tsx';
-import { PAGE_PENDING_DELAY_MS } from '../lib/constants.ts';
+import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
+import { CrashScreen } from '@/components/layout/crash-screen.tsx';
+import { PAGE_PENDING_DELAY_MS } from '@/lib/constants.ts';
 import { routeTree } from './route-tree.ts';
 
 /** Builds the router; tests pass a memory history and their own query client. */

@@ -5,5 +5,5 @@ import { publicRoute } from './public.ts';
 export const signupRoute = createRoute({
   getParentRoute: () => publicRoute,
   path: 'signup',
-  component: lazyRouteComponent(() => import('../features/auth/signup-page.tsx'), 'SignupPage'),
+  component: lazyRouteComponent(() => import('@/features/auth/signup-page.tsx'), 'SignupPage'),
 });

@@ -9,6 +9,6 @@ export const startupRoute = createRoute({
   getParentRoute: () => publicRoute,
   path: 'startup',
   beforeLoad: () => {
-    throw redirect({ to: '/login', replace: true });
+    redirect({ to: '/login', replace: true, throw: true });
   },
 });

@@ -1,7 +1,11 @@
 import type { Migration } from 'kysely/migration';
 import { foundation } from './001-foundation.ts';
+import { networks } from './002-networks.ts';
+import { devices } from './003-devices.ts';
 
 /** The one migration set, applied in key order on SQLite and PostgreSQL alike. Append; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
   '001-foundation': foundation,
+  '002-networks': networks,
+  '003-devices': devices,
 };

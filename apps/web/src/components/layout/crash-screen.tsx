@@ -1,7 +1,7 @@
 import { Button, Center, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBug, IconHome, IconMoodSad } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { buildBugReportUrl } from '../../lib/bug-report.ts';
+import { buildBugReportUrl } from '@/lib/bug-report.ts';
 
 /**
  * Shown when rendering throws (spec §2 "Crash screen"). It uses no router hooks so it also works when the

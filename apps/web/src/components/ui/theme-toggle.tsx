@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
@@ -9,10 +9,15 @@ export function ThemeToggle() {
   const isDark = useComputedColorScheme('dark') === 'dark';
   const label = isDark ? t('switchToLight') : t('switchToDark');
   return (
-    <Tooltip label={label}>
-      <ActionIcon variant="default" size="lg" aria-label={label} onClick={() => setColorScheme(isDark ? 'light' : 'dark')}>
-        {isDark ? <IconSun size={18} stroke={1.6} /> : <IconMoon size={18} stroke={1.6} />}
-      </ActionIcon>
-    </Tooltip>
+    // A native title rather than a Tooltip: same hint, without the popover engine on the sign-in page.
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label={label}
+      title={label}
+      onClick={() => setColorScheme(isDark ? 'light' : 'dark')}
+    >
+      {isDark ? <IconSun size={18} stroke={1.6} /> : <IconMoon size={18} stroke={1.6} />}
+    </ActionIcon>
   );
 }

@@ -3,10 +3,10 @@ import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '
 import { IconLogout } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ThemeToggle } from '../../components/ui/theme-toggle.tsx';
-import { formatVersion } from '../../lib/format.ts';
-import { useSession } from '../../lib/session.ts';
-import { useLogout } from '../../lib/use-logout.ts';
+import { ThemeToggle } from '@/components/ui/theme-toggle.tsx';
+import { formatVersion } from '@/lib/format.ts';
+import { useSession } from '@/lib/session.ts';
+import { useLogout } from '@/lib/logout.ts';
 
 const routeApi = getRouteApi('/_layout/dashboard');
 
@@ -25,7 +25,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 /** /dashboard: a minimal welcome until the shell and the networks table arrive (features §3.5). */
 export function DashboardPage() {
-  const { t } = useTranslation('info');
+  const { t } = useTranslation(['info', 'common']);
   const username = useSession((state) => state.username);
   const { serverInfo } = routeApi.useLoaderData();
   const logout = useLogout();

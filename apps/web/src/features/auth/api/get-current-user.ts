@@ -1,5 +1,5 @@
 import { envelopeSchema, userWithRoleSchema, type UserWithRole } from '@meshdeck/contracts';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 
 const currentUserResponseSchema = envelopeSchema(userWithRoleSchema);
 
@@ -8,6 +8,10 @@ const currentUserResponseSchema = envelopeSchema(userWithRoleSchema);
  * session is stored only after this call proves the role may use the dashboard.
  */
 export async function getCurrentUser(username: string, token: string): Promise<UserWithRole> {
-  const response = await apiClient.get('v1/users', { query: { username }, token, schema: currentUserResponseSchema });
+  const response = await apiClient.get('v1/users', {
+    query: { username },
+    token,
+    schema: currentUserResponseSchema,
+  });
   return response.Response;
 }

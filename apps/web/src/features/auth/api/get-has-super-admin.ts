@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 import { authKeys } from './auth-keys.ts';
 
 /** GET users/adm/hassuperadmin answers a bare JSON boolean (api-contract §2.12). */

@@ -1,6 +1,6 @@
 import { toSessionUser, type AuthenticateInput } from '@meshdeck/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../../../lib/session.ts';
+import { useSession } from '@/lib/session.ts';
 import { authKeys } from './auth-keys.ts';
 import { authenticate } from './authenticate.ts';
 import { createSuperAdmin } from './create-super-admin.ts';
@@ -19,7 +19,9 @@ async function signInWithPassword(credentials: AuthenticateInput): Promise<void>
   const { token, username } = await authenticate(credentials);
   const user = await getCurrentUser(username, token);
   if (user.platform_role.deny_dashboard_access) throw new DashboardAccessDeniedError();
-  useSession.getState().signIn({ token, username, user: toSessionUser(user), platformRole: user.platform_role });
+  useSession
+    .getState()
+    .signIn({ token, username, user: toSessionUser(user), platformRole: user.platform_role });
 }
 
 export const useSignIn = () => useMutation({ mutationFn: signInWithPassword });
@@ -30,8 +32,13 @@ export function useSignUp() {
   return useMutation({
     mutationFn: async (credentials: AuthenticateInput) => {
       await createSuperAdmin(credentials);
-      queryClient.setQueryData(authKeys.hasSuperAdmin(), true);
-      await signInWithPassword(credentials);
+      try {
+        await signInWithPassword(credentials);
+      } finally {
+        // Marked only now: the signup page leaves as soon as a super admin exists, and it must not leave
+        // for /login while the automatic sign-in is still running.
+        queryClient.setQueryData(authKeys.hasSuperAdmin(), true);
+      }
     },
   });
 }

@@ -3,7 +3,15 @@ import { IconTopologyStar3 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 /** The card every sign-in style page sits in: brand mark, title, subtitle, then the form. */
-export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+}) {
   return (
     <Paper withBorder shadow="md" radius="md" p="xl" w="100%" maw={420}>
       <Stack gap="lg">

@@ -6,7 +6,7 @@ import { AuthErrorAlert } from './auth-error-alert.tsx';
 
 /** Username and password form; calls onSignedIn once the session is stored. */
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'signin']);
   const signIn = useSignIn();
   const form = useForm({
     initialValues: { username: '', password: '' },

@@ -15,8 +15,12 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
   const form = useForm({
     initialValues: { username: '', password: '', confirmPassword: '' },
     validate: {
-      username: (value) => (value.trim().length < USERNAME_MIN_LENGTH ? t('usernameTooShort', { count: USERNAME_MIN_LENGTH }) : null),
-      password: (value) => (value.length < PASSWORD_MIN_LENGTH ? t('passwordTooShort', { count: PASSWORD_MIN_LENGTH }) : null),
+      username: (value) =>
+        value.trim().length < USERNAME_MIN_LENGTH
+          ? t('usernameTooShort', { count: USERNAME_MIN_LENGTH })
+          : null,
+      password: (value) =>
+        value.length < PASSWORD_MIN_LENGTH ? t('passwordTooShort', { count: PASSWORD_MIN_LENGTH }) : null,
       confirmPassword: (value, values) => (value !== values.password ? t('passwordMismatch') : null),
     },
   });
@@ -29,8 +33,19 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         {signUp.isError ? <AuthErrorAlert title={t('signupFailed')} error={signUp.error} /> : null}
-        <TextInput label={t('username')} autoComplete="username" autoFocus required {...form.getInputProps('username')} />
-        <PasswordInput label={t('password')} autoComplete="new-password" required {...form.getInputProps('password')} />
+        <TextInput
+          label={t('username')}
+          autoComplete="username"
+          autoFocus
+          required
+          {...form.getInputProps('username')}
+        />
+        <PasswordInput
+          label={t('password')}
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('password')}
+        />
         <PasswordInput
           label={t('confirmPassword')}
           autoComplete="new-password"

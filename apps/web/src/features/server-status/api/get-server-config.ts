@@ -1,6 +1,6 @@
 import { fromYesNo, serverConfigSchema } from '@meshdeck/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '@/lib/api-client.ts';
 import { serverStatusKeys } from './server-status-keys.ts';
 
 /** Only what the console shows; the rest of getconfig is never kept in the client (features §6.7). */

@@ -1,7 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { endSession } from './end-session.ts';
+import { useSession } from './session.ts';
+
+/**
+ * Forgets everything tied to the account: the session store, every session storage key and all cached
+ * server data, so the next account on this browser never sees the previous one's data.
+ */
+export function endSession(queryClient: QueryClient): void {
+  useSession.getState().clear();
+  queryClient.clear();
+}
 
 /** Logout: clear the session and stored keys, then go to the login page (spec §4 "Session"). */
 export function useLogout(): () => Promise<void> {

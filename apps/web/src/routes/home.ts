@@ -9,6 +9,6 @@ export const indexRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/',
   beforeLoad: () => {
-    throw redirect({ to: '/dashboard', replace: true });
+    redirect({ to: '/dashboard', replace: true, throw: true });
   },
 });

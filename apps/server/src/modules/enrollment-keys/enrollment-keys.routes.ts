@@ -1,0 +1,46 @@
+import { enrollmentKeyInputSchema, enrollmentKeyParamsSchema, enrollmentKeySchema } from '@meshdeck/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access } from '../../auth/access.ts';
+import type { ApiHostResolver } from '../hosts/api-host.ts';
+import type { EnrollmentKeysService } from './enrollment-keys.service.ts';
+
+/** HTTP for enrollment keys (api-contract §2.6); every route is admin-only. */
+export const enrollmentKeysRoutes =
+  (keys: EnrollmentKeysService, apiHost: ApiHostResolver): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['enrollment-keys'];
+
+    app.get(
+      '/api/v1/enrollment-keys',
+      { config: { access: access.admin() }, schema: { tags, response: { 200: z.array(enrollmentKeySchema) } } },
+      (request) => keys.list(apiHost(request)),
+    );
+
+    app.post(
+      '/api/v1/enrollment-keys',
+      {
+        config: { access: access.admin() },
+        schema: { tags, body: enrollmentKeyInputSchema, response: { 200: enrollmentKeySchema } },
+      },
+      (request) => keys.create(request.body, apiHost(request)),
+    );
+
+    app.put(
+      '/api/v1/enrollment-keys/:keyID',
+      {
+        config: { access: access.admin() },
+        schema: { tags, params: enrollmentKeyParamsSchema, body: enrollmentKeyInputSchema, response: { 200: enrollmentKeySchema } },
+      },
+      (request) => keys.update(request.params.keyID, request.body, apiHost(request)),
+    );
+
+    app.delete(
+      '/api/v1/enrollment-keys/:keyID',
+      { config: { access: access.admin() }, schema: { tags, params: enrollmentKeyParamsSchema } },
+      async (request, reply) => {
+        await keys.delete(request.params.keyID);
+        return reply.status(200).send();
+      },
+    );
+  };

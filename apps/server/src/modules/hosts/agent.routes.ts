@@ -1,0 +1,83 @@
+import {
+  envelopeSchema,
+  hostAuthenticateInputSchema,
+  hostAuthenticateResponseSchema,
+  hostParamsSchema,
+  hostPullSchema,
+  hostUpdateSchema,
+  registerHostInputSchema,
+  registerResponseSchema,
+} from '@meshdeck/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access } from '../../auth/access.ts';
+import { agentServerConfig } from './agent-config.ts';
+import type { AgentService } from './agent.service.ts';
+import { apiHostResolver, brokerUrlFor } from './api-host.ts';
+import { presentRawHost } from './hosts.presenter.ts';
+import type { RegistrationService } from './registration.service.ts';
+
+export interface AgentRoutesOptions {
+  publicApiUrl: string | undefined;
+  brokerUrl: string;
+  serverName: string;
+  isPro: boolean;
+}
+
+/** HTTP for agents (api-contract §2.4, §2.5): registration, token refresh, pull and the MQTT fallback. */
+export const agentRoutes =
+  (registration: RegistrationService, agents: AgentService, options: AgentRoutesOptions): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['agents'];
+    const apiHost = apiHostResolver(options.publicApiUrl);
+    const serverConfigFor = (request: Parameters<typeof apiHost>[0]) =>
+      agentServerConfig({ apiUrl: apiHost(request), brokerUrl: brokerUrlFor(options.brokerUrl, request), serverName: options.serverName, isPro: options.isPro });
+
+    app.post(
+      '/api/v1/host/register/:token',
+      {
+        config: { access: access.public() },
+        schema: { tags, params: z.object({ token: z.string().min(1) }), body: registerHostInputSchema, response: { 200: registerResponseSchema } },
+      },
+      async (request) => {
+        const result = await registration.register(request.params.token, request.body);
+        const nodeIds = result.nodes.map((n) => n.id);
+        return {
+          server_config: serverConfigFor(request),
+          requested_host: presentRawHost(result.host, nodeIds),
+          nodes: await agents.rawNodes(result.nodes),
+          auth_token: await agents.issueToken(result.host.id),
+        };
+      },
+    );
+
+    app.post(
+      '/api/hosts/adm/authenticate',
+      {
+        config: { access: access.public() },
+        schema: { tags, body: hostAuthenticateInputSchema, response: { 200: hostAuthenticateResponseSchema } },
+      },
+      async (request) => {
+        const token = await agents.authenticate(request.body.id, request.body.password, request.body.macaddress);
+        return { Code: 200, Message: `W1R3: Host ${request.body.id} Authorized`, Response: { ID: request.body.id, AuthToken: token } };
+      },
+    );
+
+    app.get(
+      '/api/v1/host',
+      { config: { access: access.host() }, schema: { tags, response: { 200: hostPullSchema } } },
+      (request) => agents.pull(request.principal.kind === 'host' ? request.principal.hostId : '', serverConfigFor(request)),
+    );
+
+    app.put(
+      '/api/v1/fallback/host/:hostid',
+      {
+        config: { access: access.host('hostid') },
+        schema: { tags, params: hostParamsSchema, body: hostUpdateSchema, response: { 200: envelopeSchema(z.null()) } },
+      },
+      async (request) => {
+        await agents.fallback(request.params.hostid, request.body);
+        return { Code: 200, Message: 'updated host data', Response: null };
+      },
+    );
+  };

@@ -1,0 +1,119 @@
+import { verify } from '@node-rs/argon2';
+import { checkInHostSchema, type AgentServerConfig, type HostPull, type HostUpdate, type RawNode } from '@meshdeck/contracts';
+import { badRequest, notFound, unauthorized } from '../../lib/api-error.ts';
+import type { NetworkInfo } from '../nodes/network-directory.ts';
+import { presentRawNode } from '../nodes/nodes.presenter.ts';
+import type { NodeRow } from '../nodes/nodes.repository.ts';
+import type { DeviceServices } from './device-services.ts';
+import type { HostsService } from './hosts.service.ts';
+import { presentRawHost } from './hosts.presenter.ts';
+import type { HostPatch, HostRow } from './hosts.repository.ts';
+
+/** Agent-facing host routes: token refresh, pull and the HTTP fallback for MQTT messages. No HTTP, no SQL. */
+export class AgentService {
+  constructor(
+    private readonly d: DeviceServices,
+    private readonly hostsService: HostsService,
+  ) {}
+
+  /** Checks a host's id and password (the one it registered) and issues a fresh 15-minute host token. */
+  async authenticate(id: string, password: string, macAddress = ''): Promise<string> {
+    const host = await this.d.hosts.findById(id);
+    if (!host) throw badRequest(`host ${id} not found`);
+    if (!(await verify(host.password_hash, password))) throw unauthorized('incorrect credentials');
+    return this.d.tokens.signHostToken(host.id, macAddress);
+  }
+
+  /** A fresh host token for a host that just proved itself (registration). */
+  issueToken(hostId: string): Promise<string> {
+    return this.d.tokens.signHostToken(hostId);
+  }
+
+  /** Checks MQTT credentials: username = host id, password = the host's registered password. */
+  async verifyBrokerLogin(username: string, password: string): Promise<boolean> {
+    const host = await this.d.hosts.findById(username);
+    return !!host && (await verify(host.password_hash, password).catch(() => false));
+  }
+
+  /** Raw nodes of a set of node rows, with their networks' ranges. */
+  async rawNodes(rows: NodeRow[]): Promise<RawNode[]> {
+    const networks = new Map<string, NetworkInfo | undefined>();
+    for (const netid of new Set(rows.map((r) => r.network))) networks.set(netid, await this.d.networks.find(netid));
+    return rows.map((row) => presentRawNode(row, networks.get(row.network), this.d.serverName));
+  }
+
+  /** The host's whole state as GET /api/v1/host returns it: host, nodes and every current peer. */
+  async pull(hostId: string, serverConfig: AgentServerConfig): Promise<HostPull> {
+    const host = await this.requireHost(hostId);
+    const nodes = await this.d.nodes.listByHosts([hostId]);
+    const { peers, ids } = await this.d.peerBuilder.peersOf(hostId);
+    return {
+      host: presentRawHost(host, nodes.map((n) => n.id)),
+      nodes: await this.rawNodes(nodes),
+      peers,
+      server_config: serverConfig,
+      peer_ids: ids,
+      replace_peers: true,
+      endpoint_detection: false,
+      change_default_gw: false,
+      is_inet_gw: false,
+    };
+  }
+
+  /** HostUpdate over HTTP (api-contract §2.4): check-ins, host and node updates, self-delete. */
+  async fallback(hostId: string, update: HostUpdate): Promise<void> {
+    const host = await this.requireHost(hostId);
+    switch (update.Action) {
+      case 'CHECK_IN':
+      case 'UPDATE_HOST':
+        await this.d.nodes.touchCheckIn(hostId, new Date().toISOString());
+        if (update.Host) await this.refreshHost(host, update.Host);
+        return;
+      case 'UPDATE_NODE':
+        await this.updateNode(hostId, update.Node ?? {});
+        return;
+      case 'DELETE_HOST':
+        await this.hostsService.delete(hostId, true);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private async refreshHost(host: HostRow, body: Record<string, unknown>): Promise<void> {
+    const parsed = checkInHostSchema.safeParse(body);
+    if (!parsed.success) throw badRequest(`invalid Host: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    const h = parsed.data;
+    const patch: HostPatch = {};
+    if (h.version !== undefined) patch.version = h.version;
+    if (h.publickey !== undefined && h.publickey !== host.public_key) patch.public_key = h.publickey;
+    if (h.listenport !== undefined && h.listenport !== host.listen_port) patch.listen_port = h.listenport;
+    if (h.wg_public_listen_port !== undefined && h.wg_public_listen_port !== host.public_listen_port) patch.public_listen_port = h.wg_public_listen_port;
+    if (h.endpointip !== undefined && h.endpointip !== host.endpoint_ip) patch.endpoint_ip = h.endpointip;
+    if (h.endpointipv6 !== undefined && h.endpointipv6 !== host.endpoint_ip6) patch.endpoint_ip6 = h.endpointipv6;
+    if (h.mtu !== undefined) patch.mtu = h.mtu;
+    if (h.interfaces) patch.interfaces = JSON.stringify(h.interfaces.map((i) => ({ name: i.name, addressString: i.addressString })));
+    const affectsPeers = ['public_key', 'listen_port', 'public_listen_port', 'endpoint_ip', 'endpoint_ip6'].some((k) => k in patch);
+    const updated = await this.d.hosts.update(host.id, { ...patch, updated_at: new Date().toISOString() });
+    if (updated === 'duplicate') throw badRequest('a host with this public key is already registered');
+    this.d.events.publish({ resource: 'hosts', action: 'updated', id: host.id });
+    if (affectsPeers) this.d.peers.enqueue({ hostId: host.id, removedPublicKeys: patch.public_key ? [host.public_key] : [] });
+  }
+
+  private async updateNode(hostId: string, body: Record<string, unknown>): Promise<void> {
+    const node = typeof body.id === 'string' ? await this.d.nodes.findById(body.id) : undefined;
+    if (!node || node.host_id !== hostId) throw badRequest('Node must be one of this host\'s nodes');
+    if (typeof body.connected === 'boolean') {
+      await this.d.nodes.update(node.id, { connected: body.connected ? 1 : 0, updated_at: new Date().toISOString() });
+      this.d.events.publish({ resource: 'nodes', action: 'updated', id: node.id, network: node.network });
+      this.d.peers.enqueue({ hostId });
+    }
+  }
+
+  private async requireHost(hostId: string): Promise<HostRow> {
+    if (!hostId) throw badRequest('a host token is required (the master key names no host)');
+    const host = await this.d.hosts.findById(hostId);
+    if (!host) throw notFound(`host ${hostId} not found`);
+    return host;
+  }
+}

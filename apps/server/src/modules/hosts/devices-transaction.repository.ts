@@ -1,0 +1,36 @@
+import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../../db/client.ts';
+import type { Database } from '../../db/schema.ts';
+import { EnrollmentKeysRepository } from '../enrollment-keys/enrollment-keys.repository.ts';
+import { NodesRepository } from '../nodes/nodes.repository.ts';
+import { HostsRepository } from './hosts.repository.ts';
+
+/** The repositories of one transaction: everything they do commits or rolls back together. */
+export interface DeviceRepositories {
+  keys: EnrollmentKeysRepository;
+  hosts: HostsRepository;
+  nodes: NodesRepository;
+}
+
+const ATTEMPTS = 3;
+
+/** Runs multi-table device writes (registration, join, delete) in one database transaction. */
+export class DevicesTransaction {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Runs `work` in a transaction. Allocation is serialised per network, so a unique-index violation on an
+   * address is not expected; if one happens anyway (another writer), the whole unit is retried from scratch.
+   */
+  async run<T>(work: (repositories: DeviceRepositories) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction().execute((trx) =>
+          work({ keys: new EnrollmentKeysRepository(trx), hosts: new HostsRepository(trx), nodes: new NodesRepository(trx) }),
+        );
+      } catch (error) {
+        if (attempt >= ATTEMPTS || !isUniqueViolation(error)) throw error;
+      }
+    }
+  }
+}

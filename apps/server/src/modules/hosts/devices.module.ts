@@ -1,0 +1,92 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { TokenService } from '../../auth/tokens.ts';
+import type { BrokerHandle } from '../../broker/broker.ts';
+import type { Config } from '../../config.ts';
+import type { EnrollmentKeysRepository } from '../enrollment-keys/enrollment-keys.repository.ts';
+import { enrollmentKeysRoutes } from '../enrollment-keys/enrollment-keys.routes.ts';
+import { EnrollmentKeysService } from '../enrollment-keys/enrollment-keys.service.ts';
+import { NetworkKeysService } from '../enrollment-keys/network-keys.service.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import type { NetworkDirectory } from '../nodes/network-directory.ts';
+import { NodesNetworkUsage } from '../nodes/network-usage.ts';
+import { nodeSettings } from '../nodes/node-fields.ts';
+import type { NodesRepository } from '../nodes/nodes.repository.ts';
+import { nodesRoutes } from '../nodes/nodes.routes.ts';
+import { NodesService } from '../nodes/nodes.service.ts';
+import { HostMessenger } from '../peers/host-messages.ts';
+import { PeerUpdateBuilder } from '../peers/peer-publisher.ts';
+import { PeerUpdateQueue } from '../peers/peer-update-queue.ts';
+import type { PeerSink } from '../peers/peer-publisher.ts';
+import type { PeersRepository } from '../peers/peers.repository.ts';
+import { agentRoutes } from './agent.routes.ts';
+import { AgentService } from './agent.service.ts';
+import { apiHostResolver } from './api-host.ts';
+import { agentTopicAuthorizer } from './broker-access.ts';
+import type { DevicesTransaction } from './devices-transaction.repository.ts';
+import type { HostsRepository } from './hosts.repository.ts';
+import { hostsRoutes } from './hosts.routes.ts';
+import { HostsService } from './hosts.service.ts';
+import { presentRawHost } from './hosts.presenter.ts';
+import { RegistrationService } from './registration.service.ts';
+
+export interface DevicesDependencies {
+  repositories: { tx: DevicesTransaction; hosts: HostsRepository; nodes: NodesRepository; keys: EnrollmentKeysRepository; peers: PeersRepository };
+  networks: NetworkDirectory;
+  events: EventBus;
+  tokens: TokenService;
+  broker: BrokerHandle;
+  config: Config;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Wires enrollment keys, hosts, nodes and peer updates together (issue 4): builds the services, plugs broker
+ * authentication, creates each new network's default key and publishes peer updates after network deletes.
+ */
+export function createDevices(deps: DevicesDependencies) {
+  const { repositories: r, events, config, broker, log } = deps;
+  const publish = (topic: string, payload: string) => broker.publish(topic, payload);
+  const sink: PeerSink = {
+    publish,
+    describeHost: async (hostId) => {
+      const host = await r.hosts.findById(hostId);
+      if (!host) return undefined;
+      const nodes = await r.nodes.listByHosts([hostId]);
+      return { host: presentRawHost(host, nodes.map((n) => n.id)), nodes: await agents.rawNodes(nodes) };
+    },
+  };
+  const builder = new PeerUpdateBuilder(r.peers, sink, config.serverName);
+  const peers = new PeerUpdateQueue(builder, log);
+  const messenger = new HostMessenger(publish, config.serverName, (error) => log.warn({ err: error }, 'MQTT publish failed'));
+  const d = { tx: r.tx, hosts: r.hosts, nodes: r.nodes, keys: r.keys, networks: deps.networks, peers, peerBuilder: builder, messenger, events, tokens: deps.tokens, serverName: config.serverName };
+  const hostsService = new HostsService(d);
+  const agents: AgentService = new AgentService(d, hostsService);
+  const registration = new RegistrationService(d);
+  const nodesService = new NodesService(d);
+  const findRelay = async (nodeId: string) => {
+    const node = await r.nodes.findById(nodeId);
+    return node && { network: node.network, isRelay: nodeSettings(node).isrelay };
+  };
+  const keysService = new EnrollmentKeysService(r.keys, deps.networks, findRelay, events);
+  const networkKeys = new NetworkKeysService(r.keys, events);
+  const networkUsage = new NodesNetworkUsage(r.nodes, events);
+
+  broker.setAgentVerifier((username, password) => agents.verifyBrokerLogin(username, password));
+  broker.setAgentAuthorizer(agentTopicAuthorizer(config.serverName, async (nodeId) => (await r.nodes.findById(nodeId))?.host_id));
+  // The networks module announces committed creates and deletes; keys and peers follow from them.
+  events.subscribe((event) => {
+    if (event.resource !== 'networks' || !event.id) return;
+    if (event.action === 'created') void networkKeys.createDefaultKey(event.id).catch((error: unknown) => log.error({ err: error }, 'default key'));
+    if (event.action === 'deleted') peers.enqueue(...networkUsage.takeRemovedHosts(event.id));
+  });
+
+  const brokerUrl = broker.publicUrl;
+  const routes: FastifyPluginAsyncZod = async (app) => {
+    await app.register(enrollmentKeysRoutes(keysService, apiHostResolver(config.publicApiUrl)));
+    await app.register(agentRoutes(registration, agents, { publicApiUrl: config.publicApiUrl, brokerUrl, serverName: config.serverName, isPro: config.edition === 'pro' }));
+    await app.register(hostsRoutes(hostsService));
+    await app.register(nodesRoutes(nodesService));
+  };
+  return { routes, networkUsage, networkKeys, peers, builder };
+}

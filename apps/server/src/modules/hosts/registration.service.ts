@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { ENROLLMENT_KEY_VALUE_PATTERN, EnrollmentKeyType, decodeEnrollmentToken, type RegisterHostInput } from '@meshdeck/contracts';
+import { badRequest } from '../../lib/api-error.ts';
+import { keyGroups, keyNetworks } from '../enrollment-keys/enrollment-keys.presenter.ts';
+import type { EnrollmentKeyRow } from '../enrollment-keys/enrollment-keys.repository.ts';
+import { keyRefusal, refusalMessage } from '../enrollment-keys/key-rules.ts';
+import { createMembership } from '../nodes/membership.ts';
+import type { NetworkInfo } from '../nodes/network-directory.ts';
+import type { NodeRow } from '../nodes/nodes.repository.ts';
+import type { DeviceServices } from './device-services.ts';
+import type { DeviceRepositories } from './devices-transaction.repository.ts';
+import { clientOwnedPatch, deconflictListenPort, newHostRow, settingsOf } from './host-input.ts';
+import type { HostRow } from './hosts.repository.ts';
+
+export interface Registration {
+  host: HostRow;
+  nodes: NodeRow[];
+  createdNodes: NodeRow[];
+}
+
+/** Host registration with an enrollment key (api-contract §2.5). No HTTP, no SQL. */
+export class RegistrationService {
+  constructor(private readonly d: DeviceServices) {}
+
+  /**
+   * Creates (or refreshes) the host and one node per network of the key in one transaction: a refused key, a
+   * duplicate public key or a full address range leaves nothing written and no key use taken.
+   */
+  async register(tokenText: string, input: RegisterHostInput, now = new Date()): Promise<Registration> {
+    const key = await this.findKey(tokenText);
+    const refusal = keyRefusal(key, now);
+    if (refusal) throw badRequest(refusalMessage[refusal]);
+    if (input.os !== 'iot' && !input.traffickeypublic) throw badRequest('traffickeypublic is required (the agent\'s traffic key)');
+    const networks = (await Promise.all(keyNetworks(key).map((netid) => this.d.networks.find(netid)))).filter((n): n is NetworkInfo => !!n);
+    const hostId = input.id ?? randomUUID();
+    const existing = await this.d.hosts.findById(hostId);
+    if (existing && (networks.length === 0 || !(await verify(existing.password_hash, input.hostpass)))) {
+      throw badRequest('host already exists');
+    }
+    const passwordHash = existing?.password_hash ?? (await hash(input.hostpass));
+
+    const result = await this.d.tx.run(async (r) => {
+      await this.takeUse(r, key);
+      const host = existing ? await this.refresh(r, existing, input, now) : await this.insert(r, input, hostId, passwordHash, now);
+      const joined = new Set((await r.nodes.listByHosts([hostId])).map((n) => n.network));
+      const createdNodes: NodeRow[] = [];
+      for (const network of networks.filter((n) => !joined.has(n.netid))) {
+        createdNodes.push(await createMembership(r.nodes, { hostId, network, tags: keyGroups(key), relayedBy: key.relay, now }));
+      }
+      return { host, createdNodes };
+    });
+
+    this.d.events.publish({ resource: 'hosts', action: existing ? 'updated' : 'created', id: hostId });
+    for (const node of result.createdNodes) this.d.events.publish({ resource: 'nodes', action: 'created', id: node.id, network: node.network });
+    this.d.peers.enqueue({ hostId });
+    return { ...result, nodes: await this.d.nodes.listByHosts([hostId]) };
+  }
+
+  private async findKey(tokenText: string): Promise<EnrollmentKeyRow> {
+    const token = decodeEnrollmentToken(tokenText);
+    const key = token && ENROLLMENT_KEY_VALUE_PATTERN.test(token.value) ? await this.d.keys.findByValue(token.value) : undefined;
+    if (!key) throw badRequest('invalid enrollment key: the token does not name a known key');
+    return key;
+  }
+
+  /** Takes a use atomically; a uses-based key that lost a race for its last use refuses the registration. */
+  private async takeUse(r: DeviceRepositories, key: EnrollmentKeyRow): Promise<void> {
+    if (key.uses_remaining <= 0) return;
+    const taken = await r.keys.takeUse(key.value);
+    if (!taken && key.type === EnrollmentKeyType.Uses) throw badRequest(refusalMessage['used-up']);
+  }
+
+  private async insert(r: DeviceRepositories, input: RegisterHostInput, id: string, passwordHash: string, now: Date): Promise<HostRow> {
+    let port = input.listenport;
+    if (!input.isstaticport && input.endpointip) {
+      const taken = new Set((await r.hosts.listPortsAtEndpoint(input.endpointip)).map((h) => h.listen_port));
+      port = deconflictListenPort(port, taken);
+    }
+    const created = await r.hosts.insert(newHostRow(input, id, passwordHash, port, now));
+    if (created === 'duplicate') throw badRequest('a host with this id or public key is already registered');
+    return created;
+  }
+
+  private async refresh(r: DeviceRepositories, existing: HostRow, input: RegisterHostInput, now: Date): Promise<HostRow> {
+    const updated = await r.hosts.update(existing.id, clientOwnedPatch(input, settingsOf(existing), now));
+    if (updated === 'duplicate') throw badRequest('a host with this public key is already registered');
+    if (!updated) throw badRequest('host was deleted during registration');
+    return updated;
+  }
+}

@@ -1,0 +1,25 @@
+import type { NetworkTransaction } from './networks.repository.ts';
+
+/**
+ * What the networks module needs to know about the members (nodes) of a network, without owning them. The
+ * devices module implements it over the nodes table and app.ts passes that implementation to NetworksService;
+ * until then `noNetworkUsage` reports empty networks.
+ */
+export interface NetworkUsage {
+  /** Nodes in one network; read inside the delete transaction so a node joining meanwhile is not missed. */
+  countNodes(netid: string, trx?: NetworkTransaction): Promise<number>;
+  /** Node counts of every network in one query; networks without nodes may be left out. */
+  countNodesByNetwork(): Promise<ReadonlyMap<string, number>>;
+  /**
+   * Removes everything that belongs to the network (nodes, their ext clients, the default enrollment key, ...)
+   * inside the network's delete transaction, so a failure leaves the network and its members intact.
+   */
+  deleteNetworkMembers(netid: string, trx: NetworkTransaction): Promise<void>;
+}
+
+/** The stand-in used until nodes exist: every network is empty and has nothing to clean up. */
+export const noNetworkUsage: NetworkUsage = {
+  countNodes: () => Promise.resolve(0),
+  countNodesByNetwork: () => Promise.resolve(new Map()),
+  deleteNetworkMembers: () => Promise.resolve(),
+};

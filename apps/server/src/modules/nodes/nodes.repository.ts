@@ -1,0 +1,100 @@
+import type { Kysely, Selectable, Updateable } from 'kysely';
+import { lockForWrite } from '../../db/locks.ts';
+import type { Database, NodesTable } from '../../db/schema.ts';
+
+export type NodeRow = Selectable<NodesTable>;
+export type NodePatch = Updateable<NodesTable>;
+
+/** SQL for nodes; the only reader and writer of the nodes table. */
+export class NodesRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Serialises address allocation per network; call inside a transaction (the lock is held until it ends).
+   * SQLite runs one write transaction at a time already; PostgreSQL holds the write_locks row lock.
+   */
+  async lockNetwork(netid: string): Promise<void> {
+    await lockForWrite(this.db, `nodes:${netid}`);
+  }
+
+  /** Addresses taken in a network (both families). */
+  async usedAddresses(netid: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('nodes').select(['address', 'address6']).where('network', '=', netid).execute();
+    return rows.flatMap((row) => [row.address, row.address6].filter((a): a is string => a !== null));
+  }
+
+  /** Inserts a node. */
+  async insert(row: NodeRow): Promise<NodeRow> {
+    return this.db.insertInto('nodes').values(row).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /** One node by id, or undefined. */
+  findById(id: string): Promise<NodeRow | undefined> {
+    return this.db.selectFrom('nodes').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Every node, by id. */
+  listAll(): Promise<NodeRow[]> {
+    return this.db.selectFrom('nodes').selectAll().orderBy('id').execute();
+  }
+
+  /** The nodes of one network, by id. */
+  listByNetwork(netid: string): Promise<NodeRow[]> {
+    return this.db.selectFrom('nodes').selectAll().where('network', '=', netid).orderBy('id').execute();
+  }
+
+  /** The nodes of some hosts. */
+  async listByHosts(hostIds: readonly string[]): Promise<NodeRow[]> {
+    if (hostIds.length === 0) return [];
+    return this.db.selectFrom('nodes').selectAll().where('host_id', 'in', hostIds).orderBy('network').execute();
+  }
+
+  /** Node ids per host, for host presenters; one query for any number of hosts. */
+  async nodeIdsByHost(hostIds?: readonly string[]): Promise<Map<string, string[]>> {
+    let query = this.db.selectFrom('nodes').select(['id', 'host_id']).orderBy('network');
+    if (hostIds) {
+      if (hostIds.length === 0) return new Map();
+      query = query.where('host_id', 'in', hostIds);
+    }
+    const byHost = new Map<string, string[]>();
+    for (const row of await query.execute()) byHost.set(row.host_id, [...(byHost.get(row.host_id) ?? []), row.id]);
+    return byHost;
+  }
+
+  /** Applies a patch; undefined when the node is gone. */
+  update(id: string, patch: NodePatch): Promise<NodeRow | undefined> {
+    return this.db.updateTable('nodes').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
+  }
+
+  /** Deletes a node; true when it existed. */
+  async delete(id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('nodes').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Deletes every node of a network and returns what was deleted. */
+  async deleteByNetwork(netid: string): Promise<NodeRow[]> {
+    return this.db.deleteFrom('nodes').where('network', '=', netid).returningAll().execute();
+  }
+
+  /** Number of nodes in a network. */
+  async countByNetwork(netid: string): Promise<number> {
+    const row = await this.db.selectFrom('nodes').select((eb) => eb.fn.countAll<number | string>().as('n')).where('network', '=', netid).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** Node counts of every network that has nodes, in one query. */
+  async countAllByNetwork(): Promise<Map<string, number>> {
+    const rows = await this.db
+      .selectFrom('nodes')
+      .select(['network', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .groupBy('network')
+      .execute();
+    return new Map(rows.map((row) => [row.network, Number(row.n)]));
+  }
+
+  /** Records a check-in on every node of a host. */
+  async touchCheckIn(hostId: string, at: string): Promise<void> {
+    await this.db.updateTable('nodes').set({ last_check_in: at }).where('host_id', '=', hostId).execute();
+  }
+}

@@ -1,0 +1,50 @@
+import { apiNodeSchema, envelopeSchema, forceQuerySchema, nodeParamsSchema, nodesOfNetworkParamsSchema, updateNodeInputSchema } from '@meshdeck/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access } from '../../auth/access.ts';
+import type { NodesService } from './nodes.service.ts';
+
+/** HTTP for nodes (api-contract §2.3, spec §7 "Nodes"). */
+export const nodesRoutes =
+  (nodes: NodesService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['nodes'];
+    const networkAdmin = { config: { access: access.networkAdmin('network') } };
+
+    app.get('/api/nodes', { config: { access: access.admin() }, schema: { tags, response: { 200: z.array(apiNodeSchema) } } }, () =>
+      nodes.list(),
+    );
+
+    app.get(
+      '/api/nodes/:network',
+      { ...networkAdmin, schema: { tags, params: nodesOfNetworkParamsSchema, response: { 200: z.array(apiNodeSchema) } } },
+      (request) => nodes.listByNetwork(request.params.network),
+    );
+
+    app.put(
+      '/api/nodes/:network/:nodeid',
+      { ...networkAdmin, schema: { tags, params: nodeParamsSchema, body: updateNodeInputSchema, response: { 200: apiNodeSchema } } },
+      (request) => nodes.update(request.params.network, request.params.nodeid, request.body),
+    );
+
+    app.delete(
+      '/api/nodes/:network/:nodeid',
+      {
+        // v0.30 accepts a user token or the node's own host token (api-contract §1.8); the service checks ownership.
+        config: { access: access.hostOrUser(undefined, access.networkAdmin('network')) },
+        schema: { tags, params: nodeParamsSchema, querystring: forceQuerySchema, response: { 200: envelopeSchema(z.null()) } },
+      },
+      async (request) => {
+        const { network, nodeid } = request.params;
+        const isFromNode = request.headers.requestfrom === 'node';
+        await nodes.delete(network, nodeid, request.query.force === 'true', request.principal, isFromNode);
+        return { Code: 200, Message: `${nodeid} deleted.`, Response: null };
+      },
+    );
+
+    app.post(
+      '/api/nodes/:network/:nodeid/approve',
+      { ...networkAdmin, schema: { tags, params: nodeParamsSchema, response: { 200: apiNodeSchema } } },
+      (request) => nodes.approve(request.params.network, request.params.nodeid),
+    );
+  };

@@ -1,0 +1,106 @@
+import { NANOS_PER_SECOND, toIpNet, wgKeyFromBase64, type PeerConfig, type PeerMap } from '@meshdeck/contracts';
+import { STALE_FOR_PEERS_MS } from '../nodes/node-status.ts';
+import type { MemberRow } from './peers.repository.ts';
+
+/** Members indexed both ways, built once per change from one query (api-contract §5.8, plain mesh). */
+export interface MemberIndex {
+  byNetwork: Map<string, MemberRow[]>;
+  byHost: Map<string, MemberRow[]>;
+}
+
+export function indexMembers(rows: readonly MemberRow[]): MemberIndex {
+  const byNetwork = new Map<string, MemberRow[]>();
+  const byHost = new Map<string, MemberRow[]>();
+  for (const row of rows) {
+    (byNetwork.get(row.network) ?? byNetwork.set(row.network, []).get(row.network))?.push(row);
+    (byHost.get(row.host_id) ?? byHost.set(row.host_id, []).get(row.host_id))?.push(row);
+  }
+  return { byNetwork, byHost };
+}
+
+/** A host's own node takes part only when connected, not pending delete and seen within the last hour. */
+const isOwnNodeActive = (node: MemberRow, now: number) =>
+  node.connected === 1 && node.pending_delete === 0 && now - Date.parse(node.last_check_in) <= STALE_FOR_PEERS_MS;
+/** A peer's node contributes allowed IPs only when connected and not pending delete. */
+const isPeerNodeActive = (node: MemberRow) => node.connected === 1 && node.pending_delete === 0;
+
+/** A removal entry for a key that must disappear from a host's interface. */
+export function removalPeer(publicKey: string): PeerConfig {
+  return {
+    PublicKey: wgKeyFromBase64(publicKey) ?? [],
+    Remove: true,
+    UpdateOnly: false,
+    PresharedKey: null,
+    Endpoint: null,
+    PersistentKeepaliveInterval: null,
+    ReplaceAllowedIPs: true,
+    AllowedIPs: [],
+  };
+}
+
+/**
+ * The peer entry `subject` gets on `receiver`'s interface: its addresses in every network both share (merged
+ * into one peer per host key), its endpoint and keepalive; a removal when nothing is shared any more.
+ */
+export function peerEntry(receiverId: string, subjectId: string, index: MemberIndex, now: number): { peer: PeerConfig; ids: PeerMap } {
+  const subjectNodes = index.byHost.get(subjectId) ?? [];
+  const receiverNodes = index.byHost.get(receiverId) ?? [];
+  const subject = subjectNodes[0];
+  const receiver = receiverNodes[0];
+  if (!subject || !receiver) return { peer: removalPeer(subject?.public_key ?? ''), ids: {} };
+  const activeNetworks = new Set(receiverNodes.filter((n) => isOwnNodeActive(n, now)).map((n) => n.network));
+  const shared = subjectNodes.filter((n) => activeNetworks.has(n.network) && isPeerNodeActive(n));
+  const allowed = shared.flatMap((n) => [
+    ...(n.address ? [toIpNet(n.address, 32)] : []),
+    ...(n.address6 ? [toIpNet(n.address6, 128)] : []),
+  ]);
+  if (allowed.length === 0) return { peer: removalPeer(subject.public_key), ids: {} };
+  const useV4 = receiver.endpoint_ip !== '' && subject.endpoint_ip !== '';
+  const ip = useV4 ? subject.endpoint_ip : subject.endpoint_ip6;
+  const sameLan = useV4 && receiver.endpoint_ip === subject.endpoint_ip;
+  const port = subject.is_static_port === 1 || subject.public_listen_port === 0 || sameLan ? subject.listen_port : subject.public_listen_port;
+  const first = shared[0] as MemberRow;
+  const peer: PeerConfig = {
+    PublicKey: wgKeyFromBase64(subject.public_key) ?? [],
+    Remove: false,
+    UpdateOnly: false,
+    PresharedKey: null,
+    Endpoint: ip ? { IP: ip, Port: port, Zone: '' } : null,
+    PersistentKeepaliveInterval: subject.keepalive_seconds * NANOS_PER_SECOND,
+    ReplaceAllowedIPs: true,
+    AllowedIPs: allowed,
+  };
+  const ids: PeerMap = {
+    [subject.public_key]: {
+      id: first.node_id,
+      host_id: subjectId,
+      address: first.address ?? first.address6 ?? '',
+      address4: first.address ?? '',
+      address6: first.address6 ?? '',
+      name: subject.host_name,
+      isserver: 'no',
+      network: first.network,
+      listen_port: port,
+      is_extclient: false,
+      username: '',
+    },
+  };
+  return { peer, ids };
+}
+
+/** Every peer of a host across all its networks (the `replace_peers` list); hosts sharing nothing are left out. */
+export function fullPeers(hostId: string, index: MemberIndex, now: number): { peers: PeerConfig[]; ids: PeerMap } {
+  const others = new Set<string>();
+  for (const own of index.byHost.get(hostId) ?? []) {
+    for (const member of index.byNetwork.get(own.network) ?? []) if (member.host_id !== hostId) others.add(member.host_id);
+  }
+  const peers: PeerConfig[] = [];
+  const ids: PeerMap = {};
+  for (const other of [...others].sort()) {
+    const entry = peerEntry(hostId, other, index, now);
+    if (entry.peer.Remove) continue;
+    peers.push(entry.peer);
+    Object.assign(ids, entry.ids);
+  }
+  return { peers, ids };
+}

@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/** One node with the host fields peer computation needs: one row per network membership. */
+export interface MemberRow {
+  node_id: string;
+  host_id: string;
+  network: string;
+  address: string | null;
+  address6: string | null;
+  connected: number;
+  pending_delete: number;
+  last_check_in: string;
+  public_key: string;
+  endpoint_ip: string;
+  endpoint_ip6: string;
+  listen_port: number;
+  public_listen_port: number;
+  is_static_port: number;
+  keepalive_seconds: number;
+  host_name: string;
+}
+
+/** SQL for peer computation: members of networks in one joined query. */
+export class PeersRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Every node of the given networks with its host's WireGuard fields. */
+  async listMembers(networks: readonly string[]): Promise<MemberRow[]> {
+    if (networks.length === 0) return [];
+    return this.db
+      .selectFrom('nodes')
+      .innerJoin('hosts', 'hosts.id', 'nodes.host_id')
+      .select([
+        'nodes.id as node_id',
+        'nodes.host_id',
+        'nodes.network',
+        'nodes.address',
+        'nodes.address6',
+        'nodes.connected',
+        'nodes.pending_delete',
+        'nodes.last_check_in',
+        'hosts.public_key',
+        'hosts.endpoint_ip',
+        'hosts.endpoint_ip6',
+        'hosts.listen_port',
+        'hosts.public_listen_port',
+        'hosts.is_static_port',
+        'hosts.keepalive_seconds',
+        'hosts.name as host_name',
+      ])
+      .where('nodes.network', 'in', networks)
+      .execute();
+  }
+
+  /** Networks the given hosts are members of. */
+  async networksOfHosts(hostIds: readonly string[]): Promise<string[]> {
+    if (hostIds.length === 0) return [];
+    const rows = await this.db.selectFrom('nodes').select('network').distinct().where('host_id', 'in', hostIds).execute();
+    return rows.map((row) => row.network);
+  }
+}

@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+const webDir = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(webDir, '..', '..');
+const port = Number(process.env.E2E_PORT ?? 18080);
+
+/**
+ * Browser tests against the built console served by the real server on a fresh data directory
+ * (CONVENTIONS §5). Build first: `npm run build -w @meshdeck/web`. The first-run project creates the super
+ * admin, which a server allows once, so every other spec depends on it and runs after it.
+ */
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: path.join(repoRoot, 'test-results', 'e2e-artifacts'),
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: path.join(repoRoot, 'test-results', 'e2e.json') }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      // The system Chromium: the project never downloads browsers.
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'first-run', testMatch: /first-run\.spec\.ts$/, use: { ...devices['Desktop Chrome'] } },
+    {
+      name: 'console',
+      testIgnore: /first-run\.spec\.ts$/,
+      dependencies: ['first-run'],
+      use: { ...devices['Desktop Chrome'] },
+    },
+  ],
+  webServer: {
+    command: 'node ../../scripts/e2e-server.mjs',
+    cwd: webDir,
+    url: `http://127.0.0.1:${port}/api/server/status`,
+    env: { E2E_PORT: String(port) },
+    // A reused server may already have a super admin, which breaks the first-run spec: always start fresh.
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

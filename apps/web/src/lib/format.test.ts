@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, formatDate, formatUptime, formatVersion } from './format.ts';
+
+describe('format', () => {
+  it('when formatting bytes, then steps are 1000 with the spec labels', () => {
+    expect(formatBytes(999)).toBe('999 B');
+    expect(formatBytes(1500)).toBe('1.50 KiB');
+    expect(formatBytes(2_000_000_000)).toBe('2.00 GiB');
+  });
+
+  it('when formatting dates, then the spec formats apply and the zero time is empty', () => {
+    expect(formatDate('2026-03-01T14:05:00', 'long')).toBe('1st March 2026 @ 14:05');
+    expect(formatDate('2026-03-01T14:05:00', 'short')).toBe('2026-03-01 14:05');
+    expect(formatDate('0001-01-01T00:00:00Z')).toBe('');
+  });
+
+  it('when formatting uptime and versions, then hrs/mins and a single v prefix are used', () => {
+    expect(formatUptime(205)).toBe('3 hrs 25 mins');
+    expect(formatVersion('0.30.0')).toBe('v0.30.0');
+    expect(formatVersion('v0.30.0')).toBe('v0.30.0');
+  });
+});

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { rawHostSchema } from './agent-hosts.ts';
+import { wireSetSchema } from './envelope.ts';
+import { ipNetSchema, peerConfigSchema } from './wire.ts';
+
+/** Raw Node (api-contract §3.14.2): the agent-facing form, addresses as IPNet and times as RFC3339. */
+export const rawNodeSchema = z.object({
+  id: z.string(),
+  hostid: z.string(),
+  network: z.string(),
+  networkrange: ipNetSchema,
+  networkrange6: ipNetSchema,
+  server: z.string(),
+  connected: z.boolean(),
+  address: ipNetSchema,
+  address6: ipNetSchema,
+  action: z.enum(['noop', 'delete', 'force', 'pending']),
+  localaddress: ipNetSchema,
+  isegressgateway: z.boolean(),
+  egressgatewayranges: z.array(z.string()),
+  isingressgateway: z.boolean(),
+  isrelayed: z.boolean(),
+  relayedby: z.string(),
+  isrelay: z.boolean(),
+  relaynodes: z.array(z.string()),
+  ingressdns: z.string(),
+  pendingdelete: z.boolean(),
+  lastmodified: z.string(),
+  lastcheckin: z.string(),
+  lastpeerupdate: z.string(),
+  expdatetime: z.string(),
+  metadata: z.string(),
+  tags: wireSetSchema,
+});
+export type RawNode = z.infer<typeof rawNodeSchema>;
+
+/** ServerConfig for agents (api-contract §3.15, PascalCase keys). */
+export const agentServerConfigSchema = z.object({
+  CoreDNSAddr: z.string(),
+  API: z.string(),
+  APIHost: z.string(),
+  APIPort: z.string(),
+  GRPC: z.string(),
+  DNSMode: z.string(),
+  Version: z.string(),
+  MQPort: z.string(),
+  /** `HOST_ID` / `HOST_PASS` literally: the agent signs in to the broker with its own id and password. */
+  MQUserName: z.string(),
+  MQPassword: z.string(),
+  BrokerType: z.string(),
+  Server: z.string(),
+  Broker: z.string(),
+  Is_EE: z.boolean(),
+  TrafficKey: z.string(),
+  MetricInterval: z.string(),
+  MetricsPort: z.number().int(),
+  IPDetectionInterval: z.number().int(),
+  ManageDNS: z.boolean(),
+  Stun: z.boolean(),
+  StunServers: z.string(),
+  EndpointDetection: z.boolean(),
+  DefaultDomain: z.string(),
+  PeerConnectionCheckInterval: z.string(),
+});
+export type AgentServerConfig = z.infer<typeof agentServerConfigSchema>;
+
+/** `IDandAddr`, values of a PeerMap keyed by peer public key (base64). */
+export const peerIdentitySchema = z.object({
+  id: z.string(),
+  host_id: z.string(),
+  address: z.string(),
+  address4: z.string(),
+  address6: z.string(),
+  name: z.string(),
+  isserver: z.string(),
+  network: z.string(),
+  listen_port: z.number().int(),
+  is_extclient: z.boolean(),
+  username: z.string(),
+});
+export const peerMapSchema = z.record(z.string(), peerIdentitySchema);
+export type PeerMap = z.infer<typeof peerMapSchema>;
+
+/**
+ * RegisterResponse of POST /api/v1/host/register/{token}. Registration here is synchronous, so besides the
+ * contract's two fields it also returns the created nodes and a first host token (additive extras).
+ */
+export const registerResponseSchema = z.object({
+  server_config: agentServerConfigSchema,
+  requested_host: rawHostSchema,
+  nodes: z.array(rawNodeSchema),
+  auth_token: z.string(),
+});
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+/** The populated subset of HostPull (GET /api/v1/host, api-contract §3.14.3). */
+export const hostPullSchema = z.object({
+  host: rawHostSchema,
+  nodes: z.array(rawNodeSchema),
+  peers: z.array(peerConfigSchema),
+  server_config: agentServerConfigSchema,
+  peer_ids: peerMapSchema,
+  replace_peers: z.boolean(),
+  endpoint_detection: z.boolean(),
+  change_default_gw: z.boolean(),
+  is_inet_gw: z.boolean(),
+});
+export type HostPull = z.infer<typeof hostPullSchema>;
+
+/**
+ * HostPeerUpdate on `peers/host/<hostId>/<server>`. `replace_peers: true` carries the host's whole peer list;
+ * `false` carries only the peers that changed (a peer to drop has `Remove: true`).
+ */
+export const hostPeerUpdateSchema = z.object({
+  host: rawHostSchema.nullable(),
+  nodes: z.array(rawNodeSchema),
+  server: z.string(),
+  serverversion: z.string(),
+  host_peers: z.array(peerConfigSchema),
+  peerids: peerMapSchema,
+  replace_peers: z.boolean(),
+  change_default_gw: z.boolean(),
+  is_inet_gw: z.boolean(),
+  endpoint_detection: z.boolean(),
+});
+export type HostPeerUpdate = z.infer<typeof hostPeerUpdateSchema>;
+
+export const hostActions = [
+  'UPGRADE', 'FORCE_UPGRADE', 'SIGNAL_HOST', 'UPDATE_HOST', 'UPDATE_NODE', 'DELETE_HOST', 'JOIN_HOST_TO_NETWORK', 'ACK',
+  'REQ_ACK', 'CHECK_IN', 'UPDATE_KEYS', 'REQ_PULL', 'SIGNAL_PULL', 'UPDATE_METRICS', 'EGRESS_UPDATE', 'CHECK_AUTO_ASSIGN_GW',
+] as const;
+export type HostAction = (typeof hostActions)[number];
+
+/** HostUpdate (MQTT host/update and the HTTP fallback body); PascalCase keys. Host and Node are partial here. */
+export const hostUpdateSchema = z.looseObject({
+  Action: z.enum(hostActions, { error: `Action must be one of ${hostActions.join(', ')}` }),
+  Host: z.looseObject({}).nullish(),
+  Node: z.looseObject({}).nullish(),
+});
+export type HostUpdate = z.infer<typeof hostUpdateSchema>;
+
+/** POST /api/hosts/adm/authenticate body and response (a fresh 15-minute host token). */
+export const hostAuthenticateInputSchema = z.looseObject({
+  id: z.string({ error: 'id is required' }).min(1, 'id is required'),
+  password: z.string({ error: 'password is required' }).min(1, 'password is required'),
+  macaddress: z.string().optional(),
+});
+export const hostAuthenticateResponseSchema = z.object({
+  Code: z.number().int(),
+  Message: z.string(),
+  Response: z.object({ ID: z.string(), AuthToken: z.string() }),
+});
+export type HostAuthenticateResponse = z.infer<typeof hostAuthenticateResponseSchema>;
+
+/** MQTT topics of api-contract §6.2. */
+export const mqttTopics = {
+  peerUpdate: (hostId: string, server: string) => `peers/host/${hostId}/${server}`,
+  hostUpdate: (hostId: string, server: string) => `host/update/${hostId}/${server}`,
+  nodeUpdate: (network: string, nodeId: string) => `node/update/${network}/${nodeId}`,
+  hostServerUpdate: (server: string, hostId: string) => `host/serverupdate/${server}/${hostId}`,
+};

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { firewallKinds, hostInterfaceSchema } from './agent-hosts.ts';
+import { isIpAddress } from './ip.ts';
+
+/** ApiHost: the dashboard's form of a host (api-contract §3.3); keys and addresses as strings. */
+export const apiHostSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  version: z.string(),
+  os: z.string(),
+  os_family: z.string(),
+  os_version: z.string(),
+  kernel_version: z.string(),
+  verbosity: z.number().int(),
+  firewallinuse: z.string(),
+  debug: z.boolean(),
+  isstatic: z.boolean(),
+  isstaticport: z.boolean(),
+  listenport: z.number().int(),
+  wg_public_listen_port: z.number().int(),
+  mtu: z.number().int(),
+  interfaces: z.array(hostInterfaceSchema),
+  defaultinterface: z.string(),
+  endpointip: z.string(),
+  endpointipv6: z.string(),
+  publickey: z.string(),
+  macaddress: z.string(),
+  nodes: z.array(z.string()),
+  isdefault: z.boolean(),
+  nat_type: z.string(),
+  /** Seconds here; the raw Host form uses nanoseconds. */
+  persistentkeepalive: z.number().int(),
+  autoupdate: z.boolean(),
+  dns: z.enum(['yes', 'no']),
+  enable_flow_logs: z.boolean(),
+  location: z.string(),
+  country_code: z.string(),
+});
+export type ApiHost = z.infer<typeof apiHostSchema>;
+
+export const hostParamsSchema = z.object({ hostid: z.uuid('hostid must be a UUID') });
+export const hostNetworkParamsSchema = hostParamsSchema.extend({ network: z.string().min(1) });
+export const forceQuerySchema = z.object({ force: z.enum(['true', 'false']).optional() });
+
+const keepIfEmpty = <T extends z.ZodType>(schema: T) => schema.optional().nullable();
+
+/**
+ * Body of PUT /api/hosts/{hostid}: the whole ApiHost; only the editable fields are read and an empty value keeps
+ * the stored one (api-contract §2.4).
+ */
+export const updateHostInputSchema = z.looseObject({
+  id: z.string().optional(),
+  name: keepIfEmpty(z.string().trim().max(253, 'name must be at most 253 characters')),
+  verbosity: keepIfEmpty(z.number().int().min(0, 'verbosity must be 0-4').max(4, 'verbosity must be 0-4')),
+  firewallinuse: keepIfEmpty(z.enum([...firewallKinds, ''])),
+  debug: keepIfEmpty(z.boolean()),
+  isstaticport: keepIfEmpty(z.boolean()),
+  isstatic: keepIfEmpty(z.boolean()),
+  listenport: keepIfEmpty(z.number().int().min(0).max(65535, 'listenport must be a port number')),
+  mtu: keepIfEmpty(z.number().int().min(0).max(65535)),
+  isdefault: keepIfEmpty(z.boolean()),
+  persistentkeepalive: keepIfEmpty(z.number().int().min(0).max(1000, 'persistentkeepalive must be at most 1000 seconds')),
+  autoupdate: keepIfEmpty(z.boolean()),
+  dns: keepIfEmpty(z.enum(['yes', 'no', ''])),
+  enable_flow_logs: keepIfEmpty(z.boolean()),
+  endpointip: keepIfEmpty(z.string().trim().refine((v) => v === '' || isIpAddress(v), { error: 'endpointip must be an IP address' })),
+  endpointipv6: keepIfEmpty(z.string().trim().refine((v) => v === '' || isIpAddress(v), { error: 'endpointipv6 must be an IP address' })),
+});
+export type UpdateHostInput = z.infer<typeof updateHostInputSchema>;
+
+/** The console's clean view of a host (a "device"). */
+export interface Device {
+  id: string;
+  name: string;
+  version: string;
+  os: string;
+  publicKey: string;
+  endpoint: string;
+  listenPort: number;
+  nodeIds: string[];
+  isDefault: boolean;
+  isBehindNat: boolean;
+  keepaliveSeconds: number;
+  interfaces: { name: string; address: string }[];
+}
+
+/** Maps the wire ApiHost to the console's device; "behind NAT" follows spec §4 (set and not public). */
+export const toDevice = (host: ApiHost): Device => ({
+  id: host.id,
+  name: host.name,
+  version: host.version,
+  os: host.os,
+  publicKey: host.publickey,
+  endpoint: host.endpointip || host.endpointipv6,
+  listenPort: host.listenport,
+  nodeIds: host.nodes,
+  isDefault: host.isdefault,
+  isBehindNat: host.nat_type !== '' && host.nat_type !== 'public',
+  keepaliveSeconds: host.persistentkeepalive,
+  interfaces: host.interfaces.map((i) => ({ name: i.name, address: i.addressString })),
+});

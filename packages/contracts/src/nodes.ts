@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { ZERO_UUID, wireSetSchema } from './envelope.ts';
+
+/** Node status values of the v0.30 contract (api-contract §3.2 / §5.4). */
+export const nodeStatuses = ['online', 'offline', 'warning', 'error', 'unknown'] as const;
+export type NodeStatus = (typeof nodeStatuses)[number];
+
+/** ApiNode: the dashboard's form of a node (api-contract §3.2); times are unix seconds. */
+export const apiNodeSchema = z.object({
+  id: z.string(),
+  hostid: z.string(),
+  address: z.string(),
+  address6: z.string(),
+  localaddress: z.string(),
+  allowedips: z.array(z.string()).nullable(),
+  lastmodified: z.number().int(),
+  expdatetime: z.number().int(),
+  lastcheckin: z.number().int(),
+  lastpeerupdate: z.number().int(),
+  network: z.string(),
+  networkrange: z.string(),
+  networkrange6: z.string(),
+  server: z.string(),
+  isrelayed: z.boolean(),
+  isrelay: z.boolean(),
+  relayedby: z.string(),
+  relaynodes: z.array(z.string()),
+  isegressgateway: z.boolean(),
+  isingressgateway: z.boolean(),
+  egressgatewayranges: z.array(z.string()),
+  egressgatewaynatenabled: z.boolean(),
+  ingressdns: z.string(),
+  ingresspersistentkeepalive: z.number().int(),
+  ingressmtu: z.number().int(),
+  dnson: z.boolean(),
+  connected: z.boolean(),
+  pendingdelete: z.boolean(),
+  metadata: z.string(),
+  is_fail_over: z.boolean(),
+  fail_over_peers: wireSetSchema,
+  failed_over_by: z.string(),
+  isinternetgateway: z.boolean(),
+  inet_node_req: z.object({ inet_node_client_ids: z.array(z.string()) }),
+  internetgw_node_id: z.string(),
+  additional_rag_ips: z.array(z.string()),
+  tags: wireSetSchema,
+  is_static: z.boolean(),
+  is_user_node: z.boolean(),
+  status: z.string(),
+});
+export type ApiNode = z.infer<typeof apiNodeSchema>;
+
+export const nodeParamsSchema = z.object({ network: z.string().min(1), nodeid: z.uuid('nodeid must be a UUID') });
+export const nodesOfNetworkParamsSchema = z.object({ network: z.string().min(1) });
+
+/**
+ * Body of PUT /api/nodes/{network}/{nodeid}: the whole ApiNode. The fields read here are the ones this server
+ * edits through this route; gateway and relay roles have their own routes.
+ */
+export const updateNodeInputSchema = z.looseObject({
+  id: z.string().optional(),
+  address: z.string().trim().optional(),
+  address6: z.string().trim().optional(),
+  connected: z.boolean().optional(),
+  metadata: z.string().max(256, 'metadata must be at most 256 characters').optional(),
+  ingressdns: z.string().optional(),
+  ingressmtu: z.number().int().min(0).max(65535).optional(),
+  ingresspersistentkeepalive: z.number().int().min(0).max(1000).optional(),
+  additional_rag_ips: z.array(z.string()).nullish(),
+  dnson: z.boolean().optional(),
+  tags: wireSetSchema.nullish(),
+});
+export type UpdateNodeInput = z.infer<typeof updateNodeInputSchema>;
+
+/** The console's clean view of a node (one host's membership of one network). */
+export interface MeshNode {
+  id: string;
+  hostId: string;
+  network: string;
+  address: string;
+  address6: string;
+  status: NodeStatus;
+  isConnected: boolean;
+  isPendingDelete: boolean;
+  /** Undefined when the node never checked in. */
+  lastCheckIn: Date | undefined;
+  relayedBy: string | undefined;
+  roles: { isRelay: boolean; isEgress: boolean; isIngress: boolean; isInternetGateway: boolean };
+}
+
+const asStatus = (value: string): NodeStatus => (nodeStatuses as readonly string[]).includes(value) ? (value as NodeStatus) : 'unknown';
+
+/** Maps the wire ApiNode to the console's node. */
+export const toMeshNode = (node: ApiNode): MeshNode => ({
+  id: node.id,
+  hostId: node.hostid,
+  network: node.network,
+  address: node.address,
+  address6: node.address6,
+  status: asStatus(node.status),
+  isConnected: node.connected,
+  isPendingDelete: node.pendingdelete,
+  lastCheckIn: node.lastcheckin > 0 ? new Date(node.lastcheckin * 1000) : undefined,
+  relayedBy: node.relayedby === '' || node.relayedby === ZERO_UUID ? undefined : node.relayedby,
+  roles: { isRelay: node.isrelay, isEgress: node.isegressgateway, isIngress: node.isingressgateway, isInternetGateway: node.isinternetgateway },
+});

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { parseAddress } from './ip.ts';
+
+/**
+ * Encodings of server-side types on the agent-facing wire (api-contract §1.6): WireGuard keys as 32 integers,
+ * IP networks as `{IP, Mask}` with a base64 mask, durations in nanoseconds. Uses atob/btoa so it runs in the
+ * browser and in Node alike.
+ */
+
+export const WG_KEY_BYTES = 32;
+export const NANOS_PER_SECOND = 1_000_000_000;
+
+const bytesToBase64 = (bytes: ArrayLike<number>): string => btoa(String.fromCharCode(...Array.from(bytes)));
+
+function base64ToBytes(text: string): number[] | undefined {
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0) return undefined;
+  try {
+    return Array.from(atob(text), (char) => char.charCodeAt(0));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A raw-form WireGuard key: exactly 32 integers 0-255. */
+export const wgKeyBytesSchema = z.array(z.number().int().min(0).max(255)).length(WG_KEY_BYTES);
+export type WgKeyBytes = z.infer<typeof wgKeyBytesSchema>;
+
+/** Decodes a base64 WireGuard key; undefined unless it is exactly 32 bytes. */
+export function wgKeyFromBase64(text: string): number[] | undefined {
+  const bytes = base64ToBytes(text);
+  return bytes?.length === WG_KEY_BYTES ? bytes : undefined;
+}
+
+export const wgKeyToBase64 = (bytes: readonly number[]): string => bytesToBase64(bytes);
+
+/**
+ * A WireGuard public key in a request: the raw form's 32-integer array or the base64 text agents and people
+ * type. Both are normalised to base64; anything that is not 32 bytes is refused.
+ */
+export const wgKeyInputSchema = z
+  .union([z.string(), wgKeyBytesSchema], { error: 'publickey must be a WireGuard key (base64 of 32 bytes)' })
+  .transform((value, ctx) => {
+    const bytes = typeof value === 'string' ? wgKeyFromBase64(value.trim()) : value;
+    if (!bytes) {
+      ctx.addIssue({ code: 'custom', message: 'publickey must be a WireGuard key (base64 of 32 bytes)' });
+      return z.NEVER;
+    }
+    return wgKeyToBase64(bytes);
+  });
+
+/** Go's net.IPNet as JSON: `{"IP":"10.0.0.1","Mask":"////AA=="}`; empty is `{"IP":"","Mask":null}`. */
+export const ipNetSchema = z.object({ IP: z.string(), Mask: z.string().nullable() });
+export type IpNet = z.infer<typeof ipNetSchema>;
+export const EMPTY_IP_NET: IpNet = { IP: '', Mask: null };
+
+/** `address` with a prefix as an IPNet; `10.0.0.5` + 24 -> `{IP:"10.0.0.5", Mask:"////AA=="}`. */
+export function toIpNet(address: string | null | undefined, prefix: number): IpNet {
+  const parsed = address ? parseAddress(address) : undefined;
+  if (!parsed) return EMPTY_IP_NET;
+  const length = parsed.family === 4 ? 4 : 16;
+  const mask = Array.from({ length }, (_, i) => {
+    const bits = Math.max(0, Math.min(8, prefix - i * 8));
+    return (0xff << (8 - bits)) & 0xff;
+  });
+  return { IP: address ?? '', Mask: bytesToBase64(mask) };
+}
+
+/** CIDR text of an IPNet (`10.0.0.5/24`), or undefined for the empty form or a malformed mask. */
+export function ipNetToCidr(net: IpNet | null | undefined): string | undefined {
+  if (!net || net.IP === '' || net.Mask === null) return undefined;
+  const mask = base64ToBytes(net.Mask);
+  if (!mask) return undefined;
+  const prefix = mask.reduce((bits, byte) => bits + byte.toString(2).replaceAll('0', '').length, 0);
+  return `${net.IP}/${prefix}`;
+}
+
+/** A UDP endpoint in a peer config. */
+export const endpointSchema = z.object({ IP: z.string(), Port: z.number().int(), Zone: z.string() });
+export type Endpoint = z.infer<typeof endpointSchema>;
+
+/** One WireGuard peer as the agents receive it (PascalCase keys, api-contract §1.6). */
+export const peerConfigSchema = z.object({
+  PublicKey: wgKeyBytesSchema,
+  Remove: z.boolean(),
+  UpdateOnly: z.boolean(),
+  PresharedKey: z.null(),
+  Endpoint: endpointSchema.nullable(),
+  PersistentKeepaliveInterval: z.number().int().nullable(),
+  ReplaceAllowedIPs: z.boolean(),
+  AllowedIPs: z.array(ipNetSchema),
+});
+export type PeerConfig = z.infer<typeof peerConfigSchema>;
+
+/** MAC address text `aa:bb:..` from the raw form's base64 bytes (or text already in that form). */
+export function macFromWire(value: string | null | undefined): string {
+  if (!value) return '';
+  if (/^([0-9a-f]{2}[:-]){5}[0-9a-f]{2}$/i.test(value)) return value.toLowerCase().replaceAll('-', ':');
+  const bytes = base64ToBytes(value);
+  return bytes ? bytes.map((b) => b.toString(16).padStart(2, '0')).join(':') : '';
+}
+
+/** Raw form of a MAC address: base64 of its bytes, or null when none. */
+export function macToWire(mac: string): string | null {
+  if (!mac) return null;
+  return bytesToBase64(mac.split(':').map((part) => parseInt(part, 16)));
+}
