@@ -1,8 +1,35 @@
 // ESLint flat config: type-checked TypeScript rules plus the import boundaries of CONVENTIONS.md §2.
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const featuresDir = path.join(import.meta.dirname, 'apps', 'web', 'src', 'features');
+const featureNames = fs.existsSync(featuresDir)
+  ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+
+/** One block per feature: it may import shared code (lib, components, i18n) but no other feature. */
+function featureIsolation() {
+  return featureNames.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: featureNames
+            .filter((other) => other !== feature)
+            .map((other) => ({
+              group: [`@/features/${other}/**`, `**/features/${other}/**`, `../../${other}/**`, `../${other}/**`],
+              message: `Features must not import other features (${feature} -> ${other}); move shared code to components/ or lib/.`,
+            })),
+        },
+      ],
+    },
+  }));
+}
 
 /** Import boundaries: who may import what (CONVENTIONS.md §2 "Layering"). */
 const boundaries = [
@@ -29,16 +56,7 @@ const boundaries = [
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through config.ts.' }],
     },
   },
-  {
-    // Features never import each other; components never import features; nobody but the api client calls fetch.
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['../../*/**', '@/features/*/**', '../../../features/**'], message: 'Features must not import other features; move shared code to components/ or lib/.' }] },
-      ],
-    },
-  },
+  ...featureIsolation(),
   {
     files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
     rules: {

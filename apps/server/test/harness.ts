@@ -66,7 +66,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
   });
   const app = await buildApp(config);
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  // HOST=0.0.0.0 lets network namespaces reach the server (agent data-plane test); the URL stays on loopback.
+  await app.listen({ port: 0, host: env.HOST ?? '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const url = `http://127.0.0.1:${port}`;

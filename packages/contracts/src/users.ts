@@ -37,6 +37,17 @@ export const passwordSchema = z
 export const createSuperAdminInputSchema = z.looseObject({ username: usernameSchema, password: passwordSchema });
 export type CreateSuperAdminInput = z.infer<typeof createSuperAdminInputSchema>;
 
+/**
+ * Body of POST /api/users/{username} (api-contract §2.12): an admin creates a user. The username may be left
+ * out (the path names it); the role is checked by the server against the edition and the caller.
+ */
+export const createUserInputSchema = z.looseObject({
+  username: usernameSchema.optional(),
+  password: passwordSchema,
+  platform_role_id: z.string({ error: 'platform_role_id must be a string' }).optional(),
+});
+export type CreateUserInput = z.infer<typeof createUserInputSchema>;
+
 /** Body of POST /api/users/adm/authenticate. */
 export const authenticateInputSchema = z.looseObject({
   username: z.string({ error: 'username is required' }).min(1, 'username is required'),

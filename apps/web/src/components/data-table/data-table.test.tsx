@@ -1,0 +1,72 @@
+import { createColumnHelper, type SortingState } from '@tanstack/react-table';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockElementSize } from '@/test/layout.ts';
+import { renderUi } from '@/test/render-ui.tsx';
+import { DataTable } from './data-table.tsx';
+import { paramToSorting, sortingToParam } from './sort-param.ts';
+
+interface Row {
+  id: string;
+  name: string;
+}
+const column = createColumnHelper<Row>();
+const columns = [column.accessor('name', { header: 'Name' })];
+const rowsOf = (count: number): Row[] => Array.from({ length: count }, (_, i) => ({ id: `n${i}`, name: `node-${String(i).padStart(5, '0')}` }));
+
+describe('DataTable', () => {
+  let restoreSize: () => void;
+  beforeEach(() => {
+    restoreSize = mockElementSize(1024, 600);
+  });
+  afterEach(() => restoreSize());
+
+  it('-> with 10,000 rows, renders only a window of them', () => {
+    renderUi(<DataTable label="Nodes" data={rowsOf(10_000)} columns={columns} getRowId={(r) => r.id} height={600} />);
+    const table = screen.getByRole('table', { name: 'Nodes' });
+    const bodyRows = within(table).getAllByRole('row').filter((row) => row.hasAttribute('data-row-id'));
+    expect(bodyRows.length).toBeGreaterThan(5);
+    expect(bodyRows.length).toBeLessThan(100);
+    expect(table).toHaveAttribute('aria-rowcount', '10000');
+  });
+
+  it('-> filters rows by the search text', () => {
+    renderUi(<DataTable label="Nodes" data={rowsOf(50)} columns={columns} getRowId={(r) => r.id} search="node-00042" />);
+    expect(screen.getByText('node-00042')).toBeInTheDocument();
+    expect(screen.queryByText('node-00041')).not.toBeInTheDocument();
+  });
+
+  it('-> reports a header click as a sorting change, and orders rows by the given sorting', async () => {
+    const onSortingChange = vi.fn<(s: SortingState) => void>();
+    renderUi(
+      <DataTable
+        label="Nodes"
+        data={rowsOf(3)}
+        columns={columns}
+        getRowId={(r) => r.id}
+        sorting={[{ id: 'name', desc: true }]}
+        onSortingChange={onSortingChange}
+      />,
+    );
+    const names = screen.getAllByText(/^node-/).map((cell) => cell.textContent);
+    expect(names).toEqual(['node-00002', 'node-00001', 'node-00000']);
+    await userEvent.click(screen.getByRole('button', { name: /Name/ }));
+    expect(onSortingChange).toHaveBeenCalled();
+  });
+
+  it('-> with no rows, shows the empty state', () => {
+    renderUi(<DataTable label="Nodes" data={[]} columns={columns} getRowId={(r) => r.id} empty="No nodes yet" />);
+    expect(screen.getByText('No nodes yet')).toBeInTheDocument();
+  });
+});
+
+describe('sort parameter', () => {
+  it('-> round-trips ascending and descending sorting through the URL form', () => {
+    expect(sortingToParam([{ id: 'name', desc: false }])).toBe('name');
+    expect(sortingToParam([{ id: 'name', desc: true }])).toBe('-name');
+    expect(sortingToParam([])).toBeUndefined();
+    expect(paramToSorting('-address')).toEqual([{ id: 'address', desc: true }]);
+    expect(paramToSorting(undefined, [{ id: 'name', desc: false }])).toEqual([{ id: 'name', desc: false }]);
+  });
+});

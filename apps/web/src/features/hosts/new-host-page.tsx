@@ -1,0 +1,6 @@
+import { Title } from '@mantine/core';
+
+/** Being built in the devices issue; the route exists so the shell can link to it. */
+export function NewHostPage() {
+  return <Title order={2}>NewHostPage</Title>;
+}

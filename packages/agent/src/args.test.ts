@@ -1,0 +1,39 @@
+import { encodeEnrollmentToken } from '@meshdeck/contracts';
+import { describe, expect, it } from 'vitest';
+import { parseCommand } from './args.ts';
+
+describe('parseCommand', () => {
+  it('when join has a server and token, returns them with defaults', () => {
+    const command = parseCommand(['join', '--server', 'http://10.0.0.1:8080/', '--token', 'abc'], '/var/lib/x');
+    expect(command).toEqual({
+      kind: 'join',
+      server: 'http://10.0.0.1:8080',
+      token: 'abc',
+      name: undefined,
+      endpoint: undefined,
+      port: 51821,
+      common: { stateDir: '/var/lib/x', interfaceName: 'meshdeck', dryRun: false, checkInSeconds: 30 },
+    });
+  });
+
+  it('when join has no --server, takes the server from the token', () => {
+    const token = encodeEnrollmentToken({ server: 'https://mesh.example.com', value: 'A'.repeat(32) });
+    expect(parseCommand(['join', '--token', token], '/x')).toMatchObject({ server: 'https://mesh.example.com' });
+  });
+
+  it.each([
+    [['join'], 'join needs --token'],
+    [['join', '--token', 'abc'], 'join needs --server'],
+    [['join', '--server', 'http://s', '--token', 't', '--port', '0'], '--port must be a positive integer'],
+    [['run', '--interface', 'much-too-long-name'], '--interface must be a valid interface name'],
+    [['fly'], 'unknown command "fly"'],
+  ])('when the arguments are %j, throws "%s"', (argv, message) => {
+    expect(() => parseCommand(argv, '/x')).toThrow(message);
+  });
+
+  it('when run or leave is given, returns the common options; no command means help', () => {
+    expect(parseCommand(['run', '--dry-run', '--state-dir', '/s'], '/x')).toMatchObject({ kind: 'run', common: { dryRun: true, stateDir: '/s' } });
+    expect(parseCommand(['leave'], '/x')).toMatchObject({ kind: 'leave' });
+    expect(parseCommand([], '/x')).toEqual({ kind: 'help' });
+  });
+});

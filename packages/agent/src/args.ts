@@ -1,0 +1,66 @@
+import { parseArgs } from 'node:util';
+import { decodeEnrollmentToken } from '@meshdeck/contracts';
+
+export type Command =
+  | { kind: 'join'; server: string; token: string; common: CommonOptions; name: string | undefined; endpoint: string | undefined; port: number }
+  | { kind: 'run'; common: CommonOptions }
+  | { kind: 'leave'; common: CommonOptions }
+  | { kind: 'help' };
+
+export interface CommonOptions {
+  stateDir: string;
+  interfaceName: string;
+  dryRun: boolean;
+  checkInSeconds: number;
+}
+
+export const USAGE = `usage:
+  meshdeck-agent join --server URL --token TOKEN [--state-dir DIR] [--interface NAME] [--name NAME]
+                      [--endpoint IP] [--port N] [--check-in-seconds N] [--dry-run]
+  meshdeck-agent run   [--state-dir DIR] [--dry-run]
+  meshdeck-agent leave [--state-dir DIR]`;
+
+const positiveInt = (value: string | undefined, fallback: number, flag: string): number => {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${flag} must be a positive integer`);
+  return n;
+};
+
+/** Parses the command line; throws an Error with a clear message for bad input. */
+export function parseCommand(argv: string[], defaultStateDir: string): Command {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      server: { type: 'string' },
+      token: { type: 'string' },
+      'state-dir': { type: 'string' },
+      interface: { type: 'string' },
+      name: { type: 'string' },
+      endpoint: { type: 'string' },
+      port: { type: 'string' },
+      'check-in-seconds': { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const command = positionals[0];
+  if (values.help || command === undefined || command === 'help') return { kind: 'help' };
+  const common: CommonOptions = {
+    stateDir: values['state-dir'] ?? defaultStateDir,
+    interfaceName: values.interface ?? 'meshdeck',
+    dryRun: values['dry-run'] ?? false,
+    checkInSeconds: positiveInt(values['check-in-seconds'], 30, '--check-in-seconds'),
+  };
+  if (!/^[a-zA-Z0-9_=+.-]{1,15}$/.test(common.interfaceName)) throw new Error('--interface must be a valid interface name (at most 15 characters)');
+  if (command === 'run' || command === 'leave') return { kind: command, common };
+  if (command !== 'join') throw new Error(`unknown command "${command}"\n${USAGE}`);
+  if (!values.token) throw new Error('join needs --token (an enrollment key token)');
+  // The token names the server's API address; --server overrides it.
+  const server = (values.server ?? decodeEnrollmentToken(values.token)?.server ?? '').replace(/\/+$/, '');
+  if (!/^https?:\/\//.test(server)) throw new Error('join needs --server http(s)://host:port (the token does not name a usable server)');
+  const port = positiveInt(values.port, 51821, '--port');
+  if (port > 65535) throw new Error('--port must be at most 65535');
+  return { kind: 'join', server, token: values.token, common, name: values.name, endpoint: values.endpoint, port };
+}

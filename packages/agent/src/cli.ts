@@ -1,0 +1,94 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { Agent } from './agent-loop.ts';
+import { USAGE, parseCommand, type CommonOptions } from './args.ts';
+import { generateHostPassword, generateWireGuardKeys } from './keys.ts';
+import { ServerApi } from './server-api.ts';
+import { loadState, removeState, saveState, type AgentState } from './state.ts';
+import { AGENT_VERSION, detectEndpoint, localInterfaces } from './system-info.ts';
+import { DryRunInterface, SystemInterface, type MeshInterface } from './wireguard.ts';
+
+const log = (message: string) => process.stderr.write(`[meshdeck-agent] ${message}\n`);
+const meshFor = (common: CommonOptions, state: AgentState): MeshInterface =>
+  common.dryRun ? new DryRunInterface(state.interfaceName) : new SystemInterface(state.interfaceName, common.stateDir);
+
+/** Runs the agent until SIGINT/SIGTERM (interface stays up) or until the server deletes the host. */
+async function runAgent(state: AgentState, common: CommonOptions, token?: string): Promise<void> {
+  const api = new ServerApi(state.server, state.hostId, state.hostPassword);
+  if (token) api.useToken(token);
+  const mesh = meshFor(common, state);
+  const agent = new Agent(state, api, mesh, {
+    checkInSeconds: common.checkInSeconds,
+    pullSeconds: 300,
+    log,
+    onDeleted: () => {
+      removeState(common.stateDir);
+      log('the server deleted this host; interface removed');
+      process.exit(0);
+    },
+  });
+  await agent.start();
+  const shutdown = (signal: string) => {
+    log(`${signal}: stopping (the interface stays configured; "leave" removes it)`);
+    void agent.stop().then(() => process.exit(0));
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+async function main(): Promise<void> {
+  const command = parseCommand(process.argv.slice(2), path.join(os.homedir(), '.meshdeck-agent'));
+  if (command.kind === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (command.kind === 'run') return runAgent(loadState(command.common.stateDir), command.common);
+  if (command.kind === 'leave') {
+    const state = loadState(command.common.stateDir);
+    await new ServerApi(state.server, state.hostId, state.hostPassword).deleteHost();
+    await meshFor(command.common, state).down();
+    removeState(command.common.stateDir);
+    log(`host ${state.hostId} removed from the server; interface ${state.interfaceName} is down`);
+    return;
+  }
+  const keys = generateWireGuardKeys();
+  const hostId = randomUUID();
+  const hostPassword = generateHostPassword();
+  const trafficKey = randomBytes(32).toString('base64');
+  const name = command.name ?? os.hostname();
+  const registered = await ServerApi.register(command.server, command.token, {
+    id: hostId,
+    name,
+    hostpass: hostPassword,
+    version: AGENT_VERSION,
+    os: process.platform === 'win32' ? 'windows' : process.platform,
+    publickey: keys.publicKey,
+    traffickeypublic: trafficKey,
+    listenport: command.port,
+    endpointip: command.endpoint ?? (await detectEndpoint(command.server)),
+    interfaces: localInterfaces(command.common.interfaceName),
+    interface: command.common.interfaceName,
+    firewallinuse: 'none',
+  });
+  // The server may move the port to avoid a clash behind the same public IP (api-contract §5.9).
+  const state: AgentState = {
+    server: command.server,
+    hostId,
+    hostPassword,
+    privateKey: keys.privateKey,
+    publicKey: keys.publicKey,
+    trafficKey,
+    interfaceName: command.common.interfaceName,
+    listenPort: registered.requested_host.listenport,
+    name,
+  };
+  saveState(command.common.stateDir, state);
+  log(`registered host ${hostId} in ${registered.nodes.map((n) => n.network).join(', ') || 'no networks'}`);
+  await runAgent(state, command.common, registered.auth_token);
+}
+
+main().catch((error: unknown) => {
+  log(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});

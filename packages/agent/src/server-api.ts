@@ -1,0 +1,91 @@
+import {
+  hostAuthenticateResponseSchema,
+  hostPullSchema,
+  registerResponseSchema,
+  type HostPull,
+  type RegisterResponse,
+} from '@meshdeck/contracts';
+import type { z } from 'zod';
+
+/** A failed call to the server, with the server's `Message` when it sent one. */
+export class ServerError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface Init {
+  method: string;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+async function call<T extends z.ZodType>(url: string, init: Init, schema: T | undefined): Promise<z.infer<T>> {
+  const response = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
+  const text = await response.text();
+  const body: unknown = text === '' ? undefined : JSON.parse(text);
+  if (!response.ok) {
+    const message = typeof body === 'object' && body !== null && 'Message' in body ? String(body.Message) : response.statusText;
+    throw new ServerError(response.status, `${init.method} ${new URL(url).pathname}: ${response.status} ${message}`);
+  }
+  return (schema ? schema.parse(body) : body) as z.infer<T>;
+}
+
+/** The agent's HTTP calls (api-contract §2.4, §2.5); refreshes its 15-minute host token when it expires. */
+export class ServerApi {
+  #token = '';
+
+  constructor(
+    readonly baseUrl: string,
+    private readonly hostId: string,
+    private readonly password: string,
+  ) {}
+
+  /** Registers a host with a join token (no bearer: the token is the secret). */
+  static register(baseUrl: string, joinToken: string, host: Record<string, unknown>): Promise<RegisterResponse> {
+    const url = `${baseUrl}/api/v1/host/register/${encodeURIComponent(joinToken)}`;
+    return call(url, { method: 'POST', body: JSON.stringify(host) }, registerResponseSchema);
+  }
+
+  useToken(token: string): void {
+    this.#token = token;
+  }
+
+  pull(): Promise<HostPull> {
+    return this.authorized('/api/v1/host', { method: 'GET' }, hostPullSchema);
+  }
+
+  async checkIn(host: Record<string, unknown>): Promise<void> {
+    await this.authorized(`/api/v1/fallback/host/${this.hostId}`, { method: 'PUT', body: JSON.stringify({ Action: 'CHECK_IN', Host: host }) }, undefined);
+  }
+
+  /** Deletes one of this host's nodes at once (`requestfrom: node`). */
+  async deleteNode(network: string, nodeId: string): Promise<void> {
+    await this.authorized(`/api/nodes/${network}/${nodeId}`, { method: 'DELETE', headers: { requestfrom: 'node' } }, undefined);
+  }
+
+  async deleteHost(): Promise<void> {
+    await this.authorized(`/api/hosts/${this.hostId}?force=true`, { method: 'DELETE' }, undefined);
+  }
+
+  private async authorized<T extends z.ZodType>(path: string, init: Init, schema: T | undefined): Promise<z.infer<T>> {
+    if (this.#token === '') await this.refreshToken();
+    const send = () => call(`${this.baseUrl}${path}`, { ...init, headers: { ...init.headers, authorization: `Bearer ${this.#token}` } }, schema);
+    try {
+      return await send();
+    } catch (error) {
+      if (!(error instanceof ServerError) || error.status !== 401) throw error;
+      await this.refreshToken();
+      return send();
+    }
+  }
+
+  private async refreshToken(): Promise<void> {
+    const body = JSON.stringify({ id: this.hostId, password: this.password });
+    const result = await call(`${this.baseUrl}/api/hosts/adm/authenticate`, { method: 'POST', body }, hostAuthenticateResponseSchema);
+    this.#token = result.Response.AuthToken;
+  }
+}

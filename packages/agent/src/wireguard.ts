@@ -1,0 +1,100 @@
+import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { wireguardPidFile } from './state.ts';
+import { renderWgConfig, type InterfaceConfig } from './wg-config.ts';
+
+const run = promisify(execFile);
+
+/** Where the agent's peers and addresses end up: a real interface, or stdout with --dry-run. */
+export interface MeshInterface {
+  apply(addresses: string[], config: InterfaceConfig): Promise<void>;
+  down(): Promise<void>;
+}
+
+/** Prints what would be configured instead of touching the system. */
+export class DryRunInterface implements MeshInterface {
+  constructor(private readonly name: string) {}
+
+  apply(addresses: string[], config: InterfaceConfig): Promise<void> {
+    process.stdout.write(`# ${this.name}: addresses ${addresses.join(', ') || '(none)'}\n${renderWgConfig(config)}\n`);
+    return Promise.resolve();
+  }
+
+  down(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A WireGuard interface driven with `ip` and `wg`. The kernel module is used when present; otherwise the agent
+ * starts `wireguard-go -f <name>` itself, records its pid in the state dir and stops it by that pid.
+ */
+export class SystemInterface implements MeshInterface {
+  #goProcess: ReturnType<typeof spawn> | undefined;
+
+  constructor(
+    private readonly name: string,
+    private readonly stateDir: string,
+  ) {}
+
+  async apply(addresses: string[], config: InterfaceConfig): Promise<void> {
+    await this.ensureLink();
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'meshdeck-wg-')), 'wg.conf');
+    try {
+      fs.writeFileSync(file, renderWgConfig(config), { mode: 0o600 });
+      // syncconf changes only what differs, so established sessions with unchanged peers survive.
+      await run('wg', ['syncconf', this.name, file]);
+    } finally {
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    }
+    await this.syncAddresses(addresses);
+    await run('ip', ['link', 'set', 'up', 'dev', this.name]);
+  }
+
+  async down(): Promise<void> {
+    await run('ip', ['link', 'del', 'dev', this.name]).catch(() => undefined);
+    const pidFile = wireguardPidFile(this.stateDir);
+    const pid = fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, 'utf8')) : this.#goProcess?.pid;
+    if (pid) {
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        // Already gone: deleting the link ends wireguard-go.
+      }
+    }
+    fs.rmSync(pidFile, { force: true });
+  }
+
+  private async linkExists(): Promise<boolean> {
+    return run('ip', ['link', 'show', 'dev', this.name]).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  private async ensureLink(): Promise<void> {
+    if (await this.linkExists()) return;
+    const kernel = await run('ip', ['link', 'add', 'dev', this.name, 'type', 'wireguard']).then(
+      () => true,
+      () => false,
+    );
+    if (kernel) return;
+    const child = spawn('wireguard-go', ['-f', this.name], { stdio: 'ignore', env: { ...process.env, WG_PROCESS_FOREGROUND: '1' } });
+    this.#goProcess = child;
+    fs.writeFileSync(wireguardPidFile(this.stateDir), String(child.pid), { mode: 0o600 });
+    for (let i = 0; i < 50 && !(await this.linkExists()); i++) await sleep(100);
+    if (!(await this.linkExists())) throw new Error(`could not create interface ${this.name} (no kernel WireGuard and wireguard-go failed)`);
+  }
+
+  private async syncAddresses(wanted: string[]): Promise<void> {
+    const { stdout } = await run('ip', ['-o', 'addr', 'show', 'dev', this.name]);
+    const current = [...stdout.matchAll(/inet6? (\S+)/g)].map((m) => m[1] ?? '').filter((a) => !a.startsWith('fe80:'));
+    for (const address of current.filter((a) => !wanted.includes(a))) await run('ip', ['addr', 'del', address, 'dev', this.name]);
+    for (const address of wanted.filter((a) => !current.includes(a))) await run('ip', ['addr', 'add', address, 'dev', this.name]);
+  }
+}
