@@ -5,6 +5,19 @@ import { defineConfig, devices } from '@playwright/test';
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(webDir, '..', '..');
 const port = Number(process.env.E2E_PORT ?? 18080);
+/** A second server with EDITION=pro, for what only Pro shows (sidebar items, roles, RAC download). */
+const proPort = Number(process.env.E2E_PRO_PORT ?? port + 1);
+const startServer = (serverPort: number, edition: 'community' | 'pro') => ({
+  command: 'node ../../scripts/e2e-server.mjs',
+  cwd: webDir,
+  url: `http://127.0.0.1:${serverPort}/api/server/status`,
+  env: { E2E_PORT: String(serverPort), EDITION: edition },
+  // A reused server may already have a super admin, which breaks the first-run spec: always start fresh.
+  reuseExistingServer: false,
+  timeout: 60_000,
+  stdout: 'pipe' as const,
+  stderr: 'pipe' as const,
+});
 
 /**
  * Browser tests against the built console served by the real server on a fresh data directory
@@ -43,20 +56,16 @@ export default defineConfig({
     { name: 'first-run', testMatch: /first-run\.spec\.ts$/, use: { ...devices['Desktop Chrome'] } },
     {
       name: 'console',
-      testIgnore: /first-run\.spec\.ts$/,
+      testIgnore: [/first-run\.spec\.ts$/, /\.pro\.spec\.ts$/],
       dependencies: ['first-run'],
       use: { ...devices['Desktop Chrome'] },
     },
+    // Pro specs create their own super admin on the Pro server, so they depend on nothing.
+    {
+      name: 'pro',
+      testMatch: /\.pro\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${proPort}` },
+    },
   ],
-  webServer: {
-    command: 'node ../../scripts/e2e-server.mjs',
-    cwd: webDir,
-    url: `http://127.0.0.1:${port}/api/server/status`,
-    env: { E2E_PORT: String(port) },
-    // A reused server may already have a super admin, which breaks the first-run spec: always start fresh.
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: [startServer(port, 'community'), startServer(proPort, 'pro')],
 });

@@ -35,7 +35,8 @@ test.describe.serial('first run', () => {
     );
     await expect(page.getByText(version.startsWith('v') ? version : `v${version}`).first()).toBeVisible();
 
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { name: 'Sign in to Meshdeck' })).toBeVisible();
     expect(await readSessionStorage(page)).toEqual({});

@@ -26,13 +26,17 @@ export class Agent {
   #mqtt: MqttClient | undefined;
   #timers: NodeJS.Timeout[] = [];
   #queue: Promise<void> = Promise.resolve();
+  /** The server owns the port (de-confliction, console edits); the pulled host says which one to use. */
+  #listenPort: number;
 
   constructor(
     private readonly state: AgentState,
     private readonly api: ServerApi,
     private readonly mesh: MeshInterface,
     private readonly options: AgentOptions,
-  ) {}
+  ) {
+    this.#listenPort = state.listenPort;
+  }
 
   /** Pulls, connects to the broker and starts the check-in and re-pull timers. */
   async start(): Promise<void> {
@@ -91,6 +95,7 @@ export class Agent {
 
   private async applyPull(pull: HostPull): Promise<void> {
     await this.leavePendingNodes(pull.nodes);
+    if (pull.host.listenport > 0) this.#listenPort = pull.host.listenport;
     this.#peers = applyPeerUpdate(this.#peers, pull.peers, true);
     this.#addresses = interfaceAddresses(pull.nodes);
     await this.configure();
@@ -102,7 +107,7 @@ export class Agent {
   }
 
   private async configure(): Promise<void> {
-    await this.mesh.apply(this.#addresses, { privateKey: this.state.privateKey, listenPort: this.state.listenPort, peers: this.#peers });
+    await this.mesh.apply(this.#addresses, { privateKey: this.state.privateKey, listenPort: this.#listenPort, peers: this.#peers });
     this.options.log(`configured ${this.#addresses.join(', ') || 'no addresses'} with ${this.#peers.size} peer(s)`);
   }
 
@@ -110,7 +115,7 @@ export class Agent {
     await this.api.checkIn({
       version: AGENT_VERSION,
       endpointip: await detectEndpoint(this.api.baseUrl),
-      listenport: this.state.listenPort,
+      listenport: this.#listenPort,
       interfaces: localInterfaces(this.state.interfaceName),
     });
   }

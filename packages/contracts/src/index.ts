@@ -12,3 +12,4 @@ export * from './agent-hosts.ts';
 export * from './agent-messages.ts';
 export * from './hosts.ts';
 export * from './nodes.ts';
+export * from './agent-updates.ts';

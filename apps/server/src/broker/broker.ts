@@ -17,7 +17,8 @@ export interface BrokerHandle {
   publicUrl: string;
   /** Whether the broker runs inside this process. */
   isEmbedded: boolean;
-  publish(topic: string, payload: string | Buffer): Promise<void>;
+  /** QoS 1 unless told otherwise; peer updates use the contract's QoS 0 (agents re-pull on reconnect). */
+  publish(topic: string, payload: string | Buffer, options?: { qos?: 0 | 1 }): Promise<void>;
   /** Lets agents authenticate to the embedded broker. */
   setAgentVerifier(verifier: AgentVerifier): void;
   /** Restricts signed-in agents to their own topics on the embedded broker (everything is allowed until set). */
@@ -126,8 +127,8 @@ export async function startBroker(config: Config, log: FastifyBaseLogger): Promi
     isConnected: () => client.connected,
     publicUrl: config.mqtt.publicUrl ?? url,
     isEmbedded: embedded !== undefined,
-    async publish(topic, payload) {
-      await client.publishAsync(topic, payload, { qos: 1 });
+    async publish(topic, payload, options) {
+      await client.publishAsync(topic, payload, { qos: options?.qos ?? 1 });
     },
     setAgentVerifier(verifier) {
       embedded?.setAgentVerifier(verifier);

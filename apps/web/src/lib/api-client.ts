@@ -1,5 +1,6 @@
 import { ApiError, readErrorMessage } from './api-error.ts';
 import { useSession } from './session.ts';
+import { createSseParser, type SseEvent } from './sse.ts';
 
 export { ApiError, isApiError } from './api-error.ts';
 
@@ -109,3 +110,56 @@ export const apiClient = {
   delete: <T = unknown>(path: string, options?: MethodOptions<T>) =>
     request<T>(path, { ...options, method: 'DELETE' }),
 };
+
+/** Reconnect delays of the event stream: 1 s, doubling up to 30 s, back to 1 s once a connection succeeds. */
+export const STREAM_RETRY_MIN_MS = 1000;
+export const STREAM_RETRY_MAX_MS = 30_000;
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+export interface EventStreamHandlers {
+  onEvent: (event: SseEvent) => void;
+  /** Called on every successful (re)connection; `isReconnect` tells the caller events may have been missed. */
+  onOpen?: (isReconnect: boolean) => void;
+}
+
+/**
+ * Reads a server-sent-events stream with fetch, because EventSource cannot send the bearer header. Reconnects
+ * with backoff until `signal` aborts; stops for good on a 401 (the session is over) or when signed out.
+ */
+export async function streamEvents(path: string, handlers: EventStreamHandlers, signal: AbortSignal): Promise<void> {
+  let delay = STREAM_RETRY_MIN_MS;
+  let hasConnected = false;
+  while (!signal.aborted) {
+    const token = useSession.getState().token;
+    if (!token) return;
+    try {
+      const response = await fetch(buildUrl(path, undefined), {
+        headers: { Accept: 'text/event-stream', Authorization: `Bearer ${token}` },
+        signal,
+      });
+      if (response.status === 401) {
+        handleUnauthorized?.();
+        return;
+      }
+      if (!response.ok || !response.body) throw new Error(`event stream answered HTTP ${response.status}`);
+      handlers.onOpen?.(hasConnected);
+      hasConnected = true;
+      delay = STREAM_RETRY_MIN_MS;
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      const parse = createSseParser();
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+        for (const event of parse(chunk.value)) handlers.onEvent(event);
+      }
+    } catch {
+      // Dropped connections are expected (server restart, proxy timeout); the loop below retries.
+    }
+    if (signal.aborted) return;
+    await sleep(delay, signal);
+    delay = Math.min(delay * 2, STREAM_RETRY_MAX_MS);
+  }
+}

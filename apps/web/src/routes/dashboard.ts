@@ -9,5 +9,5 @@ export const dashboardRoute = createRoute({
   loader: async ({ context }) => ({
     serverInfo: await context.queryClient.ensureQueryData(serverInfoQueryOptions()).catch(() => null),
   }),
-  component: lazyRouteComponent(() => import('@/features/dashboard/dashboard-page.tsx'), 'DashboardPage'),
+  component: lazyRouteComponent(() => import('./dashboard-view.tsx'), 'DashboardView'),
 });

@@ -1,14 +1,26 @@
 import { createRoute, redirect } from '@tanstack/react-router';
+import { networksQueryOptions } from '@/lib/networks-query.ts';
+import { paths } from '@/lib/paths.ts';
+import { useSession } from '@/lib/session.ts';
 import { protectedRoute } from './protected.ts';
 
 /**
- * `/` picks the first network's nodes page once networks exist (spec §2); until the networks feature
- * lands every signed-in user starts on the dashboard.
+ * `/` (spec §2): with networks, the first one (sorted by id) becomes active and the user lands on its nodes
+ * page; with none, or when the list cannot be read, on the dashboard.
  */
 export const indexRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/',
-  beforeLoad: () => {
-    redirect({ to: '/dashboard', replace: true, throw: true });
+  beforeLoad: async ({ context }) => {
+    const networks = await context.queryClient.ensureQueryData(networksQueryOptions()).catch((error: unknown) => {
+      console.error('Could not load networks', error);
+      return [];
+    });
+    const first = networks[0];
+    if (!first) redirect({ href: paths.dashboard(), replace: true, throw: true });
+    else {
+      useSession.getState().setActiveNetwork(first.netId);
+      redirect({ href: paths.network(first.netId), replace: true, throw: true });
+    }
   },
 });

@@ -1,16 +1,16 @@
 import { createRoute, redirect } from '@tanstack/react-router';
-import { ProtectedLayout } from '@/components/layout/protected-layout.tsx';
 import { isSessionReady, useSession } from '@/lib/session.ts';
+import { ProtectedShell } from './protected-shell.tsx';
 import { rootRoute } from './root.tsx';
 
 /**
- * Pathless group of every signed-in page; the application shell will be its component. The guard runs
+ * Pathless group of every signed-in page; its component is the application shell. The guard runs
  * before any child loader, so no protected API call is made with a missing or expired token.
  */
 export const protectedRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: '_layout',
-  component: ProtectedLayout,
+  component: ProtectedShell,
   beforeLoad: ({ location }) => {
     const session = useSession.getState();
     if (isSessionReady(session)) return;

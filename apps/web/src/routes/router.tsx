@@ -3,6 +3,7 @@ import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
 import { CrashScreen } from '@/components/layout/crash-screen.tsx';
 import { PAGE_PENDING_DELAY_MS } from '@/lib/constants.ts';
+import { hostedRewrite, IS_HOSTED } from '@/lib/hosted.ts';
 import { routeTree } from './route-tree.ts';
 
 /** Builds the router; tests pass a memory history and their own query client. */
@@ -18,6 +19,8 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     defaultPreloadStaleTime: 0,
     defaultPreload: 'intent',
     scrollRestoration: true,
+    // Hosted builds also answer under the UI-version prefix (spec §2).
+    rewrite: IS_HOSTED ? hostedRewrite : undefined,
   });
 }
 

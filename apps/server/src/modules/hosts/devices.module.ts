@@ -48,7 +48,7 @@ export function createDevices(deps: DevicesDependencies) {
   const { repositories: r, events, config, broker, log } = deps;
   const publish = (topic: string, payload: string) => broker.publish(topic, payload);
   const sink: PeerSink = {
-    publish,
+    publish: (topic, payload) => broker.publish(topic, payload, { qos: 0 }),
     describeHost: async (hostId) => {
       const host = await r.hosts.findById(hostId);
       if (!host) return undefined;

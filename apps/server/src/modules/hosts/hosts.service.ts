@@ -80,7 +80,7 @@ export class HostsService {
 
   /**
    * Removes the host from a network. With force the node is deleted now; otherwise it is marked pending delete
-   * (peers drop it at once) and its agent is told to remove itself (api-contract §5.5). Returns whether forced.
+   * (peers drop it at once) and its agent is told to pull and remove it itself (api-contract §5.5).
    */
   async leave(hostId: string, netid: string, force: boolean): Promise<void> {
     const node = (await this.d.nodes.listByHosts([hostId])).find((n) => n.network === netid);

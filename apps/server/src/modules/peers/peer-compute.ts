@@ -6,21 +6,26 @@ import type { MemberRow } from './peers.repository.ts';
 export interface MemberIndex {
   byNetwork: Map<string, MemberRow[]>;
   byHost: Map<string, MemberRow[]>;
-}
-
-export function indexMembers(rows: readonly MemberRow[]): MemberIndex {
-  const byNetwork = new Map<string, MemberRow[]>();
-  const byHost = new Map<string, MemberRow[]>();
-  for (const row of rows) {
-    (byNetwork.get(row.network) ?? byNetwork.set(row.network, []).get(row.network))?.push(row);
-    (byHost.get(row.host_id) ?? byHost.set(row.host_id, []).get(row.host_id))?.push(row);
-  }
-  return { byNetwork, byHost };
+  /** Per host, the networks where its own node takes part in peering (computed once per batch). */
+  activeNetworks: Map<string, Set<string>>;
 }
 
 /** A host's own node takes part only when connected, not pending delete and seen within the last hour. */
 const isOwnNodeActive = (node: MemberRow, now: number) =>
   node.connected === 1 && node.pending_delete === 0 && now - Date.parse(node.last_check_in) <= STALE_FOR_PEERS_MS;
+
+export function indexMembers(rows: readonly MemberRow[], now: number): MemberIndex {
+  const byNetwork = new Map<string, MemberRow[]>();
+  const byHost = new Map<string, MemberRow[]>();
+  const activeNetworks = new Map<string, Set<string>>();
+  for (const row of rows) {
+    (byNetwork.get(row.network) ?? byNetwork.set(row.network, []).get(row.network))?.push(row);
+    (byHost.get(row.host_id) ?? byHost.set(row.host_id, []).get(row.host_id))?.push(row);
+    const active = activeNetworks.get(row.host_id) ?? activeNetworks.set(row.host_id, new Set()).get(row.host_id);
+    if (isOwnNodeActive(row, now)) active?.add(row.network);
+  }
+  return { byNetwork, byHost, activeNetworks };
+}
 /** A peer's node contributes allowed IPs only when connected and not pending delete. */
 const isPeerNodeActive = (node: MemberRow) => node.connected === 1 && node.pending_delete === 0;
 
@@ -42,14 +47,9 @@ export function removalPeer(publicKey: string): PeerConfig {
  * The peer entry `subject` gets on `receiver`'s interface: its addresses in every network both share (merged
  * into one peer per host key), its endpoint and keepalive; a removal when nothing is shared any more.
  */
-export function peerEntry(receiverId: string, subjectId: string, index: MemberIndex, now: number): { peer: PeerConfig; ids: PeerMap } {
-  const subjectNodes = index.byHost.get(subjectId) ?? [];
-  const receiverNodes = index.byHost.get(receiverId) ?? [];
-  const subject = subjectNodes[0];
-  const receiver = receiverNodes[0];
+export function peerEntry(receiverId: string, subjectId: string, index: MemberIndex): { peer: PeerConfig; ids: PeerMap } {
+  const { subject, receiver, shared } = sharedWith(receiverId, subjectId, index);
   if (!subject || !receiver) return { peer: removalPeer(subject?.public_key ?? ''), ids: {} };
-  const activeNetworks = new Set(receiverNodes.filter((n) => isOwnNodeActive(n, now)).map((n) => n.network));
-  const shared = subjectNodes.filter((n) => activeNetworks.has(n.network) && isPeerNodeActive(n));
   const allowed = shared.flatMap((n) => [
     ...(n.address ? [toIpNet(n.address, 32)] : []),
     ...(n.address6 ? [toIpNet(n.address6, 128)] : []),
@@ -88,8 +88,19 @@ export function peerEntry(receiverId: string, subjectId: string, index: MemberIn
   return { peer, ids };
 }
 
+/** The subject's nodes that give the receiver allowed IPs: in networks both take part in, and active. */
+export function sharedWith(receiverId: string, subjectId: string, index: MemberIndex) {
+  const subjectNodes = index.byHost.get(subjectId) ?? [];
+  const active = index.activeNetworks.get(receiverId);
+  return {
+    subject: subjectNodes[0],
+    receiver: index.byHost.get(receiverId)?.[0],
+    shared: active ? subjectNodes.filter((n) => active.has(n.network) && isPeerNodeActive(n)) : [],
+  };
+}
+
 /** Every peer of a host across all its networks (the `replace_peers` list); hosts sharing nothing are left out. */
-export function fullPeers(hostId: string, index: MemberIndex, now: number): { peers: PeerConfig[]; ids: PeerMap } {
+export function fullPeers(hostId: string, index: MemberIndex): { peers: PeerConfig[]; ids: PeerMap } {
   const others = new Set<string>();
   for (const own of index.byHost.get(hostId) ?? []) {
     for (const member of index.byNetwork.get(own.network) ?? []) if (member.host_id !== hostId) others.add(member.host_id);
@@ -97,7 +108,7 @@ export function fullPeers(hostId: string, index: MemberIndex, now: number): { pe
   const peers: PeerConfig[] = [];
   const ids: PeerMap = {};
   for (const other of [...others].sort()) {
-    const entry = peerEntry(hostId, other, index, now);
+    const entry = peerEntry(hostId, other, index);
     if (entry.peer.Remove) continue;
     peers.push(entry.peer);
     Object.assign(ids, entry.ids);

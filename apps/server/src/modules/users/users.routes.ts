@@ -2,6 +2,8 @@ import {
   authenticateInputSchema,
   authenticateResponseSchema,
   createSuperAdminInputSchema,
+  createUserInputSchema,
+  usernameSchema,
   envelopeSchema,
   getUserQuerySchema,
   returnUserSchema,
@@ -57,6 +59,20 @@ export const usersRoutes =
         schema: { tags: ['users'], querystring: getUserQuerySchema, response: { 200: envelopeSchema(userWithRoleSchema) } },
       },
       async (request) => ({ Code: 200, Message: 'fetched user', Response: await users.getUserWithRole(request.query.username) }),
+    );
+
+    app.post(
+      '/api/users/:username',
+      {
+        config: { access: access.admin() },
+        schema: {
+          tags: ['users'],
+          params: z.object({ username: usernameSchema }),
+          body: createUserInputSchema,
+          response: { 200: returnUserSchema },
+        },
+      },
+      (request) => users.createUser(request.principal, request.params.username, request.body),
     );
 
     app.get(

@@ -1,9 +1,11 @@
 import { hash, verify } from '@node-rs/argon2';
-import type { AuthenticateInput, CreateSuperAdminInput, Edition, ReturnUser, UserWithRole } from '@meshdeck/contracts';
+import type { AuthenticateInput, CreateSuperAdminInput, CreateUserInput, Edition, ReturnUser, UserWithRole } from '@meshdeck/contracts';
 import { GLOBAL_NETWORK_ADMIN_GROUP } from '../../auth/access.ts';
+import type { Principal } from '../../auth/access.ts';
 import type { TokenService } from '../../auth/tokens.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/api-error.ts';
 import { platformRoleRows } from './platform-roles.ts';
+import { resolveNewUserRole } from './new-user-role.ts';
 import type { RolesRepository } from './roles.repository.ts';
 import { presentRole, presentUser, userGroupIds } from './users.presenter.ts';
 import type { UsersRepository } from './users.repository.ts';
@@ -45,6 +47,24 @@ export class UsersService {
       now: new Date().toISOString(),
     });
     if (created === 'duplicate') throw badRequest('superadmin user already exists');
+    return presentUser(created);
+  }
+
+  /** An admin creates a user (api-contract §2.12): the role is decided by the edition and the caller's own role. */
+  async createUser(caller: Principal, username: string, input: CreateUserInput): Promise<ReturnUser> {
+    if (input.username !== undefined && input.username !== username) {
+      throw badRequest('username in the body must match the username in the path');
+    }
+    const platformRoleId = resolveNewUserRole(this.edition, caller, input.platform_role_id);
+    const created = await this.users.insert({
+      username,
+      passwordHash: await hash(input.password),
+      platformRoleId,
+      isSuperAdmin: false,
+      groupIds: [],
+      now: new Date().toISOString(),
+    });
+    if (created === 'duplicate') throw badRequest(`user ${username} already exists`);
     return presentUser(created);
   }
 

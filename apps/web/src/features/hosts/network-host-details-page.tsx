@@ -1,6 +1,61 @@
-import { Title } from '@mantine/core';
+import { Alert, Group, Stack } from '@mantine/core';
+import { IconDeviceDesktop } from '@tabler/icons-react';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { NodeActionsMenu } from '@/components/devices/node-actions-menu.tsx';
+import { PageHeader } from '@/components/layout/page-header.tsx';
+import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
+import { useHost } from '@/lib/api/get-hosts.ts';
+import { useNetworkNodes } from '@/lib/api/get-nodes.ts';
+import { describeError } from '@/lib/error-message.ts';
+import { paths } from '@/lib/paths.ts';
+import { HostFieldsCard } from './components/host-fields-card.tsx';
+import { NodeFieldsCard } from './components/node-fields-card.tsx';
 
-/** Being built in the devices issue; the route exists so the shell can link to it. */
-export function NetworkHostDetailsPage() {
-  return <Title order={2}>NetworkHostDetailsPage</Title>;
+/** /networks/$networkId/hosts/$hostId: the host's node in one network and its global settings (§3.9). */
+export function NetworkHostDetailsPage(props: { networkId?: string; hostId?: string }) {
+  const { t } = useTranslation('devices');
+  const params: { networkId?: string; hostId?: string } = useParams({ strict: false });
+  const networkId = props.networkId ?? params.networkId ?? '';
+  const hostId = props.hostId ?? params.hostId;
+  const navigate = useNavigate();
+  const host = useHost(hostId);
+  const nodes = useNetworkNodes(networkId);
+  const node = nodes.data?.find((item) => item.hostId === hostId);
+
+  if (host.isPending || nodes.isPending) return <CenteredLoader />;
+  const error = host.error ?? nodes.error;
+  if (error)
+    return (
+      <Alert color="red" m="md">
+        {describeError(error)}
+      </Alert>
+    );
+  if (!host.data || !node)
+    return (
+      <Alert color="yellow" m="md">
+        {t('notInNetwork', { network: networkId })}
+      </Alert>
+    );
+  return (
+    <Stack p="md" gap="md">
+      <PageHeader
+        title={host.data.name}
+        description={t('networkDetailsDescription', { network: networkId })}
+        icon={<IconDeviceDesktop size={24} />}
+        breadcrumbs={[{ label: networkId, href: paths.network(networkId) }, { label: host.data.name }]}
+        actions={
+          <Group gap="xs">
+            <NodeActionsMenu
+              node={node}
+              hostName={host.data.name}
+              onRemoved={() => void navigate({ to: paths.network(networkId) })}
+            />
+          </Group>
+        }
+      />
+      <NodeFieldsCard node={node} />
+      <HostFieldsCard host={host.data} title={t('globalSettings')} />
+    </Stack>
+  );
 }

@@ -1,6 +1,26 @@
-import { Title } from '@mantine/core';
+import { Card, Stack } from '@mantine/core';
+import { IconDevicesPlus } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { AddDeviceWizard } from '@/components/devices/add-device-wizard.tsx';
+import { PageHeader } from '@/components/layout/page-header.tsx';
+import { paths } from '@/lib/paths.ts';
 
-/** Being built in the devices issue; the route exists so the shell can link to it. */
+/** /hosts-new: the new-device wizard as a page (features §3.7); done goes to the devices list. */
 export function NewHostPage() {
-  return <Title order={2}>NewHostPage</Title>;
+  const { t } = useTranslation('devices');
+  const navigate = useNavigate();
+  return (
+    <Stack p="md" gap="md">
+      <PageHeader
+        title={t('wizard.title')}
+        description={t('wizard.description')}
+        icon={<IconDevicesPlus size={24} />}
+        breadcrumbs={[{ label: t('viewAll'), href: paths.devices() }, { label: t('wizard.title') }]}
+      />
+      <Card withBorder radius="md" padding="lg">
+        <AddDeviceWizard onDone={() => void navigate({ to: paths.devices() })} />
+      </Card>
+    </Stack>
+  );
 }

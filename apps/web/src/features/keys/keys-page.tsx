@@ -1,6 +1,93 @@
-import { Title } from '@mantine/core';
+import type { EnrollmentKeyItem } from '@meshdeck/contracts';
+import { Alert, Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { paramToSorting, sortingToParam } from '@/components/data-table/sort-param.ts';
+import { CreateKeyDialog } from '@/components/enrollment-keys/create-key-dialog.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { useEnrollmentKeys } from '@/lib/api/get-enrollment-keys.ts';
+import { useHosts } from '@/lib/api/get-hosts.ts';
+import { useAllNodes } from '@/lib/api/get-nodes.ts';
+import { useDeleteEnrollmentKey } from '@/lib/api/enrollment-key-mutations.ts';
+import { describeError } from '@/lib/error-message.ts';
+import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
+import { useUrlSearch } from '@/lib/use-url-search.ts';
+import { EditKeyDialog } from './components/edit-key-dialog.tsx';
+import { KeyDetailsDialog } from './components/key-details-dialog.tsx';
+import { KeysTable } from './components/keys-table.tsx';
 
-/** Being built in the devices issue; the route exists so the shell can link to it. */
+/** /keys: enrollment keys with create, details (copyable token), edit and delete (features §3.21). */
 export function KeysPage() {
-  return <Title order={2}>KeysPage</Title>;
+  const { t } = useTranslation('keys');
+  const [params, setParams] = useUrlSearch(['search', 'sort']);
+  const keys = useEnrollmentKeys();
+  const { data: nodes } = useAllNodes();
+  const { data: hosts } = useHosts();
+  const deleteKey = useDeleteEnrollmentKey();
+  const [isCreating, setIsCreating] = useState(false);
+  const [openKey, setOpenKey] = useState<EnrollmentKeyItem>();
+  const [editKey, setEditKey] = useState<EnrollmentKeyItem>();
+  const [deletingKey, setDeletingKey] = useState<EnrollmentKeyItem>();
+
+  // Relay ids read as host names; both lookups are Maps built once per data change.
+  const relayNames = useMemo(() => {
+    const hostNames = new Map((hosts ?? []).map((host) => [host.id, host.name]));
+    return new Map((nodes ?? []).map((node) => [node.id, hostNames.get(node.hostId) ?? node.id]));
+  }, [hosts, nodes]);
+
+  const handleDelete = () => {
+    if (!deletingKey) return;
+    deleteKey.mutate(deletingKey.value, {
+      onSuccess: () => notifySuccess(t('deleted', { name: deletingKey.name })),
+      onError: (error) => notifyFailure(t('deleteFailed'), error),
+      onSettled: () => setDeletingKey(undefined),
+    });
+  };
+
+  return (
+    <Stack p="md">
+      <Group justify="space-between">
+        <Title order={2}>{t('title')}</Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setIsCreating(true)}>
+          {t('createTitle')}
+        </Button>
+      </Group>
+      <TextInput
+        leftSection={<IconSearch size={16} />}
+        placeholder={t('searchPlaceholder')}
+        aria-label={t('searchPlaceholder')}
+        value={params.search ?? ''}
+        onChange={(event) => setParams({ search: event.currentTarget.value })}
+        maw={360}
+      />
+      {keys.isError && <Alert color="red">{describeError(keys.error)}</Alert>}
+      <KeysTable
+        keys={keys.data ?? []}
+        relayNames={relayNames}
+        search={params.search ?? ''}
+        sorting={paramToSorting(params.sort, [{ id: 'name', desc: false }])}
+        onSortingChange={(sorting) => setParams({ sort: sortingToParam(sorting) })}
+        onOpen={setOpenKey}
+        onEdit={setEditKey}
+        onDelete={setDeletingKey}
+      />
+      <CreateKeyDialog opened={isCreating} onClose={() => setIsCreating(false)} onCreated={setOpenKey} />
+      <KeyDetailsDialog
+        keyItem={openKey}
+        relayName={openKey?.relayNodeId ? relayNames.get(openKey.relayNodeId) : undefined}
+        onClose={() => setOpenKey(undefined)}
+      />
+      <EditKeyDialog keyItem={editKey} onClose={() => setEditKey(undefined)} />
+      <ConfirmDialog
+        opened={deletingKey !== undefined}
+        title={t('deleteTitle')}
+        message={t('deleteMessage', { name: deletingKey?.name ?? '' })}
+        confirmLabel={t('delete')}
+        isPending={deleteKey.isPending}
+        onConfirm={handleDelete}
+        onClose={() => setDeletingKey(undefined)}
+      />
+    </Stack>
+  );
 }

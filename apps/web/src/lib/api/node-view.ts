@@ -15,14 +15,14 @@ export interface NodeView extends MeshNode {
   internetGatewayId: string | undefined;
   metadata: string;
   isDnsOn: boolean;
-  defaultAcl: string;
   tags: string[];
   expiresAt: Date | undefined;
   lastModified: Date | undefined;
   wire: ApiNode;
 }
 
-const unixToDate = (seconds: number): Date | undefined => (seconds > 0 ? new Date(seconds * 1000) : undefined);
+const unixToDate = (seconds: number): Date | undefined =>
+  seconds > 0 ? new Date(seconds * 1000) : undefined;
 
 /** Maps the wire ApiNode to the console's node view. */
 export const toNodeView = (node: ApiNode): NodeView => ({
@@ -34,10 +34,12 @@ export const toNodeView = (node: ApiNode): NodeView => ({
   localAddress: node.localaddress,
   egressRanges: node.egressgatewayranges,
   relayNodeIds: node.relaynodes,
-  internetGatewayId: node.internetgw_node_id === '' || node.internetgw_node_id === ZERO_UUID ? undefined : node.internetgw_node_id,
+  internetGatewayId:
+    node.internetgw_node_id === '' || node.internetgw_node_id === ZERO_UUID
+      ? undefined
+      : node.internetgw_node_id,
   metadata: node.metadata,
   isDnsOn: node.dnson,
-  defaultAcl: node.defaultacl ?? '',
   tags: fromWireSet(node.tags),
   expiresAt: unixToDate(node.expdatetime),
   lastModified: unixToDate(node.lastmodified),

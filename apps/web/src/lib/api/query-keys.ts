@@ -13,13 +13,9 @@ export const nodesKeys = {
   ofNetwork: (networkId: string) => [...nodesKeys.all, 'network', networkId] as const,
 };
 
-export const networksKeys = {
-  all: ['networks'] as const,
-  // A key of its own: the networks feature may cache a differently shaped list under ['networks', 'list'].
-  options: () => [...networksKeys.all, 'mesh-options'] as const,
-};
-
 export const enrollmentKeysKeys = {
   all: ['enrollment-keys'] as const,
   list: () => [...enrollmentKeysKeys.all, 'list'] as const,
 };
+
+export { networksKeys } from '@/lib/networks-query.ts';

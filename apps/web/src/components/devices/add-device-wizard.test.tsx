@@ -1,0 +1,81 @@
+import { encodeEnrollmentToken } from '@meshdeck/contracts';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockElementSize } from '@/test/layout.ts';
+import { mockApi } from '@/test/mock-api.ts';
+import { renderUi } from '@/test/render-ui.tsx';
+import type * as ApiClientModule from '@/lib/api-client.ts';
+import { AddDeviceWizard } from './add-device-wizard.tsx';
+import { buildJoinCommand, joinServerUrl } from './join-command.ts';
+
+vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClientModule>()),
+  apiClient: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() },
+}));
+
+const token = encodeEnrollmentToken({
+  server: 'https://mesh.example.com/',
+  value: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567',
+});
+const wireKey = (name: string, overrides: object = {}) => ({
+  value: `${name.toUpperCase().padEnd(32, 'A')}`.slice(0, 32),
+  token,
+  tags: [name],
+  networks: ['net1'],
+  expiration: '0001-01-01T00:00:00Z',
+  uses_remaining: 0,
+  unlimited: true,
+  type: 3,
+  relay: '',
+  groups: [],
+  default: false,
+  auto_egress: false,
+  auto_assign_gw: false,
+  ...overrides,
+});
+
+describe('join command', () => {
+  it('buildJoinCommand -> names the agent, the server from the token and the token itself', () => {
+    expect(buildJoinCommand(token, 'http://console.local')).toBe(
+      `meshdeck-agent join --server https://mesh.example.com --token ${token}`,
+    );
+  });
+
+  it('joinServerUrl -> when the token names no usable server, falls back to the console origin', () => {
+    const bare = encodeEnrollmentToken({ server: 'mesh.example.com', value: 'X' });
+    expect(joinServerUrl(bare, 'http://127.0.0.1:8080/')).toBe('http://127.0.0.1:8080');
+    expect(joinServerUrl('not-a-token', 'http://127.0.0.1:8080')).toBe('http://127.0.0.1:8080');
+  });
+
+  it('buildJoinCommand -> quotes a token the shell would split', () => {
+    expect(buildJoinCommand("a b'c", 'http://h')).toBe(
+      `meshdeck-agent join --server http://h --token 'a b'\\''c'`,
+    );
+  });
+});
+
+describe('AddDeviceWizard', () => {
+  let restoreSize: () => void;
+  beforeEach(() => {
+    restoreSize = mockElementSize(1024, 600);
+  });
+  afterEach(() => restoreSize());
+
+  it("-> when a key is picked, shows install steps, then the join command with that key's token", async () => {
+    mockApi({
+      'GET v1/enrollment-keys': () => [wireKey('office'), wireKey('spent', { unlimited: false, type: 2 })],
+    });
+    renderUi(<AddDeviceWizard />);
+    // Used-up keys cannot enrol anything, so they are not offered.
+    expect(await screen.findByText('office')).toBeInTheDocument();
+    expect(screen.queryByText('spent')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByText('office'));
+    expect(await screen.findByText(/Install WireGuard tools and the agent/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByTestId('join-command')).toHaveTextContent(
+      `meshdeck-agent join --server https://mesh.example.com --token ${token}`,
+    );
+    expect(screen.getByRole('button', { name: 'Copy command' })).toBeInTheDocument();
+  });
+});

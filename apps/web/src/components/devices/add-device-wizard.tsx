@@ -1,0 +1,92 @@
+import type { EnrollmentKeyItem } from '@meshdeck/contracts';
+import { Button, Group, SegmentedControl, Stack, Stepper, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CommandBlock } from './command-block.tsx';
+import {
+  AGENT_OSES,
+  INSTALL_COMMANDS,
+  buildDockerJoinCommand,
+  buildJoinCommand,
+  type AgentOs,
+} from './join-command.ts';
+import { SelectKeyStep } from './select-key-step.tsx';
+
+/**
+ * "Add a new device": pick or create a key, install the agent, run the join command with the key's token
+ * (features §3.7). Used by the devices dialog and the /hosts-new page.
+ */
+export function AddDeviceWizard({ onDone }: { onDone?: () => void }) {
+  const { t } = useTranslation('devices');
+  const [step, setStep] = useState(0);
+  const [key, setKey] = useState<EnrollmentKeyItem>();
+  const [os, setOs] = useState<AgentOs>('linux');
+  const origin = window.location.origin;
+
+  const handleSelect = (selected: EnrollmentKeyItem) => {
+    setKey(selected);
+    setStep(1);
+  };
+
+  return (
+    <Stack>
+      <Stepper
+        active={step}
+        onStepClick={(next) => (next === 0 || key ? setStep(next) : undefined)}
+        size="sm"
+      >
+        <Stepper.Step label={t('wizard.step1')}>
+          <SelectKeyStep selected={key} onSelect={handleSelect} />
+        </Stepper.Step>
+        <Stepper.Step label={t('wizard.step2')}>
+          <Stack>
+            <SegmentedControl
+              value={os}
+              onChange={setOs}
+              data={AGENT_OSES.map((value) => ({ value, label: t(`wizard.os.${value}`) }))}
+            />
+            <Text size="sm">{t(`wizard.installHint.${os}`)}</Text>
+            <CommandBlock command={INSTALL_COMMANDS[os]} copyLabel={t('wizard.copyCommand')} />
+          </Stack>
+        </Stepper.Step>
+        <Stepper.Step label={t('wizard.step3')}>
+          {key && (
+            <Stack>
+              <Text size="sm">
+                {t('wizard.joinHint', {
+                  name: key.name,
+                  networks: key.networks.join(', ') || t('wizard.noNetworks'),
+                })}
+              </Text>
+              <CommandBlock
+                command={
+                  os === 'docker'
+                    ? buildDockerJoinCommand(key.token, origin)
+                    : buildJoinCommand(key.token, origin)
+                }
+                copyLabel={t('wizard.copyCommand')}
+                testId="join-command"
+              />
+              <Text size="sm" c="dimmed">
+                {t('wizard.afterJoin')}
+              </Text>
+            </Stack>
+          )}
+        </Stepper.Step>
+      </Stepper>
+      <Group justify="flex-end">
+        {step > 0 && (
+          <Button variant="default" onClick={() => setStep(step - 1)}>
+            {t('wizard.back')}
+          </Button>
+        )}
+        {step < 2 && (
+          <Button disabled={!key} onClick={() => setStep(step + 1)}>
+            {t('wizard.next')}
+          </Button>
+        )}
+        {step === 2 && onDone && <Button onClick={onDone}>{t('wizard.done')}</Button>}
+      </Group>
+    </Stack>
+  );
+}

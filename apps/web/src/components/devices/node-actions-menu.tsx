@@ -1,0 +1,133 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import {
+  IconCircleCheck,
+  IconDots,
+  IconDeviceDesktop,
+  IconPlugConnected,
+  IconPlugConnectedX,
+  IconTrash,
+} from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLeaveNetwork } from '@/lib/api/host-mutations.ts';
+import { useApproveNode, useSetNodeConnected } from '@/lib/api/node-mutations.ts';
+import type { NodeView } from '@/lib/api/node-view.ts';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
+import { paths } from '@/lib/paths.ts';
+
+export interface NodeActionsMenuProps {
+  node: NodeView;
+  hostName: string;
+  /** Hidden on the host's own page, where it would link to itself. */
+  hasDeviceLink?: boolean;
+  onRemoved?: () => void;
+}
+
+/** Connect / disconnect, approve, view the device and remove it from the network (features §3.9, §3.11). */
+export function NodeActionsMenu({ node, hostName, hasDeviceLink = true, onRemoved }: NodeActionsMenuProps) {
+  const { t } = useTranslation('nodes');
+  const setConnected = useSetNodeConnected();
+  const approve = useApproveNode();
+  const leave = useLeaveNetwork();
+  const [pending, setPending] = useState<'disconnect' | 'remove'>();
+  const close = () => setPending(undefined);
+
+  const handleConnected = (isConnected: boolean) =>
+    setConnected.mutate(
+      { node, isConnected },
+      {
+        onSuccess: () =>
+          notifySuccess(
+            isConnected
+              ? t('actions.connected', { name: hostName })
+              : t('actions.disconnected', { name: hostName }),
+          ),
+        onError: (error) => notifyFailure(t('actions.connectFailed'), error),
+        onSettled: close,
+      },
+    );
+  const handleApprove = () =>
+    approve.mutate(node, {
+      onSuccess: () => notifySuccess(t('actions.approved', { name: hostName })),
+      onError: (error) => notifyFailure(t('actions.approveFailed'), error),
+    });
+  const handleRemove = (force: boolean) =>
+    leave.mutate(
+      { hostId: node.hostId, networkId: node.network, force },
+      {
+        onSuccess: () => {
+          notifySuccess(t('actions.removed', { name: hostName, network: node.network }));
+          onRemoved?.();
+        },
+        onError: (error) => notifyFailure(t('actions.removeFailed'), error),
+        onSettled: close,
+      },
+    );
+
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon
+            variant="subtle"
+            aria-label={t('actions.menu', { name: hostName })}
+            onClick={(event) => event.stopPropagation()}
+          >
+            <IconDots size={16} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
+          {hasDeviceLink && (
+            <Menu.Item
+              component={Link}
+              to={paths.host(node.hostId)}
+              leftSection={<IconDeviceDesktop size={14} />}
+            >
+              {t('actions.viewDevice')}
+            </Menu.Item>
+          )}
+          {node.isConnected ? (
+            <Menu.Item
+              leftSection={<IconPlugConnectedX size={14} />}
+              onClick={() => setPending('disconnect')}
+            >
+              {t('actions.disconnect')}
+            </Menu.Item>
+          ) : (
+            <Menu.Item leftSection={<IconPlugConnected size={14} />} onClick={() => handleConnected(true)}>
+              {t('actions.connect')}
+            </Menu.Item>
+          )}
+          <Menu.Item leftSection={<IconCircleCheck size={14} />} onClick={handleApprove}>
+            {t('actions.approve')}
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setPending('remove')}>
+            {t('actions.remove')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <ConfirmDialog
+        opened={pending === 'disconnect'}
+        title={t('actions.disconnect')}
+        message={t('actions.disconnectConfirm', { name: hostName, network: node.network })}
+        confirmLabel={t('actions.disconnect')}
+        isPending={setConnected.isPending}
+        onConfirm={() => handleConnected(false)}
+        onClose={close}
+      />
+      <ConfirmDialog
+        opened={pending === 'remove'}
+        title={t('actions.remove')}
+        message={t('actions.removeConfirm', { name: hostName, network: node.network })}
+        confirmLabel={t('actions.remove')}
+        forceLabel={t('actions.force')}
+        isPending={leave.isPending}
+        onConfirm={handleRemove}
+        onClose={close}
+      />
+    </>
+  );
+}

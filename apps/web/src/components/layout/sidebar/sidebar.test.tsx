@@ -1,0 +1,93 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/test/mock-api.ts';
+import { renderApp } from '@/test/render-app.tsx';
+import { makeNetworkWire, shellRoutes, storeSignedInSession } from '@/test/signed-in.ts';
+import type * as ApiClientModule from '@/lib/api-client.ts';
+
+vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClientModule>()),
+  apiClient: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() },
+  // The change stream is covered by its own tests; here it must not try to connect.
+  streamEvents: vi.fn(() => Promise.resolve()),
+}));
+
+const networks = [makeNetworkWire('alpha'), makeNetworkWire('beta', { addressrange: '100.70.2.0/24' })];
+const sidebar = async () => within(await screen.findByRole('navigation', { name: 'Main navigation' }));
+const linkNames = async () =>
+  (await sidebar()).getAllByRole('link').map((link) => link.getAttribute('aria-label') ?? link.textContent);
+
+beforeEach(() => localStorage.clear());
+
+describe('Sidebar', () => {
+  it('when an admin is on a community server, then Users and Keys show and only the five network items', async () => {
+    storeSignedInSession('super-admin');
+    mockApi(shellRoutes(networks, false));
+    renderApp('/networks/alpha/dns');
+    const nav = await sidebar();
+    expect(await nav.findByRole('link', { name: 'Access Control' })).toBeInTheDocument();
+    expect(await linkNames()).toEqual(
+      expect.arrayContaining(['Dashboard', 'Devices', 'Users', 'Keys', 'Nodes', 'Remote Access', 'Egress', 'DNS']),
+    );
+    for (const proOnly of ['Relays', 'Internet Gateways', 'Tag Manager', 'Analytics', 'Download RAC']) {
+      expect(nav.queryByRole('link', { name: proOnly })).toBeNull();
+    }
+    expect(nav.queryByRole('button', { name: 'Download RAC' })).toBeNull();
+    expect(nav.getByText('Community')).toBeInTheDocument();
+  });
+
+  it('when a platform user is on a Pro server, then Users and Keys are hidden and the Pro items show', async () => {
+    storeSignedInSession('platform-user', 'viewer');
+    mockApi(shellRoutes(networks, true));
+    renderApp('/networks/alpha/nodes');
+    const nav = await sidebar();
+    expect(await nav.findByRole('link', { name: 'Tag Manager' })).toBeInTheDocument();
+    for (const item of ['Relays', 'Internet Gateways', 'Analytics']) expect(nav.getByRole('link', { name: item })).toBeInTheDocument();
+    expect(nav.queryByRole('link', { name: 'Users' })).toBeNull();
+    expect(nav.queryByRole('link', { name: 'Keys' })).toBeNull();
+    expect(nav.getByRole('button', { name: 'Download RAC' })).toBeInTheDocument();
+    expect(nav.getByText('Pro')).toBeInTheDocument();
+  });
+
+  it('when there are no networks, then Networks and Add Network replace the switcher', async () => {
+    storeSignedInSession();
+    mockApi(shellRoutes([], false));
+    renderApp('/dashboard');
+    const nav = await sidebar();
+    expect(await nav.findByRole('button', { name: 'Add Network' })).toBeInTheDocument();
+    expect(nav.getByRole('link', { name: 'Networks' })).toBeInTheDocument();
+    expect(nav.queryByRole('button', { name: /^Network:/ })).toBeNull();
+  });
+
+  it('when another network is chosen on a network section, then the same section opens for it', async () => {
+    storeSignedInSession();
+    mockApi(shellRoutes(networks, false));
+    const { history } = renderApp('/networks/alpha/dns');
+    const user = userEvent.setup();
+    await user.click(await (await sidebar()).findByRole('button', { name: 'Network: alpha' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'beta' }));
+    await waitFor(() => expect(history.location.pathname).toBe('/networks/beta/dns'));
+    expect(localStorage.getItem('meshdeck.active-network')).toBe('beta');
+  });
+
+  it('when another network is chosen outside a network page, then its nodes page opens', async () => {
+    storeSignedInSession();
+    mockApi(shellRoutes(networks, false));
+    const { history } = renderApp('/devices');
+    const user = userEvent.setup();
+    await user.click(await (await sidebar()).findByRole('button', { name: /^Network:/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'beta' }));
+    await waitFor(() => expect(history.location.pathname).toBe('/networks/beta/nodes'));
+  });
+
+  it('when the toggle is used, then the sidebar collapses to icons and remembers it', async () => {
+    storeSignedInSession();
+    mockApi(shellRoutes(networks, false));
+    renderApp('/dashboard');
+    const user = userEvent.setup();
+    await user.click(await (await sidebar()).findByRole('button', { name: 'Collapse sidebar' }));
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toHaveStyle({ width: '80px' });
+    expect(localStorage.getItem('meshdeck.sidebar-collapsed')).toBe('true');
+  });
+});

@@ -1,0 +1,57 @@
+import { Avatar, Group, Menu, Switch, Text, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useLogout } from '@/lib/logout.ts';
+import { paths } from '@/lib/paths.ts';
+import { useSession } from '@/lib/session.ts';
+
+/**
+ * The account row (spec §2 "Footer"): Manage Account, the Dark theme switch and Logout. The avatar shows
+ * initials drawn locally; the username is never sent to an avatar service (features §6.7).
+ */
+export function UserMenu({ isCollapsed }: { isCollapsed: boolean }) {
+  const { t } = useTranslation('shell');
+  const username = useSession((state) => state.username) ?? '';
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const { setColorScheme } = useMantineColorScheme();
+  const isDark = useComputedColorScheme('dark') === 'dark';
+  const initials = username.slice(0, 2).toUpperCase();
+
+  return (
+    <Menu position={isCollapsed ? 'right-end' : 'top-start'} width={220} withinPortal shadow="md" closeOnItemClick>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('userMenu.open', { username })} w="100%" p={4}>
+          <Group gap="sm" wrap="nowrap" justify={isCollapsed ? 'center' : 'flex-start'}>
+            <Avatar radius="xl" size={32} color="brand">
+              {initials}
+            </Avatar>
+            {!isCollapsed && (
+              <Text fz="sm" fw={500} truncate>
+                {username}
+              </Text>
+            )}
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{username}</Menu.Label>
+        <Menu.Item leftSection={<IconUserCircle size={16} />} onClick={() => void navigate({ href: paths.profile() })}>
+          {t('userMenu.manageAccount')}
+        </Menu.Item>
+        <Menu.Item closeMenuOnClick={false} component="div">
+          <Switch
+            label={t('userMenu.darkTheme')}
+            checked={isDark}
+            onChange={(event) => setColorScheme(event.currentTarget.checked ? 'dark' : 'light')}
+          />
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
+          {t('userMenu.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

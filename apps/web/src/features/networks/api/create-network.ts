@@ -1,0 +1,41 @@
+import { networkSchema, toNetwork, toNetId, toYesNo, NETWORK_DEFAULTS, type Network } from '@meshdeck/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client.ts';
+import { networksKeys } from '@/lib/networks-query.ts';
+import type { CreateNetworkValues } from '../components/network-form-rules.ts';
+
+/**
+ * The POST networks body from the form (spec §5): the name becomes the netid (trimmed, spaces to hyphens,
+ * lower case), numbers travel as numbers and flags as "yes"/"no". Ranges of a switched-off family are empty.
+ */
+export function toCreateNetworkBody(values: CreateNetworkValues) {
+  const netid = toNetId(values.name);
+  return {
+    netid,
+    name: netid,
+    addressrange: values.isIpv4 ? values.addressRange.trim() : '',
+    addressrange6: values.isIpv6 ? values.addressRange6.trim() : '',
+    isipv4: toYesNo(values.isIpv4),
+    isipv6: toYesNo(values.isIpv6),
+    defaultacl: values.defaultAcl === 'no' ? 'no' : 'yes',
+    defaultudpholepunch: NETWORK_DEFAULTS.defaultudpholepunch,
+    defaultkeepalive: NETWORK_DEFAULTS.defaultkeepalive,
+    defaultmtu: NETWORK_DEFAULTS.defaultmtu,
+    defaultlistenport: NETWORK_DEFAULTS.defaultlistenport,
+  };
+}
+
+/** POST networks; on success the new network is put in the cached list at once, before the stream says so. */
+export function useCreateNetwork() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: CreateNetworkValues): Promise<Network> =>
+      toNetwork(await apiClient.post('networks', toCreateNetworkBody(values), { schema: networkSchema })),
+    onSuccess: async (network) => {
+      queryClient.setQueryData<Network[]>(networksKeys.list(), (list) =>
+        [...(list ?? []).filter((item) => item.netId !== network.netId), network].sort((a, b) => a.netId.localeCompare(b.netId)),
+      );
+      await queryClient.invalidateQueries({ queryKey: networksKeys.all });
+    },
+  });
+}

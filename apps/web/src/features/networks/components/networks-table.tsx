@@ -1,0 +1,100 @@
+import type { Network } from '@meshdeck/contracts';
+import { ActionIcon, Anchor, Text, Tooltip } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { createColumnHelper, type SortingState } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/data-table/data-table.tsx';
+import { formatDate } from '@/lib/format.ts';
+import { paths } from '@/lib/paths.ts';
+
+export interface NetworkRow extends Network {
+  nodeCount: number;
+}
+
+export interface NetworksTableProps {
+  rows: readonly NetworkRow[];
+  search: string;
+  sorting: SortingState;
+  onSortingChange: (sorting: SortingState) => void;
+  onRowClick: (row: NetworkRow) => void;
+  /** Present on the networks page only: adds the per-row delete button (features §3.10). */
+  onDelete?: (row: NetworkRow) => void;
+  empty?: React.ReactNode;
+}
+
+const column = createColumnHelper<NetworkRow>();
+const unix = (seconds: number) => (seconds > 0 ? formatDate(seconds * 1000) : '');
+
+/** The networks table of the dashboard and the networks page (features §3.5, §3.10); search matches the id only. */
+export function NetworksTable({ rows, search, sorting, onSortingChange, onRowClick, onDelete, empty }: NetworksTableProps) {
+  const { t } = useTranslation('networks');
+  const columns = useMemo(
+    () => [
+      column.accessor('netId', {
+        id: 'name',
+        header: t('columns.name'),
+        cell: (info) => (
+          <Anchor component={Link} to={paths.network(info.getValue())} onClick={(event) => event.stopPropagation()} fw={500}>
+            {info.getValue()}
+          </Anchor>
+        ),
+      }),
+      column.accessor('addressRange', { id: 'ipv4', header: t('columns.ipv4'), enableGlobalFilter: false }),
+      column.accessor('addressRange6', { id: 'ipv6', header: t('columns.ipv6'), enableGlobalFilter: false }),
+      column.accessor('nodeCount', { id: 'nodes', header: t('columns.nodes'), enableGlobalFilter: false }),
+      column.accessor('networkLastModified', {
+        id: 'modified',
+        header: t('columns.networkModified'),
+        enableGlobalFilter: false,
+        cell: (info) => <Text fz="sm">{unix(info.getValue())}</Text>,
+      }),
+      column.accessor('nodesLastModified', {
+        id: 'hostsModified',
+        header: t('columns.hostsModified'),
+        enableGlobalFilter: false,
+        cell: (info) => <Text fz="sm">{unix(info.getValue())}</Text>,
+      }),
+      ...(onDelete
+        ? [
+            column.display({
+              id: 'actions',
+              header: () => <span className="visually-hidden">{t('columns.actions')}</span>,
+              size: 60,
+              cell: (info) => (
+                <Tooltip label={t('delete.action')} withArrow>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('delete.actionFor', { netid: info.row.original.netId })}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      onDelete(info.row.original);
+                    }}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              ),
+            }),
+          ]
+        : []),
+    ],
+    [t, onDelete],
+  );
+  return (
+    <DataTable
+      data={rows}
+      columns={columns}
+      getRowId={(row) => row.netId}
+      label={t('tableLabel')}
+      search={search}
+      sorting={sorting}
+      onSortingChange={onSortingChange}
+      onRowClick={onRowClick}
+      height="auto"
+      empty={empty}
+    />
+  );
+}

@@ -1,0 +1,53 @@
+import { Stack, Tabs } from '@mantine/core';
+import { IconChartLine, IconInfoCircle, IconTopologyStar3 } from '@tabler/icons-react';
+import { getRouteApi } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { PageIcon } from '@/components/layout/page-catalog.tsx';
+import { PageHeader } from '@/components/layout/page-header.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { paths } from '@/lib/paths.ts';
+import { useUrlSearch } from '@/lib/use-url-search.ts';
+import { NetworkInfo } from './components/network-info.tsx';
+
+const routeApi = getRouteApi('/_layout/networks/$networkId/analytics');
+const TABS = ['metrics', 'info', 'graph'] as const;
+type AnalyticsTab = (typeof TABS)[number];
+const isTab = (value: unknown): value is AnalyticsTab => TABS.includes(value as AnalyticsTab);
+
+/** /networks/$networkId/analytics (features §3.20): Metrics, Network Info and Graph tabs, chosen by `?tab=`. */
+export function NetworkAnalyticsPage() {
+  const { t } = useTranslation('pages');
+  const { networkId } = routeApi.useParams();
+  const [url, setUrl] = useUrlSearch(['tab'] as const);
+  const tab: AnalyticsTab = isTab(url.tab) ? url.tab : 'metrics';
+  return (
+    <Stack gap={0}>
+      <PageHeader
+        title={t('analytics.title')}
+        description={t('analytics.description')}
+        icon={<PageIcon page="analytics" />}
+        breadcrumbs={[
+          { label: t('networks.title'), href: paths.networks() },
+          { label: networkId, href: paths.network(networkId) },
+          { label: t('analytics.title') },
+        ]}
+      />
+      <Tabs value={tab} onChange={(value) => setUrl({ tab: value === 'metrics' ? undefined : (value ?? undefined) })} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="metrics" leftSection={<IconChartLine size={16} />}>{t('metrics.title')}</Tabs.Tab>
+          <Tabs.Tab value="info" leftSection={<IconInfoCircle size={16} />}>{t('info.title')}</Tabs.Tab>
+          <Tabs.Tab value="graph" leftSection={<IconTopologyStar3 size={16} />}>{t('graph.title')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="metrics">
+          <EmptyState icon={<PageIcon page="metrics" size={28} />} title={t('upcoming.title')} description={t('metrics.upcoming')} />
+        </Tabs.Panel>
+        <Tabs.Panel value="info">
+          <NetworkInfo networkId={networkId} />
+        </Tabs.Panel>
+        <Tabs.Panel value="graph">
+          <EmptyState icon={<PageIcon page="graph" size={28} />} title={t('upcoming.title')} description={t('graph.upcoming')} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,27 @@
+import { Stack } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageIcon } from '@/components/layout/page-catalog.tsx';
+import { PageHeader } from '@/components/layout/page-header.tsx';
+import { paths } from '@/lib/paths.ts';
+import { DeleteNetworkDialog } from './components/delete-network-dialog.tsx';
+import { NetworksOverview } from './components/networks-overview.tsx';
+import type { NetworkRow } from './components/networks-table.tsx';
+
+/** /networks (features §3.10): every network with search, sort, reload, create and delete. */
+export function NetworksPage() {
+  const { t } = useTranslation('pages');
+  const [toDelete, setToDelete] = useState<NetworkRow | null>(null);
+  return (
+    <Stack gap={0}>
+      <PageHeader
+        title={t('networks.title')}
+        description={t('networks.description')}
+        icon={<PageIcon page="networks" />}
+        breadcrumbs={[{ label: t('dashboard.title'), href: paths.dashboard() }, { label: t('networks.title') }]}
+      />
+      <NetworksOverview onDelete={setToDelete} />
+      <DeleteNetworkDialog network={toDelete} onClose={() => setToDelete(null)} />
+    </Stack>
+  );
+}

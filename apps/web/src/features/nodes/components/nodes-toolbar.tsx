@@ -1,0 +1,47 @@
+import { Group, SegmentedControl, Select, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { NODE_STATUS_FILTERS, NODE_TYPE_FILTERS, readTypeFilter } from '../node-filters.ts';
+
+export interface NodesToolbarProps {
+  search: string | undefined;
+  type: string | undefined;
+  status: string | undefined;
+  onChange: (patch: {
+    search?: string | undefined;
+    type?: string | undefined;
+    status?: string | undefined;
+  }) => void;
+}
+
+/** Search, node-type and status filters; every value lives in the URL so a filtered view can be shared. */
+export function NodesToolbar({ search, type, status, onChange }: NodesToolbarProps) {
+  const { t } = useTranslation('nodes');
+  return (
+    <Group gap="sm" wrap="wrap">
+      <TextInput
+        leftSection={<IconSearch size={16} />}
+        placeholder={t('searchPlaceholder')}
+        aria-label={t('searchPlaceholder')}
+        value={search ?? ''}
+        onChange={(event) => onChange({ search: event.currentTarget.value })}
+        w={300}
+      />
+      <SegmentedControl
+        aria-label={t('typeFilter')}
+        value={readTypeFilter(type)}
+        onChange={(value) => onChange({ type: value === 'all' ? undefined : value })}
+        data={NODE_TYPE_FILTERS.map((value) => ({ value, label: t(`types.${value}`) }))}
+      />
+      <Select
+        aria-label={t('statusFilter')}
+        placeholder={t('statusFilter')}
+        clearable
+        value={status ?? null}
+        onChange={(value) => onChange({ status: value ?? undefined })}
+        data={NODE_STATUS_FILTERS.map((value) => ({ value, label: t(`status.${value}`) }))}
+        w={180}
+      />
+    </Group>
+  );
+}

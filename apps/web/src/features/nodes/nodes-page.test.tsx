@@ -1,0 +1,112 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client.ts';
+import { mockElementSize } from '@/test/layout.ts';
+import { fakeId, makeApiHost, makeApiNode } from '@/test/mesh-fixtures.ts';
+import { mockApi } from '@/test/mock-api.ts';
+import { renderRoute } from '@/test/render-route.tsx';
+import type * as ApiClientModule from '@/lib/api-client.ts';
+import { NodesPage } from './nodes-page.tsx';
+
+vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClientModule>()),
+  apiClient: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() },
+}));
+
+const hosts = [
+  makeApiHost({ id: fakeId(1, 1), name: 'relay-host' }),
+  makeApiHost({ id: fakeId(1, 2), name: 'egress-host' }),
+  makeApiHost({ id: fakeId(1, 3), name: 'quiet-host' }),
+];
+const nodes = [
+  makeApiNode({ id: fakeId(2, 1), hostid: fakeId(1, 1), isrelay: true }),
+  makeApiNode({ id: fakeId(2, 2), hostid: fakeId(1, 2), isegressgateway: true, status: 'warning' }),
+  makeApiNode({ id: fakeId(2, 3), hostid: fakeId(1, 3), status: 'offline' }),
+];
+
+const renderNodes = (search = '') =>
+  renderRoute('/networks/$networkId/nodes', `/networks/net1/nodes${search}`, NodesPage);
+const table = () => screen.getByRole('table', { name: 'Nodes' });
+
+describe('NodesPage', () => {
+  let restoreSize: () => void;
+  beforeEach(() => {
+    restoreSize = mockElementSize(1280, 720);
+  });
+  afterEach(() => restoreSize());
+
+  it('-> when the URL asks for relays, shows only relays; choosing Egress puts type=egress in the URL', async () => {
+    mockApi({ 'GET nodes/net1': () => nodes, 'GET hosts': () => hosts });
+    const { router } = await renderNodes('?type=relays');
+    expect(await within(table()).findByText('relay-host')).toBeInTheDocument();
+    expect(within(table()).queryByText('egress-host')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Egress' }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ type: 'egress' }));
+    expect(await within(table()).findByText('egress-host')).toBeInTheDocument();
+    expect(within(table()).queryByText('relay-host')).not.toBeInTheDocument();
+  });
+
+  it('-> when the URL has a status and a search, applies both and keeps the other parameters', async () => {
+    mockApi({ 'GET nodes/net1': () => nodes, 'GET hosts': () => hosts });
+    const { router } = await renderNodes('?status=offline&sort=-name');
+    expect(await within(table()).findByText('quiet-host')).toBeInTheDocument();
+    expect(within(table()).queryByText('relay-host')).not.toBeInTheDocument();
+
+    await userEvent.type(screen.getByRole('textbox', { name: /Search name/ }), 'nothing-matches');
+    await waitFor(() =>
+      expect(router.state.location.search).toMatchObject({
+        status: 'offline',
+        sort: '-name',
+        search: 'nothing-matches',
+      }),
+    );
+    expect(within(table()).queryByText('quiet-host')).not.toBeInTheDocument();
+  });
+
+  it('-> with 10,000 nodes, keeps only a window of rows in the DOM', async () => {
+    const many = Array.from({ length: 10_000 }, (_, i) =>
+      makeApiNode({ id: fakeId(3, i), hostid: fakeId(4, i) }),
+    );
+    const manyHosts = Array.from({ length: 10_000 }, (_, i) =>
+      makeApiHost({ id: fakeId(4, i), name: `host-${String(i).padStart(5, '0')}` }),
+    );
+    mockApi({ 'GET nodes/net1': () => many, 'GET hosts': () => manyHosts });
+    await renderNodes();
+    expect(await within(table()).findByText('host-00000')).toBeInTheDocument();
+    const rows = within(table())
+      .getAllByRole('row')
+      .filter((row) => row.hasAttribute('data-row-id'));
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.length).toBeLessThan(100);
+    expect(table()).toHaveAttribute('aria-rowcount', '10000');
+  });
+
+  it('-> when a bulk delete partly fails, reports which nodes failed and why', async () => {
+    mockApi({
+      'GET nodes/net1': () => nodes,
+      'GET hosts': () => hosts,
+      [`DELETE nodes/net1/${fakeId(2, 1)}`]: () => null,
+      [`DELETE nodes/net1/${fakeId(2, 2)}`]: () => {
+        throw new ApiError({
+          kind: 'http',
+          status: 400,
+          message: 'node is a relay of others',
+          path: 'nodes',
+        });
+      },
+    });
+    await renderNodes('?sort=name');
+    await within(table()).findByText('relay-host');
+    const rowOf = (name: string) => within(table()).getByText(name).closest('tr')!;
+    await userEvent.click(within(rowOf('relay-host')).getByRole('checkbox'));
+    await userEvent.click(within(rowOf('egress-host')).getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete selected' });
+    expect(within(dialog).getByText('Delete 2 nodes?')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete selected' }));
+    expect(await screen.findByText('1 deleted, 1 failed.')).toBeInTheDocument();
+    expect(screen.getByText('egress-host: node is a relay of others')).toBeInTheDocument();
+  });
+});

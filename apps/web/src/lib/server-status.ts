@@ -1,0 +1,71 @@
+import { serverStatusSchema } from '@meshdeck/contracts';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { apiClient, isApiError } from './api-client.ts';
+import { SERVER_STATUS_POLL_MS } from './constants.ts';
+
+/** Older servers have neither field; the console must still read their status. */
+const statusSchema = serverStatusSchema.partial({ deployment_mode: true, version: true });
+
+/** What the shell knows about the server's health (spec §3 "Server status", §4 "Server health polling"). */
+export interface ServerHealthState {
+  isPro: boolean;
+  isDbConnected: boolean;
+  isBrokerConnected: boolean;
+  licenseError: string;
+  version: string;
+  /** False only when the last poll got no answer at all. */
+  isNetworkHealthy: boolean;
+}
+
+const UNKNOWN: ServerHealthState = {
+  isPro: false,
+  isDbConnected: true,
+  isBrokerConnected: true,
+  licenseError: '',
+  version: '',
+  isNetworkHealthy: true,
+};
+
+export const serverStatusQueryKey = ['server', 'status'] as const;
+
+/** Spec §4: healthy only with the database connected, the server reachable and no licence error. */
+export const isServerHealthy = (state: ServerHealthState): boolean =>
+  state.isDbConnected && state.isNetworkHealthy && state.licenseError === '';
+
+/**
+ * One poll of GET server/status, folded into the previous state by the spec's rules: an HTTP error keeps the
+ * previous values, no answer marks the network unhealthy, anything else marks database and broker down.
+ */
+export async function pollServerStatus(previous: ServerHealthState = UNKNOWN): Promise<ServerHealthState> {
+  try {
+    const status = await apiClient.get('server/status', { schema: statusSchema, token: null });
+    return {
+      isPro: status.is_pro,
+      isDbConnected: status.db_connected,
+      isBrokerConnected: status.broker_connected,
+      licenseError: status.license_error,
+      version: status.version ?? '',
+      isNetworkHealthy: true,
+    };
+  } catch (error) {
+    if (isApiError(error) && error.kind === 'http') return { ...previous, isNetworkHealthy: true };
+    if (isApiError(error) && error.kind === 'network') return { ...previous, isNetworkHealthy: false };
+    return { ...previous, isDbConnected: false, isBrokerConnected: false, isNetworkHealthy: true };
+  }
+}
+
+/** Polled every 10 s while the signed-in shell is mounted; it is one tiny request, unlike the lists. */
+export const serverStatusQueryOptions = (queryClient: QueryClient) =>
+  queryOptions({
+    queryKey: serverStatusQueryKey,
+    queryFn: () => pollServerStatus(queryClient.getQueryData<ServerHealthState>(serverStatusQueryKey)),
+    refetchInterval: SERVER_STATUS_POLL_MS,
+    staleTime: SERVER_STATUS_POLL_MS,
+    retry: false,
+  });
+
+/** The latest health, with safe defaults until the first answer arrives. */
+export function useServerStatus(queryClient: QueryClient): { status: ServerHealthState; isLoaded: boolean } {
+  const query = useQuery(serverStatusQueryOptions(queryClient));
+  return { status: query.data ?? UNKNOWN, isLoaded: query.data !== undefined };
+}

@@ -1,0 +1,51 @@
+import { CHANGE_EVENT_NAME, changeEventSchema } from '@meshdeck/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { streamEvents } from './api-client.ts';
+import { useSession } from './session.ts';
+
+/** The server's change stream (GET /api/v1/events). */
+export const EVENTS_PATH = 'v1/events';
+
+/** Views derived from another resource: node counts per network change when nodes change. */
+const DERIVED_KEYS: Partial<Record<string, readonly (readonly string[])[]>> = {
+  nodes: [['networks', 'stats']],
+};
+
+/**
+ * Keeps every list fresh without timers: each change the server announces invalidates the queries whose key
+ * starts with the resource name (['networks', ...], ['hosts', ...]), so only what changed is read again.
+ * Mounted once in the signed-in layout; it stops on logout because the token goes away.
+ */
+export function useLiveUpdates(): void {
+  const queryClient = useQueryClient();
+  const token = useSession((state) => state.token);
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    void streamEvents(
+      EVENTS_PATH,
+      {
+        onEvent: (event) => {
+          if (event.event !== CHANGE_EVENT_NAME) return;
+          let payload: unknown;
+          try {
+            payload = JSON.parse(event.data);
+          } catch {
+            return;
+          }
+          const change = changeEventSchema.safeParse(payload);
+          if (!change.success) return;
+          void queryClient.invalidateQueries({ queryKey: [change.data.resource] });
+          for (const queryKey of DERIVED_KEYS[change.data.resource] ?? []) void queryClient.invalidateQueries({ queryKey });
+        },
+        // Changes made while disconnected were never announced: refresh everything once back online.
+        onOpen: (isReconnect) => {
+          if (isReconnect) void queryClient.invalidateQueries();
+        },
+      },
+      controller.signal,
+    );
+    return () => controller.abort();
+  }, [queryClient, token]);
+}

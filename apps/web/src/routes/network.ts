@@ -1,0 +1,66 @@
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { hasNetwork, networksQueryOptions } from '@/lib/networks-query.ts';
+import { paths, type NetworkSection } from '@/lib/paths.ts';
+import { useSession } from '@/lib/session.ts';
+import { protectedRoute } from './protected.ts';
+
+/**
+ * `/networks/$networkId`: checks the id is one of the user's networks (else /404) and makes it the active
+ * network (spec §2 routing rules). If the list cannot be read the page continues, as spec §8 asks.
+ */
+export const networkRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: 'networks/$networkId',
+  beforeLoad: async ({ context, params, preload }) => {
+    const networks = await context.queryClient.ensureQueryData(networksQueryOptions()).catch((error: unknown) => {
+      console.error('Could not load networks', error);
+      return null;
+    });
+    if (networks && !hasNetwork(networks, params.networkId)) {
+      redirect({ href: paths.notFound(), replace: true, throw: true });
+    }
+    // Hovering a link preloads the route; only a real visit changes the active network.
+    if (!preload) useSession.getState().setActiveNetwork(params.networkId);
+  },
+});
+
+export const networkIndexRoute = createRoute({
+  getParentRoute: () => networkRoute,
+  path: '/',
+  beforeLoad: ({ params }) => {
+    redirect({ href: paths.network(params.networkId), replace: true, throw: true });
+  },
+});
+
+type LazyPage = ReturnType<typeof lazyRouteComponent>;
+const upcoming: LazyPage = lazyRouteComponent(() => import('@/components/layout/upcoming-page.tsx'), 'UpcomingPage');
+
+const section = (path: NetworkSection, component: LazyPage = upcoming) =>
+  createRoute({ getParentRoute: () => networkRoute, path, component, staticData: { page: path } });
+
+export const networkSectionRoutes = [
+  createRoute({
+    getParentRoute: () => networkRoute,
+    path: 'nodes',
+    component: lazyRouteComponent(() => import('@/features/nodes/nodes-page.tsx'), 'NodesPage'),
+    staticData: { page: 'nodes' },
+  }),
+  section('remote-access'),
+  section('relays'),
+  section('egress'),
+  section('internet-gateways'),
+  section('dns'),
+  section('graph'),
+  section('metrics'),
+  section('info', lazyRouteComponent(() => import('@/features/networks/network-info-page.tsx'), 'NetworkInfoPage')),
+  section('access-control'),
+  section('old-acls'),
+  section('tag-manager'),
+  section('analytics', lazyRouteComponent(() => import('@/features/networks/network-analytics-page.tsx'), 'NetworkAnalyticsPage')),
+];
+
+export const networkHostRoute = createRoute({
+  getParentRoute: () => networkRoute,
+  path: 'hosts/$hostId',
+  component: lazyRouteComponent(() => import('@/features/hosts/network-host-details-page.tsx'), 'NetworkHostDetailsPage'),
+});

@@ -1,0 +1,68 @@
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import type { PageKey } from '@/components/layout/page-catalog.tsx';
+import { paths } from '@/lib/paths.ts';
+import { protectedRoute } from './protected.ts';
+
+/** The signed-in pages outside a network (spec §2 route table), each loaded lazily. */
+const upcoming = lazyRouteComponent(() => import('@/components/layout/upcoming-page.tsx'), 'UpcomingPage');
+
+const upcomingPage = (path: string, page: PageKey) =>
+  createRoute({ getParentRoute: () => protectedRoute, path, component: upcoming, staticData: { page } });
+
+const redirectTo = (path: string, href: string) =>
+  createRoute({
+    getParentRoute: () => protectedRoute,
+    path,
+    beforeLoad: () => {
+      redirect({ href, replace: true, throw: true });
+    },
+  });
+
+export const devicesRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: 'devices',
+  component: lazyRouteComponent(() => import('@/features/devices/devices-page.tsx'), 'DevicesPage'),
+});
+
+export const hostDetailsRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: 'hosts/$hostId',
+  component: lazyRouteComponent(() => import('@/features/hosts/host-details-page.tsx'), 'HostDetailsPage'),
+});
+
+export const newHostRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: 'hosts-new',
+  component: lazyRouteComponent(() => import('@/features/hosts/new-host-page.tsx'), 'NewHostPage'),
+});
+
+export const keysRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: 'keys',
+  component: lazyRouteComponent(() => import('@/features/keys/keys-page.tsx'), 'KeysPage'),
+});
+
+export const networksRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: 'networks',
+  component: lazyRouteComponent(() => import('@/features/networks/networks-page.tsx'), 'NetworksPage'),
+});
+
+export const pageRoutes = [
+  devicesRoute,
+  hostDetailsRoute,
+  newHostRoute,
+  keysRoute,
+  networksRoute,
+  redirectTo('hosts', paths.devices()),
+  redirectTo('enrollment-keys', paths.keys()),
+  upcomingPage('hello', 'hello'),
+  upcomingPage('clients', 'clients'),
+  upcomingPage('profile', 'profile'),
+  upcomingPage('users', 'users'),
+  upcomingPage('users/create-network-role', 'createNetworkRole'),
+  upcomingPage('users/network-role/$roleId', 'networkRole'),
+  upcomingPage('users/create-group', 'createGroup'),
+  upcomingPage('users/group/$groupId', 'group'),
+  upcomingPage('users/platform-role/$roleId', 'platformRole'),
+];

@@ -1,0 +1,24 @@
+import { lazy, Suspense } from 'react';
+import { ProtectedLayout } from '@/components/layout/protected-layout.tsx';
+import { useCreateNetworkDialog } from '@/lib/create-network-dialog.ts';
+
+// Loaded on first open: most visits never create a network, so the form stays out of the shell's chunk.
+const CreateNetworkModal = lazy(() =>
+  import('@/features/networks/components/create-network-modal.tsx').then((module) => ({ default: module.CreateNetworkModal })),
+);
+
+function CreateNetworkDialogSlot() {
+  const isOpen = useCreateNetworkDialog((state) => state.isOpen);
+  const close = useCreateNetworkDialog((state) => state.close);
+  if (!isOpen) return null;
+  return (
+    <Suspense fallback={null}>
+      <CreateNetworkModal onClose={close} />
+    </Suspense>
+  );
+}
+
+/** The signed-in layout with the app-wide dialogs that features own, composed here where features may be imported. */
+export function ProtectedShell() {
+  return <ProtectedLayout dialogs={<CreateNetworkDialogSlot />} />;
+}

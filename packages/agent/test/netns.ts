@@ -1,0 +1,61 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+
+/** Why the data-plane test cannot run here, or undefined when it can (root, ip, wg, wireguard-go, ping). */
+export function dataPlaneSkipReason(): string | undefined {
+  if (process.getuid?.() !== 0) return 'needs root (creates network namespaces and WireGuard interfaces)';
+  for (const tool of ['ip', 'wg', 'wireguard-go', 'ping']) {
+    if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0) return `needs ${tool} on PATH`;
+  }
+  return undefined;
+}
+
+export const sh = (command: string, args: string[]): string => execFileSync(command, args, { encoding: 'utf8' });
+/** Runs a command and returns its stdout, or '' when it fails (stderr is dropped). */
+export const quiet = (command: string, args: string[]): string => spawnSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).stdout ?? '';
+/** Runs a command and ignores failure: used by clean-up, which must always get through every step. */
+export const tryRun = (command: string, args: string[]): void => void spawnSync(command, args, { stdio: 'ignore' });
+
+/**
+ * A bridge in the root namespace plus one namespace per agent, each joined to the bridge by a veth pair, all in
+ * 10.250.<subnet>.0/24: the server listens on the bridge address, agents dial each other across the bridge.
+ */
+export class Lab {
+  readonly bridge: string;
+  readonly namespaces: string[] = [];
+  readonly bridgeAddress: string;
+
+  constructor(private readonly tag: string, readonly subnet: number) {
+    this.bridge = `mdbr${tag}`;
+    this.bridgeAddress = `10.250.${subnet}.1`;
+  }
+
+  up(count: number): void {
+    sh('ip', ['link', 'add', this.bridge, 'type', 'bridge']);
+    sh('ip', ['addr', 'add', `${this.bridgeAddress}/24`, 'dev', this.bridge]);
+    sh('ip', ['link', 'set', this.bridge, 'up']);
+    for (let i = 1; i <= count; i++) {
+      const ns = `mdns${this.tag}${i}`;
+      const [outside, inside] = [`mdh${this.tag}${i}`, `mdn${this.tag}${i}`];
+      sh('ip', ['netns', 'add', ns]);
+      this.namespaces.push(ns);
+      sh('ip', ['link', 'add', outside, 'type', 'veth', 'peer', 'name', inside]);
+      sh('ip', ['link', 'set', inside, 'netns', ns]);
+      sh('ip', ['link', 'set', outside, 'master', this.bridge]);
+      sh('ip', ['link', 'set', outside, 'up']);
+      sh('ip', ['netns', 'exec', ns, 'ip', 'addr', 'add', `${this.agentAddress(i)}/24`, 'dev', inside]);
+      sh('ip', ['netns', 'exec', ns, 'ip', 'link', 'set', inside, 'up']);
+      sh('ip', ['netns', 'exec', ns, 'ip', 'link', 'set', 'lo', 'up']);
+    }
+  }
+
+  agentAddress(i: number): string {
+    return `10.250.${this.subnet}.${i + 1}`;
+  }
+
+  /** Deletes the namespaces (with everything inside) and the bridge; safe to call more than once. */
+  down(): void {
+    for (const ns of this.namespaces) tryRun('ip', ['netns', 'del', ns]);
+    for (let i = 1; i <= this.namespaces.length; i++) tryRun('ip', ['link', 'del', `mdh${this.tag}${i}`]);
+    tryRun('ip', ['link', 'del', this.bridge]);
+  }
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { rawHostSchema } from './agent-hosts.ts';
+import { peerMapSchema, rawNodeSchema } from './agent-messages.ts';
+import { peerConfigSchema } from './wire.ts';
+
+/**
+ * HostPeerUpdate on `peers/host/<hostId>/<server>`. `replace_peers: true` carries the host's whole peer list;
+ * `false` carries only the peers that changed (a peer to drop has `Remove: true`).
+ */
+export const hostPeerUpdateSchema = z.object({
+  host: rawHostSchema.nullable(),
+  nodes: z.array(rawNodeSchema),
+  server: z.string(),
+  serverversion: z.string(),
+  host_peers: z.array(peerConfigSchema),
+  peerids: peerMapSchema,
+  replace_peers: z.boolean(),
+  change_default_gw: z.boolean(),
+  is_inet_gw: z.boolean(),
+  endpoint_detection: z.boolean(),
+});
+export type HostPeerUpdate = z.infer<typeof hostPeerUpdateSchema>;
+
+export const hostActions = [
+  'UPGRADE', 'FORCE_UPGRADE', 'SIGNAL_HOST', 'UPDATE_HOST', 'UPDATE_NODE', 'DELETE_HOST', 'JOIN_HOST_TO_NETWORK', 'ACK',
+  'REQ_ACK', 'CHECK_IN', 'UPDATE_KEYS', 'REQ_PULL', 'SIGNAL_PULL', 'UPDATE_METRICS', 'EGRESS_UPDATE', 'CHECK_AUTO_ASSIGN_GW',
+] as const;
+export type HostAction = (typeof hostActions)[number];
+
+/** HostUpdate (MQTT host/update and the HTTP fallback body); PascalCase keys. Host and Node are partial here. */
+export const hostUpdateSchema = z.looseObject({
+  Action: z.enum(hostActions, { error: `Action must be one of ${hostActions.join(', ')}` }),
+  Host: z.looseObject({}).nullish(),
+  Node: z.looseObject({}).nullish(),
+});
+export type HostUpdate = z.infer<typeof hostUpdateSchema>;
+
+/** POST /api/hosts/adm/authenticate body and response (a fresh 15-minute host token). */
+export const hostAuthenticateInputSchema = z.looseObject({
+  id: z.string({ error: 'id is required' }).min(1, 'id is required'),
+  password: z.string({ error: 'password is required' }).min(1, 'password is required'),
+  macaddress: z.string().optional(),
+});
+export const hostAuthenticateResponseSchema = z.object({
+  Code: z.number().int(),
+  Message: z.string(),
+  Response: z.object({ ID: z.string(), AuthToken: z.string() }),
+});
+export type HostAuthenticateResponse = z.infer<typeof hostAuthenticateResponseSchema>;
+
+/** MQTT topics of api-contract §6.2. */
+export const mqttTopics = {
+  peerUpdate: (hostId: string, server: string) => `peers/host/${hostId}/${server}`,
+  hostUpdate: (hostId: string, server: string) => `host/update/${hostId}/${server}`,
+  nodeUpdate: (network: string, nodeId: string) => `node/update/${network}/${nodeId}`,
+  hostServerUpdate: (server: string, hostId: string) => `host/serverupdate/${server}/${hostId}`,
+};
