@@ -3,29 +3,15 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 /**
- * Vendor code is split into a few stable groups so an app-only release leaves the big, rarely changing
- * chunks (React, Mantine, TanStack) cached in the browser. Pages are lazy chunks of their own.
+ * A few stable vendor groups stay cached across app-only releases. Mantine and TanStack are deliberately not
+ * grouped: entry-aware groups split them in an order that broke module initialisation at runtime ("reading
+ * 'classes'" in the Mantine chunk), and the default splitting already shares their modules between lazy pages
+ * correctly, so /login downloads only the components it renders.
  */
 const vendorGroups = [
   { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
   { name: 'i18n', test: /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 20 },
   { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 20 },
-  // Kits used piecemeal by pages: split by which pages import a module, so the login page never downloads
-  // the table or the graph code of other pages just because they share a vendor group.
-  {
-    name: 'mantine',
-    test: /[\\/]node_modules[\\/](@mantine|@floating-ui)[\\/]/,
-    priority: 20,
-    entriesAware: true,
-    entriesAwareMergeThreshold: 8_000,
-  },
-  {
-    name: 'tanstack',
-    test: /[\\/]node_modules[\\/]@tanstack[\\/]/,
-    priority: 20,
-    entriesAware: true,
-    entriesAwareMergeThreshold: 8_000,
-  },
 ];
 
 export default defineConfig({

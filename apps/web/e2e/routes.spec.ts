@@ -45,11 +45,15 @@ test.describe('route table (spec §2)', () => {
     await ensureNetwork(page.request, await readToken(page), NET, 41);
   });
 
-  test('when / is opened with networks, then the first network by id becomes active and its nodes page opens', async ({ page }) => {
+  test('when / is opened with networks, then the first network by id becomes active and its nodes page opens', async ({
+    page,
+  }) => {
     const first = await firstNetworkId(page.request, await readToken(page));
     await page.goto('/');
     await expect(page).toHaveURL(new RegExp(`/networks/${first}/nodes$`));
-    await expect(sidebar(page).getByRole('button', { name: `Network: ${first?.replaceAll('-', ' ')}` })).toBeVisible();
+    await expect(
+      sidebar(page).getByRole('button', { name: `Network: ${first?.replaceAll('-', ' ')}` }),
+    ).toBeVisible();
   });
 
   for (const [path, heading] of PAGES) {
@@ -57,18 +61,23 @@ test.describe('route table (spec §2)', () => {
       await page.goto(path);
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(sidebar(page)).toBeVisible();
-      if (heading) await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+      if (heading)
+        await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
     });
   }
 
   for (const [section, heading] of SECTIONS) {
-    test(`when /networks/{id}/${section} is opened, then the section renders with its header`, async ({ page }) => {
+    test(`when /networks/{id}/${section} is opened, then the section renders with its header`, async ({
+      page,
+    }) => {
       await page.goto(`/networks/${NET}/${section}`);
       await expect(page).toHaveURL(new RegExp(`/networks/${NET}/${section}$`));
       await expect(sidebar(page)).toBeVisible();
       if (heading) {
         await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
-        await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Networks' })).toBeVisible();
+        await expect(
+          page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Networks' }),
+        ).toBeVisible();
       }
     });
   }

@@ -9,24 +9,38 @@ export async function readToken(page: Page): Promise<string> {
 }
 
 /** Logs in through the API and returns a token (no browser involved). */
-export async function apiLogin(request: APIRequestContext, username: string = ADMIN.username, password: string = ADMIN.password) {
+export async function apiLogin(
+  request: APIRequestContext,
+  username: string = ADMIN.username,
+  password: string = ADMIN.password,
+) {
   const response = await request.post('/api/users/adm/authenticate', { data: { username, password } });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { Response: { AuthToken: string } }).Response.AuthToken;
 }
 
 /** Creates a network through the API unless it exists, with a range derived from its name so runs do not clash. */
-export async function ensureNetwork(request: APIRequestContext, token: string, netid: string, third = 1): Promise<void> {
+export async function ensureNetwork(
+  request: APIRequestContext,
+  token: string,
+  netid: string,
+  third = 1,
+): Promise<void> {
   const headers = { Authorization: `Bearer ${token}` };
   const existing = (await (await request.get('/api/networks', { headers })).json()) as { netid: string }[];
   if (existing.some((network) => network.netid === netid)) return;
-  const response = await request.post('/api/networks', { headers, data: { netid, addressrange: `100.90.${third}.0/24` } });
+  const response = await request.post('/api/networks', {
+    headers,
+    data: { netid, addressrange: `100.90.${third}.0/24` },
+  });
   expect(response.status(), await response.text()).toBe(200);
 }
 
 /** The first network id the server lists (sorted by id), as the index route picks it. */
 export async function firstNetworkId(request: APIRequestContext, token: string): Promise<string | undefined> {
-  const networks = (await (await request.get('/api/networks', { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+  const networks = (await (
+    await request.get('/api/networks', { headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as {
     netid: string;
   }[];
   return networks.map((network) => network.netid).sort()[0];

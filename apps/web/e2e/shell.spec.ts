@@ -10,10 +10,22 @@ test.describe('application shell (community server)', () => {
     await ensureNetwork(page.request, token, 'shell-two', 52);
   });
 
-  test('when an admin uses a community server, then the admin items show and the Pro items do not', async ({ page }) => {
+  test('when an admin uses a community server, then the admin items show and the Pro items do not', async ({
+    page,
+  }) => {
     await page.goto('/networks/shell-one/dns');
     const nav = sidebar(page);
-    for (const item of ['Dashboard', 'Devices', 'Users', 'Keys', 'Nodes', 'Remote Access', 'Egress', 'Access Control', 'DNS']) {
+    for (const item of [
+      'Dashboard',
+      'Devices',
+      'Users',
+      'Keys',
+      'Nodes',
+      'Remote Access',
+      'Egress',
+      'Access Control',
+      'DNS',
+    ]) {
       await expect(nav.getByRole('link', { name: item, exact: true })).toBeVisible();
     }
     for (const item of ['Relays', 'Internet Gateways', 'Tag Manager', 'Analytics']) {
@@ -24,12 +36,16 @@ test.describe('application shell (community server)', () => {
     await expect(page.getByRole('dialog', { name: 'Upgrade Plan' })).toBeVisible();
   });
 
-  test('when another network is chosen on a network section, then the same section opens for it', async ({ page }) => {
+  test('when another network is chosen on a network section, then the same section opens for it', async ({
+    page,
+  }) => {
     await page.goto('/networks/shell-one/egress');
     await sidebar(page).getByRole('button', { name: 'Network: shell one' }).click();
     await page.getByRole('menuitem', { name: 'shell two' }).click();
     await expect(page).toHaveURL(/\/networks\/shell-two\/egress$/);
-    expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.activeNetwork)).toBe('shell-two');
+    expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.activeNetwork)).toBe(
+      'shell-two',
+    );
     // Keyboard: the switcher is a real menu.
     await sidebar(page).getByRole('button', { name: 'Network: shell two' }).focus();
     await page.keyboard.press('Enter');
@@ -38,7 +54,9 @@ test.describe('application shell (community server)', () => {
     await expect(page.getByRole('menu')).toHaveCount(0);
   });
 
-  test('when the viewport is narrower than 768 px, then the sidebar collapses to 80 px; wider, it is 256 px', async ({ page }) => {
+  test('when the viewport is narrower than 768 px, then the sidebar collapses to 80 px; wider, it is 256 px', async ({
+    page,
+  }) => {
     await page.goto('/dashboard');
     await expect(sidebar(page)).toHaveCSS('width', '256px');
     await page.setViewportSize({ width: 700, height: 800 });
@@ -53,7 +71,9 @@ test.describe('application shell (community server)', () => {
     await expect(sidebar(page)).toHaveCSS('width', '256px');
   });
 
-  test('when the Dark theme switch is turned off in the user menu, then light survives a reload', async ({ page }) => {
+  test('when the Dark theme switch is turned off in the user menu, then light survives a reload', async ({
+    page,
+  }) => {
     await page.goto('/dashboard');
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
     await page.getByRole('button', { name: /^Account menu for / }).click();
@@ -73,10 +93,15 @@ test.describe('application shell (community server)', () => {
     await expect(page).toHaveURL(/\/profile$/);
   });
 
-  test('when a page fails while rendering, then the crash screen offers a bug report and the way home', async ({ page }) => {
+  test('when a page fails while rendering, then the crash screen offers a bug report and the way home', async ({
+    page,
+  }) => {
     // A page chunk that throws when evaluated: the same path a render error takes, without shipping a crash button.
     await page.route('**/assets/upcoming-page-*.js', (route) =>
-      route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("e2e: page failed to render");' }),
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: 'throw new Error("e2e: page failed to render");',
+      }),
     );
     await page.goto('/clients');
     await expect(page.getByRole('heading', { name: 'Application crashed' })).toBeVisible();

@@ -20,24 +20,38 @@ test.beforeAll(async ({ request }) => {
 });
 
 test.describe('sidebar on a Pro server', () => {
-  test('when the super admin signs in, then Users, Keys, the Pro network items and Download RAC show', async ({ page }) => {
+  test('when the super admin signs in, then Users, Keys, the Pro network items and Download RAC show', async ({
+    page,
+  }) => {
     await signIn(page, SUPER.username, SUPER.password);
     await page.goto('/networks/pro-net/relays');
     const nav = sidebar(page);
     await expect(nav.getByText('Pro', { exact: true })).toBeVisible();
-    for (const item of ['Users', 'Keys', 'Nodes', 'Relays', 'Internet Gateways', 'Tag Manager', 'Analytics', 'DNS']) {
+    for (const item of [
+      'Users',
+      'Keys',
+      'Nodes',
+      'Relays',
+      'Internet Gateways',
+      'Tag Manager',
+      'Analytics',
+      'DNS',
+    ]) {
       await expect(nav.getByRole('link', { name: item, exact: true })).toBeVisible();
     }
     await nav.getByRole('button', { name: 'Download RAC' }).click();
     const dialog = page.getByRole('dialog', { name: 'Download Remote Access Client' });
-    for (const tab of ['Windows', 'Mac', 'Linux', 'Mobile']) await expect(dialog.getByRole('tab', { name: tab })).toBeVisible();
+    for (const tab of ['Windows', 'Mac', 'Linux', 'Mobile'])
+      await expect(dialog.getByRole('tab', { name: tab })).toBeVisible();
     await dialog.getByRole('tab', { name: 'Mobile' }).click();
     await expect(dialog.getByRole('link', { name: 'iOS: App Store' })).toBeVisible();
     await page.keyboard.press('Escape');
     await logOut(page);
   });
 
-  test('when a platform user signs in, then only Dashboard and Devices show above the networks', async ({ page }) => {
+  test('when a platform user signs in, then only Dashboard and Devices show above the networks', async ({
+    page,
+  }) => {
     await signIn(page, VIEWER.username, VIEWER.password);
     const nav = sidebar(page);
     await expect(nav.getByRole('link', { name: 'Dashboard', exact: true })).toBeVisible();

@@ -24,7 +24,9 @@ interface Init {
 }
 
 async function call<T extends z.ZodType>(url: string, init: Init, schema: T | undefined): Promise<z.infer<T>> {
-  const response = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
+  // Fastify refuses a JSON content type without a body, so the header goes only with one.
+  const json: Record<string, string> = init.body === undefined ? {} : { 'content-type': 'application/json' };
+  const response = await fetch(url, { ...init, headers: { ...json, ...init.headers } });
   const text = await response.text();
   const body: unknown = text === '' ? undefined : JSON.parse(text);
   if (!response.ok) {

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,16 @@ import { startTestServer, type TestServer } from '../../../apps/server/test/harn
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const cli = ['--import', 'tsx', 'packages/agent/src/cli.ts'];
 
+/** Runs the CLI to completion without blocking: the server under test lives in this same process. */
+function runCli(args: string[]): Promise<{ status: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const run = spawn(process.execPath, [...cli, ...args], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    run.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    run.on('close', (status) => resolve({ status, stderr }));
+  });
+}
+
 let server: TestServer;
 let token: string;
 let stateDir: string;
@@ -22,7 +32,8 @@ beforeEach(async () => {
   stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshdeck-agent-'));
 });
 afterEach(async () => {
-  if (child?.pid && child.exitCode === null) process.kill(child.pid, 'SIGTERM');
+  if (child?.pid && child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  child = undefined;
   await server.close();
   fs.rmSync(stateDir, { recursive: true, force: true });
 });
@@ -45,19 +56,17 @@ describe('meshdeck-agent join --dry-run, then leave', () => {
     expect(fs.statSync(stateFile).mode & 0o777).toBe(0o600);
     expect(JSON.parse(fs.readFileSync(stateFile, 'utf8'))).toMatchObject({ name: 'dry', server: server.url, interfaceName: 'meshdeck' });
 
-    process.kill(child.pid!, 'SIGTERM');
-    const left = spawnSync(process.execPath, [...cli, 'leave', '--state-dir', stateDir, '--dry-run'], { cwd: repoRoot, encoding: 'utf8' });
+    child.kill('SIGTERM');
+    const left = await runCli(['leave', '--state-dir', stateDir, '--dry-run']);
+    expect(left.stderr).toContain('removed from the server');
     expect(left.status).toBe(0);
     const hosts = (await server.request<{ name: string }[]>('GET', '/api/hosts', { token })).body;
     expect(hosts.map((h) => h.name)).toEqual(['other']);
     expect(fs.existsSync(stateFile)).toBe(false);
   }, 40_000);
 
-  it('-> with a bad token, exits 1 with the server\'s message', () => {
-    const result = spawnSync(process.execPath, [...cli, 'join', '--server', server.url, '--token', 'bm9wZQ==', '--state-dir', stateDir, '--dry-run'], {
-      cwd: repoRoot,
-      encoding: 'utf8',
-    });
+  it('-> with a bad token, exits 1 with the server\'s message', async () => {
+    const result = await runCli(['join', '--server', server.url, '--token', 'bm9wZQ==', '--state-dir', stateDir, '--dry-run']);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('400 invalid enrollment key');
   });

@@ -12,15 +12,28 @@ describe('route builders', () => {
 
   it('when query parameters are given, then the defined ones are appended in order', () => {
     expect(paths.host('h1', { edit: true })).toBe('/hosts/h1?edit=true');
-    expect(paths.network('lab', 'analytics', { tab: 'info', empty: undefined })).toBe('/networks/lab/analytics?tab=info');
+    expect(paths.network('lab', 'analytics', { tab: 'info', empty: undefined })).toBe(
+      '/networks/lab/analytics?tab=info',
+    );
     expect(withQuery('/devices', { q: 'a b', page: 2 })).toBe('/devices?q=a+b&page=2');
     expect(withQuery('/devices')).toBe('/devices');
   });
 
   it('when listing network sections, then every per-network path of the spec is there', () => {
     expect(NETWORK_SECTIONS).toEqual([
-      'nodes', 'remote-access', 'relays', 'egress', 'internet-gateways', 'dns', 'graph', 'metrics', 'info',
-      'access-control', 'old-acls', 'tag-manager', 'analytics',
+      'nodes',
+      'remote-access',
+      'relays',
+      'egress',
+      'internet-gateways',
+      'dns',
+      'graph',
+      'metrics',
+      'info',
+      'access-control',
+      'old-acls',
+      'tag-manager',
+      'analytics',
     ]);
   });
 });

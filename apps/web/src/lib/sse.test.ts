@@ -32,7 +32,9 @@ describe('streamEvents', () => {
     useSession.setState({ token: 'tok', baseUrl: '/api' });
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
-        controller.enqueue(new TextEncoder().encode('event: change\ndata: {"resource":"hosts","action":"created"}\n\n'));
+        controller.enqueue(
+          new TextEncoder().encode('event: change\ndata: {"resource":"hosts","action":"created"}\n\n'),
+        );
         controller.close();
       },
     });
@@ -48,7 +50,10 @@ describe('streamEvents', () => {
     await vi.runAllTimersAsync();
     await done;
     vi.useRealTimers();
-    expect(onEvent).toHaveBeenCalledWith({ event: 'change', data: '{"resource":"hosts","action":"created"}' });
+    expect(onEvent).toHaveBeenCalledWith({
+      event: 'change',
+      data: '{"resource":"hosts","action":"created"}',
+    });
     expect(onOpen).toHaveBeenCalledWith(false);
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/events');

@@ -37,7 +37,8 @@ export function useLiveUpdates(): void {
           const change = changeEventSchema.safeParse(payload);
           if (!change.success) return;
           void queryClient.invalidateQueries({ queryKey: [change.data.resource] });
-          for (const queryKey of DERIVED_KEYS[change.data.resource] ?? []) void queryClient.invalidateQueries({ queryKey });
+          for (const queryKey of DERIVED_KEYS[change.data.resource] ?? [])
+            void queryClient.invalidateQueries({ queryKey });
         },
         // Changes made while disconnected were never announced: refresh everything once back online.
         onOpen: (isReconnect) => {

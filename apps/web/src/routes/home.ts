@@ -12,10 +12,12 @@ export const indexRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/',
   beforeLoad: async ({ context }) => {
-    const networks = await context.queryClient.ensureQueryData(networksQueryOptions()).catch((error: unknown) => {
-      console.error('Could not load networks', error);
-      return [];
-    });
+    const networks = await context.queryClient
+      .ensureQueryData(networksQueryOptions())
+      .catch((error: unknown) => {
+        console.error('Could not load networks', error);
+        return [];
+      });
     const first = networks[0];
     if (!first) redirect({ href: paths.dashboard(), replace: true, throw: true });
     else {

@@ -12,10 +12,12 @@ export const networkRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: 'networks/$networkId',
   beforeLoad: async ({ context, params, preload }) => {
-    const networks = await context.queryClient.ensureQueryData(networksQueryOptions()).catch((error: unknown) => {
-      console.error('Could not load networks', error);
-      return null;
-    });
+    const networks = await context.queryClient
+      .ensureQueryData(networksQueryOptions())
+      .catch((error: unknown) => {
+        console.error('Could not load networks', error);
+        return null;
+      });
     if (networks && !hasNetwork(networks, params.networkId)) {
       redirect({ href: paths.notFound(), replace: true, throw: true });
     }
@@ -33,7 +35,10 @@ export const networkIndexRoute = createRoute({
 });
 
 type LazyPage = ReturnType<typeof lazyRouteComponent>;
-const upcoming: LazyPage = lazyRouteComponent(() => import('@/components/layout/upcoming-page.tsx'), 'UpcomingPage');
+const upcoming: LazyPage = lazyRouteComponent(
+  () => import('@/components/layout/upcoming-page.tsx'),
+  'UpcomingPage',
+);
 
 const section = (path: NetworkSection, component: LazyPage = upcoming) =>
   createRoute({ getParentRoute: () => networkRoute, path, component, staticData: { page: path } });
@@ -52,15 +57,27 @@ export const networkSectionRoutes = [
   section('dns'),
   section('graph'),
   section('metrics'),
-  section('info', lazyRouteComponent(() => import('@/features/networks/network-info-page.tsx'), 'NetworkInfoPage')),
+  section(
+    'info',
+    lazyRouteComponent(() => import('@/features/networks/network-info-page.tsx'), 'NetworkInfoPage'),
+  ),
   section('access-control'),
   section('old-acls'),
   section('tag-manager'),
-  section('analytics', lazyRouteComponent(() => import('@/features/networks/network-analytics-page.tsx'), 'NetworkAnalyticsPage')),
+  section(
+    'analytics',
+    lazyRouteComponent(
+      () => import('@/features/networks/network-analytics-page.tsx'),
+      'NetworkAnalyticsPage',
+    ),
+  ),
 ];
 
 export const networkHostRoute = createRoute({
   getParentRoute: () => networkRoute,
   path: 'hosts/$hostId',
-  component: lazyRouteComponent(() => import('@/features/hosts/network-host-details-page.tsx'), 'NetworkHostDetailsPage'),
+  component: lazyRouteComponent(
+    () => import('@/features/hosts/network-host-details-page.tsx'),
+    'NetworkHostDetailsPage',
+  ),
 });

@@ -4,7 +4,9 @@ import { useCreateNetworkDialog } from '@/lib/create-network-dialog.ts';
 
 // Loaded on first open: most visits never create a network, so the form stays out of the shell's chunk.
 const CreateNetworkModal = lazy(() =>
-  import('@/features/networks/components/create-network-modal.tsx').then((module) => ({ default: module.CreateNetworkModal })),
+  import('@/features/networks/components/create-network-modal.tsx').then((module) => ({
+    default: module.CreateNetworkModal,
+  })),
 );
 
 function CreateNetworkDialogSlot() {

@@ -8,7 +8,10 @@ export function storeSignedInSession(platformRoleId = 'super-admin', username = 
   const isAdmin = platformRoleId === 'super-admin' || platformRoleId === 'admin';
   localStorage.setItem(STORAGE_KEYS.token, makeToken(nowSeconds() + 600));
   localStorage.setItem(STORAGE_KEYS.username, username);
-  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ username, platformRoleId, isAdmin, canUseDashboard: true }));
+  localStorage.setItem(
+    STORAGE_KEYS.user,
+    JSON.stringify({ username, platformRoleId, isAdmin, canUseDashboard: true }),
+  );
   localStorage.setItem(STORAGE_KEYS.userPlatformRole, JSON.stringify(makeRole({ id: platformRoleId })));
 }
 
@@ -49,7 +52,11 @@ export function shellRoutes(networks: NetworkWire[], isPro = false) {
   return {
     'GET server/status': () => makeServerStatus(isPro),
     'GET networks': () => networks,
-    'GET v1/networks/stats': () => ({ Code: 200, Message: '', Response: networks.map((n) => ({ ...n, hosts: 0 })) }),
+    'GET v1/networks/stats': () => ({
+      Code: 200,
+      Message: '',
+      Response: networks.map((n) => ({ ...n, hosts: 0 })),
+    }),
     'GET server/getconfig': () => ({ Version: 'v0.30.0', IsPro: isPro ? 'yes' : 'no' }),
   } as const;
 }

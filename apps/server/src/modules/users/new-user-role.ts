@@ -13,7 +13,11 @@ const isPlatformRoleId = (value: string): value is PlatformRoleId =>
  * nobody creates a super-admin here, only the super-admin (or the master key) creates admins, community forces
  * admin, and Pro accepts only its assignable roles.
  */
-export function resolveNewUserRole(edition: Edition, caller: Principal, requested: string | undefined): PlatformRoleId {
+export function resolveNewUserRole(
+  edition: Edition,
+  caller: Principal,
+  requested: string | undefined,
+): PlatformRoleId {
   const wanted = requested?.trim() ?? '';
   if (wanted === 'super-admin') throw forbidden('the super-admin role cannot be assigned to a new user');
   let role: PlatformRoleId;
@@ -27,7 +31,8 @@ export function resolveNewUserRole(edition: Edition, caller: Principal, requeste
     }
     role = wanted;
   }
-  const isSuperAdminCaller = caller.kind === 'user' && (caller.isMaster || caller.platformRoleId === 'super-admin');
+  const isSuperAdminCaller =
+    caller.kind === 'user' && (caller.isMaster || caller.platformRoleId === 'super-admin');
   if (role === 'admin' && !isSuperAdminCaller) throw forbidden('only the super-admin can create admins');
   return role;
 }

@@ -13,11 +13,18 @@ export function HealthBanners({ status }: { status: ServerHealthState }) {
       key: 'unhealthy',
       color: 'red',
       icon: <IconAlertTriangle size={18} />,
-      text: status.isNetworkHealthy ? t('health.unhealthy', { product }) : t('health.unreachable', { product }),
+      text: status.isNetworkHealthy
+        ? t('health.unhealthy', { product })
+        : t('health.unreachable', { product }),
     });
   }
   if (status.isNetworkHealthy && !status.isBrokerConnected) {
-    banners.push({ key: 'broker', color: 'yellow', icon: <IconPlugConnectedX size={18} />, text: t('health.broker') });
+    banners.push({
+      key: 'broker',
+      color: 'yellow',
+      icon: <IconPlugConnectedX size={18} />,
+      text: t('health.broker'),
+    });
   }
   if (banners.length === 0) return null;
   return (

@@ -13,7 +13,15 @@ describe('sidebar item rules', () => {
 
   it('when the server is Pro, then Relays, Internet Gateways, Tag Manager and Analytics are added', () => {
     expect(networkNavItems(true)).toEqual([
-      'nodes', 'remote-access', 'relays', 'egress', 'internet-gateways', 'access-control', 'tag-manager', 'dns', 'analytics',
+      'nodes',
+      'remote-access',
+      'relays',
+      'egress',
+      'internet-gateways',
+      'access-control',
+      'tag-manager',
+      'dns',
+      'analytics',
     ]);
   });
 });

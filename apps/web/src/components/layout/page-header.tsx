@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Box, Breadcrumbs, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,19 +23,21 @@ export function PageHeader({ title, description, icon, breadcrumbs = [], actions
   return (
     <Stack gap="xs" mb="lg">
       {breadcrumbs.length > 0 && (
-        <Breadcrumbs aria-label={t('breadcrumb')} fz="sm">
-          {breadcrumbs.map((crumb) =>
-            crumb.href ? (
-              <Anchor key={crumb.label} component={Link} to={crumb.href} fz="sm">
-                {crumb.label}
-              </Anchor>
-            ) : (
-              <Text key={crumb.label} fz="sm" c="dimmed" aria-current="page">
-                {crumb.label}
-              </Text>
-            ),
-          )}
-        </Breadcrumbs>
+        <Box component="nav" aria-label={t('breadcrumb')}>
+          <Breadcrumbs fz="sm">
+            {breadcrumbs.map((crumb) =>
+              crumb.href ? (
+                <Anchor key={crumb.label} component={Link} to={crumb.href} fz="sm">
+                  {crumb.label}
+                </Anchor>
+              ) : (
+                <Text key={crumb.label} fz="sm" c="dimmed" aria-current="page">
+                  {crumb.label}
+                </Text>
+              ),
+            )}
+          </Breadcrumbs>
+        </Box>
       )}
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
         <Group gap="md" wrap="nowrap" align="flex-start">

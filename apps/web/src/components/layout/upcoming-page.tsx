@@ -13,7 +13,13 @@ declare module '@tanstack/react-router' {
   }
 }
 
-const USER_SUBPAGES: readonly PageKey[] = ['createNetworkRole', 'networkRole', 'createGroup', 'group', 'platformRole'];
+const USER_SUBPAGES: readonly PageKey[] = [
+  'createNetworkRole',
+  'networkRole',
+  'createGroup',
+  'group',
+  'platformRole',
+];
 
 /**
  * A page whose feature is not built yet: its real header and an honest explanation of what will appear
@@ -38,8 +44,17 @@ export function UpcomingPage() {
 
   return (
     <>
-      <PageHeader title={title} description={t(`${page}.description`)} icon={<PageIcon page={page} />} breadcrumbs={breadcrumbs} />
-      <EmptyState icon={<PageIcon page={page} size={28} />} title={t('upcoming.title')} description={t(`${page}.upcoming`)} />
+      <PageHeader
+        title={title}
+        description={t(`${page}.description`)}
+        icon={<PageIcon page={page} />}
+        breadcrumbs={breadcrumbs}
+      />
+      <EmptyState
+        icon={<PageIcon page={page} size={28} />}
+        title={t('upcoming.title')}
+        description={t(`${page}.upcoming`)}
+      />
     </>
   );
 }

@@ -8,9 +8,18 @@ import { useTranslation } from 'react-i18next';
  */
 export function UnsavedChangesBlocker({ isDirty }: { isDirty: boolean }) {
   const { t } = useTranslation('shell');
-  const blocker = useBlocker({ shouldBlockFn: () => isDirty, enableBeforeUnload: () => isDirty, withResolver: true });
+  const blocker = useBlocker({
+    shouldBlockFn: () => isDirty,
+    enableBeforeUnload: () => isDirty,
+    withResolver: true,
+  });
   return (
-    <Modal opened={blocker.status === 'blocked'} onClose={() => blocker.reset?.()} title={t('unsaved.title')} centered>
+    <Modal
+      opened={blocker.status === 'blocked'}
+      onClose={() => blocker.reset?.()}
+      title={t('unsaved.title')}
+      centered
+    >
       <Text>{t('unsaved.message')}</Text>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={() => blocker.reset?.()}>

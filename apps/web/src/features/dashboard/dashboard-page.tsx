@@ -29,7 +29,12 @@ export function DashboardPage({ networks }: { networks: ReactNode }) {
             <Button leftSection={<IconPlus size={16} />} onClick={openCreateNetwork}>
               {t('createNetwork')}
             </Button>
-            <Button variant="default" component={Link} to={paths.newHost()} leftSection={<IconDeviceDesktopPlus size={16} />}>
+            <Button
+              variant="default"
+              component={Link}
+              to={paths.newHost()}
+              leftSection={<IconDeviceDesktopPlus size={16} />}
+            >
               {t('addDevice')}
             </Button>
           </>

@@ -32,20 +32,38 @@ export function NetworkAnalyticsPage() {
           { label: t('analytics.title') },
         ]}
       />
-      <Tabs value={tab} onChange={(value) => setUrl({ tab: value === 'metrics' ? undefined : (value ?? undefined) })} keepMounted={false}>
+      <Tabs
+        value={tab}
+        onChange={(value) => setUrl({ tab: value === 'metrics' ? undefined : (value ?? undefined) })}
+        keepMounted={false}
+      >
         <Tabs.List mb="md">
-          <Tabs.Tab value="metrics" leftSection={<IconChartLine size={16} />}>{t('metrics.title')}</Tabs.Tab>
-          <Tabs.Tab value="info" leftSection={<IconInfoCircle size={16} />}>{t('info.title')}</Tabs.Tab>
-          <Tabs.Tab value="graph" leftSection={<IconTopologyStar3 size={16} />}>{t('graph.title')}</Tabs.Tab>
+          <Tabs.Tab value="metrics" leftSection={<IconChartLine size={16} />}>
+            {t('metrics.title')}
+          </Tabs.Tab>
+          <Tabs.Tab value="info" leftSection={<IconInfoCircle size={16} />}>
+            {t('info.title')}
+          </Tabs.Tab>
+          <Tabs.Tab value="graph" leftSection={<IconTopologyStar3 size={16} />}>
+            {t('graph.title')}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="metrics">
-          <EmptyState icon={<PageIcon page="metrics" size={28} />} title={t('upcoming.title')} description={t('metrics.upcoming')} />
+          <EmptyState
+            icon={<PageIcon page="metrics" size={28} />}
+            title={t('upcoming.title')}
+            description={t('metrics.upcoming')}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="info">
           <NetworkInfo networkId={networkId} />
         </Tabs.Panel>
         <Tabs.Panel value="graph">
-          <EmptyState icon={<PageIcon page="graph" size={28} />} title={t('upcoming.title')} description={t('graph.upcoming')} />
+          <EmptyState
+            icon={<PageIcon page="graph" size={28} />}
+            title={t('upcoming.title')}
+            description={t('graph.upcoming')}
+          />
         </Tabs.Panel>
       </Tabs>
     </Stack>

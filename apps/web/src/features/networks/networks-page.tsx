@@ -18,7 +18,10 @@ export function NetworksPage() {
         title={t('networks.title')}
         description={t('networks.description')}
         icon={<PageIcon page="networks" />}
-        breadcrumbs={[{ label: t('dashboard.title'), href: paths.dashboard() }, { label: t('networks.title') }]}
+        breadcrumbs={[
+          { label: t('dashboard.title'), href: paths.dashboard() },
+          { label: t('networks.title') },
+        ]}
       />
       <NetworksOverview onDelete={setToDelete} />
       <DeleteNetworkDialog network={toDelete} onClose={() => setToDelete(null)} />

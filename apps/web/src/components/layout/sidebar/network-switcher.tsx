@@ -72,7 +72,10 @@ export function NetworkSwitcher({ networks, activeNetworkId, isCollapsed }: Netw
           ))}
         </ScrollArea.Autosize>
         <Menu.Divider />
-        <Menu.Item leftSection={<IconList size={16} />} onClick={() => void navigate({ href: paths.networks() })}>
+        <Menu.Item
+          leftSection={<IconList size={16} />}
+          onClick={() => void navigate({ href: paths.networks() })}
+        >
           {t('switcher.allNetworks')}
         </Menu.Item>
         <Menu.Item leftSection={<IconPlus size={16} />} onClick={openCreateNetwork}>

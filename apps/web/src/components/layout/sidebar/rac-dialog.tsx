@@ -1,5 +1,11 @@
 import { Anchor, Group, List, Modal, Stack, Tabs, Text } from '@mantine/core';
-import { IconBrandAndroid, IconBrandApple, IconBrandUbuntu, IconBrandWindows, IconDeviceMobile } from '@tabler/icons-react';
+import {
+  IconBrandAndroid,
+  IconBrandApple,
+  IconBrandUbuntu,
+  IconBrandWindows,
+  IconDeviceMobile,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '@/components/ui/copy-button.tsx';
 
@@ -58,8 +64,16 @@ export function RacDialog({ opened, onClose }: { opened: boolean; onClose: () =>
             <List.Item>{t('rac.mobile.step3')}</List.Item>
           </List>
           <Stack gap={4} mt="md">
-            <StoreLink icon={<IconBrandAndroid size={16} />} label={t('rac.mobile.android')} href={STORE_LINKS.android} />
-            <StoreLink icon={<IconBrandApple size={16} />} label={t('rac.mobile.ios')} href={STORE_LINKS.ios} />
+            <StoreLink
+              icon={<IconBrandAndroid size={16} />}
+              label={t('rac.mobile.android')}
+              href={STORE_LINKS.android}
+            />
+            <StoreLink
+              icon={<IconBrandApple size={16} />}
+              label={t('rac.mobile.ios')}
+              href={STORE_LINKS.ios}
+            />
           </Stack>
         </Tabs.Panel>
       </Tabs>

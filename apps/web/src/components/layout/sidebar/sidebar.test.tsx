@@ -28,7 +28,16 @@ describe('Sidebar', () => {
     const nav = await sidebar();
     expect(await nav.findByRole('link', { name: 'Access Control' })).toBeInTheDocument();
     expect(await linkNames()).toEqual(
-      expect.arrayContaining(['Dashboard', 'Devices', 'Users', 'Keys', 'Nodes', 'Remote Access', 'Egress', 'DNS']),
+      expect.arrayContaining([
+        'Dashboard',
+        'Devices',
+        'Users',
+        'Keys',
+        'Nodes',
+        'Remote Access',
+        'Egress',
+        'DNS',
+      ]),
     );
     for (const proOnly of ['Relays', 'Internet Gateways', 'Tag Manager', 'Analytics', 'Download RAC']) {
       expect(nav.queryByRole('link', { name: proOnly })).toBeNull();
@@ -43,7 +52,8 @@ describe('Sidebar', () => {
     renderApp('/networks/alpha/nodes');
     const nav = await sidebar();
     expect(await nav.findByRole('link', { name: 'Tag Manager' })).toBeInTheDocument();
-    for (const item of ['Relays', 'Internet Gateways', 'Analytics']) expect(nav.getByRole('link', { name: item })).toBeInTheDocument();
+    for (const item of ['Relays', 'Internet Gateways', 'Analytics'])
+      expect(nav.getByRole('link', { name: item })).toBeInTheDocument();
     expect(nav.queryByRole('link', { name: 'Users' })).toBeNull();
     expect(nav.queryByRole('link', { name: 'Keys' })).toBeNull();
     expect(nav.getByRole('button', { name: 'Download RAC' })).toBeInTheDocument();

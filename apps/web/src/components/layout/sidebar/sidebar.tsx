@@ -1,6 +1,12 @@
 import { ActionIcon, Button, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconDownload, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconPlus, IconTopologyRing3 } from '@tabler/icons-react';
+import {
+  IconDownload,
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconPlus,
+  IconTopologyRing3,
+} from '@tabler/icons-react';
 import { Link, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useCreateNetworkDialog } from '@/lib/create-network-dialog.ts';
@@ -36,7 +42,9 @@ export function Sidebar({ isCollapsed, canToggle, onToggle, isPro, serverVersion
   const openCreateNetwork = useCreateNetworkDialog((state) => state.open);
   const [isRacOpen, rac] = useDisclosure(false);
   // The route wins over saved state, and a saved id that is no longer one of the user's networks is ignored.
-  const activeNetworkId = [routeNetwork, savedNetwork].find((id) => id !== undefined && id !== null && hasNetwork(networks, id)) ?? null;
+  const activeNetworkId =
+    [routeNetwork, savedNetwork].find((id) => id !== undefined && id !== null && hasNetwork(networks, id)) ??
+    null;
   const toggleLabel = isCollapsed ? t('sidebar.expand') : t('sidebar.collapse');
 
   return (
@@ -49,11 +57,26 @@ export function Sidebar({ isCollapsed, canToggle, onToggle, isPro, serverVersion
       <div className={classes.header}>
         <Link to={paths.dashboard()} className={classes.logo} aria-label={t('sidebar.home')}>
           <IconTopologyRing3 size={28} color="var(--mantine-primary-color-filled)" aria-hidden />
-          {!isCollapsed && <Text fw={700} fz="lg">{t('common:appName')}</Text>}
+          {!isCollapsed && (
+            <Text fw={700} fz="lg">
+              {t('common:appName')}
+            </Text>
+          )}
         </Link>
         <Tooltip label={toggleLabel} position="right" withArrow disabled={!canToggle}>
-          <ActionIcon variant="subtle" color="gray" onClick={onToggle} disabled={!canToggle} aria-label={toggleLabel} aria-expanded={!isCollapsed}>
-            {isCollapsed ? <IconLayoutSidebarLeftExpand size={20} /> : <IconLayoutSidebarLeftCollapse size={20} />}
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            onClick={onToggle}
+            disabled={!canToggle}
+            aria-label={toggleLabel}
+            aria-expanded={!isCollapsed}
+          >
+            {isCollapsed ? (
+              <IconLayoutSidebarLeftExpand size={20} />
+            ) : (
+              <IconLayoutSidebarLeftCollapse size={20} />
+            )}
           </ActionIcon>
         </Tooltip>
       </div>
@@ -62,24 +85,55 @@ export function Sidebar({ isCollapsed, canToggle, onToggle, isPro, serverVersion
           <TenantBlock isPro={isPro} serverVersion={serverVersion} isCollapsed={isCollapsed} />
           <Stack gap={2}>
             {topNavItems(isAdmin).map((key) => (
-              <SidebarLink key={key} href={`/${key}`} label={t(`pages:${key}.nav`)} icon={<PageIcon page={key} size={20} />} isCollapsed={isCollapsed} />
+              <SidebarLink
+                key={key}
+                href={`/${key}`}
+                label={t(`pages:${key}.nav`)}
+                icon={<PageIcon page={key} size={20} />}
+                isCollapsed={isCollapsed}
+              />
             ))}
           </Stack>
           {networks.length === 0 ? (
             <Stack gap={2}>
-              <SidebarLink href={paths.networks()} label={t('pages:networks.nav')} icon={<PageIcon page="networks" size={20} />} isCollapsed={isCollapsed} />
-              <Button variant="light" leftSection={<IconPlus size={16} />} onClick={openCreateNetwork} aria-label={t('sidebar.addNetwork')} px={isCollapsed ? 0 : undefined}>
+              <SidebarLink
+                href={paths.networks()}
+                label={t('pages:networks.nav')}
+                icon={<PageIcon page="networks" size={20} />}
+                isCollapsed={isCollapsed}
+              />
+              <Button
+                variant="light"
+                leftSection={<IconPlus size={16} />}
+                onClick={openCreateNetwork}
+                aria-label={t('sidebar.addNetwork')}
+                px={isCollapsed ? 0 : undefined}
+              >
                 {isCollapsed ? null : t('sidebar.addNetwork')}
               </Button>
             </Stack>
           ) : (
             <Stack gap={4} align={isCollapsed ? 'center' : 'stretch'}>
-              {!isCollapsed && <Text fz="xs" fw={600} c="dimmed" tt="uppercase" className={classes.sectionLabel}>{t('sidebar.network')}</Text>}
-              <NetworkSwitcher networks={networks} activeNetworkId={activeNetworkId} isCollapsed={isCollapsed} />
+              {!isCollapsed && (
+                <Text fz="xs" fw={600} c="dimmed" tt="uppercase" className={classes.sectionLabel}>
+                  {t('sidebar.network')}
+                </Text>
+              )}
+              <NetworkSwitcher
+                networks={networks}
+                activeNetworkId={activeNetworkId}
+                isCollapsed={isCollapsed}
+              />
               {activeNetworkId !== null && (
                 <Stack gap={2} w="100%" aria-label={t('sidebar.networkItems')} role="group">
                   {networkNavItems(isPro).map((section) => (
-                    <SidebarLink key={section} href={paths.network(activeNetworkId, section)} label={t(`pages:${section}.nav`)} icon={<PageIcon page={section} size={20} />} isCollapsed={isCollapsed} />
+                    <SidebarLink
+                      key={section}
+                      href={paths.network(activeNetworkId, section)}
+                      label={t(`pages:${section}.nav`)}
+                      icon={<PageIcon page={section} size={20} />}
+                      isCollapsed={isCollapsed}
+                    />
                   ))}
                 </Stack>
               )}
@@ -89,7 +143,13 @@ export function Sidebar({ isCollapsed, canToggle, onToggle, isPro, serverVersion
       </ScrollArea>
       <Stack gap="xs" className={classes.footer}>
         {isPro && (
-          <Button variant="default" leftSection={isCollapsed ? undefined : <IconDownload size={16} />} onClick={rac.open} aria-label={t('sidebar.downloadRac')} px={isCollapsed ? 0 : undefined}>
+          <Button
+            variant="default"
+            leftSection={isCollapsed ? undefined : <IconDownload size={16} />}
+            onClick={rac.open}
+            aria-label={t('sidebar.downloadRac')}
+            px={isCollapsed ? 0 : undefined}
+          >
             {isCollapsed ? <IconDownload size={16} /> : t('sidebar.downloadRac')}
           </Button>
         )}

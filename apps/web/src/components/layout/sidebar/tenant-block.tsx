@@ -27,7 +27,12 @@ export function TenantBlock({ isPro, serverVersion, isCollapsed }: TenantBlockPr
     </UnstyledButton>
   );
   return (
-    <Stack gap={2} align={isCollapsed ? 'center' : 'flex-start'} px={isCollapsed ? 0 : 'xs'} data-testid="tenant-block">
+    <Stack
+      gap={2}
+      align={isCollapsed ? 'center' : 'flex-start'}
+      px={isCollapsed ? 0 : 'xs'}
+      data-testid="tenant-block"
+    >
       {edition}
       {!isCollapsed && (
         <>
@@ -35,7 +40,8 @@ export function TenantBlock({ isPro, serverVersion, isCollapsed }: TenantBlockPr
             {t('tenant.uiVersion')} <span>{formatVersion(UI_VERSION)}</span>
           </Text>
           <Text fz="xs" c="dimmed">
-            {t('tenant.serverVersion')} <span>{serverVersion ? formatVersion(serverVersion) : t('tenant.unknown')}</span>
+            {t('tenant.serverVersion')}{' '}
+            <span>{serverVersion ? formatVersion(serverVersion) : t('tenant.unknown')}</span>
           </Text>
         </>
       )}

@@ -1,4 +1,13 @@
-import { Avatar, Group, Menu, Switch, Text, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import {
+  Avatar,
+  Group,
+  Menu,
+  Switch,
+  Text,
+  UnstyledButton,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +29,13 @@ export function UserMenu({ isCollapsed }: { isCollapsed: boolean }) {
   const initials = username.slice(0, 2).toUpperCase();
 
   return (
-    <Menu position={isCollapsed ? 'right-end' : 'top-start'} width={220} withinPortal shadow="md" closeOnItemClick>
+    <Menu
+      position={isCollapsed ? 'right-end' : 'top-start'}
+      width={220}
+      withinPortal
+      shadow="md"
+      closeOnItemClick
+    >
       <Menu.Target>
         <UnstyledButton aria-label={t('userMenu.open', { username })} w="100%" p={4}>
           <Group gap="sm" wrap="nowrap" justify={isCollapsed ? 'center' : 'flex-start'}>
@@ -37,7 +52,10 @@ export function UserMenu({ isCollapsed }: { isCollapsed: boolean }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{username}</Menu.Label>
-        <Menu.Item leftSection={<IconUserCircle size={16} />} onClick={() => void navigate({ href: paths.profile() })}>
+        <Menu.Item
+          leftSection={<IconUserCircle size={16} />}
+          onClick={() => void navigate({ href: paths.profile() })}
+        >
           {t('userMenu.manageAccount')}
         </Menu.Item>
         <Menu.Item closeMenuOnClick={false} component="div">

@@ -1,4 +1,11 @@
-import { networkSchema, toNetwork, toNetId, toYesNo, NETWORK_DEFAULTS, type Network } from '@meshdeck/contracts';
+import {
+  networkSchema,
+  toNetwork,
+  toNetId,
+  toYesNo,
+  NETWORK_DEFAULTS,
+  type Network,
+} from '@meshdeck/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
 import { networksKeys } from '@/lib/networks-query.ts';
@@ -33,7 +40,9 @@ export function useCreateNetwork() {
       toNetwork(await apiClient.post('networks', toCreateNetworkBody(values), { schema: networkSchema })),
     onSuccess: async (network) => {
       queryClient.setQueryData<Network[]>(networksKeys.list(), (list) =>
-        [...(list ?? []).filter((item) => item.netId !== network.netId), network].sort((a, b) => a.netId.localeCompare(b.netId)),
+        [...(list ?? []).filter((item) => item.netId !== network.netId), network].sort((a, b) =>
+          a.netId.localeCompare(b.netId),
+        ),
       );
       await queryClient.invalidateQueries({ queryKey: networksKeys.all });
     },

@@ -25,5 +25,9 @@ export async function getNetworkNodeCounts(signal?: AbortSignal): Promise<Record
 
 export const useNetworkNodeCounts = () =>
   useQuery(
-    queryOptions({ queryKey: networksKeys.stats(), queryFn: ({ signal }) => getNetworkNodeCounts(signal), staleTime: 5 * 60_000 }),
+    queryOptions({
+      queryKey: networksKeys.stats(),
+      queryFn: ({ signal }) => getNetworkNodeCounts(signal),
+      staleTime: 5 * 60_000,
+    }),
   );

@@ -9,7 +9,9 @@ export function useUpdateNetwork() {
   return useMutation({
     mutationFn: async (network: Network): Promise<Network> =>
       toNetwork(
-        await apiClient.put(`networks/${encodeURIComponent(network.netId)}`, toNetworkWire(network), { schema: networkSchema }),
+        await apiClient.put(`networks/${encodeURIComponent(network.netId)}`, toNetworkWire(network), {
+          schema: networkSchema,
+        }),
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: networksKeys.all }),
   });

@@ -15,7 +15,13 @@ export interface CreateNetworkFormProps {
 }
 
 /** The create-network fields and rules of spec §5; the modal owns the form state and the request. */
-export function CreateNetworkForm({ form, rangesInUse, isPending, onSubmit, onCancel }: CreateNetworkFormProps) {
+export function CreateNetworkForm({
+  form,
+  rangesInUse,
+  isPending,
+  onSubmit,
+  onCancel,
+}: CreateNetworkFormProps) {
   const { t } = useTranslation('networks');
   const { values } = form;
   const lanWarning = (
@@ -29,7 +35,10 @@ export function CreateNetworkForm({ form, rangesInUse, isPending, onSubmit, onCa
         variant="subtle"
         aria-label={field === 'addressRange' ? t('form.generateIpv4') : t('form.generateIpv6')}
         onClick={() =>
-          form.setFieldValue(field, field === 'addressRange' ? (randomIPv4Range(rangesInUse) ?? '') : randomIPv6Range(rangesInUse))
+          form.setFieldValue(
+            field,
+            field === 'addressRange' ? (randomIPv4Range(rangesInUse) ?? '') : randomIPv6Range(rangesInUse),
+          )
         }
       >
         <IconDice5 size={18} />
@@ -40,17 +49,29 @@ export function CreateNetworkForm({ form, rangesInUse, isPending, onSubmit, onCa
   return (
     <form onSubmit={form.onSubmit(onSubmit)} noValidate>
       <Stack gap="md">
-        <TextInput label={t('form.name')} placeholder={t('form.namePlaceholder')} required data-autofocus {...form.getInputProps('name')} />
+        <TextInput
+          label={t('form.name')}
+          placeholder={t('form.namePlaceholder')}
+          required
+          data-autofocus
+          {...form.getInputProps('name')}
+        />
         <Switch
           label={t('form.ipv4')}
           {...form.getInputProps('isIpv4', { type: 'checkbox' })}
           onChange={(event) => {
             form.setFieldValue('isIpv4', event.currentTarget.checked);
-            if (event.currentTarget.checked && values.addressRange === '') form.setFieldValue('addressRange', randomIPv4Range(rangesInUse) ?? '');
+            if (event.currentTarget.checked && values.addressRange === '')
+              form.setFieldValue('addressRange', randomIPv4Range(rangesInUse) ?? '');
           }}
         />
         {values.isIpv4 && (
-          <TextInput label={t('form.ipv4Range')} placeholder="100.64.1.0/24" rightSection={generate('addressRange')} {...form.getInputProps('addressRange')} />
+          <TextInput
+            label={t('form.ipv4Range')}
+            placeholder="100.64.1.0/24"
+            rightSection={generate('addressRange')}
+            {...form.getInputProps('addressRange')}
+          />
         )}
         {values.isIpv4 && isLanRange(values.addressRange, isIPv4Cidr) && lanWarning}
         <Switch
@@ -58,14 +79,25 @@ export function CreateNetworkForm({ form, rangesInUse, isPending, onSubmit, onCa
           {...form.getInputProps('isIpv6', { type: 'checkbox' })}
           onChange={(event) => {
             form.setFieldValue('isIpv6', event.currentTarget.checked);
-            if (event.currentTarget.checked && values.addressRange6 === '') form.setFieldValue('addressRange6', randomIPv6Range(rangesInUse));
+            if (event.currentTarget.checked && values.addressRange6 === '')
+              form.setFieldValue('addressRange6', randomIPv6Range(rangesInUse));
           }}
         />
         {values.isIpv6 && (
-          <TextInput label={t('form.ipv6Range')} placeholder="fd3c:1:2:3::/64" rightSection={generate('addressRange6')} {...form.getInputProps('addressRange6')} />
+          <TextInput
+            label={t('form.ipv6Range')}
+            placeholder="fd3c:1:2:3::/64"
+            rightSection={generate('addressRange6')}
+            {...form.getInputProps('addressRange6')}
+          />
         )}
         {values.isIpv6 && isLanRange(values.addressRange6, isIPv6Cidr) && lanWarning}
-        <Radio.Group label={t('form.defaultAcl')} description={t('form.defaultAclHelp')} required {...form.getInputProps('defaultAcl')}>
+        <Radio.Group
+          label={t('form.defaultAcl')}
+          description={t('form.defaultAclHelp')}
+          required
+          {...form.getInputProps('defaultAcl')}
+        >
           <Group mt="xs">
             <Radio value="yes" label={t('form.allow')} />
             <Radio value="no" label={t('form.deny')} />

@@ -41,16 +41,21 @@ describe('CreateNetworkModal', () => {
     const { dialog } = await openForm();
     expect(dialog.getByRole('switch', { name: 'IPv4' })).toBeChecked();
     expect(dialog.getByRole('switch', { name: 'IPv6' })).not.toBeChecked();
-    expect((dialog.getByLabelText('IPv4 address range') as HTMLInputElement).value).toMatch(/^100\.\d+\.\d+\.0\/24$/);
+    expect(dialog.getByLabelText<HTMLInputElement>('IPv4 address range').value).toMatch(
+      /^100\.\d+\.\d+\.0\/24$/,
+    );
     expect(dialog.getByRole('radio', { name: 'ALLOW' })).toBeChecked();
   });
 
-  it.each(['', '   ', 'bad!name', 'ünïcode'])('when the name is %j, then the spec message blocks the submit', async (name) => {
-    const { dialog, user, submit } = await openForm();
-    if (name) await user.type(dialog.getByLabelText(/^Network name/), name);
-    await submit();
-    expect(await dialog.findByText(NAME_MESSAGE)).toBeInTheDocument();
-  });
+  it.each(['', '   ', 'bad!name', 'ünïcode'])(
+    'when the name is %j, then the spec message blocks the submit',
+    async (name) => {
+      const { dialog, user, submit } = await openForm();
+      if (name) await user.type(dialog.getByLabelText(/^Network name/), name);
+      await submit();
+      expect(await dialog.findByText(NAME_MESSAGE)).toBeInTheDocument();
+    },
+  );
 
   it('when the name is already a network, then the duplicate is refused before any request', async () => {
     const { dialog, user, submit } = await openForm();
@@ -103,7 +108,12 @@ describe('CreateNetworkModal', () => {
 
   it('when the server refuses, then "Failed to create network" shows with its Message and the form stays', async () => {
     const { dialog, user, submit } = await openForm(() => {
-      throw new ApiError({ kind: 'http', status: 400, message: 'network cidr already in use', path: 'networks' });
+      throw new ApiError({
+        kind: 'http',
+        status: 400,
+        message: 'network cidr already in use',
+        path: 'networks',
+      });
     });
     await user.type(dialog.getByLabelText(/^Network name/), 'lab');
     await submit();

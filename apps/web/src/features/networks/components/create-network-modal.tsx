@@ -24,11 +24,21 @@ export function CreateNetworkModal({ onClose }: { onClose: () => void }) {
   const networks = useNetworks().data;
   const createNetwork = useCreateNetwork();
   const existingIds = useMemo(() => (networks ?? []).map((network) => network.netId), [networks]);
-  const rangesInUse = useMemo(() => (networks ?? []).flatMap((n) => [n.addressRange, n.addressRange6]).filter(Boolean), [networks]);
+  const rangesInUse = useMemo(
+    () => (networks ?? []).flatMap((n) => [n.addressRange, n.addressRange6]).filter(Boolean),
+    [networks],
+  );
   // Drawn once per opening; the dice buttons draw again.
   const [initialRange] = useState(() => randomIPv4Range(rangesInUse) ?? '');
   const form = useForm<CreateNetworkValues>({
-    initialValues: { name: '', isIpv4: true, addressRange: initialRange, isIpv6: false, addressRange6: '', defaultAcl: 'yes' },
+    initialValues: {
+      name: '',
+      isIpv4: true,
+      addressRange: initialRange,
+      isIpv6: false,
+      addressRange6: '',
+      defaultAcl: 'yes',
+    },
     validate: (values) => {
       const errors = validateCreateNetwork(values, existingIds);
       return Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, t(key)]));
@@ -44,13 +54,20 @@ export function CreateNetworkModal({ onClose }: { onClose: () => void }) {
         onClose();
         void navigate({ href: paths.network(network.netId) });
       },
-      onError: (error) => notifications.show({ color: 'red', title: t('createFailed'), message: describeError(error) }),
+      onError: (error) =>
+        notifications.show({ color: 'red', title: t('createFailed'), message: describeError(error) }),
     });
   };
 
   return (
     <Modal opened onClose={handleClose} title={t('createTitle')} centered size="md">
-      <CreateNetworkForm form={form} rangesInUse={rangesInUse} isPending={createNetwork.isPending} onSubmit={handleSubmit} onCancel={handleClose} />
+      <CreateNetworkForm
+        form={form}
+        rangesInUse={rangesInUse}
+        isPending={createNetwork.isPending}
+        onSubmit={handleSubmit}
+        onCancel={handleClose}
+      />
     </Modal>
   );
 }

@@ -9,7 +9,13 @@ import type { NetworkRow } from './networks-table.tsx';
  * Confirms deleting a network. A network with nodes offers "force", which removes its nodes too; without it
  * the server refuses and its Message is shown as is.
  */
-export function DeleteNetworkDialog({ network, onClose }: { network: NetworkRow | null; onClose: () => void }) {
+export function DeleteNetworkDialog({
+  network,
+  onClose,
+}: {
+  network: NetworkRow | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('networks');
   const deleteNetwork = useDeleteNetwork();
   if (!network) return null;
@@ -22,7 +28,8 @@ export function DeleteNetworkDialog({ network, onClose }: { network: NetworkRow 
           notifications.show({ color: 'green', message: t('delete.done', { netid: network.netId }) });
           onClose();
         },
-        onError: (error) => notifications.show({ color: 'red', title: t('delete.failed'), message: describeError(error) }),
+        onError: (error) =>
+          notifications.show({ color: 'red', title: t('delete.failed'), message: describeError(error) }),
       },
     );
   };
@@ -32,7 +39,11 @@ export function DeleteNetworkDialog({ network, onClose }: { network: NetworkRow 
       key={network.netId}
       opened
       title={t('delete.title', { netid: network.netId })}
-      message={network.nodeCount > 0 ? t('delete.messageWithNodes', { count: network.nodeCount }) : t('delete.message')}
+      message={
+        network.nodeCount > 0
+          ? t('delete.messageWithNodes', { count: network.nodeCount })
+          : t('delete.message')
+      }
       confirmLabel={t('delete.confirm')}
       forceLabel={network.nodeCount > 0 ? t('delete.force') : undefined}
       isPending={deleteNetwork.isPending}

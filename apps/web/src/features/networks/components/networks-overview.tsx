@@ -28,7 +28,8 @@ export function NetworksOverview({ onDelete }: { onDelete?: (row: NetworkRow) =>
   const openCreateNetwork = useCreateNetworkDialog((state) => state.open);
   const [url, setUrl] = useUrlSearch(['search', 'sort'] as const);
   const rows = useMemo<NetworkRow[]>(
-    () => (networks.data ?? []).map((network) => ({ ...network, nodeCount: counts.data?.[network.netId] ?? 0 })),
+    () =>
+      (networks.data ?? []).map((network) => ({ ...network, nodeCount: counts.data?.[network.netId] ?? 0 })),
     [networks.data, counts.data],
   );
   const handleReload = () => void Promise.all([networks.refetch(), counts.refetch()]);
@@ -49,7 +50,12 @@ export function NetworksOverview({ onDelete }: { onDelete?: (row: NetworkRow) =>
           w={{ base: '100%', sm: 280 }}
         />
         <Group gap="xs">
-          <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={handleReload} loading={networks.isFetching}>
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} />}
+            onClick={handleReload}
+            loading={networks.isFetching}
+          >
             {t('reload')}
           </Button>
           <Button leftSection={<IconPlus size={16} />} onClick={openCreateNetwork}>

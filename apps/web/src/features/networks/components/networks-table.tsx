@@ -28,7 +28,15 @@ const column = createColumnHelper<NetworkRow>();
 const unix = (seconds: number) => (seconds > 0 ? formatDate(seconds * 1000) : '');
 
 /** The networks table of the dashboard and the networks page (features §3.5, §3.10); search matches the id only. */
-export function NetworksTable({ rows, search, sorting, onSortingChange, onRowClick, onDelete, empty }: NetworksTableProps) {
+export function NetworksTable({
+  rows,
+  search,
+  sorting,
+  onSortingChange,
+  onRowClick,
+  onDelete,
+  empty,
+}: NetworksTableProps) {
   const { t } = useTranslation('networks');
   const columns = useMemo(
     () => [
@@ -36,7 +44,12 @@ export function NetworksTable({ rows, search, sorting, onSortingChange, onRowCli
         id: 'name',
         header: t('columns.name'),
         cell: (info) => (
-          <Anchor component={Link} to={paths.network(info.getValue())} onClick={(event) => event.stopPropagation()} fw={500}>
+          <Anchor
+            component={Link}
+            to={paths.network(info.getValue())}
+            onClick={(event) => event.stopPropagation()}
+            fw={500}
+          >
             {info.getValue()}
           </Anchor>
         ),
