@@ -82,11 +82,12 @@ test.describe('route table (spec §2)', () => {
     });
   }
 
-  for (const [from, to] of [
+  const redirects: [string, string][] = [
     ['/hosts', '/devices'],
     ['/enrollment-keys', '/keys'],
     [`/networks/${NET}`, `/networks/${NET}/nodes`],
-  ]) {
+  ];
+  for (const [from, to] of redirects) {
     test(`when ${from} is opened, then it redirects to ${to}`, async ({ page }) => {
       await page.goto(from);
       await expect(page).toHaveURL(new RegExp(`${to}$`));

@@ -69,15 +69,14 @@ export function createDevices(deps: DevicesDependencies) {
     return node && { network: node.network, isRelay: nodeSettings(node).isrelay };
   };
   const keysService = new EnrollmentKeysService(r.keys, deps.networks, findRelay, events);
-  const networkKeys = new NetworkKeysService(r.keys, events);
-  const networkUsage = new NodesNetworkUsage(r.nodes, events);
+  const networkKeys = new NetworkKeysService(r.keys);
+  const networkUsage = new NodesNetworkUsage(r.nodes);
 
   broker.setAgentVerifier((username, password) => agents.verifyBrokerLogin(username, password));
   broker.setAgentAuthorizer(agentTopicAuthorizer(config.serverName, async (nodeId) => (await r.nodes.findById(nodeId))?.host_id));
-  // The networks module announces committed creates and deletes; keys and peers follow from them.
+  // Peer updates for hosts that lost a node wait for the committed network delete.
   events.subscribe((event) => {
     if (event.resource !== 'networks' || !event.id) return;
-    if (event.action === 'created') void networkKeys.createDefaultKey(event.id).catch((error: unknown) => log.error({ err: error }, 'default key'));
     if (event.action === 'deleted') peers.enqueue(...networkUsage.takeRemovedHosts(event.id));
   });
 

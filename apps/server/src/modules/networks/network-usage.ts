@@ -1,3 +1,4 @@
+import type { ChangeEvent } from '@meshdeck/contracts';
 import type { NetworkTransaction } from './networks.repository.ts';
 
 /**
@@ -11,15 +12,22 @@ export interface NetworkUsage {
   /** Node counts of every network in one query; networks without nodes may be left out. */
   countNodesByNetwork(): Promise<ReadonlyMap<string, number>>;
   /**
-   * Removes everything that belongs to the network (nodes, their ext clients, the default enrollment key, ...)
-   * inside the network's delete transaction, so a failure leaves the network and its members intact.
+   * Creates what every network starts with (its default enrollment key) inside the network's create
+   * transaction; returns the changes to announce once it commits.
    */
-  deleteNetworkMembers(netid: string, trx: NetworkTransaction): Promise<void>;
+  createNetworkMembers(netid: string, trx: NetworkTransaction): Promise<ChangeEvent[]>;
+  /**
+   * Removes everything that belongs to the network (nodes, their ext clients, the default enrollment key, ...)
+   * inside the network's delete transaction, so a failure leaves the network and its members intact. Returns
+   * the changes to announce once it commits.
+   */
+  deleteNetworkMembers(netid: string, trx: NetworkTransaction): Promise<ChangeEvent[]>;
 }
 
 /** The stand-in used until nodes exist: every network is empty and has nothing to clean up. */
 export const noNetworkUsage: NetworkUsage = {
   countNodes: () => Promise.resolve(0),
   countNodesByNetwork: () => Promise.resolve(new Map()),
-  deleteNetworkMembers: () => Promise.resolve(),
+  createNetworkMembers: () => Promise.resolve([]),
+  deleteNetworkMembers: () => Promise.resolve([]),
 };

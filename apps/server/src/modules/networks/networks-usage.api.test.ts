@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Principal } from '../../auth/access.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { createNetwork, createSuperAdminAndLogin, createUserWithRole } from '../../../test/factories.ts';
+import { createNetworkInputSchema } from '@meshdeck/contracts';
 import type { NetworkUsage } from './network-usage.ts';
 import { NetworksRepository } from './networks.repository.ts';
 import { NetworksService } from './networks.service.ts';
@@ -55,6 +56,7 @@ describe('NetworksService with a NetworkUsage', () => {
   const usage = (
     nodes: Record<string, number>,
     onDelete?: NetworkUsage['deleteNetworkMembers'],
+    onCreate?: NetworkUsage['createNetworkMembers'],
   ): NetworkUsage => ({
     countNodes: (netid) => Promise.resolve(nodes[netid] ?? 0),
     countNodesByNetwork: () => {
@@ -62,7 +64,17 @@ describe('NetworksService with a NetworkUsage', () => {
       return Promise.resolve(new Map(Object.entries(nodes)));
     },
     deleteNetworkMembers:
-      onDelete ?? ((netid) => Promise.resolve(void calls.push(`deleteNetworkMembers:${netid}`))),
+      onDelete ??
+      ((netid) => {
+        calls.push(`deleteNetworkMembers:${netid}`);
+        return Promise.resolve([]);
+      }),
+    createNetworkMembers:
+      onCreate ??
+      ((netid) => {
+        calls.push(`createNetworkMembers:${netid}`);
+        return Promise.resolve([]);
+      }),
   });
   const service = (networkUsage: NetworkUsage) =>
     new NetworksService(
@@ -99,6 +111,13 @@ describe('NetworksService with a NetworkUsage', () => {
     await service(usage({ office: 2 })).delete('office', true);
     expect(calls).toEqual(['deleteNetworkMembers:office']);
     expect(await exists('office')).toBe(false);
+  });
+
+  it('create -> when creating the members fails, the network is not created either', async () => {
+    const failing = usage({}, undefined, () => Promise.reject(new Error('default key could not be created')));
+    const input = createNetworkInputSchema.parse({ netid: 'rolled-back', addressrange: '10.77.0.0/24' });
+    await expect(service(failing).create(input)).rejects.toThrow('default key could not be created');
+    expect(await exists('rolled-back')).toBe(false);
   });
 
   it('delete -> when removing the members fails, rolls back the whole transaction', async () => {

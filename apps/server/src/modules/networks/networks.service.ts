@@ -74,10 +74,11 @@ export class NetworksService {
       }
       const row = await this.networks.insert(trx, input, this.now());
       if (row === 'duplicate') throw badRequest(`network name already in use: ${input.netid}`);
-      return row;
+      return { row, memberChanges: await this.usage.createNetworkMembers(row.netid, trx) };
     });
-    this.events.publish({ resource: 'networks', action: 'created', id: created.netid });
-    return presentNetwork(created);
+    this.events.publish({ resource: 'networks', action: 'created', id: created.row.netid });
+    for (const change of created.memberChanges) this.events.publish(change);
+    return presentNetwork(created.row);
   }
 
   /** Applies new defaults; the netid and the ranges never change. */
@@ -96,7 +97,7 @@ export class NetworksService {
 
   /** Deletes a network; refused while nodes remain unless forced, in which case its members go with it. */
   async delete(netid: string, force: boolean): Promise<void> {
-    const removedNodes = await this.networks.inWriteTransaction(async (trx) => {
+    const removed = await this.networks.inWriteTransaction(async (trx) => {
       if (!(await this.networks.findByNetId(netid, trx))) throw notFoundError(netid);
       const nodes = await this.usage.countNodes(netid, trx);
       if (nodes > 0 && !force) {
@@ -105,11 +106,12 @@ export class NetworksService {
         );
       }
       // Always called: members such as the default enrollment key exist even in an empty network.
-      await this.usage.deleteNetworkMembers(netid, trx);
+      const memberChanges = await this.usage.deleteNetworkMembers(netid, trx);
       await this.networks.delete(trx, netid);
-      return nodes;
+      return { nodes, memberChanges };
     });
     this.events.publish({ resource: 'networks', action: 'deleted', id: netid });
-    if (removedNodes > 0) this.events.publish({ resource: 'nodes', action: 'deleted', network: netid });
+    if (removed.nodes > 0) this.events.publish({ resource: 'nodes', action: 'deleted', network: netid });
+    for (const change of removed.memberChanges) this.events.publish(change);
   }
 }

@@ -1,6 +1,6 @@
 import { EnrollmentKeysRepository } from '../enrollment-keys/enrollment-keys.repository.ts';
 import { NetworkKeysService } from '../enrollment-keys/network-keys.service.ts';
-import type { EventBus } from '../events/event-bus.ts';
+import type { ChangeEvent } from '@meshdeck/contracts';
 import type { NetworkUsage } from '../networks/network-usage.ts';
 import type { NetworkTransaction } from '../networks/networks.repository.ts';
 import type { HostChange } from '../peers/peer-publisher.ts';
@@ -14,10 +14,7 @@ import { NodesRepository } from './nodes.repository.ts';
 export class NodesNetworkUsage implements NetworkUsage {
   readonly #removed = new Map<string, HostChange[]>();
 
-  constructor(
-    private readonly nodes: NodesRepository,
-    private readonly events: EventBus,
-  ) {}
+  constructor(private readonly nodes: NodesRepository) {}
 
   /** Nodes in one network (inside the caller's transaction when given). */
   countNodes(netid: string, trx?: NetworkTransaction): Promise<number> {
@@ -30,10 +27,16 @@ export class NodesNetworkUsage implements NetworkUsage {
   }
 
   /** Deletes the network's nodes and takes it off every enrollment key, inside the delete transaction. */
-  async deleteNetworkMembers(netid: string, trx: NetworkTransaction): Promise<void> {
+  async deleteNetworkMembers(netid: string, trx: NetworkTransaction): Promise<ChangeEvent[]> {
     const deleted = await new NodesRepository(trx).deleteByNetwork(netid);
-    await new NetworkKeysService(new EnrollmentKeysRepository(trx), this.events).removeNetwork(netid);
+    const changes = await new NetworkKeysService(new EnrollmentKeysRepository(trx)).removeNetwork(netid);
     this.#removed.set(netid, [...new Set(deleted.map((n) => n.host_id))].map((hostId) => ({ hostId, formerNetworks: [netid] })));
+    return changes;
+  }
+
+  /** Creates the network's default enrollment key inside the create transaction. */
+  createNetworkMembers(netid: string, trx: NetworkTransaction): Promise<ChangeEvent[]> {
+    return new NetworkKeysService(new EnrollmentKeysRepository(trx)).createDefaultKey(netid);
   }
 
   /** Host changes caused by a committed network delete (once). */

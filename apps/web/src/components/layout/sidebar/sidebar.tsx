@@ -4,19 +4,16 @@ import {
   IconDownload,
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
-  IconPlus,
   IconTopologyRing3,
 } from '@tabler/icons-react';
-import { Link, useParams } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useCreateNetworkDialog } from '@/lib/create-network-dialog.ts';
-import { hasNetwork, useNetworks } from '@/lib/networks-query.ts';
 import { paths } from '@/lib/paths.ts';
 import { SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_EXPANDED } from '@/lib/preferences.ts';
 import { useSession } from '@/lib/session.ts';
-import { networkNavItems, topNavItems } from '../nav-items.ts';
+import { topNavItems } from '../nav-items.ts';
 import { PageIcon } from '../page-catalog.tsx';
-import { NetworkSwitcher } from './network-switcher.tsx';
+import { NetworkSection } from './network-section.tsx';
 import { RacDialog } from './rac-dialog.tsx';
 import { SidebarLink } from './sidebar-link.tsx';
 import classes from './sidebar.module.css';
@@ -36,15 +33,7 @@ export interface SidebarProps {
 export function Sidebar({ isCollapsed, canToggle, onToggle, isPro, serverVersion }: SidebarProps) {
   const { t } = useTranslation(['shell', 'pages', 'common']);
   const isAdmin = useSession((state) => state.user?.isAdmin ?? false);
-  const savedNetwork = useSession((state) => state.activeNetwork);
-  const routeNetwork = useParams({ strict: false, select: (params) => params.networkId });
-  const networks = useNetworks().data ?? [];
-  const openCreateNetwork = useCreateNetworkDialog((state) => state.open);
   const [isRacOpen, rac] = useDisclosure(false);
-  // The route wins over saved state, and a saved id that is no longer one of the user's networks is ignored.
-  const activeNetworkId =
-    [routeNetwork, savedNetwork].find((id) => id !== undefined && id !== null && hasNetwork(networks, id)) ??
-    null;
   const toggleLabel = isCollapsed ? t('sidebar.expand') : t('sidebar.collapse');
 
   return (
@@ -94,51 +83,7 @@ export function Sidebar({ isCollapsed, canToggle, onToggle, isPro, serverVersion
               />
             ))}
           </Stack>
-          {networks.length === 0 ? (
-            <Stack gap={2}>
-              <SidebarLink
-                href={paths.networks()}
-                label={t('pages:networks.nav')}
-                icon={<PageIcon page="networks" size={20} />}
-                isCollapsed={isCollapsed}
-              />
-              <Button
-                variant="light"
-                leftSection={<IconPlus size={16} />}
-                onClick={openCreateNetwork}
-                aria-label={t('sidebar.addNetwork')}
-                px={isCollapsed ? 0 : undefined}
-              >
-                {isCollapsed ? null : t('sidebar.addNetwork')}
-              </Button>
-            </Stack>
-          ) : (
-            <Stack gap={4} align={isCollapsed ? 'center' : 'stretch'}>
-              {!isCollapsed && (
-                <Text fz="xs" fw={600} c="dimmed" tt="uppercase" className={classes.sectionLabel}>
-                  {t('sidebar.network')}
-                </Text>
-              )}
-              <NetworkSwitcher
-                networks={networks}
-                activeNetworkId={activeNetworkId}
-                isCollapsed={isCollapsed}
-              />
-              {activeNetworkId !== null && (
-                <Stack gap={2} w="100%" aria-label={t('sidebar.networkItems')} role="group">
-                  {networkNavItems(isPro).map((section) => (
-                    <SidebarLink
-                      key={section}
-                      href={paths.network(activeNetworkId, section)}
-                      label={t(`pages:${section}.nav`)}
-                      icon={<PageIcon page={section} size={20} />}
-                      isCollapsed={isCollapsed}
-                    />
-                  ))}
-                </Stack>
-              )}
-            </Stack>
-          )}
+          <NetworkSection isCollapsed={isCollapsed} isPro={isPro} />
         </Stack>
       </ScrollArea>
       <Stack gap="xs" className={classes.footer}>
