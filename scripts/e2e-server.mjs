@@ -20,6 +20,7 @@ const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'd
     CONSOLE_DIR: path.join(root, 'apps', 'web', 'dist'),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    REGISTER_RATE_LIMIT_PER_MINUTE: '100000',
   },
 });
 const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });

@@ -45,6 +45,7 @@ const envSchema = z.object({
   CONSOLE_DIR: z.string().min(1).default(path.join(repoRoot, 'apps', 'web', 'dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(30),
+  REGISTER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(120),
 });
 
 export interface Config {
@@ -62,6 +63,7 @@ export interface Config {
   consoleDir: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   loginRateLimitPerMinute: number;
+  registerRateLimitPerMinute: number;
 }
 
 /** Parses an environment (process.env by default) into a Config; throws ConfigError naming the bad variable. */
@@ -87,5 +89,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     consoleDir: path.resolve(e.CONSOLE_DIR),
     logLevel: e.LOG_LEVEL,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    registerRateLimitPerMinute: e.REGISTER_RATE_LIMIT_PER_MINUTE,
   };
 }

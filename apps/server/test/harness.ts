@@ -62,6 +62,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     LOG_LEVEL: 'silent',
     CONSOLE_DIR: path.join(dataDir, 'no-console'),
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    REGISTER_RATE_LIMIT_PER_MINUTE: '100000',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...env,
   });

@@ -22,6 +22,8 @@ export interface AgentRoutesOptions {
   brokerUrl: string;
   serverName: string;
   isPro: boolean;
+  /** Registrations allowed per client address per minute: each one hashes a secret, so it is worth limiting. */
+  registerRateLimitPerMinute: number;
 }
 
 /** HTTP for agents (api-contract §2.4, §2.5): registration, token refresh, pull and the MQTT fallback. */
@@ -36,7 +38,7 @@ export const agentRoutes =
     app.post(
       '/api/v1/host/register/:token',
       {
-        config: { access: access.public() },
+        config: { access: access.public(), rateLimit: { max: options.registerRateLimitPerMinute, timeWindow: '1 minute' } },
         schema: { tags, params: z.object({ token: z.string().min(1) }), body: registerHostInputSchema, response: { 200: registerResponseSchema } },
       },
       async (request) => {

@@ -147,3 +147,21 @@ describe('POST /api/v1/host/register/{token}', () => {
     expect(wrongPassword.body.Message).toBe('host already exists');
   });
 });
+
+describe('POST /api/v1/host/register/:token rate limit', () => {
+  it('-> past REGISTER_RATE_LIMIT_PER_MINUTE from one address, returns 429 in the contract envelope', async () => {
+    const limited = await startTestServer({ REGISTER_RATE_LIMIT_PER_MINUTE: '2' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        statuses.push((await limited.request('POST', '/api/v1/host/register/not-a-token', { body: {} })).status);
+      }
+      expect(statuses.slice(0, 2).every((status) => status !== 429)).toBe(true);
+      const refused = await limited.request('POST', '/api/v1/host/register/not-a-token', { body: {} });
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ Code: 429, Response: null });
+    } finally {
+      await limited.close();
+    }
+  });
+});
