@@ -8,6 +8,7 @@ import { TokenService } from './auth/tokens.ts';
 import { startBroker, type BrokerHandle } from './broker/broker.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { installAgentFiles } from './plugins/agent-files.ts';
 import { installAuth } from './plugins/auth.ts';
 import { installErrorHandling, installNotFound } from './plugins/errors.ts';
 import { installOpenApi } from './plugins/openapi.ts';
@@ -125,6 +126,7 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(networksRoutes(new NetworksService(networksRepository, devices.networkUsage, events)));
   await app.register(devices.routes);
 
+  await installAgentFiles(app, config.agentDir);
   const fallback = await installStaticConsole(app, config.consoleDir);
   installNotFound(app, fallback);
   return app;

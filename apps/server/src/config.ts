@@ -43,6 +43,7 @@ const envSchema = z.object({
     .transform((value) => (value === '' ? undefined : value))
     .refine((value) => value === undefined || value.length >= 16, { error: 'must be at least 16 characters when set' }),
   CONSOLE_DIR: z.string().min(1).default(path.join(repoRoot, 'apps', 'web', 'dist')),
+  AGENT_DIR: z.string().min(1).default(path.join(repoRoot, 'packages', 'agent', 'dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(30),
   REGISTER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(120),
@@ -61,6 +62,7 @@ export interface Config {
   corsAllowedOrigin: string;
   masterKey: string | undefined;
   consoleDir: string;
+  agentDir: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   loginRateLimitPerMinute: number;
   registerRateLimitPerMinute: number;
@@ -87,6 +89,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsAllowedOrigin: e.CORS_ALLOWED_ORIGIN,
     masterKey: e.MASTER_KEY,
     consoleDir: path.resolve(e.CONSOLE_DIR),
+    agentDir: path.resolve(e.AGENT_DIR),
     logLevel: e.LOG_LEVEL,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     registerRateLimitPerMinute: e.REGISTER_RATE_LIMIT_PER_MINUTE,

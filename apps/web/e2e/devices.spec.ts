@@ -25,18 +25,24 @@ async function createNetwork(page: Page) {
   expect(response.ok(), await response.text()).toBe(true);
 }
 
-/** Starts the real agent CLI in dry-run mode (no WireGuard changes) with a fast check-in. */
-function startAgent(
+/**
+ * Installs the agent as the new-device wizard tells an administrator to (downloading the bundle the server
+ * offers), then starts it in dry-run mode (no WireGuard changes) with a fast check-in.
+ */
+async function startAgent(
   serverUrl: string,
   token: string,
   stateDir: string,
-): { agent: ChildProcess; output: () => string } {
+): Promise<{ agent: ChildProcess; output: () => string }> {
+  const download = await fetch(`${serverUrl}/meshclient/files/meshdeck-agent.mjs`);
+  expect(download.status, 'the server offers the bundled agent (npm run build makes it)').toBe(200);
+  const agentFile = path.join(stateDir, 'meshdeck-agent.mjs');
+  fs.writeFileSync(agentFile, Buffer.from(await download.arrayBuffer()), { mode: 0o755 });
   let output = '';
   const agent = spawn(
     process.execPath,
     [
-      path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
-      'packages/agent/src/cli.ts',
+      agentFile,
       'join',
       '--server',
       serverUrl,
@@ -84,9 +90,9 @@ test.describe('devices', () => {
 
     // Devices is open before the agent joins: the row must arrive over the change stream, without a reload.
     await page.goto('/devices');
-    await expect(page.getByRole('heading', { name: 'Devices' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Devices', exact: true, level: 1 })).toBeVisible();
     const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshdeck-e2e-agent-'));
-    const { agent, output } = startAgent(baseURL ?? 'http://127.0.0.1:18080', token, stateDir);
+    const { agent, output } = await startAgent(baseURL ?? 'http://127.0.0.1:18080', token, stateDir);
     try {
       const devices = page.getByRole('table', { name: 'Devices' });
       const row = devices.getByRole('row').filter({ hasText: deviceName });

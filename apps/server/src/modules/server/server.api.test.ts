@@ -179,3 +179,16 @@ describe('HTTP surface', () => {
     expect((await server.request('GET', '/api/nope')).headers.get('content-type')).toContain('application/json');
   });
 });
+
+describe('GET /meshclient/files/:file', () => {
+  it('-> serves the bundled agent from AGENT_DIR, never cached, and 404s unknown files', async () => {
+    const agentDir = fs.mkdtempSync('/tmp/meshdeck-agent-dist-');
+    fs.writeFileSync(path.join(agentDir, 'meshdeck-agent.mjs'), '#!/usr/bin/env node\nconsole.log("agent")\n');
+    server = await startTestServer({ AGENT_DIR: agentDir });
+    const download = await server.request('GET', '/meshclient/files/meshdeck-agent.mjs');
+    expect(download.status).toBe(200);
+    expect(download.body).toContain('console.log("agent")');
+    expect(download.headers.get('cache-control')).toBe('no-cache');
+    expect((await server.request('GET', '/meshclient/files/other.mjs')).status).toBe(404);
+  });
+});

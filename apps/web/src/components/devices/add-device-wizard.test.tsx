@@ -7,7 +7,7 @@ import { mockApi } from '@/test/mock-api.ts';
 import { renderUi } from '@/test/render-ui.tsx';
 import type * as ApiClientModule from '@/lib/api-client.ts';
 import { AddDeviceWizard } from './add-device-wizard.tsx';
-import { buildJoinCommand, joinServerUrl } from './join-command.ts';
+import { buildInstallCommand, buildJoinCommand, joinServerUrl } from './join-command.ts';
 
 vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClientModule>()),
@@ -55,6 +55,15 @@ describe('join command', () => {
   });
 });
 
+describe('install command', () => {
+  it('buildInstallCommand -> downloads the agent from the server named in the token, not from a registry', () => {
+    expect(buildInstallCommand(token, 'http://console.local')).toBe(
+      'sudo apt-get install -y wireguard-tools nodejs && sudo curl -fsSL -o /usr/local/bin/meshdeck-agent ' +
+        'https://mesh.example.com/meshclient/files/meshdeck-agent.mjs && sudo chmod 755 /usr/local/bin/meshdeck-agent',
+    );
+  });
+});
+
 describe('AddDeviceWizard', () => {
   let restoreSize: () => void;
   beforeEach(() => {
@@ -71,11 +80,23 @@ describe('AddDeviceWizard', () => {
     expect(await screen.findByText('office')).toBeInTheDocument();
     expect(screen.queryByText('spent')).not.toBeInTheDocument();
     await userEvent.click(screen.getByText('office'));
-    expect(await screen.findByText(/Install WireGuard tools and the agent/)).toBeInTheDocument();
+    expect(await screen.findByText(/install WireGuard tools, Node.js and the agent/)).toBeInTheDocument();
+    expect(screen.getByTestId('install-command')).toHaveTextContent(
+      'sudo curl -fsSL -o /usr/local/bin/meshdeck-agent https://mesh.example.com/meshclient/files/meshdeck-agent.mjs',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByTestId('join-command')).toHaveTextContent(
       `meshdeck-agent join --server https://mesh.example.com --token ${token}`,
     );
     expect(screen.getByRole('button', { name: 'Copy command' })).toBeInTheDocument();
+  });
+
+  it('-> on a system the agent does not run on, says so instead of showing commands', async () => {
+    mockApi({ 'GET v1/enrollment-keys': () => [wireKey('office')] });
+    renderUi(<AddDeviceWizard />);
+    await userEvent.click(await screen.findByText('office'));
+    await userEvent.click(screen.getByText('Windows'));
+    expect(screen.getByText(/runs on Linux for now/)).toBeInTheDocument();
+    expect(screen.queryByTestId('install-command')).not.toBeInTheDocument();
   });
 });

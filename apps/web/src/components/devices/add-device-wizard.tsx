@@ -1,13 +1,13 @@
 import type { EnrollmentKeyItem } from '@meshdeck/contracts';
-import { Button, Group, SegmentedControl, Stack, Stepper, Text } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Stepper, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CommandBlock } from './command-block.tsx';
 import {
   AGENT_OSES,
-  INSTALL_COMMANDS,
-  buildDockerJoinCommand,
+  buildInstallCommand,
   buildJoinCommand,
+  isAgentSupported,
   type AgentOs,
 } from './join-command.ts';
 import { SelectKeyStep } from './select-key-step.tsx';
@@ -45,12 +45,22 @@ export function AddDeviceWizard({ onDone }: { onDone?: () => void }) {
               onChange={setOs}
               data={AGENT_OSES.map((value) => ({ value, label: t(`wizard.os.${value}`) }))}
             />
-            <Text size="sm">{t(`wizard.installHint.${os}`)}</Text>
-            <CommandBlock command={INSTALL_COMMANDS[os]} copyLabel={t('wizard.copyCommand')} />
+            {isAgentSupported(os) && key ? (
+              <>
+                <Text size="sm">{t('wizard.installHint.linux')}</Text>
+                <CommandBlock
+                  command={buildInstallCommand(key.token, origin)}
+                  copyLabel={t('wizard.copyCommand')}
+                  testId="install-command"
+                />
+              </>
+            ) : (
+              <Alert color="yellow">{t('wizard.unsupportedOs')}</Alert>
+            )}
           </Stack>
         </Stepper.Step>
         <Stepper.Step label={t('wizard.step3')}>
-          {key && (
+          {key && isAgentSupported(os) && (
             <Stack>
               <Text size="sm">
                 {t('wizard.joinHint', {
@@ -59,11 +69,7 @@ export function AddDeviceWizard({ onDone }: { onDone?: () => void }) {
                 })}
               </Text>
               <CommandBlock
-                command={
-                  os === 'docker'
-                    ? buildDockerJoinCommand(key.token, origin)
-                    : buildJoinCommand(key.token, origin)
-                }
+                command={buildJoinCommand(key.token, origin)}
                 copyLabel={t('wizard.copyCommand')}
                 testId="join-command"
               />
@@ -72,6 +78,7 @@ export function AddDeviceWizard({ onDone }: { onDone?: () => void }) {
               </Text>
             </Stack>
           )}
+          {key && !isAgentSupported(os) && <Alert color="yellow">{t('wizard.unsupportedOs')}</Alert>}
         </Stepper.Step>
       </Stepper>
       <Group justify="flex-end">

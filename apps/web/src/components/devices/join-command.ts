@@ -18,21 +18,25 @@ export function buildJoinCommand(token: string, consoleOrigin: string): string {
   return `${AGENT_COMMAND} join --server ${joinServerUrl(token, consoleOrigin)} --token ${quoted}`;
 }
 
-export type AgentOs = 'linux' | 'macos' | 'windows' | 'docker';
-export const AGENT_OSES: readonly AgentOs[] = ['linux', 'macos', 'windows', 'docker'];
+export type AgentOs = 'linux' | 'macos' | 'windows';
+export const AGENT_OSES: readonly AgentOs[] = ['linux', 'macos', 'windows'];
+
+/** The agent drives WireGuard with `ip` and `wg` (or wireguard-go), so it runs on Linux only for now. */
+export const isAgentSupported = (os: AgentOs): boolean => os === 'linux';
+
+/** Where the server offers the bundled agent (the contract's /meshclient/files/ prefix). */
+export const agentDownloadUrl = (serverUrl: string): string =>
+  `${serverUrl}/meshclient/files/meshdeck-agent.mjs`;
 
 /**
- * Install commands per system: WireGuard tools plus the agent, which runs on Node.js. Until the agent has its
- * own release packages these install it from the npm registry name it will be published under.
+ * Debian/Ubuntu install: WireGuard tools and Node.js from the distribution, and the agent downloaded from the
+ * server the device will join, so the command works on a private network with no registry access.
  */
-export const INSTALL_COMMANDS: Record<AgentOs, string> = {
-  linux: 'sudo apt-get install -y wireguard-tools nodejs npm && sudo npm install -g @meshdeck/agent',
-  macos: 'brew install wireguard-tools node && npm install -g @meshdeck/agent',
-  windows: 'winget install WireGuard.WireGuard OpenJS.NodeJS.LTS; npm install -g @meshdeck/agent',
-  docker: 'docker pull ghcr.io/meshdeck/agent:latest',
-};
-
-/** Docker runs the same join, with the privileges WireGuard needs. */
-export function buildDockerJoinCommand(token: string, consoleOrigin: string): string {
-  return `docker run -d --name meshdeck-agent --network host --cap-add NET_ADMIN -v meshdeck-agent:/root/.meshdeck-agent ghcr.io/meshdeck/agent:latest ${buildJoinCommand(token, consoleOrigin).slice(AGENT_COMMAND.length + 1)}`;
+export function buildInstallCommand(token: string, consoleOrigin: string): string {
+  const url = agentDownloadUrl(joinServerUrl(token, consoleOrigin));
+  return [
+    'sudo apt-get install -y wireguard-tools nodejs',
+    `sudo curl -fsSL -o /usr/local/bin/${AGENT_COMMAND} ${url}`,
+    `sudo chmod 755 /usr/local/bin/${AGENT_COMMAND}`,
+  ].join(' && ');
 }
