@@ -23,6 +23,8 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/test/setup.ts'],
+          // Lazy pages and Mantine make a cold jsdom render slow on a busy 2-core CI machine.
+          testTimeout: 15_000,
         },
       },
       {

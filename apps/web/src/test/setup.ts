@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { initI18n } from '@/i18n/index.ts';
+
+// Pages are lazy chunks: on a loaded CI machine the first import can take longer than the 1 s default wait.
+// This is how long findBy* keeps looking, not an assertion about speed.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the layout APIs Mantine reads (media queries, element resizing, scrolling).
 Object.defineProperty(window, 'matchMedia', {
