@@ -13,6 +13,7 @@ import { installAuth } from './plugins/auth.ts';
 import { installErrorHandling, installNotFound } from './plugins/errors.ts';
 import { installOpenApi } from './plugins/openapi.ts';
 import { installStaticConsole } from './plugins/static-console.ts';
+import { installTransferOptimisations } from './plugins/transfer.ts';
 import { EventBus } from './modules/events/event-bus.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { NetworksRepository } from './modules/networks/networks.repository.ts';
@@ -102,6 +103,7 @@ export async function buildApp(config: Config): Promise<App> {
     methods: ['GET', 'PUT', 'POST', 'DELETE'],
   });
   await app.register(rateLimit, { global: false });
+  await installTransferOptimisations(app);
   await installOpenApi(app);
 
   await app.register(serverRoutes(serverService, config.publicApiUrl));

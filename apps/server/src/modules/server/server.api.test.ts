@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isPostgres, startTestServer, type TestServer } from '../../../test/harness.ts';
-import { createSuperAdminAndLogin } from '../../../test/factories.ts';
+import { createSuperAdminAndLogin, createUserWithRole } from '../../../test/factories.ts';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -121,6 +121,29 @@ describe('GET /api/server/status', () => {
       }
     },
   );
+});
+
+describe('POST /api/server/shutdown', () => {
+  it('-> without a token returns 401, and for an admin who is not the super admin returns 403', async () => {
+    server = await startTestServer();
+    await createSuperAdminAndLogin(server);
+    expect((await server.request('POST', '/api/server/shutdown')).status).toBe(401);
+    const adminToken = await createUserWithRole(server, 'second-admin', 'admin');
+    expect((await server.request('POST', '/api/server/shutdown', { token: adminToken })).status).toBe(403);
+    // Both refusals must leave the server running.
+    expect((await server.request('GET', '/api/server/health')).status).toBe(200);
+  });
+
+  it('-> for the super admin, answers 200 "restarting" and then stops listening', async () => {
+    server = await startTestServer();
+    const token = await createSuperAdminAndLogin(server);
+    const response = await server.request('POST', '/api/server/shutdown', { token });
+    expect(response).toMatchObject({ status: 200, body: 'restarting' });
+    const { url, app } = server;
+    const hasStopped = await waitFor(() => fetch(`${url}/api/server/health`).then(() => false, () => true));
+    expect(hasStopped).toBe(true);
+    expect(app.server.listening).toBe(false);
+  });
 });
 
 describe('GET /api/server/getconfig', () => {
