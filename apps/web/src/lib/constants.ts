@@ -25,5 +25,11 @@ export const BRAND_COLOR_LIGHT = '#513DD1';
 /** The public issue tracker; the crash screen prefills a new issue here. */
 export const BUG_TRACKER_URL = 'https://github.com/meshdeck/meshdeck/issues';
 
+/** Build-time addresses (spec §9): the support e-mail and the licence dashboard; empty when not configured. */
+export const SUPPORT_EMAIL = import.meta.env.VITE_SUPPORT_EMAIL ?? '';
+export const LICENSE_DASHBOARD_URL = import.meta.env.VITE_LICENSE_DASHBOARD_URL ?? '';
+/** How Pro is set up, linked from the billing problem. */
+export const PRO_SETUP_DOCS_URL = 'https://github.com/meshdeck/meshdeck#editions';
+
 /** Headers the login call sends so the server issues a dashboard-lifetime token and applies role checks. */
 export const LOGIN_HEADERS = { 'From-Ui': 'true', 'X-Application-Name': 'dashboard' } as const;

@@ -15,16 +15,26 @@ export interface ServerHealthState {
   version: string;
   /** False only when the last poll got no answer at all. */
   isNetworkHealthy: boolean;
+  isOnTrial: boolean;
+  /** ISO date; meaningful only while `isOnTrial`. */
+  trialEndDate: string;
 }
 
-const UNKNOWN: ServerHealthState = {
+export const UNKNOWN_SERVER_STATUS: ServerHealthState = {
   isPro: false,
   isDbConnected: true,
   isBrokerConnected: true,
   licenseError: '',
   version: '',
   isNetworkHealthy: true,
+  isOnTrial: false,
+  trialEndDate: '',
 };
+
+type StatusAnswer = ReturnType<typeof statusSchema.parse>;
+
+/** What one poll produced: the server's answer, or the error the call threw. */
+export type StatusOutcome = { answer: StatusAnswer } | { error: unknown };
 
 export const serverStatusQueryKey = ['server', 'status'] as const;
 
@@ -33,12 +43,13 @@ export const isServerHealthy = (state: ServerHealthState): boolean =>
   state.isDbConnected && state.isNetworkHealthy && state.licenseError === '';
 
 /**
- * One poll of GET server/status, folded into the previous state by the spec's rules: an HTTP error keeps the
- * previous values, no answer marks the network unhealthy, anything else marks database and broker down.
+ * Folds one poll's outcome into the previous state by the spec's rules (§4 "Server health polling"): an HTTP
+ * error keeps the previous values, no answer marks the network unhealthy, anything else (an answer the console
+ * cannot read) marks database and broker down.
  */
-export async function pollServerStatus(previous: ServerHealthState = UNKNOWN): Promise<ServerHealthState> {
-  try {
-    const status = await apiClient.get('server/status', { schema: statusSchema, token: null });
+export function foldServerStatus(previous: ServerHealthState, outcome: StatusOutcome): ServerHealthState {
+  if ('answer' in outcome) {
+    const status = outcome.answer;
     return {
       isPro: status.is_pro,
       isDbConnected: status.db_connected,
@@ -46,11 +57,25 @@ export async function pollServerStatus(previous: ServerHealthState = UNKNOWN): P
       licenseError: status.license_error,
       version: status.version ?? '',
       isNetworkHealthy: true,
+      isOnTrial: status.is_on_trial_license,
+      trialEndDate: status.trial_end_date,
     };
+  }
+  const { error } = outcome;
+  if (isApiError(error) && error.kind === 'http') return { ...previous, isNetworkHealthy: true };
+  if (isApiError(error) && error.kind === 'network') return { ...previous, isNetworkHealthy: false };
+  return { ...previous, isDbConnected: false, isBrokerConnected: false, isNetworkHealthy: true };
+}
+
+/** One poll of GET server/status, folded into the previous state. */
+export async function pollServerStatus(
+  previous: ServerHealthState = UNKNOWN_SERVER_STATUS,
+): Promise<ServerHealthState> {
+  try {
+    const answer = await apiClient.get('server/status', { schema: statusSchema, token: null });
+    return foldServerStatus(previous, { answer });
   } catch (error) {
-    if (isApiError(error) && error.kind === 'http') return { ...previous, isNetworkHealthy: true };
-    if (isApiError(error) && error.kind === 'network') return { ...previous, isNetworkHealthy: false };
-    return { ...previous, isDbConnected: false, isBrokerConnected: false, isNetworkHealthy: true };
+    return foldServerStatus(previous, { error });
   }
 }
 
@@ -67,5 +92,5 @@ export const serverStatusQueryOptions = (queryClient: QueryClient) =>
 /** The latest health, with safe defaults until the first answer arrives. */
 export function useServerStatus(queryClient: QueryClient): { status: ServerHealthState; isLoaded: boolean } {
   const query = useQuery(serverStatusQueryOptions(queryClient));
-  return { status: query.data ?? UNKNOWN, isLoaded: query.data !== undefined };
+  return { status: query.data ?? UNKNOWN_SERVER_STATUS, isLoaded: query.data !== undefined };
 }

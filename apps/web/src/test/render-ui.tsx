@@ -1,17 +1,21 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { theme } from '@/theme.ts';
 
-/** Renders one component with the providers it needs but no router; transitions off for determinism. */
+/**
+ * Renders one component with the providers it needs but no router; transitions off for determinism. The
+ * providers are a wrapper, so `rerender` with new props keeps them.
+ */
 export function renderUi(ui: ReactElement) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  return render(
+  const wrapper = ({ children }: { children: ReactNode }) => (
     <MantineProvider theme={theme} env="test">
-      <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
-    </MantineProvider>,
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </MantineProvider>
   );
+  return render(ui, { wrapper });
 }

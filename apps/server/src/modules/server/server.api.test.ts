@@ -186,6 +186,18 @@ describe('HTTP surface', () => {
     expect(Object.keys(response.body.paths)).toEqual(expect.arrayContaining(['/api/server/status', '/api/users/adm/authenticate']));
   });
 
+  it('GET a large response -> is compressed for a client that accepts it, and answers 304 to its own ETag', async () => {
+    server = await startTestServer();
+    const url = `${server.url}/api/docs/json`;
+    const first = await fetch(url, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-encoding')).toMatch(/^(br|gzip)$/);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^W\//);
+    const again = await fetch(url, { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+  });
+
   it('serves the built console with history fallback, and never a stack trace', async () => {
     const consoleDir = fs.mkdtempSync('/tmp/meshdeck-console-');
     fs.mkdirSync(path.join(consoleDir, 'assets'));

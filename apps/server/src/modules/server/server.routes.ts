@@ -28,4 +28,16 @@ export const serverRoutes =
       { config: { access: access.anyUser() }, schema: { tags: ['server'], response: { 200: serverConfigSchema } } },
       (request) => server.getConfig(publicApiUrl ?? `${request.protocol}://${request.host}`),
     );
+
+    app.post(
+      '/api/server/shutdown',
+      { config: { access: access.superAdmin() }, schema: { tags: ['server'], response: { 200: z.string() } } },
+      async (_request, reply) => {
+        // The process exits once the app is closed and a supervisor (systemd, Docker restart policy) starts it
+        // again: that is what "restart" means here. Closing waits until the answer has reached the console.
+        reply.raw.once('finish', () => setImmediate(() => void app.close()));
+        reply.type('text/plain; charset=utf-8');
+        return 'restarting';
+      },
+    );
   };

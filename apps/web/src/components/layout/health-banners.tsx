@@ -2,8 +2,10 @@ import { Alert, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconPlugConnectedX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isServerHealthy, type ServerHealthState } from '@/lib/server-status.ts';
+import { trialPhase } from './server-health.ts';
+import { TrialBanner } from './trial-banner.tsx';
 
-/** The spec's banners (§8 "Banners"): unreachable or unhealthy server, and the broker fallback warning. */
+/** The spec's banners (§8 "Banners"): unhealthy or unreachable server, broker fallback, and the Pro trial. */
 export function HealthBanners({ status }: { status: ServerHealthState }) {
   const { t } = useTranslation(['shell', 'common']);
   const product = t('common:appName');
@@ -26,7 +28,8 @@ export function HealthBanners({ status }: { status: ServerHealthState }) {
       text: t('health.broker'),
     });
   }
-  if (banners.length === 0) return null;
+  const hasTrial = status.isPro && trialPhase(status, new Date()) !== null;
+  if (banners.length === 0 && !hasTrial) return null;
   return (
     <Stack gap="xs" p="md" pb={0}>
       {banners.map((banner) => (
@@ -34,6 +37,7 @@ export function HealthBanners({ status }: { status: ServerHealthState }) {
           {banner.text}
         </Alert>
       ))}
+      <TrialBanner status={status} />
     </Stack>
   );
 }

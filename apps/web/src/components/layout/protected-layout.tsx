@@ -7,13 +7,14 @@ import { SIDEBAR_AUTO_COLLAPSE_BELOW, usePreferences } from '@/lib/preferences.t
 import { useServerStatus } from '@/lib/server-status.ts';
 import { useLiveUpdates } from '@/lib/use-live-updates.ts';
 import { HealthBanners } from './health-banners.tsx';
+import { ServerHealthOverlay } from './server-health-overlay.tsx';
 import { Sidebar } from './sidebar/sidebar.tsx';
 
 /**
- * Frame of every signed-in page: the sidebar, the health banners and the page. It also owns the two
- * app-wide connections: the 10 s status poll and the change stream that keeps every list fresh.
- * `dialogs` receives app-wide dialogs owned by features (the create-network modal), which shared code
- * may not import itself.
+ * Frame of every signed-in page: the sidebar, the health banners, the page and the unhealthy-server overlay.
+ * It also owns the two app-wide connections: the 10 s status poll and the change stream that keeps every
+ * list fresh. `dialogs` receives app-wide dialogs owned by features (the create-network modal), which
+ * shared code may not import itself.
  */
 export function ProtectedLayout({ dialogs }: { dialogs?: ReactNode }) {
   const queryClient = useQueryClient();
@@ -40,6 +41,7 @@ export function ProtectedLayout({ dialogs }: { dialogs?: ReactNode }) {
         </Box>
       </Box>
       {dialogs}
+      <ServerHealthOverlay status={status} />
     </Box>
   );
 }
