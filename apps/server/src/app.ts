@@ -74,7 +74,7 @@ export async function buildApp(config: Config): Promise<App> {
   });
 
   const settings = new SettingsRepository(database.db);
-  const secret = await settings.getOrCreate(JWT_SECRET_KEY, () => randomBytes(48).toString('base64url').slice(0, 64));
+  const secret = await settings.getOrCreate(JWT_SECRET_KEY, randomBytes(48).toString('base64url').slice(0, 64));
   const tokens = new TokenService(secret, config.jwtValidityMinutes);
   const usersService = new UsersService(
     new UsersRepository(database.db),

@@ -1,4 +1,7 @@
 import { hash } from '@node-rs/argon2';
+import { JWT_SECRET_KEY } from '../src/app.ts';
+import { TokenService } from '../src/auth/tokens.ts';
+import { SettingsRepository } from '../src/modules/server/settings.repository.ts';
 import { UsersRepository } from '../src/modules/users/users.repository.ts';
 import type { TestServer } from './harness.ts';
 
@@ -45,10 +48,8 @@ export async function createUserWithRole(
 
 /** A correctly signed session token that expired an hour ago. */
 export async function signExpiredToken(server: TestServer, username: string, role = 'super-admin'): Promise<string> {
-  const { SettingsRepository } = await import('../src/modules/server/settings.repository.ts');
-  const { TokenService } = await import('../src/auth/tokens.ts');
-  const { JWT_SECRET_KEY } = await import('../src/app.ts');
-  const secret = await new SettingsRepository(server.app.meshdeck.database.db).getOrCreate(JWT_SECRET_KEY, () => 'unused: the server created the secret at start');
+  const secret = await new SettingsRepository(server.app.meshdeck.database.db).get(JWT_SECRET_KEY);
+  if (secret === undefined) throw new Error('the server has no JWT secret');
   const issuedLongAgo = new Date(Date.now() - 13 * 60 * 60 * 1000);
   return new TokenService(secret, 60).signUserToken(username, role, issuedLongAgo);
 }

@@ -52,22 +52,3 @@ export const serverConfigSchema = z.object({
   MetricsPort: z.number().int(),
 });
 export type ServerConfig = z.infer<typeof serverConfigSchema>;
-
-/** The console's clean server status, with the spec's health rule (spec §4). */
-export interface ServerHealth {
-  isPro: boolean;
-  isDbConnected: boolean;
-  isBrokerConnected: boolean;
-  licenseError: string;
-  version: string;
-  isHealthy: boolean;
-}
-
-export const toServerHealth = (status: ServerStatus): ServerHealth => ({
-  isPro: status.is_pro,
-  isDbConnected: status.db_connected,
-  isBrokerConnected: status.broker_connected,
-  licenseError: status.license_error,
-  version: status.version,
-  isHealthy: status.db_connected && status.license_error === '',
-});

@@ -13,4 +13,3 @@ export const badRequest = (message: string) => new ApiError(400, message);
 export const unauthorized = (message = 'unauthorized: a valid bearer token is required') => new ApiError(401, message);
 export const forbidden = (message = 'access denied') => new ApiError(403, message);
 export const notFound = (message: string) => new ApiError(404, message);
-export const conflict = (message: string) => new ApiError(409, message);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { decide, type Access, type Principal } from '../auth/access.ts';
 import type { TokenService } from '../auth/tokens.ts';
-import { ApiError, forbidden, unauthorized } from '../lib/api-error.ts';
+import { forbidden, unauthorized } from '../lib/api-error.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -75,10 +75,4 @@ export function installAuth(app: FastifyInstance, deps: AuthDependencies): void 
     if (decision === 'unauthenticated') throw unauthorized();
     if (decision === 'forbidden') throw forbidden('access denied: your role does not allow this action');
   });
-}
-
-/** The signed-in user's name; throws if a route declared user access but the principal is not a user. */
-export function currentUsername(request: FastifyRequest): string {
-  if (request.principal.kind !== 'user') throw new ApiError(401, 'unauthorized');
-  return request.principal.username;
 }

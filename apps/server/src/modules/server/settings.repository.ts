@@ -5,11 +5,17 @@ import type { Database } from '../../db/schema.ts';
 export class SettingsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Returns the stored value, or stores and returns `create()` when none exists; safe under concurrent starts. */
-  async getOrCreate(key: string, create: () => string): Promise<string> {
+  /** The stored value of a setting, if any. */
+  async get(key: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom('server_settings').select('value').where('key', '=', key).executeTakeFirst();
+    return row?.value;
+  }
+
+  /** Returns the stored value, or stores `initial` when none exists; safe under concurrent starts. */
+  async getOrCreate(key: string, initial: string): Promise<string> {
     await this.db
       .insertInto('server_settings')
-      .values({ key, value: create() })
+      .values({ key, value: initial })
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();
     const row = await this.db.selectFrom('server_settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
