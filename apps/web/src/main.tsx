@@ -1,30 +1,9 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app.tsx';
-import { initI18n } from './i18n/index.ts';
-import { SPLASH_FADE_MS, SPLASH_REMOVAL_DELAY_MS } from './lib/constants.ts';
+import { scheduleSplashLift } from './lib/splash.ts';
 
-/** Fades out the index.html splash after the spec's delay, then removes it from the DOM. */
-function removeSplash(): void {
-  const splash = document.getElementById('splash');
-  if (!splash) return;
-  window.setTimeout(() => {
-    splash.classList.add('is-fading');
-    window.setTimeout(() => splash.remove(), SPLASH_FADE_MS);
-  }, SPLASH_REMOVAL_DELAY_MS);
-}
-
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-
-// Rendering waits for the chosen language so no untranslated key ever flashes on screen.
-void initI18n()
-  .catch((error: unknown) => console.error('Translations failed to load', error))
-  .finally(() => {
-    createRoot(container).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-    removeSplash();
-  });
+/**
+ * The entry stays tiny: index.html paints the splash with no script or stylesheet in the way, and the app
+ * (React, Mantine and its CSS) arrives as a lazy chunk, so its stylesheet is injected by script instead of
+ * blocking the first paint from the document head.
+ */
+const appReady = import('./boot.tsx').then((module) => module.boot());
+scheduleSplashLift(appReady);
