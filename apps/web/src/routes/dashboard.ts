@@ -1,9 +1,12 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { protectedRoute } from './protected.ts';
+import { listSearchSchema } from './search-params.ts';
 
 export const dashboardRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: 'dashboard',
+  // The networks table's search and sort.
+  validateSearch: listSearchSchema,
   // The version is a nice-to-have: a failing getconfig shows "Unknown" instead of the crash screen.
   // The query module loads with the page, not with the boot chunk every route (and /login) downloads.
   loader: async ({ context }) => {
