@@ -1,4 +1,6 @@
+import { languageChunks, storedLanguage } from './i18n/language-chunks.ts';
 import { scheduleSplashLift } from './lib/splash.ts';
+import { STORAGE_KEYS, storage } from './lib/storage-keys.ts';
 
 /**
  * The entry stays tiny: index.html paints the splash with no script or stylesheet in the way, and the app
@@ -7,3 +9,10 @@ import { scheduleSplashLift } from './lib/splash.ts';
  */
 const appReady = import('./boot.tsx').then((module) => module.boot());
 scheduleSplashLift(appReady);
+
+// The first screen's other chunks download alongside the app instead of after it has started: the active
+// language, and for a visitor with no session the sign-in page every other route sends them to.
+void languageChunks[storedLanguage()]().catch(() => undefined);
+if (!storage.get(STORAGE_KEYS.token) && !/^\/(signup|invite)\b/.test(window.location.pathname)) {
+  void import('./features/auth/login-page.tsx').catch(() => undefined);
+}

@@ -1,7 +1,8 @@
-import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE } from '@/lib/constants.ts';
 import { STORAGE_KEYS, storage } from '@/lib/storage-keys.ts';
+import { languageChunks } from './language-chunks.ts';
 
 export const SUPPORTED_LANGUAGES = ['en', 'fr', 'de'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
@@ -11,12 +12,7 @@ export const NAMESPACES = ['common', 'auth', 'signin', 'error', 'info', 'shell',
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
 
-// Every language is its own chunk and only the active one loads: a French visitor never downloads English.
-const loaders: Record<Language, () => Promise<{ default: Record<string, ResourceKey> }>> = {
-  en: () => import('./en.json'),
-  fr: () => import('./fr.json'),
-  de: () => import('./de.json'),
-};
+const loaders = languageChunks;
 
 const lazyLanguages: BackendModule = {
   type: 'backend',
