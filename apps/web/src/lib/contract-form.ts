@@ -5,6 +5,8 @@ export interface SchemaIssue {
   path: readonly PropertyKey[];
   message: string;
   code?: string;
+  /** The bound a too_small issue names, so a translated text can quote the contract's own limit. */
+  minimum?: number | bigint;
 }
 
 /** What the validator needs of a schema: zod's `safeParse`, so the contracts' schemas fit without zod here. */
