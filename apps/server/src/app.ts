@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,7 +9,9 @@ import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { installAgentFiles } from './plugins/agent-files.ts';
 import { installAuth } from './plugins/auth.ts';
 import { installErrorHandling, installNotFound } from './plugins/errors.ts';
+import { loggerOptions } from './plugins/logging.ts';
 import { installOpenApi } from './plugins/openapi.ts';
+import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { installStaticConsole } from './plugins/static-console.ts';
 import { installTransferOptimisations } from './plugins/transfer.ts';
 import { EventBus } from './modules/events/event-bus.ts';
@@ -46,11 +46,20 @@ export type App = FastifyInstance;
 /** Settings key of the HS256 secret generated at first start. */
 export const JWT_SECRET_KEY = 'jwt_secret';
 
+/** Trusts the nearest `hops` proxies, as Fastify does for a number (its types only accept a function). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+export interface BuildOptions {
+  /** Where log lines go (stdout by default); tests capture them to check redaction. */
+  logStream?: NodeJS.WritableStream;
+}
+
 /** Builds the whole server (database, broker, plugins, routes) without listening; closing the app releases all. */
-export async function buildApp(config: Config): Promise<App> {
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
-    logger: { level: config.logLevel },
-    trustProxy: true,
+    logger: loggerOptions(config.logLevel, options.logStream),
+    // X-Forwarded-For is believed only from configured proxies: rate limits key on request.ip (TRUST_PROXY).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Join tokens (base64 JSON, api-contract §2.5) travel as a path parameter and exceed the default 100 chars.
     routerOptions: { maxParamLength: 1024 },
@@ -96,12 +105,7 @@ export async function buildApp(config: Config): Promise<App> {
     masterKey: config.masterKey,
     findActiveUser: (username) => usersService.findActiveUser(username),
   });
-  await app.register(helmet, { contentSecurityPolicy: false });
-  await app.register(cors, {
-    origin: config.corsAllowedOrigin === '*' ? true : config.corsAllowedOrigin.split(',').map((o) => o.trim()),
-    allowedHeaders: ['Content-Type', 'Authorization', 'From-Ui', 'X-Application-Name', 'X-Requested-With'],
-    methods: ['GET', 'PUT', 'POST', 'DELETE'],
-  });
+  await installSecurityHeaders(app, config.corsAllowedOrigins);
   await app.register(rateLimit, { global: false });
   await installTransferOptimisations(app);
   await installOpenApi(app);

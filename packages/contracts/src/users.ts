@@ -12,7 +12,11 @@ export const isPlatformAdminRole = (role: string | undefined): boolean => role =
 /** Usernames longer than 3 characters, an email or a-z 0-9 - . ; never the reserved master user (api-contract §5.7). */
 export const USERNAME_MIN_LENGTH = 4;
 export const USERNAME_MAX_LENGTH = 40;
-export const PASSWORD_MIN_LENGTH = 5;
+/**
+ * New passwords (first admin, new users) need 8 characters, stricter than the contract's 5 (§5.7); login accepts
+ * any non-empty password so accounts created under the old rule still sign in.
+ */
+export const PASSWORD_MIN_LENGTH = 8;
 export const RESERVED_USERNAME = 'masteradministrator';
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;

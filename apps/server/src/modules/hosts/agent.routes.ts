@@ -24,6 +24,8 @@ export interface AgentRoutesOptions {
   isPro: boolean;
   /** Registrations allowed per client address per minute: each one hashes a secret, so it is worth limiting. */
   registerRateLimitPerMinute: number;
+  /** Host password checks allowed per client address per minute: argon2 per call, and unauthenticated. */
+  hostAuthRateLimitPerMinute: number;
 }
 
 /** HTTP for agents (api-contract §2.4, §2.5): registration, token refresh, pull and the MQTT fallback. */
@@ -38,7 +40,7 @@ export const agentRoutes =
     app.post(
       '/api/v1/host/register/:token',
       {
-        config: { access: access.public(), rateLimit: { max: options.registerRateLimitPerMinute, timeWindow: '1 minute' } },
+        config: { access: access.public(), noStore: true, rateLimit: { max: options.registerRateLimitPerMinute, timeWindow: '1 minute' } },
         schema: { tags, params: z.object({ token: z.string().min(1) }), body: registerHostInputSchema, response: { 200: registerResponseSchema } },
       },
       async (request) => {
@@ -56,7 +58,7 @@ export const agentRoutes =
     app.post(
       '/api/hosts/adm/authenticate',
       {
-        config: { access: access.public() },
+        config: { access: access.public(), noStore: true, rateLimit: { max: options.hostAuthRateLimitPerMinute, timeWindow: '1 minute' } },
         schema: { tags, body: hostAuthenticateInputSchema, response: { 200: hostAuthenticateResponseSchema } },
       },
       async (request) => {
@@ -67,7 +69,7 @@ export const agentRoutes =
 
     app.get(
       '/api/v1/host',
-      { config: { access: access.host() }, schema: { tags, response: { 200: hostPullSchema } } },
+      { config: { access: access.host(), noStore: true }, schema: { tags, response: { 200: hostPullSchema } } },
       (request) => agents.pull(request.principal.kind === 'host' ? request.principal.hostId : '', serverConfigFor(request)),
     );
 

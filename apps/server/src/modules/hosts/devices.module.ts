@@ -83,7 +83,7 @@ export function createDevices(deps: DevicesDependencies) {
   const brokerUrl = broker.publicUrl;
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(enrollmentKeysRoutes(keysService, apiHostResolver(config.publicApiUrl)));
-    await app.register(agentRoutes(registration, agents, { publicApiUrl: config.publicApiUrl, brokerUrl, serverName: config.serverName, isPro: config.edition === 'pro', registerRateLimitPerMinute: config.registerRateLimitPerMinute }));
+    await app.register(agentRoutes(registration, agents, { publicApiUrl: config.publicApiUrl, brokerUrl, serverName: config.serverName, isPro: config.edition === 'pro', registerRateLimitPerMinute: config.registerRateLimitPerMinute, hostAuthRateLimitPerMinute: config.hostAuthRateLimitPerMinute }));
     await app.register(hostsRoutes(hostsService));
     await app.register(nodesRoutes(nodesService));
   };
