@@ -75,6 +75,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await database.destroy();
     throw error;
   }
+  // Which database and broker this server uses; URLs may carry credentials, which the logger redacts.
+  app.log.info({ engine: database.engine, url: config.databaseUrl }, 'database opened');
+  app.log.info({ url: config.mqtt.url ?? broker.publicUrl, embedded: broker.isEmbedded }, 'using MQTT broker');
   const events = new EventBus();
   app.decorate('meshdeck', { database, broker, config, events });
   app.addHook('onClose', async () => {
@@ -100,12 +103,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   installErrorHandling(app);
+  // Before auth: a request refused by the auth hook must still leave with the security headers.
+  await installSecurityHeaders(app, config.corsAllowedOrigins);
   installAuth(app, {
     tokens,
     masterKey: config.masterKey,
     findActiveUser: (username) => usersService.findActiveUser(username),
   });
-  await installSecurityHeaders(app, config.corsAllowedOrigins);
   await app.register(rateLimit, { global: false });
   await installTransferOptimisations(app);
   await installOpenApi(app);
