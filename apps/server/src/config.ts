@@ -1,7 +1,7 @@
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { corsOriginSchema, trustProxySchema, type TrustProxy } from './config-security.ts';
 
 /** Thrown when the environment cannot be turned into a valid configuration; names the variable. */
 export class ConfigError extends Error {}
@@ -19,59 +19,6 @@ const optionalUrl = (protocols: string[]) =>
     .refine((value) => value === undefined || protocols.some((p) => value.startsWith(`${p}://`)), {
       error: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     });
-
-const unsetWhenEmpty = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value.trim());
-const listOf = (value: string) => value.split(',').map((item) => item.trim()).filter((item) => item !== '');
-
-/** An IPv4/IPv6 address, optionally with a prefix length (a CIDR range). */
-const isAddressOrRange = (value: string): boolean => {
-  const [address = '', prefix, extra] = value.split('/');
-  const family = net.isIP(address);
-  if (family === 0 || extra !== undefined) return false;
-  if (prefix === undefined) return true;
-  const bits = Number(prefix);
-  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
-};
-
-/**
- * TRUST_PROXY: unset/empty/"false"/"0" trusts nobody (the client address is the socket's), a number trusts that
- * many proxy hops, otherwise a comma list of proxy addresses or CIDR ranges. "true" (trust anyone) is refused:
- * it would let every client pick its own address and walk around the rate limits.
- */
-const trustProxySchema = z
-  .string()
-  .optional()
-  .transform(unsetWhenEmpty)
-  .superRefine((value, context) => {
-    if (value === undefined || value === 'false' || /^\d+$/.test(value)) return;
-    const bad = listOf(value).filter((item) => !isAddressOrRange(item));
-    if (bad.length > 0 || listOf(value).length === 0) {
-      context.addIssue({ code: 'custom', message: `must be a hop count or a comma list of proxy addresses/CIDR ranges (bad: ${bad.join(', ') || value})` });
-    }
-  })
-  .transform((value): TrustProxy => {
-    if (value === undefined || value === 'false') return false;
-    if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
-    return listOf(value);
-  });
-
-/** CORS_ALLOWED_ORIGIN: unset means same-origin only; otherwise a comma list of exact origins, or "*". */
-const corsOriginSchema = z
-  .string()
-  .optional()
-  .transform(unsetWhenEmpty)
-  .superRefine((value, context) => {
-    if (value === undefined || value === '*') return;
-    const bad = listOf(value).filter((origin) => {
-      try {
-        return new URL(origin).origin !== origin;
-      } catch {
-        return true;
-      }
-    });
-    if (bad.length > 0) context.addIssue({ code: 'custom', message: `must be "*" or a comma list of origins such as https://console.example.com (bad: ${bad.join(', ')})` });
-  })
-  .transform((value) => (value === undefined ? [] : value === '*' ? '*' : listOf(value)));
 
 /** Every environment variable the server reads, with its default (documented in README.md). */
 const envSchema = z.object({
@@ -104,9 +51,6 @@ const envSchema = z.object({
   REGISTER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(120),
   HOST_AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(120),
 });
-
-/** Which proxies may set X-Forwarded-For: nobody (false), a hop count, or proxy addresses/CIDR ranges. */
-export type TrustProxy = false | number | string[];
 
 export interface Config {
   port: number;
