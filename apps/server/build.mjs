@@ -3,6 +3,7 @@
 // they are: native ones (better-sqlite3, @node-rs/argon2, pg-native) cannot be bundled, and keeping them all
 // external leaves their own module layout (CommonJS, optional requires) untouched.
 // Code splitting keeps dist/main.mjs free of imports, so its Node.js version check runs before any of them.
+import '../../scripts/check-node.mjs';
 import { build } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
