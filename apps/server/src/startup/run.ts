@@ -3,6 +3,8 @@ import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { preflight } from './preflight.ts';
 import { describeStartupError } from './startup-errors.ts';
 
+const SHUTDOWN_GRACE_MS = 10_000;
+
 /**
  * Start-up problems end the process with one line on stderr naming what to change, never a stack: an operator
  * reads it in a service log. LOG_LEVEL=debug (or trace) adds the stack for whoever wants to dig.
@@ -35,6 +37,11 @@ export async function runServer(): Promise<void> {
   }
   const shutdown = (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    // A client that stops reading a download keeps its connection busy and close() waiting: give up after a while.
+    setTimeout(() => {
+      app.log.warn({ signal, waitedMs: SHUTDOWN_GRACE_MS }, 'connections still open: exiting without waiting for them');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
     app.close().then(
       () => process.exit(0),
       () => process.exit(1),
