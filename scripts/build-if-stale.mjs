@@ -63,13 +63,42 @@ for (const name of names) {
   }
 }
 
-for (const name of names.length > 0 ? names : Object.keys(targets)) {
+const LOCK_STALE_MS = 10 * 60_000;
+const pause = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * One build per target at a time: parallel test workers and both e2e servers may ask at once. The lock is a
+ * directory (mkdir is atomic); a lock older than any build is left over from a killed run and is taken over.
+ */
+function withLock(name, action) {
+  const lock = path.join(stampDir, `${name}.lock`);
+  fs.mkdirSync(stampDir, { recursive: true });
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > LOCK_STALE_MS) fs.rmSync(lock, { recursive: true, force: true });
+      else pause(200);
+    }
+  }
+  try {
+    return action();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** Builds `name` unless its stamp matches its inputs; exits the process when the build fails. */
+function buildIfStale(name) {
   const target = targets[name];
   const stampFile = path.join(stampDir, `${name}.stamp`);
   const hash = inputHash(target);
   const isBuilt = fs.existsSync(path.join(root, target.output));
   const stamped = isBuilt && fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8').trim() : '';
-  if (!force && stamped === hash) continue;
+  if (!force && stamped === hash) return;
   console.log(`build: ${name} (${stamped === '' ? 'not built yet' : force ? 'forced' : 'sources changed'})`);
   const [command, commandArgs] = target.command;
   const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit' });
@@ -77,6 +106,7 @@ for (const name of names.length > 0 ? names : Object.keys(targets)) {
     console.error(`build: ${name} failed (exit ${result.status ?? result.signal})`);
     process.exit(1);
   }
-  fs.mkdirSync(stampDir, { recursive: true });
   fs.writeFileSync(stampFile, `${hash}\n`);
 }
+
+for (const name of names.length > 0 ? names : Object.keys(targets)) withLock(name, () => buildIfStale(name));
