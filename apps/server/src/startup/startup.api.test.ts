@@ -142,6 +142,10 @@ describe('node apps/server/dist/main.mjs -> start-up errors are one line naming 
     expectOneLine(await startServer({ DATA_DIR: '/proc/meshdeck-startup-test' }), 'DATA_DIR', /cannot create/);
   });
 
+  it('-> when DATA_DIR exists but cannot be written (/proc), exits 1 naming DATA_DIR', async () => {
+    expectOneLine(await startServer({ DATA_DIR: '/proc' }), 'DATA_DIR', /not writable/);
+  });
+
   it('-> when the database file is not SQLite at all, exits 1 naming DATA_DIR', async () => {
     const dataDir = fs.mkdtempSync(path.join(workDir, 'garbage-'));
     fs.writeFileSync(path.join(dataDir, 'meshdeck.db'), Buffer.alloc(8192, 0x5a));
