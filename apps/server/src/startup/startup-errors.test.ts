@@ -2,18 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { StartupError, describeDatabaseUrl, describeStartupError } from './startup-errors.ts';
 
-const withCode = (code: string, message = `failed with ${code}`) => Object.assign(new Error(message), { code });
+const withCode = (code: string, message = `failed with ${code}`, syscall = 'connect') => Object.assign(new Error(message), { code, syscall });
+const listenError = (code: string) => withCode(code, `listen ${code}`, 'listen');
 const sqlite = loadConfig({ DATA_DIR: '/srv/meshdeck', MQTT_PORT: '1884', PORT: '8081' });
 const postgres = loadConfig({ DATABASE_URL: 'postgres://admin:hunter22@db.internal:5433/mesh' });
 
 describe('describeStartupError', () => {
   it('-> a taken port while listening names PORT; while building, the broker\'s MQTT_PORT', () => {
-    expect(describeStartupError(withCode('EADDRINUSE'), 'listen', sqlite)).toMatch(/^PORT: port 8081 .* already in use/);
-    expect(describeStartupError(withCode('EADDRINUSE'), 'build', sqlite)).toMatch(/^MQTT_PORT: port 1884 .* already in use/);
+    expect(describeStartupError(listenError('EADDRINUSE'), 'listen', sqlite)).toMatch(/^PORT: port 8081 .* already in use/);
+    expect(describeStartupError(listenError('EADDRINUSE'), 'build', sqlite)).toMatch(/^MQTT_PORT: port 1884 .* already in use/);
+    // A permission error of the file system is not the broker's port.
+    expect(describeStartupError(withCode('EACCES', 'permission denied', 'open'), 'build', sqlite)).toMatch(/^start-up failed/);
   });
 
   it('-> an address that is not this machine\'s names HOST', () => {
-    expect(describeStartupError(withCode('EADDRNOTAVAIL'), 'listen', sqlite)).toMatch(/^HOST: cannot listen on 0\.0\.0\.0/);
+    expect(describeStartupError(listenError('EADDRNOTAVAIL'), 'listen', sqlite)).toMatch(/^HOST: cannot listen on 0\.0\.0\.0/);
   });
 
   it('-> a PostgreSQL connection or login failure names DATABASE_URL and never shows the password', () => {

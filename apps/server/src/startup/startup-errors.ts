@@ -55,8 +55,9 @@ export function describeStartupError(error: unknown, phase: 'build' | 'listen', 
   if (error instanceof StartupError) return error.message;
   const code = codeOf(error);
   if (config && phase === 'listen') return describeListenError(error, { port: 'PORT', host: 'HOST' }, config.host, config.port).join(': ');
-  // While building, only the embedded broker binds a port.
-  if (config && (code in portErrors || code === 'EADDRNOTAVAIL') && !config.mqtt.url) {
+  // While building, only the embedded broker listens.
+  const syscall = typeof error === 'object' && error !== null && 'syscall' in error ? String(error.syscall) : '';
+  if (config && syscall === 'listen' && !config.mqtt.url) {
     return describeListenError(error, { port: 'MQTT_PORT', host: 'MQTT_HOST' }, config.mqtt.host, config.mqtt.port).join(': ');
   }
   if (config?.databaseUrl) {
