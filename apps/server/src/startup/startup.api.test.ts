@@ -166,27 +166,36 @@ describe('node apps/server/dist/main.mjs -> start-up errors are one line naming 
   });
 });
 
+/** Starts the compiled server from another working directory and resolves once it listens. */
+async function startListening() {
+  const child = spawn(process.execPath, [main], { cwd: os.tmpdir(), env: serverEnv({ LOG_LEVEL: 'info' }), stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = { stdout: '', stderr: '' };
+  child.stdout.on('data', (d: Buffer) => (output.stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output.stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  try {
+    const url = await vi.waitFor(
+      () => {
+        const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output.stdout);
+        if (!match) throw new Error(`not listening yet\nstdout: ${output.stdout}\nstderr: ${output.stderr}`);
+        return match[1]!;
+      },
+      { timeout: EXIT_DEADLINE_MS, interval: 50 },
+    );
+    return { child, url, output, exited };
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+}
+
 describe('node apps/server/dist/main.mjs -> with a valid environment', () => {
   it('-> serves the API, finds the console and agent builds from its own location, and stops cleanly on SIGTERM', async () => {
-    const env = serverEnv({ LOG_LEVEL: 'info' });
-    const child = spawn(process.execPath, [main], { cwd: os.tmpdir(), env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const { child, url, output, exited } = await startListening();
     try {
-      const listening = await vi.waitFor(
-        () => {
-          const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
-          if (!match) throw new Error(`not listening yet\nstdout: ${stdout}\nstderr: ${stderr}`);
-          return match[1]!;
-        },
-        { timeout: EXIT_DEADLINE_MS, interval: 50 },
-      );
       // Bodies are read to the end: an unread download holds its connection open and would stall the shutdown.
       const get = async (urlPath: string) => {
-        const response = await fetch(`${listening}${urlPath}`);
+        const response = await fetch(`${url}${urlPath}`);
         await response.arrayBuffer();
         return { status: response.status, type: response.headers.get('content-type') ?? '' };
       };
@@ -194,15 +203,36 @@ describe('node apps/server/dist/main.mjs -> with a valid environment', () => {
       // Started from another working directory, the defaults still point into this repository.
       const consoleBuilt = fs.existsSync(path.join(repoRoot, 'apps', 'web', 'dist', 'index.html'));
       if (consoleBuilt) expect((await get('/')).type).toContain('text/html');
-      else expect(stdout).toContain(path.join(repoRoot, 'apps', 'web', 'dist'));
+      else expect(output.stdout).toContain(path.join(repoRoot, 'apps', 'web', 'dist'));
       const agentBuilt = fs.existsSync(path.join(repoRoot, 'packages', 'agent', 'dist', 'meshdeck-agent.mjs'));
       if (agentBuilt) expect((await get('/meshclient/files/meshdeck-agent.mjs')).status).toBe(200);
-      else expect(stdout).toContain(path.join(repoRoot, 'packages', 'agent', 'dist'));
+      else expect(output.stdout).toContain(path.join(repoRoot, 'packages', 'agent', 'dist'));
     } finally {
       child.kill('SIGTERM');
     }
     expect(await exited).toBe(0);
-    expect(stderr).toBe('');
+    expect(output.stderr).toBe('');
+  }, 40_000);
+
+  it('-> POST /api/server/shutdown as the super admin ends the process with status 0, for a supervisor to restart it', async () => {
+    const { child, url, output, exited } = await startListening();
+    try {
+      const post = (urlPath: string, body?: unknown, token?: string) =>
+        fetch(`${url}${urlPath}`, {
+          method: 'POST',
+          headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      const credentials = { username: 'admin', password: 'correct-horse-battery' };
+      expect((await post('/api/users/adm/createsuperadmin', credentials)).status).toBe(200);
+      const login = (await (await post('/api/users/adm/authenticate', credentials)).json()) as { Response: { AuthToken: string } };
+      const shutdown = await post('/api/server/shutdown', undefined, login.Response.AuthToken);
+      expect(await shutdown.text()).toBe('restarting');
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+    }
+    expect(output.stderr).toBe('');
   }, 40_000);
 });
 
