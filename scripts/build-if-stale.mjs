@@ -65,10 +65,30 @@ for (const name of names) {
 
 const LOCK_STALE_MS = 10 * 60_000;
 const pause = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+const isAlive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+};
+
+/** True when a lock was left by a process that is gone (killed mid-build), or is older than any build. */
+function isAbandoned(lock) {
+  try {
+    const stat = fs.statSync(lock);
+    // No pid yet means the lock was just taken: its builder is about to write it.
+    const pid = Number(fs.readFileSync(path.join(lock, 'pid'), 'utf8').trim());
+    return (pid > 0 && !isAlive(pid)) || Date.now() - stat.mtimeMs > LOCK_STALE_MS;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * One build per target at a time: parallel test workers and both e2e servers may ask at once. The lock is a
- * directory (mkdir is atomic); a lock older than any build is left over from a killed run and is taken over.
+ * directory (mkdir is atomic) holding the builder's pid; a lock whose builder is gone is taken over.
  */
 function withLock(name, action) {
   const lock = path.join(stampDir, `${name}.lock`);
@@ -76,11 +96,11 @@ function withLock(name, action) {
   for (;;) {
     try {
       fs.mkdirSync(lock);
+      fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
       break;
     } catch (error) {
       if (error.code !== 'EEXIST') throw error;
-      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > LOCK_STALE_MS) fs.rmSync(lock, { recursive: true, force: true });
+      if (isAbandoned(lock)) fs.rmSync(lock, { recursive: true, force: true });
       else pause(200);
     }
   }
