@@ -76,14 +76,17 @@ const isAlive = (pid) => {
 
 /** True when a lock was left by a process that is gone (killed mid-build), or is older than any build. */
 function isAbandoned(lock) {
+  const stat = fs.statSync(lock, { throwIfNoEntry: false });
+  if (!stat) return false;
+  const age = Date.now() - stat.mtimeMs;
+  let pid = 0;
   try {
-    const stat = fs.statSync(lock);
-    // No pid yet means the lock was just taken: its builder is about to write it.
-    const pid = Number(fs.readFileSync(path.join(lock, 'pid'), 'utf8').trim());
-    return (pid > 0 && !isAlive(pid)) || Date.now() - stat.mtimeMs > LOCK_STALE_MS;
+    pid = Number(fs.readFileSync(path.join(lock, 'pid'), 'utf8').trim());
   } catch {
-    return false;
+    // No pid yet: the lock was just taken and its builder is about to write it (or died right then).
   }
+  if (!(pid > 0)) return age > 5000;
+  return !isAlive(pid) || age > LOCK_STALE_MS;
 }
 
 /**
