@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -9,8 +10,23 @@ export class ConfigError extends Error {}
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(serverRoot, '..', '..');
 
+// Digits only: coercion would turn an empty PORT into 0, a random port nobody asked for.
 const port = (fallback: number) =>
-  z.coerce.number().int().min(0, 'must be a port number 0-65535').max(65535, 'must be a port number 0-65535').default(fallback);
+  z
+    .string()
+    .default(String(fallback))
+    .refine((value) => /^\d{1,5}$/.test(value.trim()) && Number(value) <= 65535, {
+      error: (issue) =>
+        `must be a port number 0-65535${issue.input === '' ? ` (it is empty: unset it for the default ${fallback})` : ''}`,
+    })
+    .transform(Number);
+// A host name as RFC 1123 allows it (labels of letters, digits and inner hyphens), or an IPv4/IPv6 address.
+const hostName = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+const listenHost = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .refine((value) => net.isIP(value) !== 0 || hostName.test(value), { error: 'must be an IP address or a host name' });
 const optionalUrl = (protocols: string[]) =>
   z
     .string()
@@ -23,7 +39,7 @@ const optionalUrl = (protocols: string[]) =>
 /** Every environment variable the server reads, with its default (documented in README.md). */
 const envSchema = z.object({
   PORT: port(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: listenHost('0.0.0.0'),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   MQTT_URL: optionalUrl(['mqtt', 'mqtts', 'tcp', 'ws', 'wss']),
