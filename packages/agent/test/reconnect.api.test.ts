@@ -54,11 +54,14 @@ class RestartableServer {
 
   /** The shape the shared factories take. */
   asTestServer(): TestServer {
-    const self = this;
+    const current = () => {
+      if (!this.app) throw new Error('server is stopped');
+      return this.app;
+    };
+    const url = this.url;
     return {
       get app() {
-        if (!self.app) throw new Error('server is stopped');
-        return self.app;
+        return current();
       },
       url: this.url,
       dataDir: this.dataDir,
@@ -67,7 +70,7 @@ class RestartableServer {
         const headers: Record<string, string> = { ...options.headers };
         if (options.token) headers.authorization = `Bearer ${options.token}`;
         if (options.body !== undefined) headers['content-type'] = 'application/json';
-        const response = await fetch(`${self.url}${urlPath}`, { method, headers, body: options.body === undefined ? options.rawBody : JSON.stringify(options.body) });
+        const response = await fetch(`${url}${urlPath}`, { method, headers, body: options.body === undefined ? options.rawBody : JSON.stringify(options.body) });
         const text = await response.text();
         return { status: response.status, body: (text ? JSON.parse(text) : undefined) as never, headers: response.headers };
       },
