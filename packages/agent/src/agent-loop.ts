@@ -79,7 +79,13 @@ export class Agent {
     });
     this.#broker.start();
     this.enqueue('check-in', () => this.checkIn());
-    this.#timers.push(setInterval(() => this.enqueue('check-in', () => this.checkIn()), this.options.checkInSeconds * 1000));
+    this.#timers.push(
+      setInterval(() => {
+        this.enqueue('check-in', () => this.checkIn());
+        // No broker, no pushed updates: fall back to pulling at the check-in pace until it is back.
+        if (!this.isBrokerConnected) this.enqueue('pull', async () => this.applyPull(await this.api.pull()));
+      }, this.options.checkInSeconds * 1000),
+    );
     this.#timers.push(setInterval(() => this.enqueue('pull', async () => this.applyPull(await this.api.pull())), this.options.pullSeconds * 1000));
   }
 

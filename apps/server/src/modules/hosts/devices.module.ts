@@ -78,7 +78,7 @@ export function createDevices(deps: DevicesDependencies) {
     byIds: async (ids) => (await r.hosts.findByIds(ids)).map(keySource),
     all: async () => (await r.hosts.listAll()).map(keySource),
   });
-  // The broker password derived for the host (cheap HMAC), or the host's own password (agents before 0.30.1).
+  // The broker password derived for the host (cheap HMAC), or the host's own password (agents of earlier servers signed in with it).
   broker.setAgentVerifier(async (username, password) =>
     broker.credentials.verify(username, password) ? !!(await r.hosts.findById(username)) : agents.verifyBrokerLogin(username, password),
   );
