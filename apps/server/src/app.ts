@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { TokenService } from './auth/tokens.ts';
 import { startBroker, type BrokerHandle } from './broker/broker.ts';
+import { BROKER_SECRET_KEY } from './broker/broker-credentials.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { installAgentFiles } from './plugins/agent-files.ts';
@@ -68,9 +69,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
 
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const settings = new SettingsRepository(database.db);
   let broker: BrokerHandle;
   try {
-    broker = await startBroker(config, app.log);
+    const brokerSecret = await settings.getOrCreate(BROKER_SECRET_KEY, randomBytes(32).toString('base64url'));
+    broker = await startBroker(config, brokerSecret, app.log);
   } catch (error) {
     await database.destroy();
     throw error;
@@ -84,8 +87,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await broker.close();
     await database.destroy();
   });
+  // Agents are answered on the broker only once they can also pull over HTTP (issue 19).
+  app.addHook('onListen', () => broker.open());
 
-  const settings = new SettingsRepository(database.db);
   const secret = await settings.getOrCreate(JWT_SECRET_KEY, randomBytes(48).toString('base64url').slice(0, 64));
   const tokens = new TokenService(secret, config.jwtValidityMinutes);
   const usersService = new UsersService(

@@ -13,3 +13,4 @@ export * from './agent-messages.ts';
 export * from './hosts.ts';
 export * from './nodes.ts';
 export * from './agent-updates.ts';
+export * from './payload-key.ts';

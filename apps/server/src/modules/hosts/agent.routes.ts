@@ -20,6 +20,8 @@ import type { RegistrationService } from './registration.service.ts';
 export interface AgentRoutesOptions {
   publicApiUrl: string | undefined;
   brokerUrl: string;
+  /** The broker account of a host, for its ServerConfig. */
+  brokerCredentials: (hostId: string) => { username: string; password: string };
   serverName: string;
   isPro: boolean;
   /** Registrations allowed per client address per minute: each one hashes a secret, so it is worth limiting. */
@@ -34,8 +36,14 @@ export const agentRoutes =
   async (app) => {
     const tags = ['agents'];
     const apiHost = apiHostResolver(options.publicApiUrl);
-    const serverConfigFor = (request: Parameters<typeof apiHost>[0]) =>
-      agentServerConfig({ apiUrl: apiHost(request), brokerUrl: brokerUrlFor(options.brokerUrl, request), serverName: options.serverName, isPro: options.isPro });
+    const serverConfigFor = (request: Parameters<typeof apiHost>[0], hostId: string) =>
+      agentServerConfig({
+        apiUrl: apiHost(request),
+        brokerUrl: brokerUrlFor(options.brokerUrl, request),
+        serverName: options.serverName,
+        isPro: options.isPro,
+        mqtt: options.brokerCredentials(hostId),
+      });
 
     app.post(
       '/api/v1/host/register/:token',
@@ -47,7 +55,7 @@ export const agentRoutes =
         const result = await registration.register(request.params.token, request.body);
         const nodeIds = result.nodes.map((n) => n.id);
         return {
-          server_config: serverConfigFor(request),
+          server_config: serverConfigFor(request, result.host.id),
           requested_host: presentRawHost(result.host, nodeIds),
           nodes: await agents.rawNodes(result.nodes),
           auth_token: await agents.issueToken(result.host.id),
@@ -70,7 +78,10 @@ export const agentRoutes =
     app.get(
       '/api/v1/host',
       { config: { access: access.host(), noStore: true }, schema: { tags, response: { 200: hostPullSchema } } },
-      (request) => agents.pull(request.principal.kind === 'host' ? request.principal.hostId : '', serverConfigFor(request)),
+      (request) => {
+        const hostId = request.principal.kind === 'host' ? request.principal.hostId : '';
+        return agents.pull(hostId, serverConfigFor(request, hostId));
+      },
     );
 
     app.put(
