@@ -31,7 +31,7 @@ async function answering(status: number, message: string): Promise<string> {
 describe('ServerApi errors', () => {
   it('-> when the server is unreachable, the error names the method, the URL and the cause (not just "fetch failed")', async () => {
     const base = `http://127.0.0.1:${await closedPort()}`;
-    const error = await new ServerApi(base, 'host-1', 'pw').pull().catch((e: unknown) => e as Error);
+    const error = (await new ServerApi(base, 'host-1', 'pw').pull().catch((e: unknown) => e)) as Error;
     expect(error.message).toBe(`POST ${base}/api/hosts/adm/authenticate: fetch failed (connect ECONNREFUSED ${base.slice('http://'.length)})`);
   });
 
@@ -44,7 +44,7 @@ describe('ServerApi errors', () => {
   });
 
   it('-> a registration failure does not put the join token in the message', async () => {
-    const error = await ServerApi.register(await answering(400, 'invalid enrollment key'), 'c2VjcmV0LXRva2Vu', {}).catch((e: unknown) => e as Error);
+    const error = (await ServerApi.register(await answering(400, 'invalid enrollment key'), 'c2VjcmV0LXRva2Vu', {}).catch((e: unknown) => e)) as Error;
     expect(error.message).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/api\/v1\/host\/register\/<token>: 400 invalid enrollment key$/);
   });
 });
