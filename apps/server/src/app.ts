@@ -8,6 +8,7 @@ import { TokenService } from './auth/tokens.ts';
 import { startBroker, type BrokerHandle } from './broker/broker.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { MAX_BODY_BYTES, installBodyDepthLimit } from './lib/body-depth.ts';
 import { installAgentFiles } from './plugins/agent-files.ts';
 import { installAuth } from './plugins/auth.ts';
 import { installErrorHandling, installNotFound } from './plugins/errors.ts';
@@ -51,14 +52,14 @@ export async function buildApp(config: Config): Promise<App> {
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: true,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: MAX_BODY_BYTES,
     // Join tokens (base64 JSON, api-contract §2.5) travel as a path parameter and exceed the default 100 chars.
     routerOptions: { maxParamLength: 1024 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize });
   let broker: BrokerHandle;
   try {
     broker = await startBroker(config, app.log);
@@ -91,6 +92,7 @@ export async function buildApp(config: Config): Promise<App> {
   });
 
   installErrorHandling(app);
+  installBodyDepthLimit(app);
   installAuth(app, {
     tokens,
     masterKey: config.masterKey,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fromYesNo, toYesNo, yesNoSchema } from './envelope.ts';
+import { LIMITS, boundedArray, boundedString } from './limits.ts';
 
 /** Limits and defaults of a network (api-contract §3.1, §5.2). */
 export const NETID_MAX_LENGTH = 32;
@@ -20,8 +21,8 @@ export const proSettingsSchema = z.looseObject({
   defaultaccesslevel: z.number().int().optional(),
   defaultusernodelimit: z.number().int().optional(),
   defaultuserclientlimit: z.number().int().optional(),
-  allowedusers: z.array(z.string()).nullable().optional(),
-  allowedgroups: z.array(z.string()).nullable().optional(),
+  allowedusers: boundedArray('allowedusers', boundedString('allowedusers item', LIMITS.hostName)).nullable().optional(),
+  allowedgroups: boundedArray('allowedgroups', boundedString('allowedgroups item', LIMITS.setKey)).nullable().optional(),
 });
 export type ProSettings = z.infer<typeof proSettingsSchema>;
 

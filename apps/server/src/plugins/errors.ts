@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError } from '../lib/api-error.ts';
+import { isDatabaseUnavailable } from '../lib/database-errors.ts';
 
 interface ValidationItem {
   instancePath?: string;
@@ -34,6 +35,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'request body is not valid JSON' : error.message;
+    } else if (isDatabaseUnavailable(error)) {
+      // Not the request's fault and not a bug: the client may retry once the database answers again.
+      status = 503;
+      message = 'the database is unavailable or overloaded; try again shortly';
+      void reply.header('retry-after', '5');
     }
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     return reply.status(status).type('application/json; charset=utf-8').send({ Code: status, Message: message, Response: null });

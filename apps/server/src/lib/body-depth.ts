@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { badRequest } from './api-error.ts';
+
+/**
+ * Deepest nesting of arrays and objects a request body may have. The contract's deepest body (a host's
+ * interfaces with their IPNet) is 4 levels; a hostile 100,000-level body would overflow any recursive walk.
+ */
+export const MAX_BODY_DEPTH = 32;
+
+/** Largest request body in bytes; agents' registration bodies are a few kilobytes. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export const tooDeepMessage = `request body is nested too deeply: at most ${MAX_BODY_DEPTH} levels of objects and arrays`;
+
+/** Nesting depth of a parsed JSON value, walked with an explicit stack so no input can overflow the call stack. */
+export function exceedsDepth(value: unknown, maxDepth = MAX_BODY_DEPTH): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop() as [unknown, number];
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth + 1 > maxDepth) return true;
+    for (const inner of Array.isArray(current) ? current : Object.values(current)) stack.push([inner, depth + 1]);
+  }
+  return false;
+}
+
+/** Refuses over-deep bodies with a 400 before any route-level hook or schema walks them. */
+export function installBodyDepthLimit(app: FastifyInstance): void {
+  app.addHook('preValidation', (request, _reply, done) => {
+    done(exceedsDepth(request.body) ? badRequest(tooDeepMessage) : undefined);
+  });
+}
