@@ -8,7 +8,7 @@ import { TokenService } from './auth/tokens.ts';
 import { startBroker, type BrokerHandle } from './broker/broker.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
-import { MAX_BODY_BYTES, installBodyDepthLimit } from './lib/body-depth.ts';
+import { MAX_BODY_BYTES, installRequestGuards } from './lib/request-guards.ts';
 import { installAgentFiles } from './plugins/agent-files.ts';
 import { installAuth } from './plugins/auth.ts';
 import { installErrorHandling, installNotFound } from './plugins/errors.ts';
@@ -92,7 +92,7 @@ export async function buildApp(config: Config): Promise<App> {
   });
 
   installErrorHandling(app);
-  installBodyDepthLimit(app);
+  installRequestGuards(app);
   installAuth(app, {
     tokens,
     masterKey: config.masterKey,

@@ -1,6 +1,6 @@
 import type { preValidationHookHandler } from 'fastify';
 import { badRequest } from './api-error.ts';
-import { MAX_BODY_DEPTH, tooDeepMessage } from './body-depth.ts';
+import { MAX_BODY_DEPTH, tooDeepMessage } from './request-guards.ts';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

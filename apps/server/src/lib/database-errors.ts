@@ -10,3 +10,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '53300'].includes(code)
   );
 }
+
+/** True when PostgreSQL refused a text value it cannot store (a NUL character, an invalid byte sequence). */
+export function isUnstorableText(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && ['22021', '22P05'].includes(String(error.code));
+}

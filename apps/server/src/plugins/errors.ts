@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError } from '../lib/api-error.ts';
-import { isDatabaseUnavailable } from '../lib/database-errors.ts';
+import { isDatabaseUnavailable, isUnstorableText } from '../lib/database-errors.ts';
 
 interface ValidationItem {
   instancePath?: string;
@@ -35,6 +35,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'request body is not valid JSON' : error.message;
+    } else if (isUnstorableText(error)) {
+      // The request guards refuse NUL characters up front; this catches any other text PostgreSQL cannot store.
+      status = 400;
+      message = 'request holds text the database cannot store (NUL or an invalid character)';
     } else if (isDatabaseUnavailable(error)) {
       // Not the request's fault and not a bug: the client may retry once the database answers again.
       status = 503;

@@ -24,9 +24,33 @@ export function exceedsDepth(value: unknown, maxDepth = MAX_BODY_DEPTH): boolean
   return false;
 }
 
-/** Refuses over-deep bodies with a 400 before any route-level hook or schema walks them. */
-export function installBodyDepthLimit(app: FastifyInstance): void {
+/** True when a string anywhere in a parsed value (keys included) holds a NUL character, walked without recursion. */
+export function containsNul(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return true;
+    } else if (typeof current === 'object' && current !== null) {
+      for (const [key, inner] of Object.entries(current)) {
+        if (key.includes('\u0000')) return true;
+        stack.push(inner);
+      }
+    }
+  }
+  return false;
+}
+
+export const nulMessage = 'request must not contain NUL characters (\\u0000) in its path, query or body';
+
+/**
+ * Refuses over-deep bodies and NUL characters (PostgreSQL text cannot hold them) with a 400, before any
+ * route-level hook or schema walks the request.
+ */
+export function installRequestGuards(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {
-    done(exceedsDepth(request.body) ? badRequest(tooDeepMessage) : undefined);
+    if (exceedsDepth(request.body)) return done(badRequest(tooDeepMessage));
+    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) return done(badRequest(nulMessage));
+    done();
   });
 }
