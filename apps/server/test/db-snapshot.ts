@@ -14,13 +14,15 @@ export async function snapshotDatabase(db: Kysely<any>): Promise<Map<string, str
     tables = (await db.introspection.getTables()).map((t) => t.name).filter((name) => !name.startsWith('kysely_'));
     tableNames.set(db, tables);
   }
-  const snapshot = new Map<string, string>();
-  for (const table of [...tables].sort()) {
-    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);
-    const lines = rows.rows.map((row) => JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))).sort();
-    snapshot.set(table, `${lines.length}:${createHash('sha256').update(lines.join('\n')).digest('hex')}`);
-  }
-  return snapshot;
+  // In parallel: PostgreSQL answers on several pooled connections at once (SQLite queues them on its one).
+  const fingerprints = await Promise.all(
+    [...tables].sort().map(async (table) => {
+      const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);
+      const lines = rows.rows.map((row) => JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))).sort();
+      return [table, `${lines.length}:${createHash('sha256').update(lines.join('\n')).digest('hex')}`] as const;
+    }),
+  );
+  return new Map(fingerprints);
 }
 
 /** Names of the tables whose rows differ between two snapshots (row count and content fingerprint). */

@@ -52,7 +52,8 @@ export const enrollmentKeyInputSchema = z.looseObject({
     .transform((v) => v ?? 0),
   unlimited: z.boolean().nullish().transform((v) => v ?? false),
   type: z.number().int().min(0, 'type must be 0-3').max(3, 'type must be 0-3').nullish(),
-  relay: boundedString('relay', LIMITS.id).nullish().transform((v) => v ?? ''),
+  // A node id (a UUID, 36 characters), or empty for none.
+  relay: boundedString('relay', 36).nullish().transform((v) => v ?? ''),
   groups: boundedArray('groups', boundedString('groups item', LIMITS.setKey)).nullish().transform((v) => v ?? []),
   auto_egress: z.boolean().optional(),
   auto_assign_gw: z.boolean().optional(),

@@ -101,8 +101,8 @@ export const peerConfigSchema = z.object({
 });
 export type PeerConfig = z.infer<typeof peerConfigSchema>;
 
-/** Hardware address lengths Go's net.HardwareAddr knows: EUI-48, EUI-64 and 20-octet InfiniBand. */
-const MAC_BYTE_LENGTHS = new Set([6, 8, 20]);
+/** Hardware address lengths taken: EUI-48 and EUI-64 (stored as text, at most 23 characters). */
+const MAC_BYTE_LENGTHS = new Set([6, 8]);
 const macTextPattern = /^[0-9a-f]{2}([:-][0-9a-f]{2})*$/i;
 
 function macBytes(value: string): number[] | undefined {
@@ -117,12 +117,12 @@ export function macFromWire(value: string | null | undefined): string {
   return macBytes(value)?.map((b) => b.toString(16).padStart(2, '0')).join(':') ?? '';
 }
 
-/** A MAC address in a request: base64 of 6, 8 or 20 bytes (the raw form), `aa:bb:..` text, empty or null. */
+/** A MAC address in a request: base64 of 6 or 8 bytes (the raw form), `aa:bb:..` text, empty or null. */
 export const macAddressInputSchema = z
   .string({ error: 'macaddress must be a string' })
   .max(LIMITS.address, `macaddress must be at most ${LIMITS.address} characters`)
   .refine((value) => value === '' || macBytes(value) !== undefined, {
-    error: 'macaddress must be a hardware address (base64 of 6, 8 or 20 bytes, or aa:bb:cc:dd:ee:ff)',
+    error: 'macaddress must be a hardware address (base64 of 6 or 8 bytes, or aa:bb:cc:dd:ee:ff)',
   })
   .nullish();
 

@@ -11,7 +11,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
-/** True when PostgreSQL refused a text value it cannot store (a NUL character, an invalid byte sequence). */
+/**
+ * True when PostgreSQL refused a value it cannot store: a NUL character or invalid byte sequence, or text longer
+ * than its column (the contracts' bounds are meant to stop those first).
+ */
 export function isUnstorableText(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && ['22021', '22P05'].includes(String(error.code));
+  return error instanceof Error && 'code' in error && ['22021', '22P05', '22001'].includes(String(error.code));
 }

@@ -36,9 +36,9 @@ export function installErrorHandling(app: FastifyInstance): void {
       status = error.statusCode;
       message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'request body is not valid JSON' : error.message;
     } else if (isUnstorableText(error)) {
-      // The request guards refuse NUL characters up front; this catches any other text PostgreSQL cannot store.
+      // The request guards and the contracts' bounds refuse these up front; this catches what they miss.
       status = 400;
-      message = 'request holds text the database cannot store (NUL or an invalid character)';
+      message = 'request holds text the database cannot store (too long, NUL or an invalid character)';
     } else if (isDatabaseUnavailable(error)) {
       // Not the request's fault and not a bug: the client may retry once the database answers again.
       status = 503;

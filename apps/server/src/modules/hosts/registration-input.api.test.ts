@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { snapshotDatabase } from '../../../test/db-snapshot.ts';
 import { createKey, hostBody, registerHost } from '../../../test/device-factories.ts';
 import { createNetwork, createSuperAdminAndLogin } from '../../../test/factories.ts';
-import { startTestServer, type TestServer } from '../../../test/harness.ts';
+import { isPostgres, startTestServer, type TestServer } from '../../../test/harness.ts';
 
 /** Hostile registration and check-in bodies: every field is bounded and a refused body writes nothing. */
 
@@ -25,7 +25,7 @@ const ONE_MB = 'A'.repeat(1_000_000);
 describe('POST /api/v1/host/register/{token} with hostile fields', () => {
   it.each([
     ['a 1 MB macaddress', { macaddress: ONE_MB }, 'macaddress must be at most 64 characters'],
-    ['a 32-byte macaddress', { macaddress: Buffer.alloc(32).toString('base64') }, 'macaddress must be a hardware address'],
+    ['a 20-byte macaddress', { macaddress: Buffer.alloc(20).toString('base64') }, 'macaddress must be a hardware address'],
     ['a 1 MB defaultinterface', { defaultinterface: ONE_MB }, 'defaultinterface must be at most 128 characters'],
     ['a 129-character interface', { interface: 'x'.repeat(129) }, 'interface must be at most 128 characters'],
     ['a 1 MB nat_type', { nat_type: ONE_MB }, 'nat_type must be one of'],
@@ -53,7 +53,8 @@ describe('POST /api/v1/host/register/{token} with hostile fields', () => {
     expect(hosts.find((h) => h.id === asText.requested_host.id)?.macaddress).toBe('aa:bb:cc:00:11:23');
   });
 
-  it('-> for a host stored before the bound with an oversized MAC address, the pull still answers (macaddress null)', async () => {
+  // PostgreSQL's column never held such a value; SQLite stored it as sent.
+  it.skipIf(isPostgres())('-> for a host stored before the bound with an oversized MAC address, the pull still answers (macaddress null)', async () => {
     const host = hostBody('legacy');
     const registered = await registerHost(server, joinToken, host);
     await server.app.meshdeck.database.db.updateTable('hosts').set({ mac_address: 'aa:'.repeat(300_000) + 'aa' }).where('id', '=', host.id).execute();
