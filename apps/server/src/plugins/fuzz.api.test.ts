@@ -189,5 +189,5 @@ describe('every route of the OpenAPI document, fuzzed', () => {
     }
     if (failures.length > 0) console.log(`fuzz failures:\n${failures.join('\n')}`);
     expect(failures).toEqual([]);
-  }, 300_000);
+  }, 600_000);
 });
