@@ -1,15 +1,24 @@
 import { z } from 'zod';
 import { isIpAddress } from './ip.ts';
 import { LIMITS, boundedArray, boundedString } from './limits.ts';
-import { ipNetSchema, macAddressInputSchema, wgKeyBytesSchema, wgKeyInputSchema } from './wire.ts';
+import { ipNetInputSchema, ipNetSchema, macAddressInputSchema, wgKeyBytesSchema, wgKeyInputSchema } from './wire.ts';
 
 /** Local interface of a host: v0.30 sends the IPNet and its text form. */
 export const hostInterfaceSchema = z.object({
-  name: boundedString('interface name', LIMITS.interfaceName),
+  name: z.string(),
   address: ipNetSchema.optional(),
-  addressString: boundedString('addressString', LIMITS.address),
+  addressString: z.string(),
 });
 export type HostInterface = z.infer<typeof hostInterfaceSchema>;
+/**
+ * The same as an agent sends it, bounded. Response schemas stay unbounded: they describe what the server
+ * already stores, and a bound there would turn an old stored value into a failed answer.
+ */
+const hostInterfaceInputSchema = z.object({
+  name: boundedString('interface name', LIMITS.interfaceName),
+  address: ipNetInputSchema.optional(),
+  addressString: boundedString('addressString', LIMITS.address),
+});
 
 export const firewallKinds = ['iptables', 'nftables', 'none'] as const;
 /** Operating systems of api-contract §3.20 (`ios` and `android` are clients'). */
@@ -20,7 +29,7 @@ const natTypeSchema = z.enum(natTypes, { error: `nat_type must be one of ${natTy
 const versionSchema = boundedString('version', LIMITS.version).refine(isSupportedAgentVersion, {
   error: 'version must be v0.17.0 or later, or "dev"',
 });
-const interfacesSchema = boundedArray('interfaces', hostInterfaceSchema).nullish();
+const interfacesSchema = boundedArray('interfaces', hostInterfaceInputSchema).nullish();
 /** The agent's traffic (message-encryption) public key: base64 (api-contract §3.14.1). */
 const trafficKeySchema = boundedString('traffickeypublic', LIMITS.base64Key)
   .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'traffickeypublic must be base64')

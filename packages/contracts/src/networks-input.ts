@@ -6,7 +6,7 @@ import {
   KEEPALIVE_MAX_SECONDS,
   NETID_MAX_LENGTH,
   NETWORK_DEFAULTS,
-  proSettingsSchema,
+  proSettingsInputSchema,
   type ProSettings,
 } from './networks.ts';
 
@@ -82,7 +82,7 @@ const defaultsShape = {
   allowmanualsignup: optional(flag('allowmanualsignup')),
   defaultdns: optional(text('defaultDns')),
   defaultextclientdns: optional(text('defaultextclientdns')),
-  prosettings: optional(proSettingsSchema),
+  prosettings: optional(proSettingsInputSchema),
 };
 const notAnObject = { error: 'the body must be a JSON object holding the network fields' };
 

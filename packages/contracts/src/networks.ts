@@ -21,10 +21,15 @@ export const proSettingsSchema = z.looseObject({
   defaultaccesslevel: z.number().int().optional(),
   defaultusernodelimit: z.number().int().optional(),
   defaultuserclientlimit: z.number().int().optional(),
+  allowedusers: z.array(z.string()).nullable().optional(),
+  allowedgroups: z.array(z.string()).nullable().optional(),
+});
+export type ProSettings = z.infer<typeof proSettingsSchema>;
+/** Pro settings as a client sends them: the lists and their names bounded. */
+export const proSettingsInputSchema = proSettingsSchema.extend({
   allowedusers: boundedArray('allowedusers', boundedString('allowedusers item', LIMITS.hostName)).nullable().optional(),
   allowedgroups: boundedArray('allowedgroups', boundedString('allowedgroups item', LIMITS.setKey)).nullable().optional(),
 });
-export type ProSettings = z.infer<typeof proSettingsSchema>;
 
 /**
  * The v0.30 Network wire form (api-contract §3.1): flags are "yes"/"no", times are unix seconds. Fields a real

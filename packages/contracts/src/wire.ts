@@ -55,12 +55,13 @@ export const wgKeyInputSchema = z
   });
 
 /** Go's net.IPNet as JSON: `{"IP":"10.0.0.1","Mask":"////AA=="}`; empty is `{"IP":"","Mask":null}`. */
-export const ipNetSchema = z.object({
+export const ipNetSchema = z.object({ IP: z.string(), Mask: z.string().nullable() });
+export type IpNet = z.infer<typeof ipNetSchema>;
+/** An IPNet a client sends: bounded (base64 of a 16-byte IPv6 mask is 24 characters). */
+export const ipNetInputSchema = z.object({
   IP: z.string().max(LIMITS.address, `IP must be at most ${LIMITS.address} characters`),
-  // base64 of a 16-byte IPv6 mask is 24 characters.
   Mask: z.string().max(32, 'Mask must be at most 32 characters').nullable(),
 });
-export type IpNet = z.infer<typeof ipNetSchema>;
 export const EMPTY_IP_NET: IpNet = { IP: '', Mask: null };
 
 /** `address` with a prefix as an IPNet; `10.0.0.5` + 24 -> `{IP:"10.0.0.5", Mask:"////AA=="}`. */
