@@ -21,6 +21,18 @@ const hostInterfaceInputSchema = z.object({
 });
 
 export const firewallKinds = ['iptables', 'nftables', 'none'] as const;
+export const DEFAULT_LISTEN_PORT = 51821;
+export const DEFAULT_MTU = 1420;
+/** New hosts get a 20 s keepalive whatever they send (api-contract §2.5). */
+export const DEFAULT_KEEPALIVE_SECONDS = 20;
+
+const optionalIp = (field: string) =>
+  boundedString(field, LIMITS.address)
+    .trim()
+    .nullish()
+    .transform((v) => v ?? '')
+    .refine((v) => v === '' || isIpAddress(v), { error: `${field} must be an IP address` });
+
 /** Operating systems of api-contract §3.20 (`ios` and `android` are clients'). */
 export const hostOses = ['linux', 'windows', 'darwin', 'freebsd', 'iot', 'ios', 'android'] as const;
 /** NAT types of api-contract §3.20: v0.30's four, v1.5's `behind_nat`, and empty for unknown. */
@@ -34,17 +46,6 @@ const interfacesSchema = boundedArray('interfaces', hostInterfaceInputSchema).nu
 const trafficKeySchema = boundedString('traffickeypublic', LIMITS.base64Key)
   .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'traffickeypublic must be base64')
   .nullish();
-export const DEFAULT_LISTEN_PORT = 51821;
-export const DEFAULT_MTU = 1420;
-/** New hosts get a 20 s keepalive whatever they send (api-contract §2.5). */
-export const DEFAULT_KEEPALIVE_SECONDS = 20;
-
-const optionalIp = (field: string) =>
-  boundedString(field, LIMITS.address)
-    .trim()
-    .nullish()
-    .transform((v) => v ?? '')
-    .refine((v) => v === '' || isIpAddress(v), { error: `${field} must be an IP address` });
 
 /** Agent versions the server accepts: v0.17.0 or later, or "dev" (api-contract §2.5). */
 export function isSupportedAgentVersion(version: string): boolean {
