@@ -7,6 +7,7 @@ import { startBroker, type BrokerHandle } from './broker/broker.ts';
 import { BROKER_SECRET_KEY } from './broker/broker-credentials.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { MAX_BODY_BYTES, installRequestGuards } from './lib/request-guards.ts';
 import { installAgentFiles } from './plugins/agent-files.ts';
 import { installAuth } from './plugins/auth.ts';
 import { installErrorHandling, installNotFound } from './plugins/errors.ts';
@@ -61,14 +62,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: loggerOptions(config.logLevel, options.logStream),
     // X-Forwarded-For is believed only from configured proxies: rate limits key on request.ip (TRUST_PROXY).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: MAX_BODY_BYTES,
     // Join tokens (base64 JSON, api-contract §2.5) travel as a path parameter and exceed the default 100 chars.
     routerOptions: { maxParamLength: 1024 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize });
   const settings = new SettingsRepository(database.db);
   let broker: BrokerHandle;
   try {
