@@ -1,5 +1,6 @@
 // `npm run bench`: runs every benchmark script under apps/server/bench (each prints "name: value unit" lines).
 // Numbers come from here, never from timed assertions in tests.
+import './check-node.mjs';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

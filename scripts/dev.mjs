@@ -1,4 +1,5 @@
 // `npm run dev`: the server with reload (port 8080) and the Vite dev server (port 5173, proxying /api to 8080).
+import './check-node.mjs';
 import { spawn } from 'node:child_process';
 
 const children = [

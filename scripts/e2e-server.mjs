@@ -1,5 +1,8 @@
-// Starts the real server for Playwright: built console, fresh temp data dir, random broker port. Removes the
-// data dir on exit. Usage: node scripts/e2e-server.mjs  (env: E2E_PORT, EDITION)
+// Starts the compiled server for Playwright, as a user runs it (node apps/server/dist/main.mjs): built console,
+// fresh temp data dir, random broker port. Removes the data dir on exit. `npm run test:e2e` and `npm test` build
+// first; this script only refuses to start a server that was never built.
+// Usage: node scripts/e2e-server.mjs  (env: E2E_PORT, EDITION)
+import './check-node.mjs';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,8 +10,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const main = path.join(root, 'apps', 'server', 'dist', 'main.mjs');
+if (!fs.existsSync(main)) {
+  console.error(`e2e-server: ${path.relative(root, main)} is missing: run \`npm run build\` first`);
+  process.exit(1);
+}
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshdeck-e2e-'));
-const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'apps/server/src/main.ts'], {
+const child = spawn(process.execPath, [main], {
   cwd: root,
   stdio: 'inherit',
   env: {

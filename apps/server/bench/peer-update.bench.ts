@@ -19,9 +19,9 @@ try {
   const builder = new PeerUpdateBuilder(
     new PeersRepository(db),
     {
-      publish: (topic, payload) => {
+      publish: (hostId, topic, payload) => {
         bytes += payload.length;
-        return server.app.meshdeck.broker.publish(topic, payload, { qos: 0 });
+        return server.app.meshdeck.broker.publishToHost(hostId, topic, payload, { qos: 0 });
       },
       describeHost: async (hostId) => {
         const host = await hosts.findById(hostId);

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { bigIntToAddress, parseCidr } from '@meshdeck/contracts';
 import { wgPublicKey } from '../test/device-factories.ts';
 import type { TestServer } from '../test/harness.ts';
@@ -20,7 +20,7 @@ export async function seedNetwork(server: TestServer, network: string, range: st
       const id = randomUUID();
       ids.push(id);
       await hosts.insert({
-        id, name: `${network}-host-${i}`, password_hash: 'x', public_key: wgPublicKey(), traffic_key: null, version: 'v0.30.0', os: 'linux',
+        id, name: `${network}-host-${i}`, password_hash: 'x', public_key: wgPublicKey(), traffic_key: randomBytes(32).toString('base64'), version: 'v0.30.0', os: 'linux',
         os_details: '{}', settings: '{}', interfaces: '[]', listen_port: 51821, public_listen_port: 0, mtu: 1420,
         endpoint_ip: `198.18.${(i >> 8) & 255}.${i & 255}`, endpoint_ip6: '', is_static_port: 0, keepalive_seconds: 20,
         mac_address: '', created_at: iso, updated_at: iso,

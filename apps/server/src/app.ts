@@ -1,17 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { TokenService } from './auth/tokens.ts';
 import { startBroker, type BrokerHandle } from './broker/broker.ts';
+import { BROKER_SECRET_KEY } from './broker/broker-credentials.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { MAX_BODY_BYTES, installRequestGuards } from './lib/request-guards.ts';
 import { installAgentFiles } from './plugins/agent-files.ts';
 import { installAuth } from './plugins/auth.ts';
 import { installErrorHandling, installNotFound } from './plugins/errors.ts';
+import { loggerOptions } from './plugins/logging.ts';
 import { installOpenApi } from './plugins/openapi.ts';
+import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { installStaticConsole } from './plugins/static-console.ts';
 import { installTransferOptimisations } from './plugins/transfer.ts';
 import { EventBus } from './modules/events/event-bus.ts';
@@ -46,34 +48,49 @@ export type App = FastifyInstance;
 /** Settings key of the HS256 secret generated at first start. */
 export const JWT_SECRET_KEY = 'jwt_secret';
 
+/** Trusts the nearest `hops` proxies, as Fastify does for a number (its types only accept a function). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+export interface BuildOptions {
+  /** Where log lines go (stdout by default); tests capture them to check redaction. */
+  logStream?: NodeJS.WritableStream;
+}
+
 /** Builds the whole server (database, broker, plugins, routes) without listening; closing the app releases all. */
-export async function buildApp(config: Config): Promise<App> {
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
-    logger: { level: config.logLevel },
-    trustProxy: true,
-    bodyLimit: 1024 * 1024,
+    logger: loggerOptions(config.logLevel, options.logStream),
+    // X-Forwarded-For is believed only from configured proxies: rate limits key on request.ip (TRUST_PROXY).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    bodyLimit: MAX_BODY_BYTES,
     // Join tokens (base64 JSON, api-contract §2.5) travel as a path parameter and exceed the default 100 chars.
     routerOptions: { maxParamLength: 1024 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize });
+  const settings = new SettingsRepository(database.db);
   let broker: BrokerHandle;
   try {
-    broker = await startBroker(config, app.log);
+    const brokerSecret = await settings.getOrCreate(BROKER_SECRET_KEY, randomBytes(32).toString('base64url'));
+    broker = await startBroker(config, brokerSecret, app.log);
   } catch (error) {
     await database.destroy();
     throw error;
   }
+  // Which database and broker this server uses; URLs may carry credentials, which the logger redacts.
+  app.log.info({ engine: database.engine, url: config.databaseUrl }, 'database opened');
+  app.log.info({ url: config.mqtt.url ?? broker.publicUrl, embedded: broker.isEmbedded }, 'using MQTT broker');
   const events = new EventBus();
   app.decorate('meshdeck', { database, broker, config, events });
   app.addHook('onClose', async () => {
     await broker.close();
     await database.destroy();
   });
+  // Agents are answered on the broker only once they can also pull over HTTP (issue 19).
+  app.addHook('onListen', () => broker.open());
 
-  const settings = new SettingsRepository(database.db);
   const secret = await settings.getOrCreate(JWT_SECRET_KEY, randomBytes(48).toString('base64url').slice(0, 64));
   const tokens = new TokenService(secret, config.jwtValidityMinutes);
   const usersService = new UsersService(
@@ -91,16 +108,12 @@ export async function buildApp(config: Config): Promise<App> {
   });
 
   installErrorHandling(app);
+  // Before auth: a request refused by the auth hook must still leave with the security headers.
+  await installSecurityHeaders(app, config.corsAllowedOrigins);
   installAuth(app, {
     tokens,
     masterKey: config.masterKey,
     findActiveUser: (username) => usersService.findActiveUser(username),
-  });
-  await app.register(helmet, { contentSecurityPolicy: false });
-  await app.register(cors, {
-    origin: config.corsAllowedOrigin === '*' ? true : config.corsAllowedOrigin.split(',').map((o) => o.trim()),
-    allowedHeaders: ['Content-Type', 'Authorization', 'From-Ui', 'X-Application-Name', 'X-Requested-With'],
-    methods: ['GET', 'PUT', 'POST', 'DELETE'],
   });
   await app.register(rateLimit, { global: false });
   await installTransferOptimisations(app);

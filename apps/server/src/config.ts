@@ -1,6 +1,8 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { corsOriginSchema, trustProxySchema, type TrustProxy } from './config-security.ts';
 
 /** Thrown when the environment cannot be turned into a valid configuration; names the variable. */
 export class ConfigError extends Error {}
@@ -8,8 +10,23 @@ export class ConfigError extends Error {}
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(serverRoot, '..', '..');
 
+// Digits only: coercion would turn an empty PORT into 0, a random port nobody asked for.
 const port = (fallback: number) =>
-  z.coerce.number().int().min(0, 'must be a port number 0-65535').max(65535, 'must be a port number 0-65535').default(fallback);
+  z
+    .string()
+    .default(String(fallback))
+    .refine((value) => /^\d{1,5}$/.test(value.trim()) && Number(value) <= 65535, {
+      error: (issue) =>
+        `must be a port number 0-65535${issue.input === '' ? ` (it is empty: unset it for the default ${fallback})` : ''}`,
+    })
+    .transform(Number);
+// A host name as RFC 1123 allows it (labels of letters, digits and inner hyphens), or an IPv4/IPv6 address.
+const hostName = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+const listenHost = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .refine((value) => net.isIP(value) !== 0 || hostName.test(value), { error: 'must be an IP address or a host name' });
 const optionalUrl = (protocols: string[]) =>
   z
     .string()
@@ -22,9 +39,10 @@ const optionalUrl = (protocols: string[]) =>
 /** Every environment variable the server reads, with its default (documented in README.md). */
 const envSchema = z.object({
   PORT: port(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: listenHost('0.0.0.0'),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2, 'must be between 2 and 1000').max(1000, 'must be between 2 and 1000').default(20),
   MQTT_URL: optionalUrl(['mqtt', 'mqtts', 'tcp', 'ws', 'wss']),
   MQTT_HOST: z.string().min(1).default('127.0.0.1'),
   MQTT_PORT: port(1883),
@@ -36,7 +54,8 @@ const envSchema = z.object({
     .default('meshdeck'),
   PUBLIC_API_URL: optionalUrl(['http', 'https']),
   JWT_VALIDITY_MINUTES: z.coerce.number().int().min(5, 'must be between 5 and 525600').max(525600, 'must be between 5 and 525600').default(720),
-  CORS_ALLOWED_ORIGIN: z.string().min(1).default('*'),
+  CORS_ALLOWED_ORIGIN: corsOriginSchema,
+  TRUST_PROXY: trustProxySchema,
   MASTER_KEY: z
     .string()
     .optional()
@@ -47,6 +66,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(30),
   REGISTER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(120),
+  HOST_AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(120),
 });
 
 export interface Config {
@@ -54,18 +74,23 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections the server keeps at most; further queries wait in line for one. */
+  databasePoolSize: number;
   mqtt: { url: string | undefined; host: string; port: number; publicUrl: string | undefined };
   edition: 'community' | 'pro';
   serverName: string;
   publicApiUrl: string | undefined;
   jwtValidityMinutes: number;
-  corsAllowedOrigin: string;
+  /** Browser origins allowed to call the API cross-origin: none (same-origin only), a list, or any ('*'). */
+  corsAllowedOrigins: string[] | '*';
+  trustProxy: TrustProxy;
   masterKey: string | undefined;
   consoleDir: string;
   agentDir: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   loginRateLimitPerMinute: number;
   registerRateLimitPerMinute: number;
+  hostAuthRateLimitPerMinute: number;
 }
 
 /** Parses an environment (process.env by default) into a Config; throws ConfigError naming the bad variable. */
@@ -81,17 +106,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     mqtt: { url: e.MQTT_URL, host: e.MQTT_HOST, port: e.MQTT_PORT, publicUrl: e.MQTT_PUBLIC_URL },
     edition: e.EDITION,
     serverName: e.SERVER_NAME,
     publicApiUrl: e.PUBLIC_API_URL,
     jwtValidityMinutes: e.JWT_VALIDITY_MINUTES,
-    corsAllowedOrigin: e.CORS_ALLOWED_ORIGIN,
+    corsAllowedOrigins: e.CORS_ALLOWED_ORIGIN,
+    trustProxy: e.TRUST_PROXY,
     masterKey: e.MASTER_KEY,
     consoleDir: path.resolve(e.CONSOLE_DIR),
     agentDir: path.resolve(e.AGENT_DIR),
     logLevel: e.LOG_LEVEL,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     registerRateLimitPerMinute: e.REGISTER_RATE_LIMIT_PER_MINUTE,
+    hostAuthRateLimitPerMinute: e.HOST_AUTH_RATE_LIMIT_PER_MINUTE,
   };
 }

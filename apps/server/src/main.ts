@@ -1,32 +1,8 @@
-import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+// The server's entry point. Only the Node.js check runs before the version is known to be supported: on an older
+// Node the native modules (better-sqlite3, argon2) crash the process with a segfault and no message, so the rest
+// of the server is loaded afterwards, by a dynamic import.
+import { exitUnlessSupportedNode } from './startup/node-version.ts';
 
-/** Reads the configuration, builds the app and listens; invalid configuration stops start-up with its reason. */
-async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  const app = await buildApp(config);
-  const shutdown = (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  await app.listen({ port: config.port, host: config.host });
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+exitUnlessSupportedNode('meshdeck');
+const { runServer } = await import('./startup/run.ts');
+await runServer();

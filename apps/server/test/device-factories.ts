@@ -1,5 +1,6 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import mqtt from 'mqtt';
+import { openPayload, payloadKey } from '../../../packages/agent/src/payload-open.ts';
 import type { TestServer } from './harness.ts';
 
 /** A fresh WireGuard-style (x25519) public key in base64. */
@@ -51,11 +52,18 @@ export async function registerHost(server: TestServer, joinToken: string, host: 
   return response.body;
 }
 
-/** Connects to the embedded broker as an agent (host id + password) and records every message per topic. */
+/** The broker account the server gives this host in its ServerConfig. */
+export const brokerLogin = (server: TestServer, host: TestHost) => ({ username: host.id, password: server.app.meshdeck.broker.credentials.passwordOf(host.id) });
+
+/**
+ * Connects to the embedded broker as an agent (its broker account) and records every message per topic, opened
+ * with the host's traffic key as the agent does.
+ */
 export async function connectAgent(server: TestServer, host: TestHost) {
-  const client = await mqtt.connectAsync(server.app.meshdeck.broker.publicUrl, { username: host.id, password: host.hostpass, reconnectPeriod: 0 });
+  const client = await mqtt.connectAsync(server.app.meshdeck.broker.publicUrl, { ...brokerLogin(server, host), reconnectPeriod: 0 });
+  const key = payloadKey(String(host.body.traffickeypublic));
   const messages: { topic: string; payload: any }[] = [];
-  client.on('message', (topic, payload) => messages.push({ topic, payload: JSON.parse(payload.toString()) }));
+  client.on('message', (topic, payload) => messages.push({ topic, payload: JSON.parse(openPayload(key, payload)) }));
   return {
     client,
     messages,

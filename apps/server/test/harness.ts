@@ -50,8 +50,11 @@ async function createPostgresDatabase(baseUrl: string): Promise<{ name: string; 
   };
 }
 
-/** Starts the real app on a random port with a temp data dir (SQLite, or a fresh PostgreSQL database). */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/**
+ * Starts the real app on a random port with a temp data dir (SQLite, or a fresh PostgreSQL database).
+ * `logStream` receives the app's log lines (set LOG_LEVEL in `env` too, the harness default is silent).
+ */
+export async function startTestServer(env: Record<string, string> = {}, options: { logStream?: NodeJS.WritableStream } = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshdeck-api-'));
   const postgres = process.env.DATABASE_URL ? await createPostgresDatabase(process.env.DATABASE_URL) : undefined;
   const config = loadConfig({
@@ -63,10 +66,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     CONSOLE_DIR: path.join(dataDir, 'no-console'),
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
     REGISTER_RATE_LIMIT_PER_MINUTE: '100000',
+    HOST_AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...env,
   });
-  const app = await buildApp(config);
+  const app = await buildApp(config, { logStream: options.logStream });
   // HOST=0.0.0.0 lets network namespaces reach the server (agent data-plane test); the URL stays on loopback.
   await app.listen({ port: 0, host: env.HOST ?? '127.0.0.1' });
   const address = app.server.address();

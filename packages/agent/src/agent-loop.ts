@@ -1,8 +1,12 @@
+import type { KeyObject } from 'node:crypto';
 import { hostPeerUpdateSchema, mqttTopics, type HostPull, type RawNode } from '@meshdeck/contracts';
-import mqtt, { type MqttClient } from 'mqtt';
+import { RECONNECT_BACKOFF, backoffDelay, type BackoffPolicy } from './backoff.ts';
+import { BrokerConnection } from './broker-connection.ts';
+import { openPayload, payloadKey } from './payload-open.ts';
 import { applyPeerUpdate, type Peer } from './peer-state.ts';
-import type { ServerApi } from './server-api.ts';
+import { HostUnknownError, type ServerApi } from './server-api.ts';
 import type { AgentState } from './state.ts';
+import { ThrottledLog } from './throttled-log.ts';
 import { AGENT_VERSION, detectEndpoint, localInterfaces } from './system-info.ts';
 import { interfaceAddresses } from './wg-config.ts';
 import type { MeshInterface } from './wireguard.ts';
@@ -14,7 +18,14 @@ export interface AgentOptions {
   log: (message: string) => void;
   /** Called when the server deleted this host: the agent has taken its interface down. */
   onDeleted: () => void;
+  /** How to join this host again, for the message when the server no longer knows it. */
+  joinCommand: string;
+  /** Retry and reconnect pacing; tests may shorten it. */
+  backoff?: BackoffPolicy;
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * The running agent: pulls its state, keeps the interface in line with peer updates from the broker (full lists
@@ -23,8 +34,13 @@ export interface AgentOptions {
 export class Agent {
   #peers = new Map<string, Peer>();
   #addresses: string[] = [];
-  #mqtt: MqttClient | undefined;
+  #broker: BrokerConnection | undefined;
   #timers: NodeJS.Timeout[] = [];
+  #stopped = false;
+  #resyncing = false;
+  readonly #log: ThrottledLog;
+  /** Opens the server's sealed messages (api-contract §6.3). */
+  readonly #key: KeyObject;
   #queue: Promise<void> = Promise.resolve();
   /** The server owns the port (de-confliction, console edits); the pulled host says which one to use. */
   #listenPort: number;
@@ -36,31 +52,53 @@ export class Agent {
     private readonly options: AgentOptions,
   ) {
     this.#listenPort = state.listenPort;
+    this.#log = new ThrottledLog(options.log);
+    this.#key = payloadKey(state.trafficKey);
   }
 
-  /** Pulls, connects to the broker and starts the check-in and re-pull timers. */
+  /**
+   * Pulls (retrying until the server answers), connects to the broker and starts the check-in and re-pull timers.
+   * Outages of the server or the broker never stop the agent: the tunnels stay as they are while it retries.
+   */
   async start(): Promise<void> {
-    const pull = await this.api.pull();
+    const pull = await this.pullUntilAnswered();
     await this.applyPull(pull);
-    const { Broker, Server } = pull.server_config;
-    const client = mqtt.connect(Broker, { username: this.state.hostId, password: this.state.hostPassword, reconnectPeriod: 2000 });
-    this.#mqtt = client;
-    client.on('connect', () => {
-      const topics = [mqttTopics.peerUpdate(this.state.hostId, Server), mqttTopics.hostUpdate(this.state.hostId, Server)];
+    const { Broker, Server, MQUserName, MQPassword } = pull.server_config;
+    // Servers before per-host broker accounts sent the literal HOST_ID / HOST_PASS: sign in with the host's own.
+    const legacy = MQUserName === '' || MQUserName === 'HOST_ID';
+    this.#broker = new BrokerConnection({
+      url: Broker,
+      username: legacy ? this.state.hostId : MQUserName,
+      password: legacy ? this.state.hostPassword : MQPassword,
+      topics: [mqttTopics.peerUpdate(this.state.hostId, Server), mqttTopics.hostUpdate(this.state.hostId, Server)],
+      onMessage: (topic, payload) => this.enqueue('message', () => this.onMessage(topic, payload)),
       // Messages sent while disconnected are lost (they are not retained), so every (re)connect pulls afresh.
-      client.subscribeAsync(topics).then(() => this.enqueue(async () => this.applyPull(await this.api.pull())), (e: unknown) => this.options.log(`subscribe failed: ${String(e)}`));
+      onReady: () => this.resync(),
+      log: this.#log,
+      ...(this.options.backoff ? { backoff: this.options.backoff } : {}),
     });
-    client.on('message', (topic, payload) => this.enqueue(() => this.onMessage(topic, payload.toString())));
-    client.on('error', (error) => this.options.log(`broker: ${error.message}`));
-    await this.checkIn();
-    this.#timers.push(setInterval(() => this.enqueue(() => this.checkIn()), this.options.checkInSeconds * 1000));
-    this.#timers.push(setInterval(() => this.enqueue(async () => this.applyPull(await this.api.pull())), this.options.pullSeconds * 1000));
+    this.#broker.start();
+    this.enqueue('check-in', () => this.checkIn());
+    this.#timers.push(
+      setInterval(() => {
+        this.enqueue('check-in', () => this.checkIn());
+        // No broker, no pushed updates: fall back to pulling at the check-in pace until it is back.
+        if (!this.isBrokerConnected) this.enqueue('pull', async () => this.applyPull(await this.api.pull()));
+      }, this.options.checkInSeconds * 1000),
+    );
+    this.#timers.push(setInterval(() => this.enqueue('pull', async () => this.applyPull(await this.api.pull())), this.options.pullSeconds * 1000));
   }
 
   /** Stops timers and the broker connection (the interface stays up). */
   async stop(): Promise<void> {
+    this.#stopped = true;
     for (const timer of this.#timers) clearInterval(timer);
-    await this.#mqtt?.endAsync(true);
+    await this.#broker?.stop();
+  }
+
+  /** True while the agent is subscribed on a live broker connection. */
+  get isBrokerConnected(): boolean {
+    return this.#broker?.isConnected ?? false;
   }
 
   /** Current peers, for tests and logs. */
@@ -68,15 +106,81 @@ export class Agent {
     return this.#peers;
   }
 
-  private enqueue(work: () => Promise<void>): void {
-    this.#queue = this.#queue.then(work).catch((error: unknown) => this.options.log(`error: ${error instanceof Error ? error.message : String(error)}`));
+  /** Runs work after whatever is queued, one thing at a time (messages, pulls and check-ins never interleave). */
+  private run<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.#queue.then(work);
+    this.#queue = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
   }
 
-  private async onMessage(topic: string, text: string): Promise<void> {
+  /** Queues work whose failure is reported (at most once a minute per kind) and otherwise ignored. */
+  private enqueue(kind: string, work: () => Promise<void>): void {
+    this.run(work).then(
+      () => this.recovered(kind),
+      (error: unknown) => this.report(kind, error),
+    );
+  }
+
+  private report(kind: string, error: unknown): void {
+    if (error instanceof HostUnknownError) {
+      this.#log.warn('unknown-host', `the server does not know host ${this.state.hostId} (it was deleted, or the server lost its data: ${error.message}). Retrying will not help; join again: ${this.options.joinCommand}`);
+      return;
+    }
+    this.#log.warn(kind, `${kind} failed: ${messageOf(error)}`);
+  }
+
+  private recovered(kind: string): void {
+    if (this.#log.clear(kind)) this.#log.info(`${kind}: working again`);
+    this.#log.clear('unknown-host');
+  }
+
+  /** The first pull: without it there is nothing to apply and no broker to connect to, so it waits for the server. */
+  private async pullUntilAnswered(): Promise<HostPull> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const pull = await this.api.pull();
+        this.recovered('pull');
+        return pull;
+      } catch (error) {
+        this.report('pull', error);
+        await sleep(backoffDelay(attempt, this.options.backoff ?? RECONNECT_BACKOFF));
+      }
+    }
+  }
+
+  /** Pulls after a broker (re)connect, retrying with backoff while the server's API is not answering yet. */
+  private resync(): void {
+    if (this.#resyncing) return;
+    this.#resyncing = true;
+    void (async () => {
+      for (let attempt = 0; !this.#stopped; attempt++) {
+        try {
+          await this.run(async () => this.applyPull(await this.api.pull()));
+          this.recovered('pull');
+          break;
+        } catch (error) {
+          this.report('pull', error);
+          await sleep(backoffDelay(attempt, this.options.backoff ?? RECONNECT_BACKOFF));
+        }
+      }
+      this.#resyncing = false;
+    })();
+  }
+
+  private async onMessage(topic: string, payload: Buffer): Promise<void> {
+    let text: string;
+    try {
+      text = openPayload(this.#key, payload);
+    } catch {
+      return this.#log.warn('unsealed', `ignored a message on ${topic}: it is not sealed with this host's traffic key`);
+    }
     const body: unknown = JSON.parse(text);
     if (topic.startsWith('peers/host/')) {
       const update = hostPeerUpdateSchema.safeParse(body);
-      if (!update.success) return this.options.log(`ignored a malformed peer update: ${update.error.message}`);
+      if (!update.success) return this.#log.warn('malformed', `ignored a malformed peer update: ${update.error.message}`);
       this.#peers = applyPeerUpdate(this.#peers, update.data.host_peers, update.data.replace_peers);
       if (update.data.replace_peers && update.data.host) this.#addresses = interfaceAddresses(update.data.nodes);
       return this.configure();
@@ -89,7 +193,7 @@ export class Agent {
     } else if (['REQ_PULL', 'JOIN_HOST_TO_NETWORK', 'UPDATE_HOST', 'REQ_ACK'].includes(action)) {
       await this.applyPull(await this.api.pull());
     } else {
-      this.options.log(`host action ${action} is not supported by this agent`);
+      this.#log.info(`host action ${action} is not supported by this agent`);
     }
   }
 

@@ -22,6 +22,7 @@ async function runAgent(state: AgentState, common: CommonOptions, token?: string
     checkInSeconds: common.checkInSeconds,
     pullSeconds: 300,
     log,
+    joinCommand: `meshdeck-agent join --server ${state.server} --token <enrollment key token> --state-dir ${common.stateDir} --interface ${state.interfaceName}`,
     onDeleted: () => {
       removeState(common.stateDir);
       log('the server deleted this host; interface removed');

@@ -17,21 +17,46 @@ export class ServerError extends Error {
   }
 }
 
+/**
+ * The server does not know this host (any more) or refuses its password: it was deleted, or the server lost its
+ * data. Retrying cannot help; the host must join again.
+ */
+export class HostUnknownError extends ServerError {}
+
+/** Why a request never got an answer, e.g. "fetch failed (connect ECONNREFUSED 127.0.0.1:8080)". */
+function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause: unknown = error.cause;
+  const detail = cause instanceof Error ? (('code' in cause && typeof cause.code === 'string' && !cause.message.includes(cause.code) ? `${cause.code} ` : '') + cause.message) : '';
+  return detail ? `${error.message} (${detail})` : error.message;
+}
+
+/** The URL for a log line: the join token in a registration path is a secret. */
+const loggableUrl = (url: string): string => url.replace(/\/register\/[^/?]+/, '/register/<token>');
+
 interface Init {
   method: string;
   body?: string;
   headers?: Record<string, string>;
 }
 
+/** A request that got no answer in this time failed (the server or the path to it hangs). */
+const REQUEST_TIMEOUT_MS = 30_000;
+
 async function call<T extends z.ZodType>(url: string, init: Init, schema: T | undefined): Promise<z.infer<T>> {
   // Fastify refuses a JSON content type without a body, so the header goes only with one.
   const json: Record<string, string> = init.body === undefined ? {} : { 'content-type': 'application/json' };
-  const response = await fetch(url, { ...init, headers: { ...json, ...init.headers } });
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, headers: { ...json, ...init.headers }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  } catch (error) {
+    throw new Error(`${init.method} ${loggableUrl(url)}: ${describeFailure(error)}`, { cause: error });
+  }
   const text = await response.text();
   const body: unknown = text === '' ? undefined : JSON.parse(text);
   if (!response.ok) {
     const message = typeof body === 'object' && body !== null && 'Message' in body ? String(body.Message) : response.statusText;
-    throw new ServerError(response.status, `${init.method} ${new URL(url).pathname}: ${response.status} ${message}`);
+    throw new ServerError(response.status, `${init.method} ${loggableUrl(url)}: ${response.status} ${message}`);
   }
   return (schema ? schema.parse(body) : body) as z.infer<T>;
 }
@@ -87,7 +112,14 @@ export class ServerApi {
 
   private async refreshToken(): Promise<void> {
     const body = JSON.stringify({ id: this.hostId, password: this.password });
-    const result = await call(`${this.baseUrl}/api/hosts/adm/authenticate`, { method: 'POST', body }, hostAuthenticateResponseSchema);
-    this.#token = result.Response.AuthToken;
+    try {
+      const result = await call(`${this.baseUrl}/api/hosts/adm/authenticate`, { method: 'POST', body }, hostAuthenticateResponseSchema);
+      this.#token = result.Response.AuthToken;
+    } catch (error) {
+      // The contract answers an unknown host with 400 "host ... not found"; 401 is a password it does not know.
+      const unknown = error instanceof ServerError && (error.status === 401 || error.status === 404 || (error.status === 400 && /not found/i.test(error.message)));
+      if (unknown) throw new HostUnknownError(error.status, error.message);
+      throw error;
+    }
   }
 }

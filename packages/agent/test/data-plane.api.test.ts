@@ -1,15 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createNetwork, createSuperAdminAndLogin } from '../../../apps/server/test/factories.ts';
 import { startTestServer, type TestServer } from '../../../apps/server/test/harness.ts';
-import { Lab, dataPlaneSkipReason, quiet, sh, tryRun } from './netns.ts';
+import { agentBundle, repoRoot } from './agent-bundle.ts';
+import { Lab, dataPlaneSkipReason, quiet, tryRun } from './netns.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const skipReason = dataPlaneSkipReason();
+// In CI a skip would hide a broken promise: the run fails instead (scripts/test-all.mjs checks it as well).
+const isCi = process.env.CI === 'true' || process.env.CI === '1';
 const AGENTS = 3;
 const tag = String(process.pid % 1000);
 const subnet = 20 + (process.pid % 200);
@@ -21,21 +22,33 @@ let lab: Lab;
 let workDir: string;
 const agents: { index: number; ns: string; iface: string; stateDir: string; child: ChildProcess; log: string[] }[] = [];
 
-const waitUntil = async (what: string, check: () => boolean, timeoutMs = 30_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`timed out waiting for ${what}\n${agents.map((a) => `--- agent ${a.index}\n${a.log.join('')}`).join('\n')}`);
-};
+/** Polls `check` until it holds; on time-out fails with every agent's log, which is what explains a failure. */
+const waitUntil = (what: string, check: () => boolean, timeout = 30_000) =>
+  vi.waitFor(
+    () => {
+      if (!check()) throw new Error(`timed out waiting for ${what}\n${agents.map((a) => `--- agent ${a.index}\n${a.log.join('')}`).join('\n')}`);
+    },
+    { timeout, interval: 250 },
+  );
 // Before the agent created its interface `wg show` fails; that simply means "no peers yet".
 const wgPeers = (a: (typeof agents)[number]): string[] =>
   quiet('ip', ['netns', 'exec', a.ns, 'wg', 'show', a.iface, 'peers']).split('\n').filter(Boolean);
 const publicKeyOf = (a: (typeof agents)[number]): string => JSON.parse(fs.readFileSync(path.join(a.stateDir, 'state.json'), 'utf8')).publicKey;
+// One echo request with a one-second wait: the first packets of a pair can go before its handshake completes.
+const pings = (from: (typeof agents)[number], address: string): boolean =>
+  spawnSync('ip', ['netns', 'exec', from.ns, 'ping', '-c', '1', '-W', '1', address], { stdio: 'ignore' }).status === 0;
+
+if (skipReason !== undefined && isCi) {
+  describe('agent data plane (3 agents in network namespaces)', () => {
+    it('-> runs in CI', () => {
+      throw new Error(`the data-plane test must run in CI but cannot here: ${skipReason}`);
+    });
+  });
+}
 
 describe.skipIf(skipReason !== undefined)(`agent data plane (3 agents in network namespaces)${skipReason ? `: skipped, ${skipReason}` : ''}`, () => {
   beforeAll(async () => {
+    const bundle = agentBundle();
     workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshdeck-dataplane-'));
     lab = new Lab(tag, subnet);
     lab.up(AGENTS);
@@ -48,7 +61,7 @@ describe.skipIf(skipReason !== undefined)(`agent data plane (3 agents in network
       const stateDir = path.join(workDir, `agent-${i}`);
       const iface = `mdw${tag}${i}`;
       const ns = lab.namespaces[i - 1]!;
-      const args = ['netns', 'exec', ns, process.execPath, '--import', 'tsx', 'packages/agent/src/cli.ts', 'join'];
+      const args = ['netns', 'exec', ns, process.execPath, bundle, 'join'];
       args.push('--server', `http://${lab.bridgeAddress}:${port}`, '--token', key.body.token, '--state-dir', stateDir);
       args.push('--interface', iface, '--name', `agent-${i}`, '--check-in-seconds', '2');
       const child = spawn('ip', args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -79,13 +92,14 @@ describe.skipIf(skipReason !== undefined)(`agent data plane (3 agents in network
       const host = hosts.find((h) => h.name === `agent-${i}`)!;
       return nodes.find((n) => n.hostid === host.id)!.address.split('/')[0]!;
     };
+    // Every ordered pair must get through; each keeps trying for up to 30 s (a handshake may still be under way).
     for (const from of agents) {
       for (const to of agents.filter((a) => a !== from)) {
-        const result = () => sh('ip', ['netns', 'exec', from.ns, 'ping', '-c', '1', '-W', '2', meshAddress(to.index)]);
-        expect(result()).toContain('1 received');
+        const address = meshAddress(to.index);
+        await waitUntil(`agent-${from.index} to ping agent-${to.index} at ${address}`, () => pings(from, address));
       }
     }
-  }, 60_000);
+  }, 90_000);
 
   it('-> when one host is removed from the network through the API, the others drop it from their peers', async () => {
     const hosts = (await server.request<{ id: string; name: string }[]>('GET', '/api/hosts', { token })).body;

@@ -2,14 +2,16 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createKey, hostBody, registerHost } from '../../../apps/server/test/device-factories.ts';
 import { createNetwork, createSuperAdminAndLogin } from '../../../apps/server/test/factories.ts';
 import { startTestServer, type TestServer } from '../../../apps/server/test/harness.ts';
+import { agentBundle, repoRoot } from './agent-bundle.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const cli = ['--import', 'tsx', 'packages/agent/src/cli.ts'];
+let cli: string[];
+beforeAll(() => {
+  cli = [agentBundle()];
+}, 60_000);
 
 /** Runs the CLI to completion without blocking: the server under test lives in this same process. */
 function runCli(args: string[]): Promise<{ status: number | null; stderr: string }> {
@@ -48,8 +50,7 @@ describe('meshdeck-agent join --dry-run, then leave', () => {
     let output = '';
     child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-    const deadline = Date.now() + 20_000;
-    while (!output.includes(`PublicKey = ${other.publickey}`) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    await vi.waitFor(() => expect(output).toContain(`PublicKey = ${other.publickey}`), { timeout: 20_000, interval: 100 });
     expect(output).toContain('# meshdeck: addresses 10.30.0.2/24');
     expect(output).toContain(`PublicKey = ${other.publickey}\nAllowedIPs = 10.30.0.1/32\nEndpoint = 127.0.0.9:51821`);
     const stateFile = path.join(stateDir, 'state.json');

@@ -44,7 +44,7 @@ export const agentServerConfigSchema = z.object({
   DNSMode: z.string(),
   Version: z.string(),
   MQPort: z.string(),
-  /** `HOST_ID` / `HOST_PASS` literally: the agent signs in to the broker with its own id and password. */
+  /** The host's own broker account (user = host id); earlier Meshdeck servers sent `HOST_ID` / `HOST_PASS` literally. */
   MQUserName: z.string(),
   MQPassword: z.string(),
   BrokerType: z.string(),

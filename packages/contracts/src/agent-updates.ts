@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { rawHostSchema } from './agent-hosts.ts';
 import { peerMapSchema, rawNodeSchema } from './agent-messages.ts';
+import { LIMITS, boundedString } from './limits.ts';
 import { peerConfigSchema } from './wire.ts';
 
 /**
@@ -31,15 +32,19 @@ export type HostAction = (typeof hostActions)[number];
 export const hostUpdateSchema = z.looseObject({
   Action: z.enum(hostActions, { error: `Action must be one of ${hostActions.join(', ')}` }),
   Host: z.looseObject({}).nullish(),
-  Node: z.looseObject({}).nullish(),
+  // Only the node's id and connected flag are read; the id is bounded so a lookup never sees a huge string.
+  Node: z.looseObject({ id: boundedString('Node.id', LIMITS.id).optional() }).nullish(),
 });
 export type HostUpdate = z.infer<typeof hostUpdateSchema>;
 
 /** POST /api/hosts/adm/authenticate body and response (a fresh 15-minute host token). */
 export const hostAuthenticateInputSchema = z.looseObject({
-  id: z.string({ error: 'id is required' }).min(1, 'id is required'),
-  password: z.string({ error: 'password is required' }).min(1, 'password is required'),
-  macaddress: z.string().optional(),
+  id: z.string({ error: 'id is required' }).min(1, 'id is required').max(LIMITS.id, `id must be at most ${LIMITS.id} characters`),
+  password: z
+    .string({ error: 'password is required' })
+    .min(1, 'password is required')
+    .max(LIMITS.secret, `password must be at most ${LIMITS.secret} characters`),
+  macaddress: boundedString('macaddress', LIMITS.address).optional(),
 });
 export const hostAuthenticateResponseSchema = z.object({
   Code: z.number().int(),

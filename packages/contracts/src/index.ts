@@ -1,4 +1,5 @@
 export * from './envelope.ts';
+export * from './limits.ts';
 export * from './server.ts';
 export * from './users.ts';
 export * from './events.ts';
@@ -13,3 +14,4 @@ export * from './agent-messages.ts';
 export * from './hosts.ts';
 export * from './nodes.ts';
 export * from './agent-updates.ts';
+export * from './payload-key.ts';

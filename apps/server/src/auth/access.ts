@@ -4,7 +4,15 @@ import type { FastifyRequest } from 'fastify';
 /** Who is calling, once the auth plugin has checked the bearer token. */
 export type Principal =
   | { kind: 'anonymous' }
-  | { kind: 'user'; username: string; platformRoleId: string; groupIds: readonly string[]; isMaster: boolean }
+  | {
+      kind: 'user';
+      username: string;
+      platformRoleId: string;
+      groupIds: readonly string[];
+      isMaster: boolean;
+      /** When the session token expires (epoch ms); undefined for the master key, which does not expire. */
+      expiresAt?: number;
+    }
   | { kind: 'host'; hostId: string; isMaster: boolean };
 
 type Pick = (request: FastifyRequest) => string | undefined;
@@ -63,6 +71,17 @@ export function isNetworkAdmin(principal: Principal, networkId: string): boolean
   if (principal.kind !== 'user') return false;
   if (principal.isMaster || isPlatformAdminRole(principal.platformRoleId)) return true;
   return principal.groupIds.includes(GLOBAL_NETWORK_ADMIN_GROUP) || principal.groupIds.includes(networkAdminGroup(networkId));
+}
+
+/**
+ * Whether a user may act on a host (add it to a network): platform and global network admins may act on any
+ * host; a network-scoped admin only on a host that already has a node in a network they administer, so an
+ * admin of network A cannot pull a host of network B into A.
+ */
+export function canManageHost(principal: Principal, hostNetworks: readonly string[]): boolean {
+  if (principal.kind !== 'user') return false;
+  if (principal.isMaster || isPlatformAdminRole(principal.platformRoleId) || principal.groupIds.includes(GLOBAL_NETWORK_ADMIN_GROUP)) return true;
+  return hostNetworks.some((networkId) => isNetworkAdmin(principal, networkId));
 }
 
 export type Decision = 'allow' | 'unauthenticated' | 'forbidden';

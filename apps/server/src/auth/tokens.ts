@@ -16,9 +16,10 @@ export interface HostTokenClaims {
   Network: string;
 }
 
+/** A verified token; `expiresAt` is its exp claim in epoch milliseconds. */
 export type VerifiedToken =
-  | { kind: 'user'; username: string; role: string }
-  | { kind: 'host'; hostId: string };
+  | { kind: 'user'; username: string; role: string; expiresAt: number }
+  | { kind: 'host'; hostId: string; expiresAt: number };
 
 /** Signs and verifies the server's HS256 tokens with the secret kept in the database. */
 export class TokenService {
@@ -49,16 +50,18 @@ export class TokenService {
     return this.#sign(claims, `node|${hostId}`, now, HOST_TOKEN_MINUTES);
   }
 
-  /** Verifies signature, issuer and expiry; returns undefined for any invalid or expired token. */
+  /** Verifies signature, issuer and expiry; returns undefined for any invalid or expired token, or one without exp. */
   async verify(token: string): Promise<VerifiedToken | undefined> {
     try {
-      const { payload } = await jwtVerify(token, this.#key, { issuer: TOKEN_ISSUER, algorithms: ['HS256'] });
+      // A token without exp would never expire: refused even though the signature is ours.
+      const { payload } = await jwtVerify(token, this.#key, { issuer: TOKEN_ISSUER, algorithms: ['HS256'], requiredClaims: ['exp'] });
       const subject = payload.sub ?? '';
+      const expiresAt = (payload.exp ?? 0) * 1000;
       if (subject.startsWith('user|') && typeof payload.UserName === 'string' && payload.TokenType === 'user_id_token') {
-        return { kind: 'user', username: payload.UserName, role: typeof payload.Role === 'string' ? payload.Role : '' };
+        return { kind: 'user', username: payload.UserName, role: typeof payload.Role === 'string' ? payload.Role : '', expiresAt };
       }
       if (subject.startsWith('node|') && typeof payload.ID === 'string') {
-        return { kind: 'host', hostId: payload.ID };
+        return { kind: 'host', hostId: payload.ID, expiresAt };
       }
       return undefined;
     } catch (error) {

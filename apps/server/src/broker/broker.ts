@@ -1,120 +1,88 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
-import net from 'node:net';
-import { Aedes } from 'aedes';
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt from 'mqtt';
 import type { Config } from '../config.ts';
+import { BrokerCredentials, SERVER_BROKER_USER } from './broker-credentials.ts';
+import { startEmbeddedBroker, type AgentAuthorizer, type AgentVerifier } from './embedded-broker.ts';
+import { HostKeyring, type HostKeyLoader } from './host-keyring.ts';
+import { sealPayload } from './payload-seal.ts';
 
-/** Decides whether an agent may connect with these MQTT credentials (set by the hosts module). */
-export type AgentVerifier = (username: string, password: string) => Promise<boolean>;
-/** Decides whether a signed-in agent may publish to or subscribe to a topic (filter). */
-export type AgentAuthorizer = (username: string, topic: string, action: 'publish' | 'subscribe') => Promise<boolean>;
+export type { AgentAuthorizer, AgentVerifier } from './embedded-broker.ts';
+
+export interface PublishOptions {
+  qos?: 0 | 1;
+}
 
 export interface BrokerHandle {
   /** True while the server's own client connection to the broker is up. */
   isConnected(): boolean;
-  /** URL agents use to reach the broker. */
+  /** URL agents use to reach the broker (never with the server's credentials in it). */
   publicUrl: string;
   /** Whether the broker runs inside this process. */
   isEmbedded: boolean;
-  /** QoS 1 unless told otherwise; peer updates use the contract's QoS 0 (agents re-pull on reconnect). */
-  publish(topic: string, payload: string | Buffer, options?: { qos?: 0 | 1 }): Promise<void>;
+  /** Per-host broker usernames and passwords (the agents' ServerConfig, the Mosquitto password file). */
+  credentials: BrokerCredentials;
+  /** Agents get answers from now on; called once the server can authenticate them and serve their pull. */
+  open(): Promise<void>;
+  /** QoS 1 unless told otherwise. For messages to no host in particular; everything for one host goes below. */
+  publish(topic: string, payload: string | Buffer, options?: PublishOptions): Promise<void>;
+  /**
+   * Publishes a server -> host message sealed with that host's traffic key (api-contract §6.3), so no other host
+   * can read it even on a shared broker. Hosts without a traffic key (`os: iot`) get plaintext as the contract
+   * says; a host whose key is unusable gets nothing (logged), since its pull still works.
+   */
+  publishToHost(hostId: string, topic: string, payload: string | Buffer, options?: PublishOptions): Promise<void>;
+  /** Where publishToHost finds traffic keys; returns the keyring, which the caller tells about host changes. */
+  setHostKeyLoader(loader: HostKeyLoader): HostKeyring;
   /** Lets agents authenticate to the embedded broker. */
   setAgentVerifier(verifier: AgentVerifier): void;
   /** Restricts signed-in agents to their own topics on the embedded broker (everything is allowed until set). */
   setAgentAuthorizer(authorizer: AgentAuthorizer): void;
+  /** Whether an agent of this host is connected to the embedded broker; undefined for an external broker. */
+  isAgentConnected(hostId: string): boolean | undefined;
   close(): Promise<void>;
 }
 
-const SERVER_CLIENT_USER = 'meshdeck-server';
 const FIRST_CONNECT_WAIT_MS = 5000;
 
-const sameSecret = (a: string, b: string) => {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-};
-
-interface Embedded {
-  url: string;
-  setAgentVerifier(verifier: AgentVerifier): void;
-  setAgentAuthorizer(authorizer: AgentAuthorizer): void;
-  close(): Promise<void>;
+/** The URL without user name and password: MQTT_URL carries the server's own account on an external broker. */
+export function withoutCredentials(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (!parsed.username && !parsed.password) return url;
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.toString().replace(/\/$/, '');
+  } catch {
+    return url;
+  }
 }
 
-async function startEmbedded(config: Config, serverPassword: string, log: FastifyBaseLogger): Promise<Embedded> {
-  let verifyAgent: AgentVerifier = () => Promise.resolve(false);
-  let authorizeAgent: AgentAuthorizer = () => Promise.resolve(true);
-  // Who each connection signed in as; the server's own client is never restricted.
-  const agentOf = new WeakMap<object, string>();
-  const allowed = (client: object | null, topic: string, action: 'publish' | 'subscribe'): Promise<boolean> => {
-    const agent = client ? agentOf.get(client) : undefined;
-    return agent === undefined ? Promise.resolve(true) : authorizeAgent(agent, topic, action).catch(() => false);
-  };
-  const aedes = await Aedes.createBroker({
-    authenticate(client, username, password, done) {
-      const user = username ?? '';
-      const secret = password?.toString() ?? '';
-      if (user === SERVER_CLIENT_USER) {
-        done(null, sameSecret(secret, serverPassword));
-        return;
-      }
-      verifyAgent(user, secret).then(
-        (ok) => {
-          if (ok) agentOf.set(client, user);
-          done(null, ok);
-        },
-        () => done(null, false),
-      );
-    },
-    authorizeSubscribe(client, subscription, done) {
-      // A refused filter gets a failure SUBACK (null subscription) instead of a dropped connection.
-      void allowed(client, subscription.topic, 'subscribe').then((ok) => done(null, ok ? subscription : null));
-    },
-    authorizePublish(client, packet, done) {
-      void allowed(client, packet.topic, 'publish').then((ok) => done(ok ? null : new Error('topic not allowed')));
-    },
-  });
-  aedes.on('clientError', (client, error) => log.debug({ client: client.id, err: error }, 'mqtt client error'));
-  const server = net.createServer((socket) => aedes.handle(socket));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.mqtt.port, config.mqtt.host, () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.mqtt.port;
-  log.info({ host: config.mqtt.host, port }, 'embedded MQTT broker listening');
-  return {
-    url: `mqtt://${config.mqtt.host}:${port}`,
-    setAgentVerifier(verifier) {
-      verifyAgent = verifier;
-    },
-    setAgentAuthorizer(authorizer) {
-      authorizeAgent = authorizer;
-    },
-    async close() {
-      await new Promise<void>((resolve) => aedes.close(() => resolve()));
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+/** The server's account on the broker: its own random one inside, the user and password of MQTT_URL outside. */
+function serverAccount(url: string, embeddedPassword: string | undefined): { username?: string; password?: string } {
+  if (embeddedPassword !== undefined) return { username: SERVER_BROKER_USER, password: embeddedPassword };
+  const parsed = new URL(url);
+  return parsed.username ? { username: decodeURIComponent(parsed.username), password: decodeURIComponent(parsed.password) } : {};
 }
 
 /**
  * Starts the embedded aedes broker (or uses MQTT_URL) and keeps the server's client connection to it. A broker
  * that is down at start does not stop the server: status reports it until the client reconnects.
  */
-export async function startBroker(config: Config, log: FastifyBaseLogger): Promise<BrokerHandle> {
-  const serverPassword = randomBytes(24).toString('base64url');
-  const embedded = config.mqtt.url ? undefined : await startEmbedded(config, serverPassword, log);
+export async function startBroker(config: Config, brokerSecret: string, log: FastifyBaseLogger): Promise<BrokerHandle> {
+  const embeddedPassword = config.mqtt.url ? undefined : randomBytes(24).toString('base64url');
+  const embedded = embeddedPassword === undefined ? undefined : await startEmbeddedBroker(config, embeddedPassword, log);
   const url = config.mqtt.url ?? embedded?.url ?? '';
-  const client = mqtt.connect(url, {
+  const client = mqtt.connect(withoutCredentials(url), {
     clientId: `meshdeck-server-${randomBytes(4).toString('hex')}`,
-    ...(embedded ? { username: SERVER_CLIENT_USER, password: serverPassword } : {}),
+    ...serverAccount(url, embeddedPassword),
     reconnectPeriod: 1000,
     connectTimeout: FIRST_CONNECT_WAIT_MS,
+    // A refused CONNACK (e.g. Mosquitto restarted with a stale password file) must not end the reconnect loop.
+    reconnectOnConnackError: true,
   });
   client.on('error', (error) => log.warn({ err: error }, 'MQTT client error'));
-  client.on('offline', () => log.warn({ url }, 'MQTT broker connection lost'));
+  client.on('offline', () => log.warn({ url: withoutCredentials(url) }, 'MQTT broker connection lost'));
   await new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, FIRST_CONNECT_WAIT_MS);
     client.once('connect', () => {
@@ -123,12 +91,34 @@ export async function startBroker(config: Config, log: FastifyBaseLogger): Promi
     });
   });
 
+  let keyring: HostKeyring | undefined;
+  const unusableKeys = new Set<string>();
   return {
     isConnected: () => client.connected,
-    publicUrl: config.mqtt.publicUrl ?? url,
+    publicUrl: withoutCredentials(config.mqtt.publicUrl ?? url),
     isEmbedded: embedded !== undefined,
+    credentials: new BrokerCredentials(brokerSecret),
+    async open() {
+      await keyring?.warm().catch((error: unknown) => log.warn({ err: error }, 'could not preload host traffic keys'));
+      embedded?.admitAgents();
+    },
     async publish(topic, payload, options) {
       await client.publishAsync(topic, payload, { qos: options?.qos ?? 1 });
+    },
+    async publishToHost(hostId, topic, payload, options) {
+      if (!keyring) throw new Error('publishToHost before setHostKeyLoader');
+      const key = await keyring.keyFor(hostId);
+      if (key === 'none') {
+        if (!unusableKeys.has(hostId)) log.warn({ hostId, topic }, 'host has no usable traffic key: MQTT messages to it are not sent (it still pulls)');
+        unusableKeys.add(hostId);
+        return;
+      }
+      const body = key === 'plain' ? payload : await sealPayload(key, payload);
+      await client.publishAsync(topic, body, { qos: options?.qos ?? 1 });
+    },
+    setHostKeyLoader(loader) {
+      keyring = new HostKeyring(loader);
+      return keyring;
     },
     setAgentVerifier(verifier) {
       embedded?.setAgentVerifier(verifier);
@@ -136,6 +126,7 @@ export async function startBroker(config: Config, log: FastifyBaseLogger): Promi
     setAgentAuthorizer(authorizer) {
       embedded?.setAgentAuthorizer(authorizer);
     },
+    isAgentConnected: (hostId) => embedded?.isAgentConnected(hostId),
     async close() {
       await client.endAsync(true);
       await embedded?.close();

@@ -20,9 +20,18 @@ export interface DatabaseHandle {
 export interface DatabaseOptions {
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Most PostgreSQL connections for ordinary queries (default 20). */
+  poolSize?: number;
 }
 
+/** The health check's own budget: it answers "unhealthy" quickly instead of waiting behind busy queries. */
 const HEALTH_TIMEOUT_MS = 2000;
+/**
+ * How long an ordinary query waits for a pooled connection. Under a burst, queries queue for a free connection
+ * rather than fail; only a database that stays unreachable this long turns into an error.
+ */
+const POOL_WAIT_MS = 30_000;
+const DEFAULT_POOL_SIZE = 20;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -65,11 +74,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   let db: Kysely<Database>;
   let engine: DatabaseEngine;
   let fileStillOpen = () => true;
+  let ping: () => Promise<unknown> = () => sql`select 1`.execute(db);
+  let closeHealthPool = () => Promise.resolve();
   if (options.databaseUrl) {
     engine = 'postgres';
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: HEALTH_TIMEOUT_MS });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? DEFAULT_POOL_SIZE, connectionTimeoutMillis: POOL_WAIT_MS });
+    // The health check has a one-connection pool of its own, so a queue of ordinary queries never makes the
+    // server look down, and its short timeout never applies to ordinary queries.
+    const healthPool = new pg.Pool({ connectionString: options.databaseUrl, max: 1, connectionTimeoutMillis: HEALTH_TIMEOUT_MS, idleTimeoutMillis: 60_000 });
     // An idle client losing its connection must not crash the process; health checks report it instead.
     pool.on('error', () => undefined);
+    healthPool.on('error', () => undefined);
+    ping = () => healthPool.query('select 1');
+    closeHealthPool = () => healthPool.end();
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     engine = 'sqlite';
@@ -81,6 +98,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
   const { error } = await migrator.migrateToLatest();
   if (error) {
+    await closeHealthPool();
     await db.destroy();
     throw error instanceof Error ? error : new Error('database migration failed');
   }
@@ -91,13 +109,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     async isHealthy() {
       if (!fileStillOpen()) return false;
       try {
-        await withTimeout(sql`select 1`.execute(db), HEALTH_TIMEOUT_MS);
+        await withTimeout(ping(), HEALTH_TIMEOUT_MS);
         return true;
       } catch {
         return false;
       }
     },
-    destroy: () => db.destroy(),
+    async destroy() {
+      await closeHealthPool();
+      await db.destroy();
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { decide, type Access, type Principal } from '../auth/access.ts';
 import type { TokenService } from '../auth/tokens.ts';
@@ -11,6 +12,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal;
   }
+  interface FastifyInstance {
+    /** Every /api route with an access rule, as "METHOD /path/{param}" (the RBAC test walks this list). */
+    apiRoutes: readonly string[];
+  }
 }
 
 export interface AuthDependencies {
@@ -22,6 +27,13 @@ export interface AuthDependencies {
 
 const MASTER_USERNAME = 'masteradministrator';
 
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Compares a presented bearer with the master key in constant time (hashing first hides the key's length). */
+function isMasterKey(token: string, masterKeyDigest: Buffer | undefined): boolean {
+  return masterKeyDigest !== undefined && timingSafeEqual(digest(token), masterKeyDigest);
+}
+
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
@@ -29,13 +41,13 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && value ? value : undefined;
 }
 
-async function authenticate(request: FastifyRequest, deps: AuthDependencies, required: Access['kind']): Promise<Principal> {
+async function authenticate(request: FastifyRequest, deps: AuthDependencies, masterKeyDigest: Buffer | undefined, required: Access['kind']): Promise<Principal> {
   const token = bearerToken(request);
   if (!token) {
     if (required === 'public') return { kind: 'anonymous' };
     throw unauthorized();
   }
-  if (deps.masterKey !== undefined && token === deps.masterKey) {
+  if (isMasterKey(token, masterKeyDigest)) {
     return required === 'host'
       ? { kind: 'host', hostId: '', isMaster: true }
       : { kind: 'user', username: MASTER_USERNAME, platformRoleId: 'super-admin', groupIds: [], isMaster: true };
@@ -48,7 +60,14 @@ async function authenticate(request: FastifyRequest, deps: AuthDependencies, req
   if (verified.kind === 'host') return { kind: 'host', hostId: verified.hostId, isMaster: false };
   const user = await deps.findActiveUser(verified.username);
   if (!user) throw unauthorized('unauthorized: the user no longer exists or is disabled');
-  return { kind: 'user', username: verified.username, platformRoleId: user.platformRoleId, groupIds: user.groupIds, isMaster: false };
+  return {
+    kind: 'user',
+    username: verified.username,
+    platformRoleId: user.platformRoleId,
+    groupIds: user.groupIds,
+    isMaster: false,
+    expiresAt: verified.expiresAt,
+  };
 }
 
 /**
@@ -57,11 +76,18 @@ async function authenticate(request: FastifyRequest, deps: AuthDependencies, req
  */
 export function installAuth(app: FastifyInstance, deps: AuthDependencies): void {
   app.decorateRequest('principal', null as never);
+  const masterKeyDigest = deps.masterKey === undefined ? undefined : digest(deps.masterKey);
+  const apiRoutes: string[] = [];
+  app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
     const isApi = route.url.startsWith('/api/');
     const isDocs = route.url.startsWith('/api/docs');
     if (isApi && !isDocs && route.config?.access === undefined) {
       throw new Error(`route ${String(route.method)} ${route.url} declares no access rule`);
+    }
+    if (isApi && !isDocs) {
+      const path = route.url.replace(/:(\w+)/g, '{$1}');
+      for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push(`${method} ${path}`);
     }
   });
   app.addHook('onRequest', async (request) => {
@@ -70,7 +96,7 @@ export function installAuth(app: FastifyInstance, deps: AuthDependencies): void 
       request.principal = { kind: 'anonymous' };
       return;
     }
-    request.principal = await authenticate(request, deps, rule.kind);
+    request.principal = await authenticate(request, deps, masterKeyDigest, rule.kind);
     const decision = decide(rule, request.principal, request);
     if (decision === 'unauthenticated') throw unauthorized();
     if (decision === 'forbidden') throw forbidden('access denied: your role does not allow this action');

@@ -10,17 +10,19 @@ export const enrollmentKeysRoutes =
   (keys: EnrollmentKeysService, apiHost: ApiHostResolver): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['enrollment-keys'];
+    // Keys carry their join tokens: no-store keeps them out of browser and proxy caches.
+    const keyAccess = { access: access.admin(), noStore: true };
 
     app.get(
       '/api/v1/enrollment-keys',
-      { config: { access: access.admin() }, schema: { tags, response: { 200: z.array(enrollmentKeySchema) } } },
+      { config: keyAccess, schema: { tags, response: { 200: z.array(enrollmentKeySchema) } } },
       (request) => keys.list(apiHost(request)),
     );
 
     app.post(
       '/api/v1/enrollment-keys',
       {
-        config: { access: access.admin() },
+        config: keyAccess,
         schema: { tags, body: enrollmentKeyInputSchema, response: { 200: enrollmentKeySchema } },
       },
       (request) => keys.create(request.body, apiHost(request)),
@@ -29,7 +31,7 @@ export const enrollmentKeysRoutes =
     app.put(
       '/api/v1/enrollment-keys/:keyID',
       {
-        config: { access: access.admin() },
+        config: keyAccess,
         schema: { tags, params: enrollmentKeyParamsSchema, body: enrollmentKeyInputSchema, response: { 200: enrollmentKeySchema } },
       },
       (request) => keys.update(request.params.keyID, request.body, apiHost(request)),

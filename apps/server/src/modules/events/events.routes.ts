@@ -2,11 +2,14 @@ import type { ServerResponse } from 'node:http';
 import { CHANGE_EVENT_NAME, EVENTS_HEARTBEAT_SECONDS } from '@meshdeck/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../auth/access.ts';
+import { canSeeEvent, whenExpired } from './event-access.ts';
 import type { EventBus } from './event-bus.ts';
 
 /**
  * GET /api/v1/events: a server-sent-events stream of change announcements, so consoles refresh only what changed
- * instead of polling everything. Authenticated with the normal bearer header (the console reads it with fetch).
+ * instead of polling everything. Authenticated with the normal bearer header (the console reads it with fetch);
+ * each caller hears only about what they may read, and the stream ends when their token expires (the console's
+ * reconnect then gets a 401 and signs out).
  */
 export const eventsRoutes =
   (bus: EventBus): FastifyPluginAsyncZod =>
@@ -18,6 +21,7 @@ export const eventsRoutes =
     });
 
     app.get('/api/v1/events', { config: { access: access.anyUser() }, schema: { tags: ['events'] } }, (request, reply) => {
+      const principal = request.principal;
       reply.hijack();
       const out = reply.raw;
       out.writeHead(200, {
@@ -29,13 +33,19 @@ export const eventsRoutes =
       out.write(`retry: 3000\n: connected\n\n`);
       open.add(out);
       const unsubscribe = bus.subscribe((event) => {
-        out.write(`event: ${CHANGE_EVENT_NAME}\ndata: ${JSON.stringify(event)}\n\n`);
+        if (canSeeEvent(principal, event)) out.write(`event: ${CHANGE_EVENT_NAME}\ndata: ${JSON.stringify(event)}\n\n`);
       });
       const heartbeat = setInterval(() => out.write(': keep-alive\n\n'), EVENTS_HEARTBEAT_SECONDS * 1000);
-      request.raw.on('close', () => {
+      const expiresAt = principal.kind === 'user' ? principal.expiresAt : undefined;
+      const cancelExpiry = expiresAt === undefined ? () => undefined : whenExpired(expiresAt, () => out.end());
+      // The client leaving closes the request; the server ending the stream (expiry, shutdown) closes the response.
+      const release = () => {
+        cancelExpiry();
         clearInterval(heartbeat);
         unsubscribe();
         open.delete(out);
-      });
+      };
+      request.raw.on('close', release);
+      out.on('close', release);
     });
   };

@@ -6,11 +6,14 @@ export interface AgentConfigInput {
   brokerUrl: string;
   serverName: string;
   isPro: boolean;
+  /** This host's own broker account (api-contract §6.1: one broker user per host). */
+  mqtt: { username: string; password: string };
 }
 
 /**
- * ServerConfig for agents (api-contract §3.15). The broker credentials are the contract's literal `HOST_ID` /
- * `HOST_PASS`: each agent signs in to the broker as its own host id with the password it registered.
+ * ServerConfig for agents (api-contract §3.15), served only to the host it is for (registration, pull): the broker
+ * credentials are that host's own account (user = host id, password derived by the server), which works on the
+ * embedded broker and on a Mosquitto fed the generated password file alike.
  */
 export function agentServerConfig(input: AgentConfigInput): AgentServerConfig {
   const api = new URL(input.apiUrl);
@@ -31,8 +34,8 @@ export function agentServerConfig(input: AgentConfigInput): AgentServerConfig {
     DNSMode: 'off',
     Version: SERVER_VERSION,
     MQPort: broker?.port ?? '',
-    MQUserName: 'HOST_ID',
-    MQPassword: 'HOST_PASS',
+    MQUserName: input.mqtt.username,
+    MQPassword: input.mqtt.password,
     BrokerType: 'mosquitto',
     Server: input.serverName,
     Broker: input.brokerUrl,

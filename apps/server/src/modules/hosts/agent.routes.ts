@@ -20,10 +20,14 @@ import type { RegistrationService } from './registration.service.ts';
 export interface AgentRoutesOptions {
   publicApiUrl: string | undefined;
   brokerUrl: string;
+  /** The broker account of a host, for its ServerConfig. */
+  brokerCredentials: (hostId: string) => { username: string; password: string };
   serverName: string;
   isPro: boolean;
   /** Registrations allowed per client address per minute: each one hashes a secret, so it is worth limiting. */
   registerRateLimitPerMinute: number;
+  /** Host password checks allowed per client address per minute: argon2 per call, and unauthenticated. */
+  hostAuthRateLimitPerMinute: number;
 }
 
 /** HTTP for agents (api-contract §2.4, §2.5): registration, token refresh, pull and the MQTT fallback. */
@@ -32,20 +36,26 @@ export const agentRoutes =
   async (app) => {
     const tags = ['agents'];
     const apiHost = apiHostResolver(options.publicApiUrl);
-    const serverConfigFor = (request: Parameters<typeof apiHost>[0]) =>
-      agentServerConfig({ apiUrl: apiHost(request), brokerUrl: brokerUrlFor(options.brokerUrl, request), serverName: options.serverName, isPro: options.isPro });
+    const serverConfigFor = (request: Parameters<typeof apiHost>[0], hostId: string) =>
+      agentServerConfig({
+        apiUrl: apiHost(request),
+        brokerUrl: brokerUrlFor(options.brokerUrl, request),
+        serverName: options.serverName,
+        isPro: options.isPro,
+        mqtt: options.brokerCredentials(hostId),
+      });
 
     app.post(
       '/api/v1/host/register/:token',
       {
-        config: { access: access.public(), rateLimit: { max: options.registerRateLimitPerMinute, timeWindow: '1 minute' } },
+        config: { access: access.public(), noStore: true, rateLimit: { max: options.registerRateLimitPerMinute, timeWindow: '1 minute' } },
         schema: { tags, params: z.object({ token: z.string().min(1) }), body: registerHostInputSchema, response: { 200: registerResponseSchema } },
       },
       async (request) => {
         const result = await registration.register(request.params.token, request.body);
         const nodeIds = result.nodes.map((n) => n.id);
         return {
-          server_config: serverConfigFor(request),
+          server_config: serverConfigFor(request, result.host.id),
           requested_host: presentRawHost(result.host, nodeIds),
           nodes: await agents.rawNodes(result.nodes),
           auth_token: await agents.issueToken(result.host.id),
@@ -56,7 +66,7 @@ export const agentRoutes =
     app.post(
       '/api/hosts/adm/authenticate',
       {
-        config: { access: access.public() },
+        config: { access: access.public(), noStore: true, rateLimit: { max: options.hostAuthRateLimitPerMinute, timeWindow: '1 minute' } },
         schema: { tags, body: hostAuthenticateInputSchema, response: { 200: hostAuthenticateResponseSchema } },
       },
       async (request) => {
@@ -67,8 +77,11 @@ export const agentRoutes =
 
     app.get(
       '/api/v1/host',
-      { config: { access: access.host() }, schema: { tags, response: { 200: hostPullSchema } } },
-      (request) => agents.pull(request.principal.kind === 'host' ? request.principal.hostId : '', serverConfigFor(request)),
+      { config: { access: access.host(), noStore: true }, schema: { tags, response: { 200: hostPullSchema } } },
+      (request) => {
+        const hostId = request.principal.kind === 'host' ? request.principal.hostId : '';
+        return agents.pull(hostId, serverConfigFor(request, hostId));
+      },
     );
 
     app.put(

@@ -66,8 +66,9 @@ export class AgentService {
     switch (update.Action) {
       case 'CHECK_IN':
       case 'UPDATE_HOST':
-        await this.d.nodes.touchCheckIn(hostId, new Date().toISOString());
+        // The Host is validated (and applied) first, so a rejected check-in writes nothing.
         if (update.Host) await this.refreshHost(host, update.Host);
+        await this.d.nodes.touchCheckIn(hostId, new Date().toISOString());
         return;
       case 'UPDATE_NODE':
         await this.updateNode(hostId, update.Node ?? {});

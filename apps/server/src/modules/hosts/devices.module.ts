@@ -46,9 +46,10 @@ export interface DevicesDependencies {
  */
 export function createDevices(deps: DevicesDependencies) {
   const { repositories: r, events, config, broker, log } = deps;
-  const publish = (topic: string, payload: string) => broker.publish(topic, payload);
+  // Everything for one host goes through publishToHost, which seals it with that host's traffic key.
+  const publish = (hostId: string, topic: string, payload: string) => broker.publishToHost(hostId, topic, payload);
   const sink: PeerSink = {
-    publish: (topic, payload) => broker.publish(topic, payload, { qos: 0 }),
+    publish: (hostId, topic, payload) => broker.publishToHost(hostId, topic, payload, { qos: 0 }),
     describeHost: async (hostId) => {
       const host = await r.hosts.findById(hostId);
       if (!host) return undefined;
@@ -72,10 +73,23 @@ export function createDevices(deps: DevicesDependencies) {
   const networkKeys = new NetworkKeysService(r.keys);
   const networkUsage = new NodesNetworkUsage(r.nodes);
 
-  broker.setAgentVerifier((username, password) => agents.verifyBrokerLogin(username, password));
+  const keySource = (h: { id: string; traffic_key: string | null }) => ({ id: h.id, trafficKey: h.traffic_key });
+  const keyring = broker.setHostKeyLoader({
+    byIds: async (ids) => (await r.hosts.findByIds(ids)).map(keySource),
+    all: async () => (await r.hosts.listAll()).map(keySource),
+  });
+  // The broker password derived for the host (cheap HMAC), or the host's own password (agents of earlier servers signed in with it).
+  broker.setAgentVerifier(async (username, password) =>
+    broker.credentials.verify(username, password) ? !!(await r.hosts.findById(username)) : agents.verifyBrokerLogin(username, password),
+  );
   broker.setAgentAuthorizer(agentTopicAuthorizer(config.serverName, async (nodeId) => (await r.nodes.findById(nodeId))?.host_id));
   // Peer updates for hosts that lost a node wait for the committed network delete.
   events.subscribe((event) => {
+    // A registration refresh may bring a new traffic key; a deleted host's key goes after its DELETE_HOST.
+    if (event.resource === 'hosts' && event.id) {
+      if (event.action === 'deleted') keyring.forget(event.id);
+      else keyring.markStale(event.id);
+    }
     if (event.resource !== 'networks' || !event.id) return;
     if (event.action === 'deleted') peers.enqueue(...networkUsage.takeRemovedHosts(event.id));
   });
@@ -83,7 +97,7 @@ export function createDevices(deps: DevicesDependencies) {
   const brokerUrl = broker.publicUrl;
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(enrollmentKeysRoutes(keysService, apiHostResolver(config.publicApiUrl)));
-    await app.register(agentRoutes(registration, agents, { publicApiUrl: config.publicApiUrl, brokerUrl, serverName: config.serverName, isPro: config.edition === 'pro', registerRateLimitPerMinute: config.registerRateLimitPerMinute }));
+    await app.register(agentRoutes(registration, agents, { publicApiUrl: config.publicApiUrl, brokerUrl, brokerCredentials: (hostId: string) => ({ username: hostId, password: broker.credentials.passwordOf(hostId) }), serverName: config.serverName, isPro: config.edition === 'pro', registerRateLimitPerMinute: config.registerRateLimitPerMinute, hostAuthRateLimitPerMinute: config.hostAuthRateLimitPerMinute }));
     await app.register(hostsRoutes(hostsService));
     await app.register(nodesRoutes(nodesService));
   };

@@ -49,7 +49,7 @@ export const hostsRoutes =
       '/api/hosts/:hostid/networks/:network',
       { config: { access: access.networkAdmin('network') }, schema: { tags, params: hostNetworkParamsSchema } },
       async (request, reply) => {
-        await hosts.join(request.params.hostid, request.params.network);
+        await hosts.join(request.principal, request.params.hostid, request.params.network);
         return reply.status(200).send();
       },
     );

@@ -1,5 +1,6 @@
 import type { ApiHost, UpdateHostInput } from '@meshdeck/contracts';
-import { badRequest, notFound } from '../../lib/api-error.ts';
+import { canManageHost, type Principal } from '../../auth/access.ts';
+import { badRequest, forbidden, notFound } from '../../lib/api-error.ts';
 import { createMembership } from '../nodes/membership.ts';
 import type { DeviceServices } from './device-services.ts';
 import { hostSettings } from './host-fields.ts';
@@ -63,8 +64,13 @@ export class HostsService {
     return presentApiHost(host, nodes.map((n) => n.id));
   }
 
-  /** Adds the host to a network: a node with the lowest free address, then peer updates. */
-  async join(hostId: string, netid: string): Promise<void> {
+  /**
+   * Adds the host to a network: a node with the lowest free address, then peer updates. The route checked that
+   * the caller administers the target network; the caller must also be allowed to act on the host itself.
+   */
+  async join(caller: Principal, hostId: string, netid: string): Promise<void> {
+    const memberships = await this.d.nodes.listByHosts([hostId]);
+    if (!canManageHost(caller, memberships.map((n) => n.network))) throw forbidden('access denied: you do not administer any network of this host');
     await this.require(hostId);
     const network = await this.d.networks.find(netid);
     if (!network) throw badRequest(`network ${netid} does not exist`);

@@ -30,7 +30,9 @@ describe('POST /api/v1/host/register/{token}', () => {
     expect(body.nodes).toHaveLength(1);
     expect(body.nodes[0]).toMatchObject({ hostid: host.id, network: 'office', address: { IP: '10.10.0.1', Mask: '////AA==' } });
     expect(body.nodes[0].address6.IP).toBe('fd00:10::1');
-    expect(body.server_config).toMatchObject({ Server: 'meshdeck', MQUserName: 'HOST_ID', MQPassword: 'HOST_PASS' });
+    // Its own broker account (api-contract §6.1), never the host's API password.
+    expect(body.server_config).toMatchObject({ Server: 'meshdeck', MQUserName: host.id, MQPassword: server.app.meshdeck.broker.credentials.passwordOf(host.id) });
+    expect(body.server_config.MQPassword).not.toBe(host.hostpass);
     expect(body.server_config.Broker).toMatch(/^mqtt:\/\/127\.0\.0\.1:\d+$/);
     expect(body.auth_token.split('.')).toHaveLength(3);
     const second = await registerHost(server, key.token, hostBody('beta'));

@@ -1,6 +1,7 @@
 import { mqttTopics, type HostAction, type RawNode } from '@meshdeck/contracts';
 
-type Publish = (topic: string, payload: string) => Promise<void>;
+/** Publishes one message to one host (sealed with its traffic key by the broker handle). */
+type Publish = (hostId: string, topic: string, payload: string) => Promise<void>;
 
 /**
  * Action messages to agents on `host/update/<hostId>/<server>` (HostUpdate, api-contract §6.2) and node
@@ -17,7 +18,7 @@ export class HostMessenger {
   /** Sends one action to one host. */
   async send(hostId: string, action: HostAction, extra: { Node?: RawNode } = {}): Promise<void> {
     try {
-      await this.publish(mqttTopics.hostUpdate(hostId, this.serverName), JSON.stringify({ Action: action, Host: { id: hostId }, ...extra }));
+      await this.publish(hostId, mqttTopics.hostUpdate(hostId, this.serverName), JSON.stringify({ Action: action, Host: { id: hostId }, ...extra }));
     } catch (error) {
       this.onError(error);
     }
@@ -33,7 +34,7 @@ export class HostMessenger {
   /** Sends a node's new state to the agent that runs it. */
   async sendNode(node: RawNode): Promise<void> {
     try {
-      await this.publish(mqttTopics.nodeUpdate(node.network, node.id), JSON.stringify(node));
+      await this.publish(node.hostid, mqttTopics.nodeUpdate(node.network, node.id), JSON.stringify(node));
     } catch (error) {
       this.onError(error);
     }

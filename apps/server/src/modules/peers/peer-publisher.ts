@@ -14,7 +14,8 @@ export interface HostChange {
 
 /** What publishing needs from the rest of the server; lets tests and benchmarks count messages. */
 export interface PeerSink {
-  publish(topic: string, payload: string): Promise<void>;
+  /** Publishes one host's update (the broker handle seals it with that host's traffic key). */
+  publish(hostId: string, topic: string, payload: string): Promise<void>;
   /** The host and node fields of a changed host's own full update. */
   describeHost(hostId: string): Promise<Pick<HostPeerUpdate, 'host' | 'nodes'> | undefined>;
 }
@@ -23,6 +24,9 @@ export interface PublishStats {
   messages: number;
   receivers: number;
 }
+
+/** One outgoing update: receiving host, topic, JSON body. */
+type Message = [hostId: string, topic: string, body: string];
 
 /** Publishes in flight at once: enough to keep the broker busy without queueing megabytes in the client. */
 const PUBLISH_WINDOW = 256;
@@ -53,23 +57,23 @@ export class PeerUpdateBuilder {
     const current = await this.repository.networksOfHosts(subjects);
     const networks = [...new Set([...current, ...changes.flatMap((c) => c.formerNetworks ?? [])])];
     const index = indexMembers(await this.repository.listMembers(networks), now);
-    const messages: [string, string][] = [];
+    const messages: Message[] = [];
     const subjectKeys = new Map<string, string>();
     for (const subject of subjects) {
       const described = await this.sink.describeHost(subject);
       if (!described?.host) continue;
       subjectKeys.set(subject, wgKeyToBase64(described.host.publickey));
       const { peers, ids } = fullPeers(subject, index);
-      messages.push([mqttTopics.peerUpdate(subject, this.serverName), this.fullPayload(described, peers, ids)]);
+      messages.push([subject, mqttTopics.peerUpdate(subject, this.serverName), this.fullPayload(described, peers, ids)]);
     }
     const subjectSet = new Set(subjects);
     const receivers = [...index.byHost.keys()].filter((id) => !subjectSet.has(id));
     const entries = new EntryCache(index, changes, subjectKeys);
     for (const receiver of receivers) {
       const delta = entries.deltaFor(receiver);
-      if (delta.peers.length > 0) messages.push([mqttTopics.peerUpdate(receiver, this.serverName), this.deltaPayload(delta.peers, delta.ids)]);
+      if (delta.peers.length > 0) messages.push([receiver, mqttTopics.peerUpdate(receiver, this.serverName), this.deltaPayload(delta.peers, delta.ids)]);
     }
-    await publishAll(messages, (topic, body) => this.sink.publish(topic, body));
+    await publishAll(messages, (hostId, topic, body) => this.sink.publish(hostId, topic, body));
     return { messages: messages.length, receivers: receivers.length };
   }
 
@@ -136,12 +140,12 @@ class EntryCache {
 }
 
 /** Publishes with a sliding window of in-flight messages, so one slow acknowledgement does not stall a batch. */
-async function publishAll(messages: readonly [string, string][], publish: (topic: string, body: string) => Promise<void>): Promise<void> {
+async function publishAll(messages: readonly Message[], publish: (hostId: string, topic: string, body: string) => Promise<void>): Promise<void> {
   let next = 0;
   const lane = async () => {
     while (next < messages.length) {
-      const [topic, body] = messages[next++] as [string, string];
-      await publish(topic, body);
+      const [hostId, topic, body] = messages[next++] as Message;
+      await publish(hostId, topic, body);
     }
   };
   await Promise.all(Array.from({ length: Math.min(PUBLISH_WINDOW, messages.length) }, lane));

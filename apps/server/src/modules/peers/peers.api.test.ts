@@ -13,15 +13,30 @@ beforeEach(async () => {
   token = await createSuperAdminAndLogin(server);
   await createNetwork(server, token, 'office', { addressrange: '10.10.0.0/24' });
   fleet = await registerFleet(server, token, ['office'], ['alpha', 'beta']);
-  // Let the registrations' coalesced batch (at most 500 ms) go out first, so each test sees only its own updates.
-  await new Promise((resolve) => setTimeout(resolve, 700));
   agents = [];
   for (const host of fleet) {
     const agent = await connectAgent(server, host);
     await agent.client.subscribeAsync(`peers/host/${host.id}/meshdeck`);
     agents.push(agent);
   }
+  await drainRegistrationUpdates();
 });
+
+const MARKER_PORT = 51999;
+/**
+ * A barrier instead of a pause, so each test sees only its own updates: the registrations' batch may still be
+ * pending (batches are coalesced for up to 500 ms). Batches go out in order, so once both agents got the update
+ * of a marker change made after the registrations (alpha's new port), nothing older can follow; what came before
+ * is dropped.
+ */
+async function drainRegistrationUpdates() {
+  const alpha = fleet[0];
+  const updated = await server.request('PUT', `/api/hosts/${alpha!.id}`, { token, body: { listenport: MARKER_PORT } });
+  expect(updated.status).toBe(200);
+  await agents[0]!.waitFor((m) => m.payload.replace_peers === true && m.payload.host?.listenport === MARKER_PORT);
+  await agents[1]!.waitFor((m) => entryFor(m.payload, alpha!.publickey)?.Endpoint?.Port === MARKER_PORT);
+  for (const agent of agents) agent.messages.length = 0;
+}
 afterEach(async () => {
   await Promise.all(agents.map((a) => a.client.endAsync()));
   await server.close();

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isPostgres, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { createSuperAdminAndLogin, createUserWithRole } from '../../../test/factories.ts';
 
@@ -13,14 +13,19 @@ afterEach(async () => {
   server = undefined;
 });
 
-const waitFor = async (check: () => Promise<boolean>, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return false;
-};
+/** True once `check` holds (polled every 100 ms), false when it still does not after `timeout` ms. */
+const waitFor = (check: () => Promise<boolean>, timeout = 10_000): Promise<boolean> =>
+  vi
+    .waitFor(
+      async () => {
+        if (!(await check())) throw new Error('not yet');
+      },
+      { timeout, interval: 100 },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
 
 const freePort = () =>
   new Promise<number>((resolve) => {

@@ -1,5 +1,6 @@
 import { ZERO_TIME, UI_VERSION, type ServerConfig, type ServerStatus } from '@meshdeck/contracts';
 import type { Config } from '../../config.ts';
+import { withoutCredentials } from '../../lib/redact.ts';
 
 export interface HealthProbes {
   isDatabaseHealthy(): Promise<boolean>;
@@ -44,7 +45,8 @@ export class ServerService {
       APIPort: String(this.config.port),
       APIConnString: apiHost,
       Server: this.config.serverName,
-      Broker: this.probes.brokerUrl,
+      // MQTT_URL may carry the server's own broker login (mqtt://user:pass@host): never hand it out.
+      Broker: withoutCredentials(this.probes.brokerUrl),
       BrokerType: this.config.mqtt.url ? 'mosquitto' : 'embedded',
       Database: this.probes.databaseEngine,
       DNSMode: 'off',

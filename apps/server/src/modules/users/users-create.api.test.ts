@@ -101,7 +101,7 @@ describe('POST /api/users/:username on pro', () => {
     [{ password: 'secret-123' }, 'platform_role_id is required'],
     [{ password: 'secret-123', platform_role_id: 'auditor' }, 'platform role auditor does not exist'],
     [{ platform_role_id: 'platform-user' }, 'password'],
-    [{ password: '1234', platform_role_id: 'platform-user' }, 'password must be at least 5 characters'],
+    [{ password: 'seven-7', platform_role_id: 'platform-user' }, 'password must be at least 8 characters'],
     [{ username: 'someone-else', password: 'secret-123', platform_role_id: 'platform-user' }, 'must match'],
   ])('-> when the body is %j, returns 400 naming the problem', async (requestBody, message) => {
     const { server, token } = await start('pro');

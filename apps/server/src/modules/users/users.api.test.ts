@@ -1,5 +1,10 @@
+import { hash } from '@node-rs/argon2';
+import { SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
+import { JWT_SECRET_KEY } from '../../app.ts';
+import { SettingsRepository } from '../server/settings.repository.ts';
+import { UsersRepository } from './users.repository.ts';
 import { ADMIN, createSuperAdminAndLogin, createUserWithRole, signExpiredToken } from '../../../test/factories.ts';
 
 let server: TestServer;
@@ -30,13 +35,13 @@ describe('POST /api/users/adm/createsuperadmin', () => {
   });
 
   it.each([
-    [{ password: 'secret1' }, 'username'],
-    [{ username: 'abc', password: 'secret1' }, 'username must be at least 4 characters'],
-    [{ username: 'bad name!', password: 'secret1' }, 'username may contain only'],
-    [{ username: 'masteradministrator', password: 'secret1' }, 'username is reserved'],
+    [{ password: 'secret-12' }, 'username'],
+    [{ username: 'abc', password: 'secret-12' }, 'username must be at least 4 characters'],
+    [{ username: 'bad name!', password: 'secret-12' }, 'username may contain only'],
+    [{ username: 'masteradministrator', password: 'secret-12' }, 'username is reserved'],
     [{ username: 'admin' }, 'password'],
-    [{ username: 'admin', password: '1234' }, 'password must be at least 5 characters'],
-    [{ username: 42, password: 'secret1' }, 'username'],
+    [{ username: 'admin', password: 'seven-7' }, 'password must be at least 8 characters'],
+    [{ username: 42, password: 'secret-12' }, 'username'],
   ])('-> when the body is %j, returns 400 naming the problem', async (body, message) => {
     const response = await server.request('POST', '/api/users/adm/createsuperadmin', { body });
     expect(response.status).toBe(400);
@@ -56,7 +61,7 @@ describe('POST /api/users/adm/createsuperadmin', () => {
 
   it('-> when a super admin exists, returns 400 "superadmin user already exists"', async () => {
     await createSuperAdminAndLogin(server);
-    const response = await server.request('POST', '/api/users/adm/createsuperadmin', { body: { username: 'other', password: 'secret1' } });
+    const response = await server.request('POST', '/api/users/adm/createsuperadmin', { body: { username: 'other', password: 'secret-12' } });
     expect(response.status).toBe(400);
     expect(response.body.Message).toBe('superadmin user already exists');
   });
@@ -64,7 +69,7 @@ describe('POST /api/users/adm/createsuperadmin', () => {
   it('-> when five requests race, exactly one super admin is created', async () => {
     const attempts = await Promise.all(
       ['first', 'second', 'third', 'fourth', 'fifth'].map((username) =>
-        server.request('POST', '/api/users/adm/createsuperadmin', { body: { username, password: 'secret1' } }),
+        server.request('POST', '/api/users/adm/createsuperadmin', { body: { username, password: 'secret-12' } }),
       ),
     );
     expect(attempts.filter((r) => r.status === 200)).toHaveLength(1);
@@ -86,16 +91,29 @@ describe('POST /api/users/adm/authenticate', () => {
     expect(claims.exp).toBeGreaterThan(Date.now() / 1000);
   });
 
-  it('-> with a wrong password, returns 400 "incorrect credentials"', async () => {
+  it('-> with a wrong password, returns 401 "incorrect credentials"', async () => {
     const response = await server.request('POST', '/api/users/adm/authenticate', { body: { username: 'admin', password: 'wrong-one' } });
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(401);
     expect(response.body.Message).toBe('incorrect credentials');
   });
 
-  it('-> for an unknown user, returns 401 "incorrect credentials"', async () => {
-    const response = await server.request('POST', '/api/users/adm/authenticate', { body: { username: 'nobody', password: 'whatever' } });
-    expect(response.status).toBe(401);
-    expect(response.body.Message).toBe('incorrect credentials');
+  it('-> for an unknown user, answers exactly as for a wrong password (no username enumeration)', async () => {
+    const unknown = await server.request('POST', '/api/users/adm/authenticate', { body: { username: 'nobody', password: 'whatever' } });
+    const wrong = await server.request('POST', '/api/users/adm/authenticate', { body: { username: 'admin', password: 'whatever' } });
+    expect(unknown.status).toBe(wrong.status);
+    expect(unknown.body).toEqual(wrong.body);
+    expect(unknown.body).toEqual({ Code: 401, Message: 'incorrect credentials', Response: null });
+  });
+
+  it('-> for an account created under the old 5-character rule, still signs in', async () => {
+    await new UsersRepository(server.app.meshdeck.database.db).insert({ username: 'legacy', passwordHash: await hash('abcde'), platformRoleId: 'admin', isSuperAdmin: false, groupIds: [], now: new Date().toISOString() });
+    const response = await server.request('POST', '/api/users/adm/authenticate', { body: { username: 'legacy', password: 'abcde' } });
+    expect(response.status).toBe(200);
+  });
+
+  it('-> answers with Cache-Control: no-store (the body carries a session token)', async () => {
+    const response = await server.request('POST', '/api/users/adm/authenticate', { body: ADMIN });
+    expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
   it.each([[{}], [{ username: 'admin' }], [{ password: 'x' }], [{ username: '', password: '' }]])(
@@ -151,6 +169,18 @@ describe('GET /api/v1/users?username=', () => {
     const response = await server.request('GET', '/api/v1/users?username=admin', { token: expired });
     expect(response.status).toBe(401);
     expect(response.body.Message).toContain('expired');
+  });
+
+  it('-> with a correctly signed token that has no exp claim, returns 401 (it would never expire)', async () => {
+    const secret = await new SettingsRepository(server.app.meshdeck.database.db).get(JWT_SECRET_KEY);
+    const forever = await new SignJWT({ UserName: 'admin', Role: 'super-admin', TokenType: 'user_id_token' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer('Netmaker')
+      .setSubject('user|admin')
+      .setIssuedAt()
+      .sign(new TextEncoder().encode(secret));
+    const response = await server.request('GET', '/api/v1/users?username=admin', { token: forever });
+    expect(response.status).toBe(401);
   });
 
   it('-> without a username, returns 400 naming the parameter', async () => {

@@ -18,6 +18,7 @@ import type { UsersService } from './users.service.ts';
 export const usersRoutes =
   (users: UsersService, loginRateLimitPerMinute: number): FastifyPluginAsyncZod =>
   async (app) => {
+    // Both hash a password (argon2) for anyone who asks, so both are bounded per client address.
     const loginLimit = { max: loginRateLimitPerMinute, timeWindow: '1 minute' };
 
     app.get(
@@ -38,7 +39,7 @@ export const usersRoutes =
     app.post(
       '/api/users/adm/authenticate',
       {
-        config: { access: access.public(), rateLimit: loginLimit },
+        config: { access: access.public(), noStore: true, rateLimit: loginLimit },
         schema: { tags: ['users'], body: authenticateInputSchema, response: { 200: authenticateResponseSchema } },
       },
       async (request) => {

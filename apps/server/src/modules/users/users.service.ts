@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { AuthenticateInput, CreateSuperAdminInput, CreateUserInput, Edition, ReturnUser, UserWithRole } from '@meshdeck/contracts';
 import { GLOBAL_NETWORK_ADMIN_GROUP } from '../../auth/access.ts';
@@ -10,6 +11,9 @@ import type { RolesRepository } from './roles.repository.ts';
 import { presentRole, presentUser, userGroupIds } from './users.presenter.ts';
 import type { UsersRepository } from './users.repository.ts';
 
+/** The one answer to every failed login, so it never tells whether the username exists. */
+export const INCORRECT_CREDENTIALS = 'incorrect credentials';
+
 export interface LoginResult {
   username: string;
   token: string;
@@ -17,6 +21,8 @@ export interface LoginResult {
 
 /** User rules: first super-admin, login, and reading users. No HTTP, no SQL. */
 export class UsersService {
+  #dummyHash: Promise<string> | undefined;
+
   constructor(
     private readonly users: UsersRepository,
     private readonly roles: RolesRepository,
@@ -68,13 +74,16 @@ export class UsersService {
     return presentUser(created);
   }
 
-  /** Checks a username and password and issues a session token. */
+  /**
+   * Checks a username and password and issues a session token. Unknown, disabled and SSO users get the same
+   * answer as a wrong password, after the same argon2 check (against a dummy hash when there is no usable one),
+   * so neither the answer nor its timing tells an attacker which usernames exist.
+   */
   async authenticate(input: AuthenticateInput, fromUi: boolean): Promise<LoginResult> {
     const user = await this.users.findByUsername(input.username);
-    if (!user || user.account_disabled === 1) throw unauthorized('incorrect credentials');
-    if (user.auth_type !== 'basic_auth') throw badRequest('user is registered via SSO');
-    const isValid = await verify(user.password_hash, input.password);
-    if (!isValid) throw badRequest('incorrect credentials');
+    const hashToCheck = user?.password_hash || (await this.dummyHash());
+    const isValid = await verify(hashToCheck, input.password).catch(() => false);
+    if (!user || !isValid || user.account_disabled === 1 || user.auth_type !== 'basic_auth') throw unauthorized(INCORRECT_CREDENTIALS);
     if (fromUi) {
       const role = await this.roles.findById(user.platform_role_id);
       if (role?.deny_dashboard_access === 1) throw unauthorized('access denied to dashboard');
@@ -95,6 +104,12 @@ export class UsersService {
   /** Every user, sorted by username. */
   async listUsers(): Promise<ReturnUser[]> {
     return (await this.users.listAll()).map(presentUser);
+  }
+
+  /** A hash of a random secret with the same argon2 settings as real ones, made once per process. */
+  private dummyHash(): Promise<string> {
+    this.#dummyHash ??= hash(randomBytes(24).toString('base64url'));
+    return this.#dummyHash;
   }
 
   /** Role and groups of an active user, for request authentication. */

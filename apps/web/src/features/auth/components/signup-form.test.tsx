@@ -30,9 +30,9 @@ describe('SignupForm', () => {
 
   it('when the fields are too short, then the length rules are explained', async () => {
     renderUi(<SignupForm onSignedUp={vi.fn()} />);
-    await fillSignup('abc', '1234', '1234');
+    await fillSignup('abc', 'seven-7', 'seven-7');
     expect(await screen.findByText('The username must be at least 4 characters')).toBeInTheDocument();
-    expect(screen.getByText('The password must be at least 5 characters')).toBeInTheDocument();
+    expect(screen.getByText('The password must be at least 8 characters')).toBeInTheDocument();
     expect(apiClient.post).not.toHaveBeenCalled();
   });
 

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerFleet } from '../../test/device-factories.ts';
+import { createNetwork, createSuperAdminAndLogin, createUserWithRole } from '../../test/factories.ts';
+import { startTestServer, type TestServer } from '../../test/harness.ts';
+
+/**
+ * One table of who may call what. Every /api route the app registers (hidden from the OpenAPI document or not)
+ * must have a row, so a new route fails this test until its authors decide its row. Columns, in order:
+ *   nobody   no Authorization header
+ *   host     a host (agent) token, for the host named by {hostid}
+ *   user     a Pro platform-user without any network role
+ *   netadmin a Pro platform-user administering network "neta" (the network every {network} names)
+ *   admin    a platform admin
+ *   super    the super admin
+ *   master   the MASTER_KEY
+ * 'ok' means the request got past authorization (any answer but 401/403), 401 unauthenticated, 403 forbidden.
+ */
+type Outcome = 'ok' | 401 | 403;
+type Row = [nobody: Outcome, host: Outcome, user: Outcome, netadmin: Outcome, admin: Outcome, superAdmin: Outcome, master: Outcome];
+const ROLES = ['nobody', 'host', 'user', 'netadmin', 'admin', 'super', 'master'] as const;
+
+const PUBLIC: Row = ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'];
+const ANY_USER: Row = [401, 403, 'ok', 'ok', 'ok', 'ok', 'ok'];
+const ADMIN: Row = [401, 403, 403, 403, 'ok', 'ok', 'ok'];
+const SUPER_ADMIN: Row = [401, 403, 403, 403, 403, 'ok', 'ok'];
+const NETWORK_ADMIN: Row = [401, 403, 403, 'ok', 'ok', 'ok', 'ok'];
+const HOST_ONLY: Row = [401, 'ok', 403, 403, 403, 403, 'ok'];
+const HOST_OR_ADMIN: Row = [401, 'ok', 403, 403, 'ok', 'ok', 'ok'];
+const HOST_OR_NETWORK_ADMIN: Row = [401, 'ok', 403, 'ok', 'ok', 'ok', 'ok'];
+/** GET /api/v1/users?username=<the plain user>: the user itself or an admin. */
+const SELF_OR_ADMIN: Row = [401, 403, 'ok', 403, 'ok', 'ok', 'ok'];
+
+const EXPECTED: Record<string, Row> = {
+  'GET /api/server/health': PUBLIC,
+  'GET /api/server/status': PUBLIC,
+  'GET /api/server/getconfig': ANY_USER,
+  'POST /api/server/shutdown': SUPER_ADMIN,
+  'GET /api/users/adm/hassuperadmin': PUBLIC,
+  'POST /api/users/adm/createsuperadmin': PUBLIC,
+  'POST /api/users/adm/authenticate': PUBLIC,
+  'GET /api/v1/users': SELF_OR_ADMIN,
+  'POST /api/users/{username}': ADMIN,
+  'GET /api/users': ADMIN,
+  'GET /api/v1/events': ANY_USER,
+  'GET /api/networks': ANY_USER,
+  'POST /api/networks': ADMIN,
+  'GET /api/networks/{networkname}': ANY_USER,
+  'PUT /api/networks/{networkname}': ADMIN,
+  'DELETE /api/networks/{networkname}': ADMIN,
+  'GET /api/v1/networks/stats': ANY_USER,
+  'GET /api/v1/enrollment-keys': ADMIN,
+  'POST /api/v1/enrollment-keys': ADMIN,
+  'PUT /api/v1/enrollment-keys/{keyID}': ADMIN,
+  'DELETE /api/v1/enrollment-keys/{keyID}': ADMIN,
+  'POST /api/v1/host/register/{token}': PUBLIC,
+  'POST /api/hosts/adm/authenticate': PUBLIC,
+  'GET /api/v1/host': HOST_ONLY,
+  'PUT /api/v1/fallback/host/{hostid}': HOST_ONLY,
+  'GET /api/hosts': ADMIN,
+  'PUT /api/hosts/keys': ADMIN,
+  'PUT /api/hosts/{hostid}': ADMIN,
+  'DELETE /api/hosts/{hostid}': HOST_OR_ADMIN,
+  'POST /api/hosts/{hostid}/networks/{network}': NETWORK_ADMIN,
+  'DELETE /api/hosts/{hostid}/networks/{network}': NETWORK_ADMIN,
+  'PUT /api/hosts/{hostid}/keys': ADMIN,
+  'POST /api/hosts/{hostid}/sync': ADMIN,
+  'PUT /api/hosts/{hostid}/upgrade': ADMIN,
+  'GET /api/nodes': ADMIN,
+  'GET /api/nodes/{network}': NETWORK_ADMIN,
+  'PUT /api/nodes/{network}/{nodeid}': NETWORK_ADMIN,
+  'DELETE /api/nodes/{network}/{nodeid}': HOST_OR_NETWORK_ADMIN,
+  'POST /api/nodes/{network}/{nodeid}/approve': NETWORK_ADMIN,
+};
+
+const MASTER_KEY = 'rbac-master-key-0123456789abcdef';
+const PLAIN_USER = 'rbac-user';
+let server: TestServer;
+let tokens: Record<(typeof ROLES)[number], string | undefined>;
+let hostId: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ EDITION: 'pro', MASTER_KEY });
+  const superToken = await createSuperAdminAndLogin(server);
+  await createNetwork(server, superToken, 'neta');
+  const [host] = await registerFleet(server, superToken, ['neta'], ['rbac-host']);
+  hostId = host!.id;
+  tokens = {
+    nobody: undefined,
+    host: host!.hostToken,
+    user: await createUserWithRole(server, PLAIN_USER, 'platform-user'),
+    netadmin: await createUserWithRole(server, 'rbac-net-admin', 'platform-user', ['neta-network-admin-grp']),
+    admin: await createUserWithRole(server, 'rbac-admin', 'admin'),
+    super: superToken,
+    master: MASTER_KEY,
+  };
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** The concrete URL probed for a documented path: existing network and host, made-up ids elsewhere. */
+function probeUrl(route: string): string {
+  const [, path = ''] = route.split(' ');
+  const url = path
+    .replace('{network}', 'neta')
+    .replace('{networkname}', 'neta')
+    .replace('{hostid}', hostId)
+    .replace('{nodeid}', '00000000-0000-4000-8000-000000000001')
+    .replace('{keyID}', '00000000-0000-4000-8000-000000000002')
+    .replace('{username}', 'someone-new')
+    .replace('{token}', 'not-a-token');
+  return route === 'GET /api/v1/users' ? `${url}?username=${PLAIN_USER}` : url;
+}
+
+/**
+ * Calls a route without letting it act: writes carry a body of a media type no route accepts, so a request that
+ * passes authorization stops at body parsing with 415 and never reaches its handler (no shutdown, no delete).
+ * Reads are harmless; streams are cancelled once the status is known.
+ */
+async function probe(route: string, token: string | undefined): Promise<number> {
+  const [method = 'GET'] = route.split(' ');
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const isRead = method === 'GET';
+  if (!isRead) headers['content-type'] = 'application/x-rbac-probe';
+  const response = await fetch(`${server.url}${probeUrl(route)}`, { method, headers, body: isRead ? undefined : 'probe' });
+  await response.body?.cancel();
+  return response.status;
+}
+
+const documentedRoutes = async (): Promise<string[]> => {
+  const doc = (await server.request<{ paths: Record<string, Record<string, unknown>> }>('GET', '/api/docs/json')).body;
+  return Object.entries(doc.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+};
+
+describe('RBAC: every route as every role', () => {
+  it('-> every registered /api route has a row in the table, and every row is a registered route', async () => {
+    const routes = [...server.app.apiRoutes];
+    expect(routes.filter((route) => !(route in EXPECTED)), 'routes missing from the RBAC table').toEqual([]);
+    expect(Object.keys(EXPECTED).filter((route) => !routes.includes(route)), 'rows for routes that no longer exist').toEqual([]);
+    // The same names as the OpenAPI document, so the table reads like the API reference.
+    expect((await documentedRoutes()).filter((route) => !routes.includes(route))).toEqual([]);
+  });
+
+  it('-> each route answers each role as the table says', async () => {
+    const mismatches: string[] = [];
+    for (const [route, row] of Object.entries(EXPECTED)) {
+      for (const [index, role] of ROLES.entries()) {
+        const status = await probe(route, tokens[role]);
+        const actual: Outcome = status === 401 || status === 403 ? status : 'ok';
+        if (actual !== row[index]) mismatches.push(`${route} as ${role}: expected ${row[index]}, got ${status}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+    // The probes changed nothing: the server is still up and the network and host still exist.
+    expect((await server.request('GET', '/api/networks/neta', { token: tokens.super })).status).toBe(200);
+    expect((await server.request('GET', '/api/hosts', { token: tokens.super })).body).toHaveLength(1);
+  });
+});

@@ -1,0 +1,114 @@
+import { timingSafeEqual } from 'node:crypto';
+import net from 'node:net';
+import { Aedes } from 'aedes';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import { SERVER_BROKER_USER } from './broker-credentials.ts';
+
+/** Decides whether an agent may connect with these MQTT credentials (set by the hosts module). */
+export type AgentVerifier = (username: string, password: string) => Promise<boolean>;
+/** Decides whether a signed-in agent may publish to or subscribe to a topic (filter). */
+export type AgentAuthorizer = (username: string, topic: string, action: 'publish' | 'subscribe') => Promise<boolean>;
+
+export interface EmbeddedBroker {
+  setAgentVerifier(verifier: AgentVerifier): void;
+  setAgentAuthorizer(authorizer: AgentAuthorizer): void;
+  /** URL of the listener (the server's own client connects to it). */
+  url: string;
+  /** From now on agents get an answer to their CONNECT (see below). */
+  admitAgents(): void;
+  /** Whether an agent signed in as this host is connected right now. */
+  isAgentConnected(hostId: string): boolean;
+  close(): Promise<void>;
+}
+
+const sameSecret = (a: string, b: string) => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+/**
+ * Starts the aedes broker inside the server. The port is bound at once (so a port clash stops start-up), but an
+ * agent's CONNECT gets no answer until `admitAgents()`, called once the server can authenticate agents and serve
+ * their pull: before, agents that connected during start-up were refused, and mqtt.js gives up on a refused
+ * CONNACK (issue 19). A held agent simply waits for its CONNACK; the server's own client is never held.
+ */
+export async function startEmbeddedBroker(config: Config, serverPassword: string, log: FastifyBaseLogger): Promise<EmbeddedBroker> {
+  let admit: () => void = () => undefined;
+  const admitted = new Promise<void>((resolve) => (admit = resolve));
+  let verifyAgent: AgentVerifier = () => Promise.resolve(false);
+  let authorizeAgent: AgentAuthorizer = () => Promise.resolve(true);
+  // Who each connection signed in as; the server's own client is never restricted.
+  const agentOf = new WeakMap<object, string>();
+  const connected = new Map<string, number>();
+  const allowed = (client: object | null, topic: string, action: 'publish' | 'subscribe'): Promise<boolean> => {
+    const agent = client ? agentOf.get(client) : undefined;
+    return agent === undefined ? Promise.resolve(true) : authorizeAgent(agent, topic, action).catch(() => false);
+  };
+  const aedes = await Aedes.createBroker({
+    authenticate(client, username, password, done) {
+      const user = username ?? '';
+      const secret = password?.toString() ?? '';
+      if (user === SERVER_BROKER_USER) {
+        done(null, sameSecret(secret, serverPassword));
+        return;
+      }
+      admitted.then(() => verifyAgent(user, secret)).then(
+        (ok) => {
+          if (ok) agentOf.set(client, user);
+          done(null, ok);
+        },
+        () => done(null, false),
+      );
+    },
+    authorizeSubscribe(client, subscription, done) {
+      // A refused filter gets a failure SUBACK (null subscription) instead of a dropped connection.
+      void allowed(client, subscription.topic, 'subscribe').then((ok) => done(null, ok ? subscription : null));
+    },
+    authorizePublish(client, packet, done) {
+      void allowed(client, packet.topic, 'publish').then((ok) => done(ok ? null : new Error('topic not allowed')));
+    },
+  });
+  aedes.on('client', (client) => {
+    const agent = agentOf.get(client);
+    if (agent !== undefined) connected.set(agent, (connected.get(agent) ?? 0) + 1);
+  });
+  aedes.on('clientDisconnect', (client) => {
+    const agent = agentOf.get(client);
+    if (agent === undefined) return;
+    const left = (connected.get(agent) ?? 1) - 1;
+    if (left > 0) connected.set(agent, left);
+    else connected.delete(agent);
+  });
+  aedes.on('clientError', (client, error) => log.debug({ client: client.id, err: error }, 'mqtt client error'));
+  const server = net.createServer((socket) => aedes.handle(socket));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.mqtt.port, config.mqtt.host, () => resolve());
+    });
+  } catch (error) {
+    await new Promise<void>((resolve) => aedes.close(() => resolve()));
+    throw error;
+  }
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.mqtt.port;
+  log.info({ host: config.mqtt.host, port }, 'embedded MQTT broker listening');
+
+  return {
+    url: `mqtt://${config.mqtt.host}:${port}`,
+    admitAgents: () => admit(),
+    setAgentVerifier(verifier) {
+      verifyAgent = verifier;
+    },
+    setAgentAuthorizer(authorizer) {
+      authorizeAgent = authorizer;
+    },
+    isAgentConnected: (hostId) => connected.has(hostId),
+    async close() {
+      await new Promise<void>((resolve) => aedes.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { isPlatformAdminRole, type ChangeEvent, type EventResource } from '@meshdeck/contracts';
+import { isNetworkAdmin, type Principal } from '../../auth/access.ts';
+
+/** Resources whose routes only platform admins may read: nobody else hears about their changes. */
+const PLATFORM_ADMIN_ONLY: ReadonlySet<EventResource> = new Set(['hosts', 'enrollment-keys', 'users']);
+
+/**
+ * Whether a change announcement may go to this caller: the same rule as the read routes. Platform admins see
+ * everything; other users only changes of networks they administer (a network event names the network by id,
+ * others by `network`), and never changes without a network.
+ */
+export function canSeeEvent(principal: Principal, event: ChangeEvent): boolean {
+  if (principal.kind !== 'user') return false;
+  if (principal.isMaster || isPlatformAdminRole(principal.platformRoleId)) return true;
+  if (PLATFORM_ADMIN_ONLY.has(event.resource)) return false;
+  const networkId = event.resource === 'networks' ? event.id : event.network;
+  return networkId !== undefined && isNetworkAdmin(principal, networkId);
+}
+
+// setTimeout fires at once for delays over 2^31-1 ms (about 24.8 days), shorter than the longest session.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Calls `onExpired` once `expiresAt` (epoch ms) has passed; returns the cancel function. */
+export function whenExpired(expiresAt: number, onExpired: () => void): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => {
+    const remaining = expiresAt - Date.now();
+    if (remaining <= 0) {
+      onExpired();
+      return;
+    }
+    timer = setTimeout(arm, Math.min(remaining, MAX_TIMER_MS));
+  };
+  arm();
+  return () => clearTimeout(timer);
+}
