@@ -19,7 +19,8 @@ try {
   const builder = new PeerUpdateBuilder(
     new PeersRepository(db),
     {
-      publish: (topic, payload) => {
+      isListening: () => true,
+      publish: (_hostId, topic, payload) => {
         bytes += payload.length;
         return server.app.meshdeck.broker.publish(topic, payload, { qos: 0 });
       },

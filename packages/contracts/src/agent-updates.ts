@@ -4,6 +4,14 @@ import { peerMapSchema, rawNodeSchema } from './agent-messages.ts';
 import { peerConfigSchema } from './wire.ts';
 
 /**
+ * Meshdeck extra on peer updates and pulls (decision 004): the host's peer-state version. `epoch` changes when the
+ * server restarts; a delta carries the version it applies on top of (`base`), so an agent that sees a gap pulls.
+ * Clients that do not know it ignore it and get the contract's messages.
+ */
+export const peerSyncSchema = z.object({ epoch: z.string(), version: z.number().int().nonnegative(), base: z.number().int().nonnegative().nullable() });
+export type PeerSync = z.infer<typeof peerSyncSchema>;
+
+/**
  * HostPeerUpdate on `peers/host/<hostId>/<server>`. `replace_peers: true` carries the host's whole peer list;
  * `false` carries only the peers that changed (a peer to drop has `Remove: true`).
  */
@@ -18,6 +26,7 @@ export const hostPeerUpdateSchema = z.object({
   change_default_gw: z.boolean(),
   is_inet_gw: z.boolean(),
   endpoint_detection: z.boolean(),
+  peer_sync: peerSyncSchema.optional(),
 });
 export type HostPeerUpdate = z.infer<typeof hostPeerUpdateSchema>;
 

@@ -23,6 +23,8 @@ export interface BrokerHandle {
   setAgentVerifier(verifier: AgentVerifier): void;
   /** Restricts signed-in agents to their own topics on the embedded broker (everything is allowed until set). */
   setAgentAuthorizer(authorizer: AgentAuthorizer): void;
+  /** Whether a host's agent has a session on the broker; always true for an external broker (it cannot tell). */
+  isAgentConnected(hostId: string): boolean;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,7 @@ interface Embedded {
   url: string;
   setAgentVerifier(verifier: AgentVerifier): void;
   setAgentAuthorizer(authorizer: AgentAuthorizer): void;
+  isAgentConnected(hostId: string): boolean;
   close(): Promise<void>;
 }
 
@@ -75,6 +78,19 @@ async function startEmbedded(config: Config, serverPassword: string, log: Fastif
       void allowed(client, packet.topic, 'publish').then((ok) => done(ok ? null : new Error('topic not allowed')));
     },
   });
+  // Sessions per agent, so peer updates skip hosts nobody would receive them for (they pull on reconnect).
+  const sessions = new Map<string, number>();
+  aedes.on('clientReady', (client) => {
+    const agent = agentOf.get(client);
+    if (agent !== undefined) sessions.set(agent, (sessions.get(agent) ?? 0) + 1);
+  });
+  aedes.on('clientDisconnect', (client) => {
+    const agent = agentOf.get(client);
+    if (agent === undefined) return;
+    const left = (sessions.get(agent) ?? 1) - 1;
+    if (left > 0) sessions.set(agent, left);
+    else sessions.delete(agent);
+  });
   aedes.on('clientError', (client, error) => log.debug({ client: client.id, err: error }, 'mqtt client error'));
   const server = net.createServer((socket) => aedes.handle(socket));
   await new Promise<void>((resolve, reject) => {
@@ -92,6 +108,7 @@ async function startEmbedded(config: Config, serverPassword: string, log: Fastif
     setAgentAuthorizer(authorizer) {
       authorizeAgent = authorizer;
     },
+    isAgentConnected: (hostId) => sessions.has(hostId),
     async close() {
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -136,6 +153,7 @@ export async function startBroker(config: Config, log: FastifyBaseLogger): Promi
     setAgentAuthorizer(authorizer) {
       embedded?.setAgentAuthorizer(authorizer);
     },
+    isAgentConnected: (hostId) => embedded?.isAgentConnected(hostId) ?? true,
     async close() {
       await client.endAsync(true);
       await embedded?.close();

@@ -46,7 +46,7 @@ export class AgentService {
   async pull(hostId: string, serverConfig: AgentServerConfig): Promise<HostPull> {
     const host = await this.requireHost(hostId);
     const nodes = await this.d.nodes.listByHosts([hostId]);
-    const { peers, ids } = await this.d.peerBuilder.peersOf(hostId);
+    const { peers, ids, sync } = await this.d.peerBuilder.peersOf(hostId);
     return {
       host: presentRawHost(host, nodes.map((n) => n.id)),
       nodes: await this.rawNodes(nodes),
@@ -57,6 +57,7 @@ export class AgentService {
       endpoint_detection: false,
       change_default_gw: false,
       is_inet_gw: false,
+      peer_sync: sync,
     };
   }
 

@@ -17,7 +17,7 @@ import { NodesService } from '../nodes/nodes.service.ts';
 import { HostMessenger } from '../peers/host-messages.ts';
 import { PeerUpdateBuilder } from '../peers/peer-publisher.ts';
 import { PeerUpdateQueue } from '../peers/peer-update-queue.ts';
-import type { PeerSink } from '../peers/peer-publisher.ts';
+import { brokerPeerSink } from '../peers/peer-sink.ts';
 import type { PeersRepository } from '../peers/peers.repository.ts';
 import { agentRoutes } from './agent.routes.ts';
 import { AgentService } from './agent.service.ts';
@@ -47,15 +47,12 @@ export interface DevicesDependencies {
 export function createDevices(deps: DevicesDependencies) {
   const { repositories: r, events, config, broker, log } = deps;
   const publish = (topic: string, payload: string) => broker.publish(topic, payload);
-  const sink: PeerSink = {
-    publish: (topic, payload) => broker.publish(topic, payload, { qos: 0 }),
-    describeHost: async (hostId) => {
-      const host = await r.hosts.findById(hostId);
-      if (!host) return undefined;
-      const nodes = await r.nodes.listByHosts([hostId]);
-      return { host: presentRawHost(host, nodes.map((n) => n.id)), nodes: await agents.rawNodes(nodes) };
-    },
-  };
+  const sink = brokerPeerSink(broker, async (hostId) => {
+    const host = await r.hosts.findById(hostId);
+    if (!host) return undefined;
+    const nodes = await r.nodes.listByHosts([hostId]);
+    return { host: presentRawHost(host, nodes.map((n) => n.id)), nodes: await agents.rawNodes(nodes) };
+  });
   const builder = new PeerUpdateBuilder(r.peers, sink, config.serverName);
   const peers = new PeerUpdateQueue(builder, log);
   const messenger = new HostMessenger(publish, config.serverName, (error) => log.warn({ err: error }, 'MQTT publish failed'));

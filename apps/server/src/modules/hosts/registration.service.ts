@@ -53,7 +53,7 @@ export class RegistrationService {
 
     this.d.events.publish({ resource: 'hosts', action: existing ? 'updated' : 'created', id: hostId });
     for (const node of result.createdNodes) this.d.events.publish({ resource: 'nodes', action: 'created', id: node.id, network: node.network });
-    this.d.peers.enqueue({ hostId });
+    this.d.peers.enqueue({ hostId, joined: !existing });
     return { ...result, nodes: await this.d.nodes.listByHosts([hostId]) };
   }
 

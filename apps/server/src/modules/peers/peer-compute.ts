@@ -101,17 +101,22 @@ export function sharedWith(receiverId: string, subjectId: string, index: MemberI
 
 /** Every peer of a host across all its networks (the `replace_peers` list); hosts sharing nothing are left out. */
 export function fullPeers(hostId: string, index: MemberIndex): { peers: PeerConfig[]; ids: PeerMap } {
-  const others = new Set<string>();
-  for (const own of index.byHost.get(hostId) ?? []) {
-    for (const member of index.byNetwork.get(own.network) ?? []) if (member.host_id !== hostId) others.add(member.host_id);
-  }
   const peers: PeerConfig[] = [];
   const ids: PeerMap = {};
-  for (const other of [...others].sort()) {
+  for (const other of otherMembers(hostId, index)) {
     const entry = peerEntry(hostId, other, index);
     if (entry.peer.Remove) continue;
     peers.push(entry.peer);
     Object.assign(ids, entry.ids);
   }
   return { peers, ids };
+}
+
+/** The other hosts of every network `hostId` is in, sorted by id (each once). */
+export function otherMembers(hostId: string, index: MemberIndex): string[] {
+  const others = new Set<string>();
+  for (const own of index.byHost.get(hostId) ?? []) {
+    for (const member of index.byNetwork.get(own.network) ?? []) if (member.host_id !== hostId) others.add(member.host_id);
+  }
+  return [...others].sort();
 }

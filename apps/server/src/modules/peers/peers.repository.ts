@@ -59,4 +59,11 @@ export class PeersRepository {
     const rows = await this.db.selectFrom('nodes').select('network').distinct().where('host_id', 'in', hostIds).execute();
     return rows.map((row) => row.network);
   }
+
+  /** Public keys (base64) of the given hosts that still exist. */
+  async publicKeys(hostIds: readonly string[]): Promise<Map<string, string>> {
+    if (hostIds.length === 0) return new Map();
+    const rows = await this.db.selectFrom('hosts').select(['id', 'public_key']).where('id', 'in', hostIds).execute();
+    return new Map(rows.map((row) => [row.id, row.public_key]));
+  }
 }

@@ -1,0 +1,47 @@
+/** Longest stretch of synchronous peer work before other callbacks (HTTP requests, timers) get the loop back. */
+const SLICE_MS = 5;
+
+/**
+ * Cooperative time slicing: long loops call `pause()` often; it yields to the event loop with setImmediate once
+ * the current slice is used up, so a 10,000-host batch never holds the loop for more than a few milliseconds.
+ */
+export class Slicer {
+  #since = performance.now();
+
+  /** Yields when this slice has run longer than SLICE_MS; cheap otherwise. */
+  async pause(): Promise<void> {
+    if (performance.now() - this.#since < SLICE_MS) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    this.#since = performance.now();
+  }
+}
+
+/** Publishes in flight at once: enough to keep the broker busy without queueing megabytes in the client. */
+const PUBLISH_WINDOW = 256;
+
+/** Sends messages with a bounded window of in-flight publishes; the first failure is reported by `drain`. */
+export class Outbox {
+  readonly #inflight = new Set<Promise<void>>();
+  #error: unknown;
+  messages = 0;
+  bytes = 0;
+
+  constructor(private readonly publish: (hostId: string, topic: string, payload: string) => Promise<void>) {}
+
+  async send(hostId: string, topic: string, payload: string): Promise<void> {
+    while (this.#inflight.size >= PUBLISH_WINDOW) await Promise.race(this.#inflight);
+    this.messages += 1;
+    this.bytes += payload.length;
+    const sent: Promise<void> = this.publish(hostId, topic, payload)
+      .catch((error: unknown) => {
+        this.#error ??= error;
+      })
+      .finally(() => this.#inflight.delete(sent));
+    this.#inflight.add(sent);
+  }
+
+  async drain(): Promise<void> {
+    await Promise.all(this.#inflight);
+    if (this.#error !== undefined) throw this.#error instanceof Error ? this.#error : new Error(String(this.#error));
+  }
+}
