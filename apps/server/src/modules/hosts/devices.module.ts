@@ -9,6 +9,7 @@ import { EnrollmentKeysService } from '../enrollment-keys/enrollment-keys.servic
 import { NetworkKeysService } from '../enrollment-keys/network-keys.service.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { NetworkDirectory } from '../nodes/network-directory.ts';
+import { AddressHints } from '../nodes/address-hints.ts';
 import { NodesNetworkUsage } from '../nodes/network-usage.ts';
 import { nodeSettings } from '../nodes/node-fields.ts';
 import type { NodesRepository } from '../nodes/nodes.repository.ts';
@@ -25,6 +26,7 @@ import { apiHostResolver } from './api-host.ts';
 import { agentTopicAuthorizer } from './broker-access.ts';
 import type { DevicesTransaction } from './devices-transaction.repository.ts';
 import type { HostsRepository } from './hosts.repository.ts';
+import { HostSecrets } from './host-secrets.ts';
 import { hostsRoutes } from './hosts.routes.ts';
 import { HostsService } from './hosts.service.ts';
 import { presentRawHost } from './hosts.presenter.ts';
@@ -56,7 +58,7 @@ export function createDevices(deps: DevicesDependencies) {
   const builder = new PeerUpdateBuilder(r.peers, sink, config.serverName);
   const peers = new PeerUpdateQueue(builder, log);
   const messenger = new HostMessenger(publish, config.serverName, (error) => log.warn({ err: error }, 'MQTT publish failed'));
-  const d = { tx: r.tx, hosts: r.hosts, nodes: r.nodes, keys: r.keys, networks: deps.networks, peers, peerBuilder: builder, messenger, events, tokens: deps.tokens, serverName: config.serverName };
+  const d = { tx: r.tx, hosts: r.hosts, nodes: r.nodes, keys: r.keys, networks: deps.networks, peers, peerBuilder: builder, messenger, events, tokens: deps.tokens, secrets: new HostSecrets(), addressHints: new AddressHints(), serverName: config.serverName };
   const hostsService = new HostsService(d);
   const agents: AgentService = new AgentService(d, hostsService);
   const registration = new RegistrationService(d);
@@ -73,6 +75,13 @@ export function createDevices(deps: DevicesDependencies) {
   broker.setAgentAuthorizer(agentTopicAuthorizer(config.serverName, async (nodeId) => (await r.nodes.findById(nodeId))?.host_id));
   // Peer updates for hosts that lost a node wait for the committed network delete.
   events.subscribe((event) => {
+    if (event.resource === 'hosts' && event.action === 'deleted' && event.id) {
+      d.secrets.forget(event.id);
+      builder.versions.forget(event.id);
+    }
+    // Anything that may free an address (or change the range) voids the network's allocation hint.
+    if (event.resource === 'networks' && event.id) d.addressHints.reset(event.id);
+    if (event.resource === 'nodes' && event.action !== 'created' && event.network) d.addressHints.reset(event.network);
     if (event.resource !== 'networks' || !event.id) return;
     if (event.action === 'deleted') peers.enqueue(...networkUsage.takeRemovedHosts(event.id));
   });
