@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TokenService } from '../../auth/tokens.ts';
 import type { BrokerHandle } from '../../broker/broker.ts';
 import type { Config } from '../../config.ts';
+import { ReadCache } from '../../lib/read-cache.ts';
 import type { EnrollmentKeysRepository } from '../enrollment-keys/enrollment-keys.repository.ts';
 import { enrollmentKeysRoutes } from '../enrollment-keys/enrollment-keys.routes.ts';
 import { EnrollmentKeysService } from '../enrollment-keys/enrollment-keys.service.ts';
@@ -74,7 +75,9 @@ export function createDevices(deps: DevicesDependencies) {
   broker.setAgentVerifier((username, password) => agents.verifyBrokerLogin(username, password));
   broker.setAgentAuthorizer(agentTopicAuthorizer(config.serverName, async (nodeId) => (await r.nodes.findById(nodeId))?.host_id));
   // Peer updates for hosts that lost a node wait for the committed network delete.
+  const lists = new ReadCache();
   events.subscribe((event) => {
+    if (event.resource === 'nodes' || event.resource === 'hosts' || event.resource === 'networks') lists.invalidate();
     if (event.resource === 'hosts' && event.action === 'deleted' && event.id) {
       d.secrets.forget(event.id);
       builder.versions.forget(event.id);
@@ -90,8 +93,8 @@ export function createDevices(deps: DevicesDependencies) {
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(enrollmentKeysRoutes(keysService, apiHostResolver(config.publicApiUrl)));
     await app.register(agentRoutes(registration, agents, { publicApiUrl: config.publicApiUrl, brokerUrl, serverName: config.serverName, isPro: config.edition === 'pro', registerRateLimitPerMinute: config.registerRateLimitPerMinute }));
-    await app.register(hostsRoutes(hostsService));
-    await app.register(nodesRoutes(nodesService));
+    await app.register(hostsRoutes(hostsService, lists));
+    await app.register(nodesRoutes(nodesService, lists));
   };
   return { routes, networkUsage, networkKeys, peers, builder };
 }
