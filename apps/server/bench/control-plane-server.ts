@@ -41,7 +41,7 @@ async function peerChange(size: number, runs: number) {
       return host && { host: presentRawHost(host, []), nodes: [] };
     },
   };
-  const builder = new PeerUpdateBuilder(new PeersRepository(db), sink as never, 'meshdeck');
+  const builder = new PeerUpdateBuilder(new PeersRepository(db), sink, 'meshdeck');
   await createNetwork(server, token, `mesh${size}`, { addressrange: '10.90.0.0/16' });
   const ids = await seedNetwork(server, `mesh${size}`, '10.90.0.0/16', size);
   const times: number[] = [];

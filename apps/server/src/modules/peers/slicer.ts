@@ -42,6 +42,7 @@ export class Outbox {
 
   async drain(): Promise<void> {
     await Promise.all(this.#inflight);
-    if (this.#error !== undefined) throw this.#error instanceof Error ? this.#error : new Error(String(this.#error));
+    if (this.#error instanceof Error) throw this.#error;
+    if (this.#error !== undefined) throw new Error('peer update publish failed');
   }
 }
