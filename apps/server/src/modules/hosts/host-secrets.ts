@@ -6,7 +6,7 @@ import { hash, verify } from '@node-rs/argon2';
  * netclient), not human passwords: guessing them is hopeless whatever the hash costs, so a light argon2id setting
  * is enough (the reference server uses bcrypt cost 5). User passwords keep the library's default, heavier cost.
  */
-const HOST_SECRET_COST = { memoryCost: 4096, timeCost: 1, parallelism: 1 };
+const HOST_SECRET_COST = { memoryCost: 1024, timeCost: 2, parallelism: 1 };
 
 /** Entries kept at most; one per host that authenticated since start, so this follows the number of hosts. */
 const MAX_ENTRIES = 200_000;

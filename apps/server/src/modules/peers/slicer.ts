@@ -21,7 +21,10 @@ const PUBLISH_WINDOW = 256;
 
 /** Sends messages with a bounded window of in-flight publishes; the first failure is reported by `drain`. */
 export class Outbox {
-  readonly #inflight = new Set<Promise<void>>();
+  #inflight = 0;
+  /** Senders waiting for a free slot, woken one per completed publish. */
+  readonly #waiting: (() => void)[] = [];
+  #idle: (() => void) | undefined;
   #error: unknown;
   messages = 0;
   bytes = 0;
@@ -29,19 +32,23 @@ export class Outbox {
   constructor(private readonly publish: (hostId: string, topic: string, payload: string) => Promise<void>) {}
 
   async send(hostId: string, topic: string, payload: string): Promise<void> {
-    while (this.#inflight.size >= PUBLISH_WINDOW) await Promise.race(this.#inflight);
+    while (this.#inflight >= PUBLISH_WINDOW) await new Promise<void>((resolve) => this.#waiting.push(resolve));
     this.messages += 1;
     this.bytes += payload.length;
-    const sent: Promise<void> = this.publish(hostId, topic, payload)
+    this.#inflight += 1;
+    this.publish(hostId, topic, payload)
       .catch((error: unknown) => {
         this.#error ??= error;
       })
-      .finally(() => this.#inflight.delete(sent));
-    this.#inflight.add(sent);
+      .finally(() => {
+        this.#inflight -= 1;
+        this.#waiting.shift()?.();
+        if (this.#inflight === 0) this.#idle?.();
+      });
   }
 
   async drain(): Promise<void> {
-    await Promise.all(this.#inflight);
+    if (this.#inflight > 0) await new Promise<void>((resolve) => (this.#idle = resolve));
     if (this.#error instanceof Error) throw this.#error;
     if (this.#error !== undefined) throw new Error('peer update publish failed');
   }
