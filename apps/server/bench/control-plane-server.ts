@@ -30,7 +30,7 @@ async function peerChange(size: number, runs: number) {
   const publish = server.app.meshdeck.broker.publish.bind(server.app.meshdeck.broker);
   // Every host counts as listening, so this measures the full fan-out, not the skip of offline hosts.
   const sink = {
-    isListening: () => true,
+    listeningHosts: () => undefined,
     publish: (...args: string[]) => {
       const [topic, payload] = args.length === 3 ? [args[1] ?? '', args[2] ?? ''] : [args[0] ?? '', args[1] ?? ''];
       bytes += payload.length;

@@ -23,8 +23,8 @@ export interface BrokerHandle {
   setAgentVerifier(verifier: AgentVerifier): void;
   /** Restricts signed-in agents to their own topics on the embedded broker (everything is allowed until set). */
   setAgentAuthorizer(authorizer: AgentAuthorizer): void;
-  /** Whether a host's agent has a session on the broker; always true for an external broker (it cannot tell). */
-  isAgentConnected(hostId: string): boolean;
+  /** Host ids with an agent session on the embedded broker; undefined for an external broker (it cannot tell). */
+  connectedAgents(): ReadonlySet<string> | undefined;
   close(): Promise<void>;
 }
 
@@ -41,7 +41,7 @@ interface Embedded {
   url: string;
   setAgentVerifier(verifier: AgentVerifier): void;
   setAgentAuthorizer(authorizer: AgentAuthorizer): void;
-  isAgentConnected(hostId: string): boolean;
+  connectedAgents(): ReadonlySet<string>;
   close(): Promise<void>;
 }
 
@@ -80,16 +80,22 @@ async function startEmbedded(config: Config, serverPassword: string, log: Fastif
   });
   // Sessions per agent, so peer updates skip hosts nobody would receive them for (they pull on reconnect).
   const sessions = new Map<string, number>();
+  const connected = new Set<string>();
   aedes.on('clientReady', (client) => {
     const agent = agentOf.get(client);
-    if (agent !== undefined) sessions.set(agent, (sessions.get(agent) ?? 0) + 1);
+    if (agent === undefined) return;
+    sessions.set(agent, (sessions.get(agent) ?? 0) + 1);
+    connected.add(agent);
   });
   aedes.on('clientDisconnect', (client) => {
     const agent = agentOf.get(client);
     if (agent === undefined) return;
     const left = (sessions.get(agent) ?? 1) - 1;
     if (left > 0) sessions.set(agent, left);
-    else sessions.delete(agent);
+    else {
+      sessions.delete(agent);
+      connected.delete(agent);
+    }
   });
   aedes.on('clientError', (client, error) => log.debug({ client: client.id, err: error }, 'mqtt client error'));
   const server = net.createServer((socket) => aedes.handle(socket));
@@ -108,7 +114,7 @@ async function startEmbedded(config: Config, serverPassword: string, log: Fastif
     setAgentAuthorizer(authorizer) {
       authorizeAgent = authorizer;
     },
-    isAgentConnected: (hostId) => sessions.has(hostId),
+    connectedAgents: () => connected,
     async close() {
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -153,7 +159,7 @@ export async function startBroker(config: Config, log: FastifyBaseLogger): Promi
     setAgentAuthorizer(authorizer) {
       embedded?.setAgentAuthorizer(authorizer);
     },
-    isAgentConnected: (hostId) => embedded?.isAgentConnected(hostId) ?? true,
+    connectedAgents: () => embedded?.connectedAgents(),
     async close() {
       await client.endAsync(true);
       await embedded?.close();

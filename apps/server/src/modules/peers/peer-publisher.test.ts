@@ -14,9 +14,10 @@ const member = (host: number, network: string, overrides: Partial<MemberRow> = {
 });
 
 /** A repository over fixed rows and a sink that records every payload per host. */
-function harness(rows: MemberRow[], listening: (hostId: string) => boolean = () => true) {
+function harness(rows: MemberRow[], listening?: ReadonlySet<string>) {
   const repository = {
-    listMembers: (networks: readonly string[]) => Promise.resolve(rows.filter((r) => networks.includes(r.network))),
+    listMembers: (networks: readonly string[], hostIds?: readonly string[]) =>
+      Promise.resolve(rows.filter((r) => networks.includes(r.network) && (!hostIds || hostIds.includes(r.host_id)))),
     networksOfHosts: (ids: readonly string[]) => Promise.resolve([...new Set(rows.filter((r) => ids.includes(r.host_id)).map((r) => r.network))]),
     publicKeys: () => Promise.resolve(new Map<string, string>()),
   } as unknown as PeersRepository;
@@ -27,25 +28,28 @@ function harness(rows: MemberRow[], listening: (hostId: string) => boolean = () 
       return Promise.resolve();
     },
     describeHost: (hostId) => Promise.resolve({ host: { id: hostId } as never, nodes: [] }),
-    isListening: listening,
+    listeningHosts: () => listening,
   };
   return { builder: new PeerUpdateBuilder(repository, sink, 'meshdeck'), sent };
 }
 
 describe('PeerUpdateBuilder.publish', () => {
-  it('when receivers share delta bodies, each still gets exactly the entries computed for it alone (any mesh)', async () => {
+  it('when receivers share delta bodies and only listening hosts are loaded, each gets exactly its own entries (any mesh)', async () => {
     const hostArb = fc.record({
       networks: fc.subarray(['a', 'b', 'c'], { minLength: 1 }),
       lan: fc.constantFrom('203.0.113.1', '203.0.113.2', ''),
       connected: fc.boolean(),
+      listening: fc.boolean(),
     });
     await fc.assert(
       fc.asyncProperty(fc.array(hostArb, { minLength: 2, maxLength: 12 }), fc.array(fc.nat(11), { minLength: 1, maxLength: 3 }), async (hosts, picks) => {
         const rows = hosts.flatMap((h, i) => h.networks.map((n) => member(i + 1, n, { endpoint_ip: h.lan, endpoint_ip6: h.lan ? '' : `fd00::${i + 1}`, connected: h.connected ? 1 : 0 })));
         const subjects = [...new Set(picks.map((p) => `h${(p % hosts.length) + 1}`))];
-        const { builder, sent } = harness(rows);
+        const listening = new Set(hosts.flatMap((h, i) => (h.listening ? [`h${i + 1}`] : [])));
+        const { builder, sent } = harness(rows, listening);
         await builder.publish(subjects.map((hostId) => ({ hostId, joined: true })), now);
         const index = indexMembers(rows, now);
+        expect([...sent.keys()].every((id) => listening.has(id))).toBe(true);
         for (const [receiver, messages] of sent) {
           expect(messages).toHaveLength(1);
           const expected = subjects.filter((s) => index.byHost.get(s)?.some((n) => index.byHost.get(receiver)?.some((m) => m.network === n.network)));
@@ -58,7 +62,7 @@ describe('PeerUpdateBuilder.publish', () => {
   });
 
   it('when a host has no broker session, sends it nothing and leaves its version alone', async () => {
-    const { builder, sent } = harness([member(1, 'a'), member(2, 'a'), member(3, 'a')], (id) => id !== 'h3');
+    const { builder, sent } = harness([member(1, 'a'), member(2, 'a'), member(3, 'a')], new Set(['h1', 'h2']));
     await builder.publish([{ hostId: 'h1' }], now);
     expect([...sent.keys()].sort()).toEqual(['h1', 'h2']);
     expect(sent.get('h1')?.[0]).toMatchObject({ replace_peers: true, peer_sync: { version: 1, base: null } });

@@ -22,9 +22,15 @@ export interface PeerSink {
   publish(hostId: string, topic: string, payload: string): Promise<void>;
   /** The host and node fields of a changed host's own full update. */
   describeHost(hostId: string): Promise<Pick<HostPeerUpdate, 'host' | 'nodes'> | undefined>;
-  /** False when the host has no broker session: a message would be dropped, and it pulls when it reconnects. */
-  isListening(hostId: string): boolean;
+  /**
+   * Hosts with a broker session, or undefined when that cannot be known (external broker): everyone else would
+   * drop a message anyway, and pulls its state when it connects.
+   */
+  listeningHosts(): ReadonlySet<string> | undefined;
 }
+
+/** Up to this many listening and changed hosts, a batch loads only their rows instead of whole networks. */
+const TARGETED_LOAD_LIMIT = 2000;
 
 export interface PublishStats {
   messages: number;
@@ -62,10 +68,16 @@ export class PeerUpdateBuilder {
     const subjects = [...new Set(changes.map((c) => c.hostId))];
     const current = await this.repository.networksOfHosts(subjects);
     const networks = [...new Set([...current, ...changes.flatMap((c) => c.formerNetworks ?? [])])];
-    const index = indexMembers(await this.repository.listMembers(networks), now);
+    const listening = this.sink.listeningHosts();
+    const isListening = (hostId: string) => listening?.has(hostId) ?? true;
+    const fullLists = changes.filter((c) => !c.joined && isListening(c.hostId));
+    // Deltas only need the rows of the changed and the listening hosts; full lists need every member.
+    const few = listening !== undefined && fullLists.length === 0 && listening.size + subjects.length <= TARGETED_LOAD_LIMIT;
+    const rows = await this.repository.listMembers(networks, few ? [...new Set([...subjects, ...listening])] : undefined);
+    const index = indexMembers(rows, now);
     await slicer.pause();
     const outbox = new Outbox((hostId, topic, payload) => this.sink.publish(hostId, topic, payload));
-    await this.publishSubjects(changes, index, outbox, slicer);
+    await this.publishSubjects(fullLists, index, outbox, slicer);
 
     const deltas = new DeltaBodies(index, changes, await this.repository.publicKeys(subjects.filter((s) => !index.byHost.has(s))), this.common(false));
     const subjectSet = new Set(subjects);
@@ -73,7 +85,7 @@ export class PeerUpdateBuilder {
     for (const receiver of index.byHost.keys()) {
       if (subjectSet.has(receiver)) continue;
       receivers += 1;
-      if (!this.sink.isListening(receiver)) continue;
+      if (!isListening(receiver)) continue;
       const body = deltas.bodyFor(receiver);
       if (body === undefined) continue;
       const head = JSON.stringify({ peer_sync: this.versions.next(receiver, false) }).slice(0, -1);
@@ -84,11 +96,10 @@ export class PeerUpdateBuilder {
     return { messages: outbox.messages, receivers, bytes: outbox.bytes };
   }
 
-  /** Each changed host that is listening gets its whole list, except fresh joins (their agent pulls on connect). */
+  /** Changed hosts that are listening get their whole list, except fresh joins (their agent pulls on connect). */
   private async publishSubjects(changes: readonly HostChange[], index: MemberIndex, outbox: Outbox, slicer: Slicer): Promise<void> {
     for (const change of changes) {
       const subject = change.hostId;
-      if (change.joined || !this.sink.isListening(subject)) continue;
       const described = await this.sink.describeHost(subject);
       if (!described?.host) {
         this.versions.forget(subject);

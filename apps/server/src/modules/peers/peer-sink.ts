@@ -9,6 +9,6 @@ export function brokerPeerSink(broker: BrokerHandle, describeHost: PeerSink['des
   return {
     publish: (_hostId, topic, payload) => broker.publish(topic, payload, { qos: 0 }),
     describeHost,
-    isListening: (hostId) => broker.isAgentConnected(hostId),
+    listeningHosts: () => broker.connectedAgents(),
   };
 }
