@@ -47,13 +47,15 @@ async function peerChange(size: number, runs: number) {
   const times: number[] = [];
   let messages = 0;
   bytes = 0;
+  const cpu = process.cpuUsage();
   for (let run = 0; run < runs; run++) {
     const started = performance.now();
     const stats = await builder.publish([{ hostId: ids[run] ?? '' }]);
     times.push(performance.now() - started);
     messages = stats.messages;
   }
-  return { ms: percentile(times, 50), messages, bytes: bytes / runs };
+  const used = process.cpuUsage(cpu);
+  return { ms: percentile(times, 50), cpuMs: (used.user + used.system) / 1000 / runs, messages, bytes: bytes / runs };
 }
 
 async function handle(request: Request): Promise<unknown> {
