@@ -71,7 +71,8 @@ async function handle(request: Request): Promise<unknown> {
       return null;
     case 'stats': {
       const cpu = process.cpuUsage();
-      return { lagP99: lag.percentile(99) / 1e6, lagMax: lag.max / 1e6, rss: process.memoryUsage().rss, cpuMs: (cpu.user + cpu.system) / 1000 };
+      const memory = process.memoryUsage();
+      return { lagP99: lag.percentile(99) / 1e6, lagMax: lag.max / 1e6, rss: memory.rss, heapUsed: memory.heapUsed, cpuMs: (cpu.user + cpu.system) / 1000 };
     }
     case 'seed': {
       await createNetwork(server, token, String(args.network), { addressrange: String(args.range) });
