@@ -39,6 +39,8 @@ const sameSecret = (a: string, b: string) => {
 
 interface Embedded {
   url: string;
+  /** Hands a QoS 0 message straight to the in-process broker (no client connection, no encoding round trip). */
+  publishLocal(topic: string, payload: string | Buffer): Promise<void>;
   setAgentVerifier(verifier: AgentVerifier): void;
   setAgentAuthorizer(authorizer: AgentAuthorizer): void;
   connectedAgents(): ReadonlySet<string>;
@@ -115,6 +117,11 @@ async function startEmbedded(config: Config, serverPassword: string, log: Fastif
       authorizeAgent = authorizer;
     },
     connectedAgents: () => connected,
+    publishLocal: (topic, payload) =>
+      new Promise<void>((resolve, reject) => {
+        const packet = { cmd: 'publish' as const, topic, payload: typeof payload === 'string' ? Buffer.from(payload) : payload, qos: 0 as const, retain: false, dup: false };
+        aedes.publish(packet, (error) => (error ? reject(error) : resolve()));
+      }),
     async close() {
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -151,7 +158,10 @@ export async function startBroker(config: Config, log: FastifyBaseLogger): Promi
     publicUrl: config.mqtt.publicUrl ?? url,
     isEmbedded: embedded !== undefined,
     async publish(topic, payload, options) {
-      await client.publishAsync(topic, payload, { qos: options?.qos ?? 1 });
+      const qos = options?.qos ?? 1;
+      // Peer updates (QoS 0) to the embedded broker skip the server's own client: thousands per batch are cheaper.
+      if (embedded && qos === 0) return embedded.publishLocal(topic, payload);
+      await client.publishAsync(topic, payload, { qos });
     },
     setAgentVerifier(verifier) {
       embedded?.setAgentVerifier(verifier);
