@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openPayload, payloadKey } from '../../../../packages/agent/src/payload-open.ts';
-import { brokerLogin, registerFleet } from '../../test/device-factories.ts';
+import { brokerLogin, createKey, registerFleet, registerHost } from '../../test/device-factories.ts';
 import { createNetwork, createSuperAdminAndLogin } from '../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 
@@ -66,5 +67,24 @@ describe('embedded broker accounts', () => {
     const payload = await received;
     expect(() => JSON.parse(payload.toString())).toThrow();
     expect(JSON.parse(openPayload(payloadKey(String(alpha.body.traffickeypublic)), payload))).toMatchObject({ Action: 'REQ_PULL', Host: { id: alpha.id } });
+  });
+
+  it('-> after a host registers again with a new traffic key, its messages are sealed with the new key', async () => {
+    const alpha = fleet[0]!;
+    const client = await connect(brokerLogin(server, alpha));
+    await client.subscribeAsync(`host/update/${alpha.id}/meshdeck`);
+    const sync = async () => {
+      const received = new Promise<Buffer>((resolve) => client.once('message', (_topic, payload) => resolve(payload)));
+      expect((await server.request('POST', `/api/hosts/${alpha.id}/sync`, { token })).status).toBe(200);
+      return received;
+    };
+    const oldKey = payloadKey(String(alpha.body.traffickeypublic));
+    expect(JSON.parse(openPayload(oldKey, await sync())).Action).toBe('REQ_PULL');
+    const newTrafficKey = randomBytes(32).toString('base64');
+    const key = await createKey(server, token, { tags: ['again'], networks: ['office'] });
+    await registerHost(server, key.token, { ...alpha, body: { ...alpha.body, traffickeypublic: newTrafficKey } });
+    const payload = await sync();
+    expect(() => openPayload(oldKey, payload)).toThrow();
+    expect(JSON.parse(openPayload(payloadKey(newTrafficKey), payload)).Action).toBe('REQ_PULL');
   });
 });

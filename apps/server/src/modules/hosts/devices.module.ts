@@ -85,11 +85,8 @@ export function createDevices(deps: DevicesDependencies) {
   broker.setAgentAuthorizer(agentTopicAuthorizer(config.serverName, async (nodeId) => (await r.nodes.findById(nodeId))?.host_id));
   // Peer updates for hosts that lost a node wait for the committed network delete.
   events.subscribe((event) => {
-    // A registration refresh may bring a new traffic key; a deleted host's key goes after its DELETE_HOST.
-    if (event.resource === 'hosts' && event.id) {
-      if (event.action === 'deleted') keyring.forget(event.id);
-      else keyring.markStale(event.id);
-    }
+    // A deleted host's key goes after its DELETE_HOST went out (the delete is announced after it).
+    if (event.resource === 'hosts' && event.action === 'deleted' && event.id) keyring.forget(event.id);
     if (event.resource !== 'networks' || !event.id) return;
     if (event.action === 'deleted') peers.enqueue(...networkUsage.takeRemovedHosts(event.id));
   });
@@ -97,7 +94,7 @@ export function createDevices(deps: DevicesDependencies) {
   const brokerUrl = broker.publicUrl;
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(enrollmentKeysRoutes(keysService, apiHostResolver(config.publicApiUrl)));
-    await app.register(agentRoutes(registration, agents, { publicApiUrl: config.publicApiUrl, brokerUrl, brokerCredentials: (hostId: string) => ({ username: hostId, password: broker.credentials.passwordOf(hostId) }), serverName: config.serverName, isPro: config.edition === 'pro', registerRateLimitPerMinute: config.registerRateLimitPerMinute }));
+    await app.register(agentRoutes(registration, agents, { publicApiUrl: config.publicApiUrl, brokerUrl, brokerCredentials: (hostId: string) => ({ username: hostId, password: broker.credentials.passwordOf(hostId) }), onRegistered: (hostId: string) => keyring.markStale(hostId), serverName: config.serverName, isPro: config.edition === 'pro', registerRateLimitPerMinute: config.registerRateLimitPerMinute }));
     await app.register(hostsRoutes(hostsService));
     await app.register(nodesRoutes(nodesService));
   };
