@@ -44,6 +44,7 @@ export class Agent {
   /** Opens the server's sealed messages (api-contract §6.3). */
   readonly #key: KeyObject;
   #queue: Promise<void> = Promise.resolve();
+  #lastSummary = '';
   /** The server owns the port (de-confliction, console edits); the pulled host says which one to use. */
   #listenPort: number;
 
@@ -223,7 +224,10 @@ export class Agent {
 
   private async configure(): Promise<void> {
     await this.mesh.apply(this.#addresses, { privateKey: this.state.privateKey, listenPort: this.#listenPort, peers: this.#peers });
-    this.options.log(`configured ${this.#addresses.join(', ') || 'no addresses'} with ${this.#peers.size} peer(s)`);
+    const summary = `configured ${this.#addresses.join(', ') || 'no addresses'} with ${this.#peers.size} peer(s)`;
+    // Pulls repeat (every check-in while the broker is away): say it only when the picture changed.
+    if (summary !== this.#lastSummary) this.options.log(summary);
+    this.#lastSummary = summary;
   }
 
   private async checkIn(): Promise<void> {

@@ -87,13 +87,11 @@ export function createDevices(deps: DevicesDependencies) {
   const lists = new ReadCache();
   events.subscribe((event) => {
     if (event.resource === 'nodes' || event.resource === 'hosts' || event.resource === 'networks') lists.invalidate();
-    // A registration refresh may bring a new traffic key; a deleted host's key goes after its DELETE_HOST.
-    if (event.resource === 'hosts' && event.id) {
-      if (event.action === 'deleted') {
-        keyring.forget(event.id);
-        d.secrets.forget(event.id);
-        builder.versions.forget(event.id);
-      } else keyring.markStale(event.id);
+    // A deleted host's key goes after its DELETE_HOST went out (the delete is announced after it).
+    if (event.resource === 'hosts' && event.action === 'deleted' && event.id) {
+      keyring.forget(event.id);
+      d.secrets.forget(event.id);
+      builder.versions.forget(event.id);
     }
     // Anything that may free an address (or change the range) voids the network's allocation hint.
     if (event.resource === 'networks' && event.id) d.addressHints.reset(event.id);
@@ -105,7 +103,7 @@ export function createDevices(deps: DevicesDependencies) {
   const brokerUrl = broker.publicUrl;
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(enrollmentKeysRoutes(keysService, apiHostResolver(config.publicApiUrl)));
-    await app.register(agentRoutes(registration, agents, { publicApiUrl: config.publicApiUrl, brokerUrl, brokerCredentials: (hostId: string) => ({ username: hostId, password: broker.credentials.passwordOf(hostId) }), serverName: config.serverName, isPro: config.edition === 'pro', registerRateLimitPerMinute: config.registerRateLimitPerMinute, hostAuthRateLimitPerMinute: config.hostAuthRateLimitPerMinute }));
+    await app.register(agentRoutes(registration, agents, { publicApiUrl: config.publicApiUrl, brokerUrl, brokerCredentials: (hostId: string) => ({ username: hostId, password: broker.credentials.passwordOf(hostId) }), onRegistered: (hostId: string) => keyring.markStale(hostId), serverName: config.serverName, isPro: config.edition === 'pro', registerRateLimitPerMinute: config.registerRateLimitPerMinute, hostAuthRateLimitPerMinute: config.hostAuthRateLimitPerMinute }));
     await app.register(hostsRoutes(hostsService, lists));
     await app.register(nodesRoutes(nodesService, lists));
   };
