@@ -108,7 +108,7 @@ describe('peer updates as versioned deltas, applied by the agent', () => {
       peer_sync: { epoch, version: at + 2, base: at + 1 }, host: null, nodes: [], server: 'meshdeck', serverversion: 'v0.30.0',
       host_peers: [bogus], peerids: {}, replace_peers: false, change_default_gw: false, is_inet_gw: false, endpoint_detection: false,
     };
-    await server.app.meshdeck.broker.publish(mqttTopics.peerUpdate(a.hostId, 'meshdeck'), JSON.stringify(delta), { qos: 0 });
+    await server.app.meshdeck.broker.publishToHost(a.hostId, mqttTopics.peerUpdate(a.hostId, 'meshdeck'), JSON.stringify(delta), { qos: 0 });
     await waitUntil(() => a.logs.some((m) => m.includes('pulling in full')), 10_000);
     await waitUntil(() => isCorrect(fleet, a), 10_000);
     expect(a.agent.peers.has(Buffer.alloc(32, 7).toString('base64'))).toBe(false);

@@ -52,7 +52,8 @@ describe('PeerUpdateBuilder.publish', () => {
         expect([...sent.keys()].every((id) => listening.has(id))).toBe(true);
         for (const [receiver, messages] of sent) {
           expect(messages).toHaveLength(1);
-          const expected = subjects.filter((s) => index.byHost.get(s)?.some((n) => index.byHost.get(receiver)?.some((m) => m.network === n.network)));
+          // A subject that is listening gets the other subjects' entries (its own pull may predate them), never its own.
+          const expected = subjects.filter((s) => s !== receiver && index.byHost.get(s)?.some((n) => index.byHost.get(receiver)?.some((m) => m.network === n.network)));
           expect(messages[0].host_peers).toEqual(expected.map((s) => peerEntry(receiver, s, index).peer));
           expect(messages[0].peer_sync).toMatchObject({ version: 1, base: 0 });
         }

@@ -81,12 +81,15 @@ export class PeerUpdateBuilder {
 
     const deltas = new DeltaBodies(index, changes, await this.repository.publicKeys(subjects.filter((s) => !index.byHost.has(s))), this.common(false));
     const subjectSet = new Set(subjects);
+    const fullListed = new Set(fullLists.map((c) => c.hostId));
     let receivers = 0;
     for (const receiver of index.byHost.keys()) {
-      if (subjectSet.has(receiver)) continue;
-      receivers += 1;
+      if (fullListed.has(receiver)) continue;
+      const isSubject = subjectSet.has(receiver);
+      if (!isSubject) receivers += 1;
       if (!isListening(receiver)) continue;
-      const body = deltas.bodyFor(receiver);
+      // A fresh join whose agent is already listening pulled before this batch's other changes: it gets those.
+      const body = deltas.bodyFor(receiver, isSubject);
       if (body === undefined) continue;
       const head = JSON.stringify({ peer_sync: this.versions.next(receiver, false) }).slice(0, -1);
       await outbox.send(receiver, mqttTopics.peerUpdate(receiver, this.serverName), `${head},${body}`);
@@ -150,11 +153,12 @@ class DeltaBodies {
 
   readonly #head: string;
 
-  bodyFor(receiver: string): string | undefined {
+  /** The delta for one receiver; a receiver that is itself a subject gets the other changes only (own body). */
+  bodyFor(receiver: string, isSubject = false): string | undefined {
     const own = this.index.byHost.get(receiver) ?? [];
     const ip = own[0]?.endpoint_ip ?? '';
     const active = [...(this.index.activeNetworks.get(receiver) ?? [])].sort().join(',');
-    const key = `${own.map((n) => n.network).sort().join(',')}|${active}|${ip !== ''}|${this.#subjectIps.has(ip) ? ip : ''}`;
+    const key = `${own.map((n) => n.network).sort().join(',')}|${active}|${ip !== ''}|${this.#subjectIps.has(ip) ? ip : ''}|${isSubject ? receiver : ''}`;
     if (!this.#bodies.has(key)) this.#bodies.set(key, this.build(receiver, new Set(own.map((n) => n.network))));
     return this.#bodies.get(key);
   }
@@ -163,6 +167,7 @@ class DeltaBodies {
     const peers: string[] = [];
     const ids: string[] = [];
     this.changes.forEach((change, i) => {
+      if (change.hostId === receiver) return;
       if (![...(this.#reach[i] ?? [])].some((n) => memberships.has(n))) return;
       for (const key of change.removedPublicKeys ?? []) peers.push(JSON.stringify(removalPeer(key)));
       const departed = this.departedKeys.get(change.hostId);
