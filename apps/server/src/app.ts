@@ -120,6 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   installErrorHandling(app);
+  installRequestGuards(app);
   // Before auth: a request refused by the auth hook must still leave with the security headers.
   await installSecurityHeaders(app, config.corsAllowedOrigins);
   installAuth(app, {
