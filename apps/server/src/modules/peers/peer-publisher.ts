@@ -80,13 +80,15 @@ export class PeerUpdateBuilder {
     await this.publishSubjects(fullLists, index, outbox, slicer);
 
     const deltas = new DeltaBodies(index, changes, await this.repository.publicKeys(subjects.filter((s) => !index.byHost.has(s))), this.common(false));
+    // A changed host that got its whole list needs nothing more; a fresh join still hears about the others.
+    const hadFullList = new Set(fullLists.map((c) => c.hostId));
     const subjectSet = new Set(subjects);
     let receivers = 0;
     for (const receiver of index.byHost.keys()) {
-      if (subjectSet.has(receiver)) continue;
+      if (hadFullList.has(receiver)) continue;
       receivers += 1;
       if (!isListening(receiver)) continue;
-      const body = deltas.bodyFor(receiver);
+      const body = subjectSet.has(receiver) ? deltas.bodyForSubject(receiver) : deltas.bodyFor(receiver);
       if (body === undefined) continue;
       const head = JSON.stringify({ peer_sync: this.versions.next(receiver, false) }).slice(0, -1);
       await outbox.send(receiver, mqttTopics.peerUpdate(receiver, this.serverName), `${head},${body}`);
@@ -132,6 +134,8 @@ export class PeerUpdateBuilder {
  */
 class DeltaBodies {
   readonly #bodies = new Map<string, string | undefined>();
+  /** The fields every delta shares, serialised once. */
+  readonly #head: string;
   readonly #subjectIps: Set<string>;
   /** Per change, the networks whose members must hear about it (current and former). */
   readonly #reach: Set<string>[];
@@ -148,8 +152,7 @@ class DeltaBodies {
     this.#head = JSON.stringify({ host: null, nodes: [], ...common }).slice(1, -1);
   }
 
-  readonly #head: string;
-
+  /** The body for an unchanged receiver, shared with every receiver of the same class. */
   bodyFor(receiver: string): string | undefined {
     const own = this.index.byHost.get(receiver) ?? [];
     const ip = own[0]?.endpoint_ip ?? '';
@@ -159,11 +162,16 @@ class DeltaBodies {
     return this.#bodies.get(key);
   }
 
+  /** The body for a receiver that is itself one of the changed hosts: its own change left out, never shared. */
+  bodyForSubject(receiver: string): string | undefined {
+    return this.build(receiver, new Set((this.index.byHost.get(receiver) ?? []).map((n) => n.network)));
+  }
+
   private build(receiver: string, memberships: ReadonlySet<string>): string | undefined {
     const peers: string[] = [];
     const ids: string[] = [];
     this.changes.forEach((change, i) => {
-      if (![...(this.#reach[i] ?? [])].some((n) => memberships.has(n))) return;
+      if (change.hostId === receiver || ![...(this.#reach[i] ?? [])].some((n) => memberships.has(n))) return;
       for (const key of change.removedPublicKeys ?? []) peers.push(JSON.stringify(removalPeer(key)));
       const departed = this.departedKeys.get(change.hostId);
       if (departed !== undefined) {
