@@ -13,7 +13,6 @@ import { percentile } from './seed.ts';
 const HOSTS = Number(process.env.BENCH_HOSTS ?? 10_000);
 const JOIN_CONCURRENCY = 64;
 const here = path.dirname(fileURLToPath(import.meta.url));
-const tsx = path.join(here, '..', '..', '..', 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface ServerProcess {
@@ -26,7 +25,8 @@ async function startServer(databaseUrl?: string): Promise<ServerProcess> {
   const env = { ...process.env };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const child = spawn(process.execPath, [tsx, path.join(here, 'control-plane-server.ts')], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env });
+  // Same V8 settings as `npm start` (apps/server/package.json): a small young generation keeps RSS near the data.
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', '--import', 'tsx', path.join(here, 'control-plane-server.ts')], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env });
   const waiting = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }>();
   let next = 1;
   const ready = new Promise<void>((resolve) => waiting.set(0, { resolve: () => resolve(), reject: () => undefined }));

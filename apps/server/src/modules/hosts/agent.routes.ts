@@ -39,6 +39,8 @@ export const agentRoutes =
       '/api/v1/host/register/:token',
       {
         config: { access: access.public(), rateLimit: { max: options.registerRateLimitPerMinute, timeWindow: '1 minute' } },
+        // A few KiB per join: compressing it saves little and a compression stream per join costs native memory.
+        compress: false,
         schema: { tags, params: z.object({ token: z.string().min(1) }), body: registerHostInputSchema, response: { 200: registerResponseSchema } },
       },
       async (request) => {
