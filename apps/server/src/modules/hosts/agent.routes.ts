@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
+import { Slots } from '../../lib/slots.ts';
 import { agentServerConfig } from './agent-config.ts';
 import type { AgentService } from './agent.service.ts';
 import { apiHostResolver, brokerUrlFor } from './api-host.ts';
@@ -26,11 +27,15 @@ export interface AgentRoutesOptions {
   registerRateLimitPerMinute: number;
 }
 
+const JOIN_SLOTS = 8;
+
 /** HTTP for agents (api-contract §2.4, §2.5): registration, token refresh, pull and the MQTT fallback. */
 export const agentRoutes =
   (registration: RegistrationService, agents: AgentService, options: AgentRoutesOptions): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['agents'];
+    // Joins in progress at once: a burst of 64 concurrent joins otherwise queues ~150 ms of work ahead of everyone.
+    const joins = new Slots(JOIN_SLOTS);
     const apiHost = apiHostResolver(options.publicApiUrl);
     const serverConfigFor = (request: Parameters<typeof apiHost>[0]) =>
       agentServerConfig({ apiUrl: apiHost(request), brokerUrl: brokerUrlFor(options.brokerUrl, request), serverName: options.serverName, isPro: options.isPro });
@@ -43,16 +48,17 @@ export const agentRoutes =
         compress: false,
         schema: { tags, params: z.object({ token: z.string().min(1) }), body: registerHostInputSchema, response: { 200: registerResponseSchema } },
       },
-      async (request) => {
-        const result = await registration.register(request.params.token, request.body);
-        const nodeIds = result.nodes.map((n) => n.id);
-        return {
-          server_config: serverConfigFor(request),
-          requested_host: presentRawHost(result.host, nodeIds),
-          nodes: await agents.rawNodes(result.nodes),
-          auth_token: await agents.issueToken(result.host.id),
-        };
-      },
+      (request) =>
+        joins.run(async () => {
+          const result = await registration.register(request.params.token, request.body);
+          const nodeIds = result.nodes.map((n) => n.id);
+          return {
+            server_config: serverConfigFor(request),
+            requested_host: presentRawHost(result.host, nodeIds),
+            nodes: await agents.rawNodes(result.nodes),
+            auth_token: await agents.issueToken(result.host.id),
+          };
+        }),
     );
 
     app.post(
