@@ -13,7 +13,6 @@ import { percentile } from './seed.ts';
 const HOSTS = Number(process.env.BENCH_HOSTS ?? 10_000);
 const JOIN_CONCURRENCY = 64;
 const here = path.dirname(fileURLToPath(import.meta.url));
-const tsx = path.join(here, '..', '..', '..', 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface ServerProcess {
@@ -26,7 +25,8 @@ async function startServer(databaseUrl?: string): Promise<ServerProcess> {
   const env = { ...process.env };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const child = spawn(process.execPath, [tsx, path.join(here, 'control-plane-server.ts')], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env });
+  // Same V8 settings as `npm start` (apps/server/package.json): a small young generation keeps RSS near the data.
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', '--import', 'tsx', path.join(here, 'control-plane-server.ts')], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env });
   const waiting = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }>();
   let next = 1;
   const ready = new Promise<void>((resolve) => waiting.set(0, { resolve: () => resolve(), reject: () => undefined }));
@@ -86,6 +86,22 @@ async function load(base: string, token: string, paths: string[], clients: numbe
   return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, requests: latencies.length, bytes, cpuMs };
 }
 
+/**
+ * An idle process measuring its own event-loop delay: the machine's scheduling noise, shown beside the server's
+ * lag so a loaded machine is not mistaken for a blocked event loop.
+ */
+function startNoiseProbe(): { stop(): Promise<number> } {
+  const code = `const h=require('perf_hooks').monitorEventLoopDelay({resolution:10});h.enable();process.on('message',()=>{process.send(h.percentile(99)/1e6);process.exit(0)});`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return {
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('message', (p99) => resolve(Number(p99)));
+        child.send('report');
+      }),
+  };
+}
+
 /** 10,000 joins, 64 at a time, with GET /login polled alongside; then the CPU tail and memory. */
 async function joins(server: ServerProcess) {
   const { url, token, joinToken } = await server.call<{ url: string; token: string; joinToken: string }>('info');
@@ -101,6 +117,7 @@ async function joins(server: ServerProcess) {
       await sleep(100);
     }
   })();
+  const noise = startNoiseProbe();
   await server.call('mark');
   const cpuBefore = (await server.call<{ cpuMs: number }>('stats')).cpuMs;
   const started = performance.now();
@@ -119,6 +136,7 @@ async function joins(server: ServerProcess) {
   joining = false;
   await poller;
   const during = await server.call<{ lagP99: number; lagMax: number; rss: number; cpuMs: number }>('stats');
+  const noiseP99 = await noise.stop();
   const last = Math.min(1000, HOSTS);
   const rate = last / ((doneAt[HOSTS - 1]! - (doneAt[HOSTS - last - 1] ?? 0)) / 1000);
   // CPU tail: until a 1 s window uses less than 5% of a core (or 120 s pass).
@@ -137,7 +155,7 @@ async function joins(server: ServerProcess) {
   await sleep(2000);
   const idle = await server.call<{ rss: number; heapUsed: number }>('stats');
   const cpuPerJoin = (during.cpuMs - cpuBefore) / HOSTS;
-  return { url, token, rate, failures, cpuPerJoin, lagP99: during.lagP99, lagMax: during.lagMax, loginP99: percentile(logins, 99), cpuTailS: busyUntil / 1000, rssPeak, rssIdle: idle.rss, heapIdle: idle.heapUsed };
+  return { url, token, rate, failures, cpuPerJoin, lagP99: during.lagP99, lagMax: during.lagMax, noiseP99, loginP99: percentile(logins, 99), cpuTailS: busyUntil / 1000, rssPeak, rssIdle: idle.rss, heapIdle: idle.heapUsed };
 }
 
 /** Mixed console reads at 1,000 hosts with 100 clients on a fresh server (SQLite, or PostgreSQL when given). */
@@ -164,7 +182,7 @@ if (main) try {
   console.log(`  joining ${HOSTS} hosts...`);
   const j = await joins(main);
   row(`${HOSTS} joins, ${JOIN_CONCURRENCY} at a time: joins/s over the last 1,000`, '>= 200', `${j.rate.toFixed(0)}/s (${j.failures} failed; server CPU ${j.cpuPerJoin.toFixed(2)} ms/join = ${(1000 / j.cpuPerJoin).toFixed(0)}/s per core)`, j.rate >= 200 && j.failures === 0);
-  row('event-loop lag p99 during the joins', '<= 50 ms', `${j.lagP99.toFixed(1)} ms (max ${j.lagMax.toFixed(0)} ms)`, j.lagP99 <= 50);
+  row('event-loop lag p99 during the joins', '<= 50 ms', `${j.lagP99.toFixed(1)} ms (max ${j.lagMax.toFixed(0)} ms; an idle process on this machine meanwhile: p99 ${j.noiseP99.toFixed(1)} ms)`, j.lagP99 <= 50);
   row('GET /login p99 during the joins', '<= 50 ms', `${j.loginP99.toFixed(1)} ms`, j.loginP99 <= 50);
   row('CPU busy after the last join returns', '<= 5 s', `${j.cpuTailS.toFixed(1)} s`, j.cpuTailS <= 5);
   row(`RSS at ${HOSTS} hosts: right after the burst / idle`, '<= 300 MB', `${mb(j.rssPeak)} / ${mb(j.rssIdle)} (JS heap in use at idle ${mb(j.heapIdle)})`, Math.max(j.rssPeak, j.rssIdle) <= 300 * 1024 * 1024);

@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Serves the built console from `dir`. Hashed assets are cached for a year; index.html is never cached, so an
- * upgrade shows the new version at once. Returns the history fallback for deep links, or undefined when the
- * console has not been built.
+ * upgrade shows the new version at once. Returns the history fallback for deep links (the HTML of index.html), or
+ * undefined when the console has not been built.
  */
 export async function installStaticConsole(app: FastifyInstance, dir: string): Promise<((url: string) => string | undefined) | undefined> {
   const index = path.join(dir, 'index.html');
@@ -23,9 +23,27 @@ export async function installStaticConsole(app: FastifyInstance, dir: string): P
       res.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  const page = indexPage(index);
   app.get('/', { config: { access: { kind: 'public' } }, schema: { hide: true } }, (_request, reply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page()),
   );
   // Deep links such as /networks/x/nodes get index.html; files that exist are served by the static handler.
-  return (url) => (path.extname(url.split('?')[0] ?? '') === '' ? 'index.html' : undefined);
+  return (url) => (path.extname(url.split('?')[0] ?? '') === '' ? page() : undefined);
+}
+
+/**
+ * index.html from memory, re-read when the file changes (a rebuilt console). Served without the libuv thread
+ * pool, where file reads would queue behind password hashing and compression during a burst of joins.
+ */
+function indexPage(file: string): () => string {
+  let mtime = 0;
+  let html = '';
+  return () => {
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (stat && stat.mtimeMs !== mtime) {
+      html = fs.readFileSync(file, 'utf8');
+      mtime = stat.mtimeMs;
+    }
+    return html;
+  };
 }

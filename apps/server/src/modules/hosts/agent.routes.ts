@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
+import { Slots } from '../../lib/slots.ts';
 import { agentServerConfig } from './agent-config.ts';
 import type { AgentService } from './agent.service.ts';
 import { apiHostResolver, brokerUrlFor } from './api-host.ts';
@@ -32,11 +33,15 @@ export interface AgentRoutesOptions {
   hostAuthRateLimitPerMinute: number;
 }
 
+const JOIN_SLOTS = 8;
+
 /** HTTP for agents (api-contract §2.4, §2.5): registration, token refresh, pull and the MQTT fallback. */
 export const agentRoutes =
   (registration: RegistrationService, agents: AgentService, options: AgentRoutesOptions): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['agents'];
+    // Joins in progress at once: a burst of 64 concurrent joins otherwise queues ~150 ms of work ahead of everyone.
+    const joins = new Slots(JOIN_SLOTS);
     const apiHost = apiHostResolver(options.publicApiUrl);
     const serverConfigFor = (request: Parameters<typeof apiHost>[0], hostId: string) =>
       agentServerConfig({
@@ -51,19 +56,22 @@ export const agentRoutes =
       '/api/v1/host/register/:token',
       {
         config: { access: access.public(), noStore: true, rateLimit: { max: options.registerRateLimitPerMinute, timeWindow: '1 minute' } },
+        // A few KiB per join: compressing it saves little and a compression stream per join costs native memory.
+        compress: false,
         schema: { tags, params: z.object({ token: z.string().min(1) }), body: registerHostInputSchema, response: { 200: registerResponseSchema } },
       },
-      async (request) => {
-        const result = await registration.register(request.params.token, request.body);
-        options.onRegistered(result.host.id);
-        const nodeIds = result.nodes.map((n) => n.id);
-        return {
-          server_config: serverConfigFor(request, result.host.id),
-          requested_host: presentRawHost(result.host, nodeIds),
-          nodes: await agents.rawNodes(result.nodes),
-          auth_token: await agents.issueToken(result.host.id),
-        };
-      },
+      (request) =>
+        joins.run(async () => {
+          const result = await registration.register(request.params.token, request.body);
+          options.onRegistered(result.host.id);
+          const nodeIds = result.nodes.map((n) => n.id);
+          return {
+            server_config: serverConfigFor(request, result.host.id),
+            requested_host: presentRawHost(result.host, nodeIds),
+            nodes: await agents.rawNodes(result.nodes),
+            auth_token: await agents.issueToken(result.host.id),
+          };
+        }),
     );
 
     app.post(

@@ -18,7 +18,7 @@ export interface HostChange {
 
 /** What publishing needs from the rest of the server; lets tests and benchmarks count messages. */
 export interface PeerSink {
-  /** The one place peer updates reach the broker (per host: the broker handle seals it with that host's traffic key). */
+  /** The one place peer updates reach the broker (per host, so per-host payload encryption can slot in). */
   publish(hostId: string, topic: string, payload: string): Promise<void>;
   /** The host and node fields of a changed host's own full update. */
   describeHost(hostId: string): Promise<Pick<HostPeerUpdate, 'host' | 'nodes'> | undefined>;
@@ -80,16 +80,15 @@ export class PeerUpdateBuilder {
     await this.publishSubjects(fullLists, index, outbox, slicer);
 
     const deltas = new DeltaBodies(index, changes, await this.repository.publicKeys(subjects.filter((s) => !index.byHost.has(s))), this.common(false));
+    // A changed host that got its whole list needs nothing more; a fresh join still hears about the others.
+    const hadFullList = new Set(fullLists.map((c) => c.hostId));
     const subjectSet = new Set(subjects);
-    const fullListed = new Set(fullLists.map((c) => c.hostId));
     let receivers = 0;
     for (const receiver of index.byHost.keys()) {
-      if (fullListed.has(receiver)) continue;
-      const isSubject = subjectSet.has(receiver);
-      if (!isSubject) receivers += 1;
+      if (hadFullList.has(receiver)) continue;
+      receivers += 1;
       if (!isListening(receiver)) continue;
-      // A fresh join whose agent is already listening pulled before this batch's other changes: it gets those.
-      const body = deltas.bodyFor(receiver, isSubject);
+      const body = subjectSet.has(receiver) ? deltas.bodyForSubject(receiver) : deltas.bodyFor(receiver);
       if (body === undefined) continue;
       const head = JSON.stringify({ peer_sync: this.versions.next(receiver, false) }).slice(0, -1);
       await outbox.send(receiver, mqttTopics.peerUpdate(receiver, this.serverName), `${head},${body}`);
@@ -135,6 +134,8 @@ export class PeerUpdateBuilder {
  */
 class DeltaBodies {
   readonly #bodies = new Map<string, string | undefined>();
+  /** The fields every delta shares, serialised once. */
+  readonly #head: string;
   readonly #subjectIps: Set<string>;
   /** Per change, the networks whose members must hear about it (current and former). */
   readonly #reach: Set<string>[];
@@ -151,24 +152,26 @@ class DeltaBodies {
     this.#head = JSON.stringify({ host: null, nodes: [], ...common }).slice(1, -1);
   }
 
-  readonly #head: string;
-
-  /** The delta for one receiver; a receiver that is itself a subject gets the other changes only (own body). */
-  bodyFor(receiver: string, isSubject = false): string | undefined {
+  /** The body for an unchanged receiver, shared with every receiver of the same class. */
+  bodyFor(receiver: string): string | undefined {
     const own = this.index.byHost.get(receiver) ?? [];
     const ip = own[0]?.endpoint_ip ?? '';
     const active = [...(this.index.activeNetworks.get(receiver) ?? [])].sort().join(',');
-    const key = `${own.map((n) => n.network).sort().join(',')}|${active}|${ip !== ''}|${this.#subjectIps.has(ip) ? ip : ''}|${isSubject ? receiver : ''}`;
+    const key = `${own.map((n) => n.network).sort().join(',')}|${active}|${ip !== ''}|${this.#subjectIps.has(ip) ? ip : ''}`;
     if (!this.#bodies.has(key)) this.#bodies.set(key, this.build(receiver, new Set(own.map((n) => n.network))));
     return this.#bodies.get(key);
+  }
+
+  /** The body for a receiver that is itself one of the changed hosts: its own change left out, never shared. */
+  bodyForSubject(receiver: string): string | undefined {
+    return this.build(receiver, new Set((this.index.byHost.get(receiver) ?? []).map((n) => n.network)));
   }
 
   private build(receiver: string, memberships: ReadonlySet<string>): string | undefined {
     const peers: string[] = [];
     const ids: string[] = [];
     this.changes.forEach((change, i) => {
-      if (change.hostId === receiver) return;
-      if (![...(this.#reach[i] ?? [])].some((n) => memberships.has(n))) return;
+      if (change.hostId === receiver || ![...(this.#reach[i] ?? [])].some((n) => memberships.has(n))) return;
       for (const key of change.removedPublicKeys ?? []) peers.push(JSON.stringify(removalPeer(key)));
       const departed = this.departedKeys.get(change.hostId);
       if (departed !== undefined) {
