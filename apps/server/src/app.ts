@@ -34,6 +34,10 @@ import { accessTokensRoutes } from './modules/access-tokens/access-tokens.routes
 import { activeUserLoader, GrantsResolver } from './modules/roles/grants.ts';
 import { withNetworkIdentity } from './modules/roles/network-identity.ts';
 import { seedIdentity } from './modules/roles/seed.ts';
+import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { RolesService } from './modules/roles/roles.service.ts';
+import { groupsRoutes } from './modules/groups/groups.routes.ts';
+import { GroupsService } from './modules/groups/groups.service.ts';
 import { EnrollmentKeysRepository } from './modules/enrollment-keys/enrollment-keys.repository.ts';
 import { createDevices } from './modules/hosts/devices.module.ts';
 import { DevicesTransaction } from './modules/hosts/devices-transaction.repository.ts';
@@ -132,6 +136,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(serverRoutes(serverService, config.publicApiUrl));
   await app.register(usersRoutes(usersService, new UsersAdminService(identity, config.edition, events), config.loginRateLimitPerMinute));
   await app.register(accessTokensRoutes(accessTokens));
+  const networkExists = async (netid: string) => (await networksRepository.findByNetId(netid)) !== undefined;
+  await app.register(rolesRoutes(new RolesService(identity, config.edition, networkExists, events), config.edition === 'pro'));
+  if (config.edition === 'pro') await app.register(groupsRoutes(new GroupsService(identity, events)));
   await app.register(eventsRoutes(events));
   const devices = createDevices({
     repositories: {
