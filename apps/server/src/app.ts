@@ -38,6 +38,10 @@ import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { RolesService } from './modules/roles/roles.service.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
 import { GroupsService } from './modules/groups/groups.service.ts';
+import { invitesRoutes } from './modules/invites/invites.routes.ts';
+import { InvitesService } from './modules/invites/invites.service.ts';
+import { createMailer } from './modules/invites/mailer.ts';
+import { PendingUsersService } from './modules/invites/pending-users.service.ts';
 import { EnrollmentKeysRepository } from './modules/enrollment-keys/enrollment-keys.repository.ts';
 import { createDevices } from './modules/hosts/devices.module.ts';
 import { DevicesTransaction } from './modules/hosts/devices-transaction.repository.ts';
@@ -138,7 +142,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(accessTokensRoutes(accessTokens));
   const networkExists = async (netid: string) => (await networksRepository.findByNetId(netid)) !== undefined;
   await app.register(rolesRoutes(new RolesService(identity, config.edition, networkExists, events), config.edition === 'pro'));
-  if (config.edition === 'pro') await app.register(groupsRoutes(new GroupsService(identity, events)));
+  if (config.edition === 'pro') {
+    await app.register(groupsRoutes(new GroupsService(identity, events)));
+    const invites = new InvitesService(identity, config.edition, events, createMailer(config.smtp.url, config.smtp.from), app.log);
+    await app.register(invitesRoutes(invites, new PendingUsersService(identity, events), config.frontendUrl, config.loginRateLimitPerMinute));
+  }
   await app.register(eventsRoutes(events));
   const devices = createDevices({
     repositories: {
