@@ -42,6 +42,9 @@ import { invitesRoutes } from './modules/invites/invites.routes.ts';
 import { InvitesService } from './modules/invites/invites.service.ts';
 import { createMailer } from './modules/invites/mailer.ts';
 import { PendingUsersService } from './modules/invites/pending-users.service.ts';
+import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
+import { OAuthService } from './modules/oauth/oauth.service.ts';
+import { openIdProvider } from './modules/oauth/oidc-client.ts';
 import { EnrollmentKeysRepository } from './modules/enrollment-keys/enrollment-keys.repository.ts';
 import { createDevices } from './modules/hosts/devices.module.ts';
 import { DevicesTransaction } from './modules/hosts/devices-transaction.repository.ts';
@@ -146,6 +149,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(groupsRoutes(new GroupsService(identity, events)));
     const invites = new InvitesService(identity, config.edition, events, createMailer(config.smtp.url, config.smtp.from), app.log);
     await app.register(invitesRoutes(invites, new PendingUsersService(identity, events), config.frontendUrl, config.loginRateLimitPerMinute));
+    const oauth = config.oidc && new OAuthService(identity, tokens, openIdProvider(config.oidc), config.oidc.allowedDomains, config.edition, events, app.log);
+    await app.register(oauthRoutes(oauth, { publicApiUrl: config.publicApiUrl, frontendUrl: config.frontendUrl }, config.loginRateLimitPerMinute));
   }
   await app.register(eventsRoutes(events));
   const devices = createDevices({

@@ -88,6 +88,8 @@ const EXPECTED: Record<string, Row> = {
   'DELETE /api/users_pending': ADMIN,
   'POST /api/users_pending/user/{username}': ADMIN,
   'DELETE /api/users_pending/user/{username}': ADMIN,
+  'GET /api/oauth/login': PUBLIC,
+  'GET /api/oauth/callback': PUBLIC,
   'GET /api/v1/events': ANY_USER,
   'GET /api/networks': ANY_USER,
   'POST /api/networks': ADMIN,
