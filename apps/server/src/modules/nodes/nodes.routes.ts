@@ -1,7 +1,7 @@
 import { apiNodeSchema, envelopeSchema, forceQuerySchema, nodeParamsSchema, nodesOfNetworkParamsSchema, updateNodeInputSchema } from '@meshdeck/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access } from '../../auth/access.ts';
+import { access, canSeeNetwork } from '../../auth/access.ts';
 import type { NodesService } from './nodes.service.ts';
 
 /** HTTP for nodes (api-contract §2.3, spec §7 "Nodes"). */
@@ -18,7 +18,8 @@ export const nodesRoutes =
     app.get(
       '/api/nodes/:network',
       { ...networkAdmin, schema: { tags, params: nodesOfNetworkParamsSchema, response: { 200: z.array(apiNodeSchema) } } },
-      (request) => nodes.listByNetwork(request.params.network),
+      // RBAC lets a platform-user read any network (api-contract §8.3); the list shows only networks it holds a role in.
+      async (request) => (canSeeNetwork(request.principal, request.params.network) ? nodes.listByNetwork(request.params.network) : []),
     );
 
     app.put(
