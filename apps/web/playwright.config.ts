@@ -21,8 +21,9 @@ const startServer = (serverPort: number, edition: 'community' | 'pro') => ({
 
 /**
  * Browser tests against the built console served by the real server on a fresh data directory
- * (CONVENTIONS §5). Build first: `npm run build -w @meshdeck/web`. The first-run project creates the super
- * admin, which a server allows once, so every other spec depends on it and runs after it.
+ * (CONVENTIONS §5), the compiled server as `npm start` runs it. Build first: `npm run build` (`npm run test:e2e`
+ * does). The first-run project creates the super admin, which a server allows once, so every other spec
+ * depends on it and runs after it.
  */
 export default defineConfig({
   testDir: './e2e',

@@ -7,10 +7,12 @@ import { startBroker, type BrokerHandle } from './broker/broker.ts';
 import { BROKER_SECRET_KEY } from './broker/broker-credentials.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { MAX_BODY_BYTES, installRequestGuards } from './lib/request-guards.ts';
 import { installAgentFiles } from './plugins/agent-files.ts';
 import { installAuth } from './plugins/auth.ts';
 import { installErrorHandling, installNotFound } from './plugins/errors.ts';
 import { loggerOptions } from './plugins/logging.ts';
+import { installMetrics, type EventLoopLag } from './plugins/metrics.ts';
 import { installOpenApi } from './plugins/openapi.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { installStaticConsole } from './plugins/static-console.ts';
@@ -51,12 +53,24 @@ import { DevicesTransaction } from './modules/hosts/devices-transaction.reposito
 import { HostsRepository } from './modules/hosts/hosts.repository.ts';
 import { networkDirectory } from './modules/nodes/network-directory.ts';
 import { NodesRepository } from './modules/nodes/nodes.repository.ts';
+import type { PeerUpdateQueue } from './modules/peers/peer-update-queue.ts';
+import type { PeerVersions } from './modules/peers/peer-versions.ts';
 import { PeersRepository } from './modules/peers/peers.repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The database and broker this app owns; tests use them to simulate outages. */
-    meshdeck: { database: DatabaseHandle; broker: BrokerHandle; config: Config; events: EventBus };
+    meshdeck: {
+      database: DatabaseHandle;
+      broker: BrokerHandle;
+      config: Config;
+      events: EventBus;
+      /** Per-host peer-state versions (tests read them to forge a gap). */
+      peerVersions: PeerVersions;
+      peerQueue: PeerUpdateQueue;
+      /** Event-loop delay sampler behind /metrics (the benchmark starts fresh windows). */
+      lag: EventLoopLag;
+    };
   }
 }
 
@@ -79,14 +93,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: loggerOptions(config.logLevel, options.logStream),
     // X-Forwarded-For is believed only from configured proxies: rate limits key on request.ip (TRUST_PROXY).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: MAX_BODY_BYTES,
     // Join tokens (base64 JSON, api-contract §2.5) travel as a path parameter and exceed the default 100 chars.
     routerOptions: { maxParamLength: 1024 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize });
   const settings = new SettingsRepository(database.db);
   let broker: BrokerHandle;
   try {
@@ -100,7 +114,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.log.info({ engine: database.engine, url: config.databaseUrl }, 'database opened');
   app.log.info({ url: config.mqtt.url ?? broker.publicUrl, embedded: broker.isEmbedded }, 'using MQTT broker');
   const events = new EventBus();
-  app.decorate('meshdeck', { database, broker, config, events });
   app.addHook('onClose', async () => {
     await broker.close();
     await database.destroy();
@@ -170,6 +183,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(networksRoutes(new NetworksService(networksRepository, withNetworkIdentity(devices.networkUsage), events)));
   await app.register(devices.routes);
+  const lag = installMetrics(app, {
+    peerQueueDepth: () => devices.peers.depth,
+    peerTotals: () => devices.peers.totals,
+    peerVersionsTracked: () => devices.builder.versions.size,
+  });
+  app.decorate('meshdeck', { database, broker, config, events, peerVersions: devices.builder.versions, peerQueue: devices.peers, lag });
 
   await installAgentFiles(app, config.agentDir);
   const fallback = await installStaticConsole(app, config.consoleDir);

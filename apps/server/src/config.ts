@@ -42,6 +42,7 @@ const envSchema = z.object({
   HOST: listenHost('0.0.0.0'),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2, 'must be between 2 and 1000').max(1000, 'must be between 2 and 1000').default(20),
   MQTT_URL: optionalUrl(['mqtt', 'mqtts', 'tcp', 'ws', 'wss']),
   MQTT_HOST: z.string().min(1).default('127.0.0.1'),
   MQTT_PORT: port(1883),
@@ -80,6 +81,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections the server keeps at most; further queries wait in line for one. */
+  databasePoolSize: number;
   mqtt: { url: string | undefined; host: string; port: number; publicUrl: string | undefined };
   edition: 'community' | 'pro';
   serverName: string;
@@ -125,6 +128,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     mqtt: { url: e.MQTT_URL, host: e.MQTT_HOST, port: e.MQTT_PORT, publicUrl: e.MQTT_PUBLIC_URL },
     edition: e.EDITION,
     serverName: e.SERVER_NAME,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIpAddress } from './ip.ts';
-import { ipNetSchema, wgKeyBytesSchema, wgKeyInputSchema } from './wire.ts';
+import { LIMITS, boundedArray, boundedString } from './limits.ts';
+import { ipNetInputSchema, ipNetSchema, macAddressInputSchema, wgKeyBytesSchema, wgKeyInputSchema } from './wire.ts';
 
 /** Local interface of a host: v0.30 sends the IPNet and its text form. */
 export const hostInterfaceSchema = z.object({
@@ -9,6 +10,15 @@ export const hostInterfaceSchema = z.object({
   addressString: z.string(),
 });
 export type HostInterface = z.infer<typeof hostInterfaceSchema>;
+/**
+ * The same as an agent sends it, bounded. Response schemas stay unbounded: they describe what the server
+ * already stores, and a bound there would turn an old stored value into a failed answer.
+ */
+const hostInterfaceInputSchema = z.object({
+  name: boundedString('interface name', LIMITS.interfaceName),
+  address: ipNetInputSchema.optional(),
+  addressString: boundedString('addressString', LIMITS.address),
+});
 
 export const firewallKinds = ['iptables', 'nftables', 'none'] as const;
 export const DEFAULT_LISTEN_PORT = 51821;
@@ -17,12 +27,25 @@ export const DEFAULT_MTU = 1420;
 export const DEFAULT_KEEPALIVE_SECONDS = 20;
 
 const optionalIp = (field: string) =>
-  z
-    .string()
+  boundedString(field, LIMITS.address)
     .trim()
     .nullish()
     .transform((v) => v ?? '')
     .refine((v) => v === '' || isIpAddress(v), { error: `${field} must be an IP address` });
+
+/** Operating systems of api-contract §3.20 (`ios` and `android` are clients'). */
+export const hostOses = ['linux', 'windows', 'darwin', 'freebsd', 'iot', 'ios', 'android'] as const;
+/** NAT types of api-contract §3.20: v0.30's four, v1.5's `behind_nat`, and empty for unknown. */
+export const natTypes = ['', 'public', 'symmetric', 'asymmetric', 'double', 'behind_nat'] as const;
+const natTypeSchema = z.enum(natTypes, { error: `nat_type must be one of ${natTypes.filter(Boolean).join(', ')} or empty` });
+const versionSchema = boundedString('version', LIMITS.version).refine(isSupportedAgentVersion, {
+  error: 'version must be v0.17.0 or later, or "dev"',
+});
+const interfacesSchema = boundedArray('interfaces', hostInterfaceInputSchema).nullish();
+/** The agent's traffic (message-encryption) public key: base64 (api-contract §3.14.1). */
+const trafficKeySchema = boundedString('traffickeypublic', LIMITS.base64Key)
+  .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'traffickeypublic must be base64')
+  .nullish();
 
 /** Agent versions the server accepts: v0.17.0 or later, or "dev" (api-contract §2.5). */
 export function isSupportedAgentVersion(version: string): boolean {
@@ -40,24 +63,27 @@ export function isSupportedAgentVersion(version: string): boolean {
 export const registerHostInputSchema = z.looseObject({
   id: z.uuid('id must be a UUID').optional(),
   name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(253, 'name must be at most 253 characters'),
-  hostpass: z.string({ error: 'hostpass is required' }).min(8, 'hostpass must be at least 8 characters').max(256),
-  version: z.string({ error: 'version is required' }).refine(isSupportedAgentVersion, { error: 'version must be v0.17.0 or later, or "dev"' }),
-  os: z.string().trim().min(1).max(32).default('linux'),
-  os_family: z.string().max(64).default(''),
-  os_version: z.string().max(64).default(''),
-  kernel_version: z.string().max(128).default(''),
+  hostpass: z
+    .string({ error: 'hostpass is required' })
+    .min(8, 'hostpass must be at least 8 characters')
+    .max(LIMITS.secret, `hostpass must be at most ${LIMITS.secret} characters`),
+  version: z.string({ error: 'version is required' }).pipe(versionSchema),
+  os: z.enum(hostOses, { error: `os must be one of ${hostOses.join(', ')}` }).default('linux'),
+  os_family: boundedString('os_family', 64).default(''),
+  os_version: boundedString('os_version', 64).default(''),
+  kernel_version: boundedString('kernel_version', 128).default(''),
   publickey: wgKeyInputSchema,
-  traffickeypublic: z.string().nullish(),
+  traffickeypublic: trafficKeySchema,
   listenport: z.number().int().min(0).max(65535).default(DEFAULT_LISTEN_PORT),
   wg_public_listen_port: z.number().int().min(0).max(65535).default(0),
   mtu: z.number().int().min(0).max(65535).default(DEFAULT_MTU),
   endpointip: optionalIp('endpointip'),
   endpointipv6: optionalIp('endpointipv6'),
-  interfaces: z.array(hostInterfaceSchema).nullish().transform((v) => v ?? []),
-  defaultinterface: z.string().default(''),
-  interface: z.string().default(''),
-  firewallinuse: z.enum([...firewallKinds, '']).default('none'),
-  macaddress: z.string().nullish(),
+  interfaces: interfacesSchema.transform((v) => v ?? []),
+  defaultinterface: boundedString('defaultinterface', LIMITS.interfaceName).default(''),
+  interface: boundedString('interface', LIMITS.interfaceName).default(''),
+  firewallinuse: z.enum([...firewallKinds, ''], { error: `firewallinuse must be one of ${firewallKinds.join(', ')}` }).default('none'),
+  macaddress: macAddressInputSchema,
   verbosity: z.number().int().min(0).max(4).default(0),
   debug: z.boolean().default(false),
   isstatic: z.boolean().default(false),
@@ -65,7 +91,7 @@ export const registerHostInputSchema = z.looseObject({
   isdefault: z.boolean().default(false),
   autoupdate: z.boolean().default(false),
   ipforwarding: z.boolean().default(false),
-  nat_type: z.string().default(''),
+  nat_type: natTypeSchema.default(''),
 });
 export type RegisterHostInput = z.infer<typeof registerHostInputSchema>;
 
@@ -110,14 +136,14 @@ export type RawHost = z.infer<typeof rawHostSchema>;
 
 /** The client-owned Host fields an agent may report on check-in (HostUpdate.Host); everything is optional. */
 export const checkInHostSchema = z.looseObject({
-  version: z.string().refine(isSupportedAgentVersion, { error: 'version must be v0.17.0 or later, or "dev"' }).optional(),
+  version: versionSchema.optional(),
   publickey: wgKeyInputSchema.optional(),
   listenport: z.number().int().min(0).max(65535).optional(),
   wg_public_listen_port: z.number().int().min(0).max(65535).optional(),
   endpointip: optionalIp('endpointip').optional(),
   endpointipv6: optionalIp('endpointipv6').optional(),
-  interfaces: z.array(hostInterfaceSchema).nullish(),
+  interfaces: interfacesSchema,
   mtu: z.number().int().min(0).max(65535).optional(),
-  nat_type: z.string().optional(),
+  nat_type: natTypeSchema.optional(),
 });
 export type CheckInHost = z.infer<typeof checkInHostSchema>;

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { rawHostSchema } from './agent-hosts.ts';
 import { peerMapSchema, rawNodeSchema } from './agent-messages.ts';
+import { LIMITS, boundedString } from './limits.ts';
 import { peerConfigSchema } from './wire.ts';
+
+/**
+ * Meshdeck extra on peer updates and pulls (decision 004): the host's peer-state version. `epoch` changes when the
+ * server restarts; a delta carries the version it applies on top of (`base`), so an agent that sees a gap pulls.
+ * Clients that do not know it ignore it and get the contract's messages.
+ */
+export const peerSyncSchema = z.object({ epoch: z.string(), version: z.number().int().nonnegative(), base: z.number().int().nonnegative().nullable() });
+export type PeerSync = z.infer<typeof peerSyncSchema>;
 
 /**
  * HostPeerUpdate on `peers/host/<hostId>/<server>`. `replace_peers: true` carries the host's whole peer list;
@@ -18,6 +27,7 @@ export const hostPeerUpdateSchema = z.object({
   change_default_gw: z.boolean(),
   is_inet_gw: z.boolean(),
   endpoint_detection: z.boolean(),
+  peer_sync: peerSyncSchema.optional(),
 });
 export type HostPeerUpdate = z.infer<typeof hostPeerUpdateSchema>;
 
@@ -31,15 +41,19 @@ export type HostAction = (typeof hostActions)[number];
 export const hostUpdateSchema = z.looseObject({
   Action: z.enum(hostActions, { error: `Action must be one of ${hostActions.join(', ')}` }),
   Host: z.looseObject({}).nullish(),
-  Node: z.looseObject({}).nullish(),
+  // Only the node's id and connected flag are read; the id is bounded so a lookup never sees a huge string.
+  Node: z.looseObject({ id: boundedString('Node.id', LIMITS.id).optional() }).nullish(),
 });
 export type HostUpdate = z.infer<typeof hostUpdateSchema>;
 
 /** POST /api/hosts/adm/authenticate body and response (a fresh 15-minute host token). */
 export const hostAuthenticateInputSchema = z.looseObject({
-  id: z.string({ error: 'id is required' }).min(1, 'id is required'),
-  password: z.string({ error: 'password is required' }).min(1, 'password is required'),
-  macaddress: z.string().optional(),
+  id: z.string({ error: 'id is required' }).min(1, 'id is required').max(LIMITS.id, `id must be at most ${LIMITS.id} characters`),
+  password: z
+    .string({ error: 'password is required' })
+    .min(1, 'password is required')
+    .max(LIMITS.secret, `password must be at most ${LIMITS.secret} characters`),
+  macaddress: boundedString('macaddress', LIMITS.address).optional(),
 });
 export const hostAuthenticateResponseSchema = z.object({
   Code: z.number().int(),

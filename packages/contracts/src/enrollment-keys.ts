@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ZERO_TIME, ZERO_UUID } from './envelope.ts';
+import { LIMITS, boundedArray, boundedString } from './limits.ts';
+import { NETID_MAX_LENGTH } from './networks.ts';
 
 /** Enrollment key types (api-contract §3.6 / §5.3). */
 export const EnrollmentKeyType = { Undefined: 0, TimeExpiration: 1, Uses: 2, Unlimited: 3 } as const;
@@ -9,9 +11,14 @@ export const ENROLLMENT_KEY_NAME_MIN = 3;
 export const ENROLLMENT_KEY_NAME_MAX = 32;
 /** Key values: 32 characters of the base32 alphabet. */
 export const ENROLLMENT_KEY_VALUE_PATTERN = /^[A-Z2-7]{32}$/;
+/** Latest expiry a key may have (9999-12-31T23:59:59Z): later dates have no RFC 3339 form. */
+export const ENROLLMENT_KEY_MAX_EXPIRATION = 253_402_300_799;
+/** Uses fit the database's 32-bit integer column. */
+export const ENROLLMENT_KEY_MAX_USES = 2_147_483_647;
 
 const keyNameSchema = z
-  .string()
+  .string({ error: 'tags must hold key names (strings)' })
+  .max(256, `validation error: name length must be between ${ENROLLMENT_KEY_NAME_MIN} and ${ENROLLMENT_KEY_NAME_MAX}`)
   .trim()
   .refine((name) => name.length >= ENROLLMENT_KEY_NAME_MIN && name.length <= ENROLLMENT_KEY_NAME_MAX, {
     error: `validation error: name length must be between ${ENROLLMENT_KEY_NAME_MIN} and ${ENROLLMENT_KEY_NAME_MAX}`,
@@ -22,14 +29,32 @@ const keyNameSchema = z
  * seconds (0 = none); `type` is ignored because the server derives it.
  */
 export const enrollmentKeyInputSchema = z.looseObject({
-  tags: z.array(keyNameSchema, { error: 'tags (the key name) is required' }).min(1, 'tags (the key name) is required'),
-  networks: z.array(z.string().min(1)).nullish().transform((v) => v ?? []),
-  expiration: z.number().int().min(0, 'expiration must be unix seconds').nullish().transform((v) => v ?? 0),
-  uses_remaining: z.number().int().min(0, 'uses_remaining must not be negative').nullish().transform((v) => v ?? 0),
+  tags: z
+    .array(keyNameSchema, { error: 'tags (the key name) is required' })
+    .min(1, 'tags (the key name) is required')
+    .max(32, 'tags must hold at most 32 names'),
+  networks: boundedArray('networks', boundedString('networks item', NETID_MAX_LENGTH).min(1, 'networks must not hold an empty name'))
+    .nullish()
+    .transform((v) => v ?? []),
+  expiration: z
+    .number()
+    .int()
+    .min(0, 'expiration must be unix seconds')
+    .max(ENROLLMENT_KEY_MAX_EXPIRATION, 'expiration must be unix seconds before the year 10000')
+    .nullish()
+    .transform((v) => v ?? 0),
+  uses_remaining: z
+    .number()
+    .int()
+    .min(0, 'uses_remaining must not be negative')
+    .max(ENROLLMENT_KEY_MAX_USES, `uses_remaining must be at most ${ENROLLMENT_KEY_MAX_USES}`)
+    .nullish()
+    .transform((v) => v ?? 0),
   unlimited: z.boolean().nullish().transform((v) => v ?? false),
-  type: z.number().int().nullish(),
-  relay: z.string().nullish().transform((v) => v ?? ''),
-  groups: z.array(z.string()).nullish().transform((v) => v ?? []),
+  type: z.number().int().min(0, 'type must be 0-3').max(3, 'type must be 0-3').nullish(),
+  // A node id (a UUID, 36 characters), or empty for none.
+  relay: boundedString('relay', 36).nullish().transform((v) => v ?? ''),
+  groups: boundedArray('groups', boundedString('groups item', LIMITS.setKey)).nullish().transform((v) => v ?? []),
   auto_egress: z.boolean().optional(),
   auto_assign_gw: z.boolean().optional(),
 });
@@ -53,7 +78,7 @@ export const enrollmentKeySchema = z.object({
 });
 export type EnrollmentKey = z.infer<typeof enrollmentKeySchema>;
 
-export const enrollmentKeyParamsSchema = z.object({ keyID: z.string().min(1) });
+export const enrollmentKeyParamsSchema = z.object({ keyID: z.string().min(1).max(LIMITS.id, `keyID must be at most ${LIMITS.id} characters`) });
 
 /** What `netclient join -t` takes: base64 of `{"server": <API host>, "value": <key>}`. */
 export const enrollmentTokenSchema = z.object({ server: z.string(), value: z.string() });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { firewallKinds, hostInterfaceSchema } from './agent-hosts.ts';
 import { isIpAddress } from './ip.ts';
+import { LIMITS, boundedString } from './limits.ts';
+import { networkParamSchema } from './nodes.ts';
 
 /** ApiHost: the dashboard's form of a host (api-contract §3.3); keys and addresses as strings. */
 export const apiHostSchema = z.object({
@@ -39,7 +41,7 @@ export const apiHostSchema = z.object({
 export type ApiHost = z.infer<typeof apiHostSchema>;
 
 export const hostParamsSchema = z.object({ hostid: z.uuid('hostid must be a UUID') });
-export const hostNetworkParamsSchema = hostParamsSchema.extend({ network: z.string().min(1) });
+export const hostNetworkParamsSchema = hostParamsSchema.extend({ network: networkParamSchema });
 export const forceQuerySchema = z.object({ force: z.enum(['true', 'false']).optional() });
 
 const keepIfEmpty = <T extends z.ZodType>(schema: T) => schema.optional().nullable();
@@ -49,7 +51,7 @@ const keepIfEmpty = <T extends z.ZodType>(schema: T) => schema.optional().nullab
  * the stored one (api-contract §2.4).
  */
 export const updateHostInputSchema = z.looseObject({
-  id: z.string().optional(),
+  id: boundedString('id', LIMITS.id).optional(),
   name: keepIfEmpty(z.string().trim().max(253, 'name must be at most 253 characters')),
   verbosity: keepIfEmpty(z.number().int().min(0, 'verbosity must be 0-4').max(4, 'verbosity must be 0-4')),
   firewallinuse: keepIfEmpty(z.enum([...firewallKinds, ''])),
@@ -63,8 +65,8 @@ export const updateHostInputSchema = z.looseObject({
   autoupdate: keepIfEmpty(z.boolean()),
   dns: keepIfEmpty(z.enum(['yes', 'no', ''])),
   enable_flow_logs: keepIfEmpty(z.boolean()),
-  endpointip: keepIfEmpty(z.string().trim().refine((v) => v === '' || isIpAddress(v), { error: 'endpointip must be an IP address' })),
-  endpointipv6: keepIfEmpty(z.string().trim().refine((v) => v === '' || isIpAddress(v), { error: 'endpointipv6 must be an IP address' })),
+  endpointip: keepIfEmpty(boundedString('endpointip', LIMITS.address).trim().refine((v) => v === '' || isIpAddress(v), { error: 'endpointip must be an IP address' })),
+  endpointipv6: keepIfEmpty(boundedString('endpointipv6', LIMITS.address).trim().refine((v) => v === '' || isIpAddress(v), { error: 'endpointipv6 must be an IP address' })),
 });
 export type UpdateHostInput = z.infer<typeof updateHostInputSchema>;
 

@@ -1,4 +1,5 @@
 export * from './envelope.ts';
+export * from './limits.ts';
 export * from './server.ts';
 export * from './users.ts';
 export * from './events.ts';

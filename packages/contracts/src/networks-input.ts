@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { toYesNo, yesNoSchema, type YesNo } from './envelope.ts';
 import { addressBits, formatCidr, parseCidr, type IpFamily } from './ip.ts';
+import { LIMITS } from './limits.ts';
 import {
   KEEPALIVE_MAX_SECONDS,
   NETID_MAX_LENGTH,
   NETWORK_DEFAULTS,
-  proSettingsSchema,
+  proSettingsInputSchema,
   type ProSettings,
 } from './networks.ts';
 
@@ -37,7 +38,10 @@ const EXAMPLES: Record<IpFamily, string> = { 4: '10.20.0.0/16', 6: 'fd3c:1:2:3::
 
 /** A network range of one family, normalised to its network address; /31, /32, /127 and /128 leave no room. */
 export const networkRangeSchema = (field: string, family: IpFamily) =>
-  z.string({ error: `${field} must be a string holding an IPv${family} CIDR` }).transform((text, ctx) => {
+  z
+    .string({ error: `${field} must be a string holding an IPv${family} CIDR` })
+    .max(LIMITS.address, `${field} must be at most ${LIMITS.address} characters`)
+    .transform((text, ctx) => {
     const cidr = parseCidr(text.trim());
     if (!cidr || cidr.family !== family) {
       ctx.addIssue({
@@ -78,7 +82,7 @@ const defaultsShape = {
   allowmanualsignup: optional(flag('allowmanualsignup')),
   defaultdns: optional(text('defaultDns')),
   defaultextclientdns: optional(text('defaultextclientdns')),
-  prosettings: optional(proSettingsSchema),
+  prosettings: optional(proSettingsInputSchema),
 };
 const notAnObject = { error: 'the body must be a JSON object holding the network fields' };
 
@@ -144,7 +148,12 @@ export type CreateNetworkInput = z.input<typeof createNetworkInputSchema>;
  * timestamps and `name` are ignored, and absent fields keep their stored value.
  */
 export const updateNetworkInputSchema = z.looseObject(
-  { netid: optional(z.string({ error: 'netid must be a string' })), ...defaultsShape },
+  {
+    netid: optional(
+      z.string({ error: 'netid must be a string' }).max(NETID_MAX_LENGTH, `netid must be at most ${NETID_MAX_LENGTH} characters`),
+    ),
+    ...defaultsShape,
+  },
   notAnObject,
 );
 export type UpdateNetworkInput = z.output<typeof updateNetworkInputSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fromYesNo, toYesNo, yesNoSchema } from './envelope.ts';
+import { LIMITS, boundedArray, boundedString } from './limits.ts';
 
 /** Limits and defaults of a network (api-contract §3.1, §5.2). */
 export const NETID_MAX_LENGTH = 32;
@@ -24,6 +25,11 @@ export const proSettingsSchema = z.looseObject({
   allowedgroups: z.array(z.string()).nullable().optional(),
 });
 export type ProSettings = z.infer<typeof proSettingsSchema>;
+/** Pro settings as a client sends them: the lists and their names bounded. */
+export const proSettingsInputSchema = proSettingsSchema.extend({
+  allowedusers: boundedArray('allowedusers', boundedString('allowedusers item', LIMITS.hostName)).nullable().optional(),
+  allowedgroups: boundedArray('allowedgroups', boundedString('allowedgroups item', LIMITS.setKey)).nullable().optional(),
+});
 
 /**
  * The v0.30 Network wire form (api-contract §3.1): flags are "yes"/"no", times are unix seconds. Fields a real

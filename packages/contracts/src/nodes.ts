@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ZERO_UUID, wireSetSchema } from './envelope.ts';
+import { LIMITS, boundedArray, boundedString, boundedWireSetSchema } from './limits.ts';
+import { NETID_MAX_LENGTH } from './networks.ts';
 
 /** Node status values of the v0.30 contract (api-contract §3.2 / §5.4). */
 export const nodeStatuses = ['online', 'offline', 'warning', 'error', 'unknown'] as const;
@@ -50,25 +52,27 @@ export const apiNodeSchema = z.object({
 });
 export type ApiNode = z.infer<typeof apiNodeSchema>;
 
-export const nodeParamsSchema = z.object({ network: z.string().min(1), nodeid: z.uuid('nodeid must be a UUID') });
-export const nodesOfNetworkParamsSchema = z.object({ network: z.string().min(1) });
+/** A network named in a path: bounded like a netid, so a long name is refused before any lookup. */
+export const networkParamSchema = boundedString('network', NETID_MAX_LENGTH).min(1, 'network is required');
+export const nodeParamsSchema = z.object({ network: networkParamSchema, nodeid: z.uuid('nodeid must be a UUID') });
+export const nodesOfNetworkParamsSchema = z.object({ network: networkParamSchema });
 
 /**
  * Body of PUT /api/nodes/{network}/{nodeid}: the whole ApiNode. The fields read here are the ones this server
  * edits through this route; gateway and relay roles have their own routes.
  */
 export const updateNodeInputSchema = z.looseObject({
-  id: z.string().optional(),
-  address: z.string().trim().optional(),
-  address6: z.string().trim().optional(),
+  id: boundedString('id', LIMITS.id).optional(),
+  address: boundedString('address', LIMITS.address).trim().optional(),
+  address6: boundedString('address6', LIMITS.address).trim().optional(),
   connected: z.boolean().optional(),
   metadata: z.string().max(256, 'metadata must be at most 256 characters').optional(),
-  ingressdns: z.string().optional(),
+  ingressdns: boundedString('ingressdns', LIMITS.hostName).optional(),
   ingressmtu: z.number().int().min(0).max(65535).optional(),
   ingresspersistentkeepalive: z.number().int().min(0).max(1000).optional(),
-  additional_rag_ips: z.array(z.string()).nullish(),
+  additional_rag_ips: boundedArray('additional_rag_ips', boundedString('additional_rag_ips item', LIMITS.address)).nullish(),
   dnson: z.boolean().optional(),
-  tags: wireSetSchema.nullish(),
+  tags: boundedWireSetSchema('tags').nullish(),
 });
 export type UpdateNodeInput = z.infer<typeof updateNodeInputSchema>;
 

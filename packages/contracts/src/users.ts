@@ -48,14 +48,14 @@ export type CreateSuperAdminInput = z.infer<typeof createSuperAdminInputSchema>;
 export const createUserInputSchema = z.looseObject({
   username: usernameSchema.optional(),
   password: passwordSchema,
-  platform_role_id: z.string({ error: 'platform_role_id must be a string' }).optional(),
+  platform_role_id: z.string({ error: 'platform_role_id must be a string' }).max(64, 'platform_role_id must be at most 64 characters').optional(),
 });
 export type CreateUserInput = z.infer<typeof createUserInputSchema>;
 
 /** Body of POST /api/users/adm/authenticate. */
 export const authenticateInputSchema = z.looseObject({
-  username: z.string({ error: 'username is required' }).min(1, 'username is required'),
-  password: z.string({ error: 'password is required' }).min(1, 'password is required'),
+  username: z.string({ error: 'username is required' }).min(1, 'username is required').max(256, 'username must be at most 256 characters'),
+  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(256, 'password must be at most 256 characters'),
 });
 export type AuthenticateInput = z.infer<typeof authenticateInputSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseAddress } from './ip.ts';
+import { LIMITS } from './limits.ts';
 
 /**
  * Encodings of server-side types on the agent-facing wire (api-contract §1.6): WireGuard keys as 32 integers,
@@ -10,7 +11,12 @@ import { parseAddress } from './ip.ts';
 export const WG_KEY_BYTES = 32;
 export const NANOS_PER_SECOND = 1_000_000_000;
 
-const bytesToBase64 = (bytes: ArrayLike<number>): string => btoa(String.fromCharCode(...Array.from(bytes)));
+// A loop rather than a spread into fromCharCode: spreading a long array overflows the call stack.
+const bytesToBase64 = (bytes: ArrayLike<number>): string => {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i] ?? 0);
+  return btoa(binary);
+};
 
 function base64ToBytes(text: string): number[] | undefined {
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0) return undefined;
@@ -38,7 +44,7 @@ export const wgKeyToBase64 = (bytes: readonly number[]): string => bytesToBase64
  * type. Both are normalised to base64; anything that is not 32 bytes is refused.
  */
 export const wgKeyInputSchema = z
-  .union([z.string(), wgKeyBytesSchema], { error: 'publickey must be a WireGuard key (base64 of 32 bytes)' })
+  .union([z.string().max(LIMITS.base64Key), wgKeyBytesSchema], { error: 'publickey must be a WireGuard key (base64 of 32 bytes)' })
   .transform((value, ctx) => {
     const bytes = typeof value === 'string' ? wgKeyFromBase64(value.trim()) : value;
     if (!bytes) {
@@ -51,6 +57,11 @@ export const wgKeyInputSchema = z
 /** Go's net.IPNet as JSON: `{"IP":"10.0.0.1","Mask":"////AA=="}`; empty is `{"IP":"","Mask":null}`. */
 export const ipNetSchema = z.object({ IP: z.string(), Mask: z.string().nullable() });
 export type IpNet = z.infer<typeof ipNetSchema>;
+/** An IPNet a client sends: bounded (base64 of a 16-byte IPv6 mask is 24 characters). */
+export const ipNetInputSchema = z.object({
+  IP: z.string().max(LIMITS.address, `IP must be at most ${LIMITS.address} characters`),
+  Mask: z.string().max(32, 'Mask must be at most 32 characters').nullable(),
+});
 export const EMPTY_IP_NET: IpNet = { IP: '', Mask: null };
 
 /** `address` with a prefix as an IPNet; `10.0.0.5` + 24 -> `{IP:"10.0.0.5", Mask:"////AA=="}`. */
@@ -91,16 +102,33 @@ export const peerConfigSchema = z.object({
 });
 export type PeerConfig = z.infer<typeof peerConfigSchema>;
 
-/** MAC address text `aa:bb:..` from the raw form's base64 bytes (or text already in that form). */
+/** Hardware address lengths taken: EUI-48 and EUI-64 (stored as text, at most 23 characters). */
+const MAC_BYTE_LENGTHS = new Set([6, 8]);
+const macTextPattern = /^[0-9a-f]{2}([:-][0-9a-f]{2})*$/i;
+
+function macBytes(value: string): number[] | undefined {
+  if (value.length > LIMITS.address) return undefined;
+  const bytes = macTextPattern.test(value) ? value.split(/[:-]/).map((part) => parseInt(part, 16)) : base64ToBytes(value);
+  return bytes && MAC_BYTE_LENGTHS.has(bytes.length) ? bytes : undefined;
+}
+
+/** MAC address text `aa:bb:..` from the raw form's base64 bytes (or text already in that form); '' when not one. */
 export function macFromWire(value: string | null | undefined): string {
   if (!value) return '';
-  if (/^([0-9a-f]{2}[:-]){5}[0-9a-f]{2}$/i.test(value)) return value.toLowerCase().replaceAll('-', ':');
-  const bytes = base64ToBytes(value);
-  return bytes ? bytes.map((b) => b.toString(16).padStart(2, '0')).join(':') : '';
+  return macBytes(value)?.map((b) => b.toString(16).padStart(2, '0')).join(':') ?? '';
 }
+
+/** A MAC address in a request: base64 of 6 or 8 bytes (the raw form), `aa:bb:..` text, empty or null. */
+export const macAddressInputSchema = z
+  .string({ error: 'macaddress must be a string' })
+  .max(LIMITS.address, `macaddress must be at most ${LIMITS.address} characters`)
+  .refine((value) => value === '' || macBytes(value) !== undefined, {
+    error: 'macaddress must be a hardware address (base64 of 6 or 8 bytes, or aa:bb:cc:dd:ee:ff)',
+  })
+  .nullish();
 
 /** Raw form of a MAC address: base64 of its bytes, or null when none. */
 export function macToWire(mac: string): string | null {
-  if (!mac) return null;
-  return bytesToBase64(mac.split(':').map((part) => parseInt(part, 16)));
+  const bytes = mac ? macBytes(mac) : undefined;
+  return bytes ? bytesToBase64(bytes) : null;
 }

@@ -19,6 +19,10 @@ export interface EmbeddedBroker {
   admitAgents(): void;
   /** Whether an agent signed in as this host is connected right now. */
   isAgentConnected(hostId: string): boolean;
+  /** Host ids with an agent session now (peer updates skip the others: they pull on connect). */
+  connectedAgents(): ReadonlySet<string>;
+  /** Hands a QoS 0 message straight to the in-process broker (no client connection, no encoding round trip). */
+  publishLocal(topic: string, payload: string | Buffer): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,7 +45,8 @@ export async function startEmbeddedBroker(config: Config, serverPassword: string
   let authorizeAgent: AgentAuthorizer = () => Promise.resolve(true);
   // Who each connection signed in as; the server's own client is never restricted.
   const agentOf = new WeakMap<object, string>();
-  const connected = new Map<string, number>();
+  const sessions = new Map<string, number>();
+  const connected = new Set<string>();
   const allowed = (client: object | null, topic: string, action: 'publish' | 'subscribe'): Promise<boolean> => {
     const agent = client ? agentOf.get(client) : undefined;
     return agent === undefined ? Promise.resolve(true) : authorizeAgent(agent, topic, action).catch(() => false);
@@ -72,14 +77,19 @@ export async function startEmbeddedBroker(config: Config, serverPassword: string
   });
   aedes.on('client', (client) => {
     const agent = agentOf.get(client);
-    if (agent !== undefined) connected.set(agent, (connected.get(agent) ?? 0) + 1);
+    if (agent === undefined) return;
+    sessions.set(agent, (sessions.get(agent) ?? 0) + 1);
+    connected.add(agent);
   });
   aedes.on('clientDisconnect', (client) => {
     const agent = agentOf.get(client);
     if (agent === undefined) return;
-    const left = (connected.get(agent) ?? 1) - 1;
-    if (left > 0) connected.set(agent, left);
-    else connected.delete(agent);
+    const left = (sessions.get(agent) ?? 1) - 1;
+    if (left > 0) sessions.set(agent, left);
+    else {
+      sessions.delete(agent);
+      connected.delete(agent);
+    }
   });
   aedes.on('clientError', (client, error) => log.debug({ client: client.id, err: error }, 'mqtt client error'));
   const server = net.createServer((socket) => aedes.handle(socket));
@@ -106,6 +116,12 @@ export async function startEmbeddedBroker(config: Config, serverPassword: string
       authorizeAgent = authorizer;
     },
     isAgentConnected: (hostId) => connected.has(hostId),
+    connectedAgents: () => connected,
+    publishLocal: (topic, payload) =>
+      new Promise<void>((resolve, reject) => {
+        const packet = { cmd: 'publish' as const, topic, payload: typeof payload === 'string' ? Buffer.from(payload) : payload, qos: 0 as const, retain: false, dup: false };
+        aedes.publish(packet, (error) => (error ? reject(error) : resolve()));
+      }),
     async close() {
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -20,9 +20,18 @@ export interface DatabaseHandle {
 export interface DatabaseOptions {
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Most PostgreSQL connections for ordinary queries (default 20). */
+  poolSize?: number;
 }
 
+/** The health check's own budget: it answers "unhealthy" quickly instead of waiting behind busy queries. */
 const HEALTH_TIMEOUT_MS = 2000;
+/**
+ * How long an ordinary query waits for a pooled connection. Under a burst, queries queue for a free connection
+ * rather than fail; only a database that stays unreachable this long turns into an error.
+ */
+const POOL_WAIT_MS = 30_000;
+const DEFAULT_POOL_SIZE = 20;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -57,7 +66,29 @@ function openSqlite(dataDir: string): { dialect: SqliteDialect; fileStillOpen: (
       return false;
     }
   };
-  return { dialect: new SqliteDialect({ database: sqlite }), fileStillOpen };
+  return { dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), fileStillOpen };
+}
+
+/** Prepared statements kept, least recently used dropped first (queries with IN lists vary in text). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query afresh, which costs about as much as running a small one: statements are reused
+ * by SQL text instead. A statement still being iterated (`busy`) is never handed out twice.
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string): SQLite.Statement {
+      const cached = cache.get(sql);
+      cache.delete(sql);
+      const statement = cached && !cached.busy ? cached : sqlite.prepare(sql);
+      cache.set(sql, statement);
+      if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value ?? '');
+      return statement;
+    },
+  };
 }
 
 /** Opens the configured database (PostgreSQL when a URL is given, else SQLite under dataDir) and migrates it. */
@@ -65,11 +96,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   let db: Kysely<Database>;
   let engine: DatabaseEngine;
   let fileStillOpen = () => true;
+  let ping: () => Promise<unknown> = () => sql`select 1`.execute(db);
+  let closeHealthPool = () => Promise.resolve();
   if (options.databaseUrl) {
     engine = 'postgres';
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: HEALTH_TIMEOUT_MS });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? DEFAULT_POOL_SIZE, connectionTimeoutMillis: POOL_WAIT_MS });
+    // The health check has a one-connection pool of its own, so a queue of ordinary queries never makes the
+    // server look down, and its short timeout never applies to ordinary queries.
+    const healthPool = new pg.Pool({ connectionString: options.databaseUrl, max: 1, connectionTimeoutMillis: HEALTH_TIMEOUT_MS, idleTimeoutMillis: 60_000 });
     // An idle client losing its connection must not crash the process; health checks report it instead.
     pool.on('error', () => undefined);
+    healthPool.on('error', () => undefined);
+    ping = () => healthPool.query('select 1');
+    closeHealthPool = () => healthPool.end();
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     engine = 'sqlite';
@@ -81,6 +120,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
   const { error } = await migrator.migrateToLatest();
   if (error) {
+    await closeHealthPool();
     await db.destroy();
     throw error instanceof Error ? error : new Error('database migration failed');
   }
@@ -91,13 +131,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     async isHealthy() {
       if (!fileStillOpen()) return false;
       try {
-        await withTimeout(sql`select 1`.execute(db), HEALTH_TIMEOUT_MS);
+        await withTimeout(ping(), HEALTH_TIMEOUT_MS);
         return true;
       } catch {
         return false;
       }
     },
-    destroy: () => db.destroy(),
+    async destroy() {
+      await closeHealthPool();
+      await db.destroy();
+    },
   };
 }
 

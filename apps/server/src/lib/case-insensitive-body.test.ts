@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_BODY_DEPTH } from './request-guards.ts';
 import { lowerCaseKeys } from './case-insensitive-body.ts';
 
 describe('lowerCaseKeys', () => {
@@ -33,5 +34,17 @@ describe('lowerCaseKeys', () => {
     expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
     expect(result.constructor).toBe(1);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('lowerCaseKeys on hostile nesting', () => {
+  it('-> when a body is nested 100,000 deep, throws a 400 ApiError instead of overflowing the stack', () => {
+    const deep = JSON.parse(`${'{"A":'.repeat(100_000)}1${'}'.repeat(100_000)}`) as unknown;
+    expect(() => lowerCaseKeys(deep)).toThrow(expect.objectContaining({ statusCode: 400, message: expect.stringContaining('nested too deeply') }));
+  });
+
+  it('-> at the depth limit, still lower-cases every level', () => {
+    const atLimit = JSON.parse(`${'{"A":'.repeat(MAX_BODY_DEPTH)}1${'}'.repeat(MAX_BODY_DEPTH)}`) as unknown;
+    expect(JSON.stringify(lowerCaseKeys(atLimit))).toBe(`${'{"a":'.repeat(MAX_BODY_DEPTH)}1${'}'.repeat(MAX_BODY_DEPTH)}`);
   });
 });

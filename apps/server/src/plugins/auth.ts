@@ -13,6 +13,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal;
   }
+  interface FastifyInstance {
+    /** Every /api route with an access rule, as "METHOD /path/{param}" (the RBAC test walks this list). */
+    apiRoutes: readonly string[];
+  }
 }
 
 export interface AuthDependencies {
@@ -90,11 +94,17 @@ async function authenticate(request: FastifyRequest, deps: AuthDependencies, mas
 export function installAuth(app: FastifyInstance, deps: AuthDependencies): void {
   app.decorateRequest('principal', null as never);
   const masterKeyDigest = deps.masterKey === undefined ? undefined : digest(deps.masterKey);
+  const apiRoutes: string[] = [];
+  app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
     const isApi = route.url.startsWith('/api/');
     const isDocs = route.url.startsWith('/api/docs');
     if (isApi && !isDocs && route.config?.access === undefined) {
       throw new Error(`route ${String(route.method)} ${route.url} declares no access rule`);
+    }
+    if (isApi && !isDocs) {
+      const path = route.url.replace(/:(\w+)/g, '{$1}');
+      for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push(`${method} ${path}`);
     }
   });
   app.addHook('onRequest', async (request) => {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError } from '../lib/api-error.ts';
+import { isDatabaseUnavailable, isUnstorableText } from '../lib/database-errors.ts';
 
 interface ValidationItem {
   instancePath?: string;
@@ -34,6 +35,15 @@ export function installErrorHandling(app: FastifyInstance): void {
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'request body is not valid JSON' : error.message;
+    } else if (isUnstorableText(error)) {
+      // The request guards and the contracts' bounds refuse these up front; this catches what they miss.
+      status = 400;
+      message = 'request holds text the database cannot store (too long, NUL or an invalid character)';
+    } else if (isDatabaseUnavailable(error)) {
+      // Not the request's fault and not a bug: the client may retry once the database answers again.
+      status = 503;
+      message = 'the database is unavailable or overloaded; try again shortly';
+      void reply.header('retry-after', '5');
     }
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     return reply.status(status).type('application/json; charset=utf-8').send({ Code: status, Message: message, Response: null });

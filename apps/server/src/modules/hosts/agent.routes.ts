@@ -22,6 +22,8 @@ export interface AgentRoutesOptions {
   brokerUrl: string;
   /** The broker account of a host, for its ServerConfig. */
   brokerCredentials: (hostId: string) => { username: string; password: string };
+  /** A host (re-)registered: it may have brought a new traffic key. */
+  onRegistered: (hostId: string) => void;
   serverName: string;
   isPro: boolean;
   /** Registrations allowed per client address per minute: each one hashes a secret, so it is worth limiting. */
@@ -53,6 +55,7 @@ export const agentRoutes =
       },
       async (request) => {
         const result = await registration.register(request.params.token, request.body);
+        options.onRegistered(result.host.id);
         const nodeIds = result.nodes.map((n) => n.id);
         return {
           server_config: serverConfigFor(request, result.host.id),
