@@ -111,20 +111,23 @@ export class UsersRepository {
     return result.numDeletedRows > 0n;
   }
 
-  /** Users whose group list mentions any of `groupIds` (JSON text, so matched in code after a coarse LIKE). */
+  /**
+   * Users whose group list mentions any of `groupIds` (JSON text, so matched in code after a coarse LIKE; `_` and
+   * `%` in an id only widen the LIKE, never narrow it).
+   */
   async listInGroups(groupIds: readonly string[]): Promise<UserRow[]> {
     if (groupIds.length === 0) return [];
     const rows = await this.db
       .selectFrom('users')
       .selectAll()
-      .where((eb) => eb.or(groupIds.map((id) => eb('user_group_ids', 'like', `%${JSON.stringify(id).replace(/[%_]/g, '')}%`))))
+      .where((eb) => eb.or(groupIds.map((id) => eb('user_group_ids', 'like', `%${JSON.stringify(id)}%`))))
       .execute();
     return rows.filter((row) => (JSON.parse(row.user_group_ids) as string[]).some((id) => groupIds.includes(id)));
   }
 
   /** Users with a direct network role in `netid`. */
   async listWithNetworkRoles(netid: string): Promise<UserRow[]> {
-    const rows = await this.db.selectFrom('users').selectAll().where('network_roles', 'like', `%${JSON.stringify(netid).replace(/[%_]/g, '')}%`).execute();
+    const rows = await this.db.selectFrom('users').selectAll().where('network_roles', 'like', `%${JSON.stringify(netid)}%`).execute();
     return rows.filter((row) => netid in (JSON.parse(row.network_roles) as Record<string, unknown>));
   }
 }
