@@ -75,6 +75,13 @@ describe('PUT /api/users/:username', () => {
     expect((await server.request('PUT', '/api/users/frank', { token: adminToken, body: { platform_role_id: 'service-user' } })).status).toBe(200);
   });
 
+  it('-> when only the display name changes, the user keeps its session and tokens', async () => {
+    const adminToken = await createUserWithRole(server, 'kim-admin', 'admin');
+    const edited = await server.request('PUT', '/api/users/kim-admin', { token: superToken, body: { display_name: 'Kim' } });
+    expect(edited.body).toMatchObject({ display_name: 'Kim' });
+    expect((await server.request('GET', '/api/users', { token: adminToken })).status).toBe(200);
+  });
+
   it('-> when network roles and groups are given, the user gains that network', async () => {
     await createNetwork(server, superToken, 'neta');
     await createNetwork(server, superToken, 'netb', { addressrange: '10.102.0.0/24' });

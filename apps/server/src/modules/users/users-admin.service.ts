@@ -97,7 +97,8 @@ export class UsersAdminService {
     }
     const currentGroups = userGroupIds(target);
     let groups = input.user_group_ids == null ? currentGroups : fromWireSet(input.user_group_ids);
-    groups = withAdminGroup(this.edition, role, groups);
+    // Only when role or groups are being set: an unrelated edit (display name, password) must not end sessions.
+    if (roleChanged || input.user_group_ids != null) groups = withAdminGroup(this.edition, role, groups);
     const groupsChanged = !sameSet(groups, currentGroups);
     const currentRoles = parseRoles(target);
     const networkRoles = input.network_roles == null ? currentRoles : await checkNetworkRoles(repos, input.network_roles);
