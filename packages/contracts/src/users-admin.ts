@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { wireSetSchema } from './envelope.ts';
-import { passwordSchema, usernameSchema } from './users.ts';
+import { createUserInputSchema, passwordSchema, usernameSchema } from './users.ts';
 
 /**
  * Body of PUT /api/users/{username}: the dashboard sends the whole user, with `password` only when it changed
@@ -17,3 +17,10 @@ export const updateUserInputSchema = z.looseObject({
 export type UpdateUserInput = z.infer<typeof updateUserInputSchema>;
 
 export const usernameParamsSchema = z.object({ username: z.string().min(1).max(256) });
+
+/** Body of POST /api/users/{username} with the groups and network roles the v0.30 dashboard also sends. */
+export const createUserWithGroupsInputSchema = createUserInputSchema.extend({
+  user_group_ids: wireSetSchema.nullable().optional(),
+  network_roles: z.record(z.string(), wireSetSchema).nullable().optional(),
+});
+export type CreateUserWithGroupsInput = z.infer<typeof createUserWithGroupsInputSchema>;

@@ -94,6 +94,19 @@ describe('PUT /api/users/:username', () => {
   });
 });
 
+describe('POST /api/users/:username with groups', () => {
+  it('-> creates the user in the given groups; a malformed or unknown group is a 400 and creates nothing', async () => {
+    await createNetwork(server, superToken, 'neta');
+    const created = await createUser('lena', 'platform-user', { user_group_ids: { 'neta-network-admin-grp': {} }, network_roles: {} });
+    expect(created.body.user_group_ids).toEqual({ 'neta-network-admin-grp': {} });
+    const malformed = await createUser('mia-user', 'platform-user', { user_group_ids: ['neta-network-admin-grp'] });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.Message).toContain('user_group_ids');
+    expect((await createUser('mia-user', 'platform-user', { user_group_ids: { ghost: {} } })).body.Message).toBe('user group ghost does not exist');
+    expect((await server.request('GET', '/api/users/mia-user', { token: superToken })).status).toBe(404);
+  });
+});
+
 describe('DELETE /api/users/:username', () => {
   it('-> deletes a user and answers "<u> deleted."; the user can no longer log in', async () => {
     await createUser('hank', 'platform-user');

@@ -1,5 +1,5 @@
 import { hash } from '@node-rs/argon2';
-import { fromWireSet, isPlatformAdminRole, type CreateUserInput, type Edition, type ReturnUser, type UpdateUserInput } from '@meshdeck/contracts';
+import { fromWireSet, isPlatformAdminRole, type CreateUserWithGroupsInput, type Edition, type ReturnUser, type UpdateUserInput } from '@meshdeck/contracts';
 import type { Principal } from '../../auth/access.ts';
 import { GLOBAL_NETWORK_ADMIN_GROUP } from '../../auth/builtin-roles.ts';
 import { badRequest, forbidden, notFound } from '../../lib/api-error.ts';
@@ -42,7 +42,7 @@ export class UsersAdminService {
   }
 
   /** An admin creates a user with a role, groups and network roles; a matching invite or pending sign-in goes. */
-  async create(caller: Principal, username: string, input: CreateUserInput & Partial<Pick<UpdateUserInput, 'user_group_ids' | 'network_roles'>>): Promise<ReturnUser> {
+  async create(caller: Principal, username: string, input: CreateUserWithGroupsInput): Promise<ReturnUser> {
     if (input.username !== undefined && input.username !== username) throw badRequest('username in the body must match the username in the path');
     const role = resolveNewUserRole(this.edition, caller, input.platform_role_id);
     const passwordHash = await hash(input.password);

@@ -2,7 +2,7 @@ import {
   authenticateInputSchema,
   authenticateResponseSchema,
   createSuperAdminInputSchema,
-  createUserInputSchema,
+  createUserWithGroupsInputSchema,
   usernameSchema,
   envelopeSchema,
   getUserQuerySchema,
@@ -72,7 +72,7 @@ export const usersRoutes =
         schema: {
           tags: ['users'],
           params: z.object({ username: usernameSchema }),
-          body: createUserInputSchema,
+          body: createUserWithGroupsInputSchema,
           response: { 200: returnUserSchema },
         },
       },
