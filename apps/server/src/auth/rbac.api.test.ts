@@ -75,6 +75,8 @@ const EXPECTED: Record<string, Row> = {
   'DELETE /api/v1/users/role': ADMIN,
   'GET /api/v1/users/groups': ADMIN_READ,
   'GET /api/v1/users/group': ADMIN_READ,
+  'GET /api/v1/users/groups/network': ADMIN_READ,
+  'GET /api/v1/users/network': ADMIN_READ,
   'POST /api/v1/users/group': ADMIN,
   'PUT /api/v1/users/group': ADMIN,
   'DELETE /api/v1/users/group': ADMIN,

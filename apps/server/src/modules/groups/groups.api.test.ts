@@ -58,6 +58,17 @@ describe('/api/v1/users/group', () => {
     expect((await server.request('GET', '/api/v1/users/groups', { token })).body.Response).toHaveLength(before);
   });
 
+  it('-> lists the groups and users with access to one network', async () => {
+    await createNetwork(server, token, 'netb', { addressrange: '10.102.0.0/24' });
+    await createUserWithRole(server, 'sid-user', 'platform-user', ['netb-network-user-grp']);
+    await createUserWithRole(server, 'tom-user', 'platform-user', ['neta-network-user-grp']);
+    const groups = await server.request('GET', '/api/v1/users/groups/network?network=netb', { token });
+    expect((groups.body.Response as { id: string }[]).map((g) => g.id).sort()).toEqual(['global-network-admin-grp', 'global-network-user-grp', 'netb-network-admin-grp', 'netb-network-user-grp']);
+    const users = await server.request('GET', '/api/v1/users/network?network=netb', { token });
+    expect((users.body.Response as { username: string }[]).map((u) => u.username)).toEqual(['admin', 'sid-user']);
+    expect((await server.request('GET', '/api/v1/users/network', { token })).body.Message).toContain('network is required');
+  });
+
   it('-> refuses to edit or delete a default group; an unknown group is 404', async () => {
     expect((await server.request('PUT', '/api/v1/users/group', { token, body: { id: 'neta-network-admin-grp', name: 'x' } })).body.Message).toBe('group neta-network-admin-grp is a default group and cannot be edited');
     expect((await server.request('DELETE', '/api/v1/users/group?group_id=global-network-admin-grp', { token })).status).toBe(400);

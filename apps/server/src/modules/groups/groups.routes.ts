@@ -1,4 +1,4 @@
-import { createGroupInputSchema, envelopeSchema, groupIdQuerySchema, updateGroupInputSchema, userGroupSchema } from '@meshdeck/contracts';
+import { createGroupInputSchema, envelopeSchema, groupIdQuerySchema, returnUserSchema, updateGroupInputSchema, userGroupSchema } from '@meshdeck/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
@@ -16,6 +16,17 @@ export const groupsRoutes =
       Message: 'fetched groups',
       Response: await groups.list(),
     }));
+    const networkQuery = z.object({ network: z.string({ error: 'network is required' }).min(1, 'network is required').max(64) });
+    app.get(
+      '/api/v1/users/groups/network',
+      { config: admin, schema: { tags, querystring: networkQuery, response: { 200: envelopeSchema(z.array(userGroupSchema)) } } },
+      async (request) => ({ Code: 200, Message: 'fetched groups of the network', Response: await groups.listForNetwork(request.query.network) }),
+    );
+    app.get(
+      '/api/v1/users/network',
+      { config: admin, schema: { tags, querystring: networkQuery, response: { 200: envelopeSchema(z.array(returnUserSchema)) } } },
+      async (request) => ({ Code: 200, Message: 'fetched users of the network', Response: await groups.listUsersOfNetwork(request.query.network) }),
+    );
     app.get(
       '/api/v1/users/group',
       { config: admin, schema: { tags, querystring: groupIdQuerySchema, response: { 200: envelopeSchema(userGroupSchema) } } },

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { ALL_NETWORKS, type CreateGroupInput, type UpdateGroupInput, type UserGroup } from '@meshdeck/contracts';
+import { ALL_NETWORKS, isPlatformAdminRole, type CreateGroupInput, type ReturnUser, type UpdateGroupInput, type UserGroup } from '@meshdeck/contracts';
 import { badRequest, notFound } from '../../lib/api-error.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { IdentityRepositories, IdentityStore } from '../users/identity.repository.ts';
-import { userGroupIds } from '../users/users.presenter.ts';
+import { presentUser, userGroupIds } from '../users/users.presenter.ts';
 import { presentGroup } from './groups.presenter.ts';
 import { checkNetworkRoles } from './membership.ts';
 
@@ -39,6 +39,21 @@ export class GroupsService {
   /** Every group. */
   async list(): Promise<UserGroup[]> {
     return (await this.store.read.groups.listAll()).map(presentGroup);
+  }
+
+  /** Groups giving a role in `netid` or in all networks (api-contract §2.13). */
+  async listForNetwork(netid: string): Promise<UserGroup[]> {
+    const groups = await this.store.read.groups.listAll();
+    return groups.filter((group) => Object.keys(JSON.parse(group.network_roles) as object).some((key) => key === netid || key === ALL_NETWORKS)).map(presentGroup);
+  }
+
+  /** Users with access to `netid`: platform admins, members of such groups, and holders of a direct role there. */
+  async listUsersOfNetwork(netid: string): Promise<ReturnUser[]> {
+    const groupIds = (await this.listForNetwork(netid)).map((group) => group.id);
+    const users = await this.store.read.users.listAll();
+    return users
+      .filter((user) => isPlatformAdminRole(user.platform_role_id) || userGroupIds(user).some((id) => groupIds.includes(id)) || netid in (JSON.parse(user.network_roles) as object))
+      .map((user) => presentUser(user));
   }
 
   /** One group by id. */
