@@ -29,6 +29,24 @@ import { RolesRepository } from './modules/users/roles.repository.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
+import { UsersAdminService } from './modules/users/users-admin.service.ts';
+import { IdentityStore } from './modules/users/identity.repository.ts';
+import { AccessTokensService } from './modules/access-tokens/access-tokens.service.ts';
+import { accessTokensRoutes } from './modules/access-tokens/access-tokens.routes.ts';
+import { activeUserLoader, GrantsResolver } from './modules/roles/grants.ts';
+import { withNetworkIdentity } from './modules/roles/network-identity.ts';
+import { seedIdentity } from './modules/roles/seed.ts';
+import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { RolesService } from './modules/roles/roles.service.ts';
+import { groupsRoutes } from './modules/groups/groups.routes.ts';
+import { GroupsService } from './modules/groups/groups.service.ts';
+import { invitesRoutes } from './modules/invites/invites.routes.ts';
+import { InvitesService } from './modules/invites/invites.service.ts';
+import { createMailer } from './modules/invites/mailer.ts';
+import { PendingUsersService } from './modules/invites/pending-users.service.ts';
+import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
+import { OAuthService } from './modules/oauth/oauth.service.ts';
+import { openIdProvider } from './modules/oauth/oidc-client.ts';
 import { EnrollmentKeysRepository } from './modules/enrollment-keys/enrollment-keys.repository.ts';
 import { createDevices } from './modules/hosts/devices.module.ts';
 import { DevicesTransaction } from './modules/hosts/devices-transaction.repository.ts';
@@ -111,7 +129,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     tokens,
     config.edition,
   );
-  await usersService.seedRoles();
+  const networksRepository = new NetworksRepository(database.db);
+  const identity = new IdentityStore(database.db);
+  await seedIdentity(identity, config.edition, (await networksRepository.listAll()).map((network) => network.netid));
+  const accessTokens = new AccessTokensService(identity, tokens, config.publicApiUrl ?? config.serverName);
   const serverService = new ServerService(config, {
     isDatabaseHealthy: () => database.isHealthy(),
     isBrokerConnected: () => broker.isConnected(),
@@ -126,16 +147,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installAuth(app, {
     tokens,
     masterKey: config.masterKey,
-    findActiveUser: (username) => usersService.findActiveUser(username),
+    findActiveUser: activeUserLoader(identity.read.users, new GrantsResolver(identity.read.roles, identity.read.groups)),
+    useAccessToken: (id, username) => accessTokens.use(id, username),
   });
   await app.register(rateLimit, { global: false });
   await installTransferOptimisations(app);
   await installOpenApi(app);
 
   await app.register(serverRoutes(serverService, config.publicApiUrl));
-  await app.register(usersRoutes(usersService, config.loginRateLimitPerMinute));
+  await app.register(usersRoutes(usersService, new UsersAdminService(identity, config.edition, events), config.loginRateLimitPerMinute));
+  await app.register(accessTokensRoutes(accessTokens));
+  const networkExists = async (netid: string) => (await networksRepository.findByNetId(netid)) !== undefined;
+  await app.register(rolesRoutes(new RolesService(identity, config.edition, networkExists, events), config.edition === 'pro'));
+  if (config.edition === 'pro') {
+    await app.register(groupsRoutes(new GroupsService(identity, events)));
+    const invites = new InvitesService(identity, config.edition, events, createMailer(config.smtp.url, config.smtp.from), app.log);
+    await app.register(invitesRoutes(invites, new PendingUsersService(identity, events), config.frontendUrl, config.loginRateLimitPerMinute));
+    const oauth = config.oidc && new OAuthService(identity, tokens, openIdProvider(config.oidc), config.oidc.allowedDomains, config.edition, events, app.log);
+    await app.register(oauthRoutes(oauth, { publicApiUrl: config.publicApiUrl, frontendUrl: config.frontendUrl }, config.loginRateLimitPerMinute));
+  }
   await app.register(eventsRoutes(events));
-  const networksRepository = new NetworksRepository(database.db);
   const devices = createDevices({
     repositories: {
       tx: new DevicesTransaction(database.db),
@@ -151,7 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     log: app.log,
   });
-  await app.register(networksRoutes(new NetworksService(networksRepository, devices.networkUsage, events)));
+  await app.register(networksRoutes(new NetworksService(networksRepository, withNetworkIdentity(devices.networkUsage), events)));
   await app.register(devices.routes);
   const lag = installMetrics(app, {
     peerQueueDepth: () => devices.peers.depth,

@@ -67,6 +67,13 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(30),
   REGISTER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(120),
   HOST_AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(120),
+  FRONTEND_URL: optionalUrl(['http', 'https']),
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  SMTP_FROM: z.string().default('Meshdeck <noreply@localhost>'),
+  OIDC_ISSUER: optionalUrl(['http', 'https']),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_ALLOWED_DOMAINS: z.string().default(''),
 });
 
 export interface Config {
@@ -91,6 +98,21 @@ export interface Config {
   loginRateLimitPerMinute: number;
   registerRateLimitPerMinute: number;
   hostAuthRateLimitPerMinute: number;
+  /** Where the console lives, for invite links and the SSO redirect; the request's origin when unset. */
+  frontendUrl: string | undefined;
+  /** Invite emails go out through this SMTP server when set. */
+  smtp: { url: string | undefined; from: string };
+  /** Single sign-on with OpenID Connect; undefined when not configured. */
+  oidc: { issuer: string; clientId: string; clientSecret: string; allowedDomains: string[] } | undefined;
+}
+
+/** OIDC needs issuer and client id together; a half-configured provider is a start-up error, not a silent no-SSO. */
+function oidcConfig(e: z.infer<typeof envSchema>): Config['oidc'] {
+  const clientId = e.OIDC_CLIENT_ID?.trim() ?? '';
+  if (!e.OIDC_ISSUER && clientId === '') return undefined;
+  if (!e.OIDC_ISSUER || clientId === '') throw new ConfigError('Invalid configuration: OIDC_ISSUER and OIDC_CLIENT_ID must be set together');
+  const allowedDomains = e.OIDC_ALLOWED_DOMAINS.split(',').map((d) => d.trim().toLowerCase()).filter((d) => d !== '');
+  return { issuer: e.OIDC_ISSUER, clientId, clientSecret: e.OIDC_CLIENT_SECRET ?? '', allowedDomains };
 }
 
 /** Parses an environment (process.env by default) into a Config; throws ConfigError naming the bad variable. */
@@ -121,5 +143,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     registerRateLimitPerMinute: e.REGISTER_RATE_LIMIT_PER_MINUTE,
     hostAuthRateLimitPerMinute: e.HOST_AUTH_RATE_LIMIT_PER_MINUTE,
+    frontendUrl: e.FRONTEND_URL?.replace(/\/+$/, ''),
+    smtp: { url: e.SMTP_URL, from: e.SMTP_FROM },
+    oidc: oidcConfig(e),
   };
 }

@@ -15,3 +15,8 @@ export * from './hosts.ts';
 export * from './nodes.ts';
 export * from './agent-updates.ts';
 export * from './payload-key.ts';
+export * from './roles.ts';
+export * from './groups.ts';
+export * from './invites.ts';
+export * from './access-tokens.ts';
+export * from './users-admin.ts';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { wireSetSchema } from './envelope.ts';
 
-/** Platform roles of api-contract §8.1 (v0.30 set). */
-export const platformRoleIds = ['super-admin', 'admin', 'platform-user', 'service-user'] as const;
+/** Platform roles of api-contract §8.1 (the v0.30 set plus the v1.x auditor). */
+export const platformRoleIds = ['super-admin', 'admin', 'platform-user', 'service-user', 'auditor'] as const;
 export const platformRoleIdSchema = z.enum(platformRoleIds);
 export type PlatformRoleId = z.infer<typeof platformRoleIdSchema>;
 

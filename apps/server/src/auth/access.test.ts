@@ -9,8 +9,8 @@ const user = (platformRoleId: string, groupIds: string[] = [], username = 'alice
   groupIds,
   isMaster: false,
 });
-const request = (params: Record<string, string> = {}, query: Record<string, string> = {}) =>
-  ({ params, query }) as unknown as FastifyRequest;
+const request = (params: Record<string, string> = {}, query: Record<string, string> = {}, method = 'GET') =>
+  ({ params, query, method, url: '/api/hosts/x' }) as unknown as FastifyRequest;
 
 describe('decide', () => {
   it('-> public routes allow anonymous callers; user routes need a user', () => {
@@ -49,7 +49,7 @@ describe('decide', () => {
     expect(decide(rule, host, request({ hostid: 'h1' }))).toBe('allow');
     expect(decide(rule, host, request({ hostid: 'h2' }))).toBe('forbidden');
     expect(decide(rule, user('admin'), request({ hostid: 'h2' }))).toBe('allow');
-    expect(decide(rule, user('platform-user'), request({ hostid: 'h2' }))).toBe('forbidden');
+    expect(decide(rule, user('platform-user'), request({ hostid: 'h2' }, {}, 'DELETE'))).toBe('forbidden');
   });
 });
 

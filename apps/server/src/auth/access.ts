@@ -1,5 +1,6 @@
-import { isPlatformAdminRole } from '@meshdeck/contracts';
+import { ALL_NETWORKS } from '@meshdeck/contracts';
 import type { FastifyRequest } from 'fastify';
+import { builtinGrants, rbacAllows, resourceTypeOf, type Grants, type RbacTarget } from './rbac.ts';
 
 /** Who is calling, once the auth plugin has checked the bearer token. */
 export type Principal =
@@ -12,6 +13,8 @@ export type Principal =
       isMaster: boolean;
       /** When the session token expires (epoch ms); undefined for the master key, which does not expire. */
       expiresAt?: number;
+      /** Resolved roles (the auth plugin reads custom groups and roles); built-in definitions when absent. */
+      grants?: Grants;
     }
   | { kind: 'host'; hostId: string; isMaster: boolean };
 
@@ -46,6 +49,7 @@ const query =
 export const access = {
   public: (): Access => ({ kind: 'public' }),
   anyUser: (): Access => ({ kind: 'user', rule: 'any' }),
+  /** RBAC (api-contract §8.3) with the network, if any, read from the path or `?network=`: admins always pass. */
   admin: (): Access => ({ kind: 'user', rule: 'admin' }),
   superAdmin: (): Access => ({ kind: 'user', rule: 'super-admin' }),
   selfOrAdmin: (from: { param?: string; query?: string }): Access => ({
@@ -53,6 +57,7 @@ export const access = {
     rule: 'self-or-admin',
     username: from.param ? param(from.param) : query(from.query ?? 'username'),
   }),
+  /** RBAC scoped to the network named by `networkParam`: network admins pass, others per their network roles. */
   networkAdmin: (networkParam = 'network'): Access => ({ kind: 'user', rule: 'network-admin', network: param(networkParam) }),
   host: (hostIdParam?: string): Access => ({ kind: 'host', hostId: hostIdParam ? param(hostIdParam) : undefined }),
   /** A host token for that host, or a user passing `userRule` (v0.30 routes that accept either, api-contract §1.8). */
@@ -63,14 +68,38 @@ export const access = {
   }),
 };
 
-export const GLOBAL_NETWORK_ADMIN_GROUP = 'global-network-admin-grp';
-export const networkAdminGroup = (networkId: string) => `${networkId}-network-admin-grp`;
+export { GLOBAL_NETWORK_ADMIN_GROUP, networkAdminGroup } from './builtin-roles.ts';
 
-/** Spec §6: platform admins, members of the global network-admin group, or of the network's admin group. */
+/** The caller's resolved roles; undefined for hosts and anonymous callers. */
+export function grantsOf(principal: Principal): Grants | undefined {
+  if (principal.kind !== 'user') return undefined;
+  if (principal.isMaster) return { platformRoleId: 'super-admin', fullAccess: true, globalAccess: {}, networkRoles: [] };
+  return principal.grants ?? builtinGrants(principal.platformRoleId, principal.groupIds);
+}
+
+/** Spec §6: platform admins (full access), or holders of a full-access role for all networks or this network. */
 export function isNetworkAdmin(principal: Principal, networkId: string): boolean {
-  if (principal.kind !== 'user') return false;
-  if (principal.isMaster || isPlatformAdminRole(principal.platformRoleId)) return true;
-  return principal.groupIds.includes(GLOBAL_NETWORK_ADMIN_GROUP) || principal.groupIds.includes(networkAdminGroup(networkId));
+  const grants = grantsOf(principal);
+  if (!grants) return false;
+  if (grants.fullAccess) return true;
+  return grants.networkRoles.some((role) => role.fullAccess && (role.networkId === ALL_NETWORKS || role.networkId === networkId));
+}
+
+/**
+ * Whether a user may see a network at all (lists, the push stream): full-access and auditor platform roles see
+ * every network; everyone else only networks they hold some role in (directly or through all_networks).
+ */
+export function canSeeNetwork(principal: Principal, networkId: string): boolean {
+  const grants = grantsOf(principal);
+  if (!grants) return false;
+  if (grants.fullAccess || grants.platformRoleId === 'auditor') return true;
+  return grants.networkRoles.some((role) => role.networkId === ALL_NETWORKS || role.networkId === networkId);
+}
+
+/** Whether the caller sees platform-wide resources (hosts list, users, keys): full access or auditor. */
+export function canSeeEverything(principal: Principal): boolean {
+  const grants = grantsOf(principal);
+  return grants !== undefined && (grants.fullAccess || grants.platformRoleId === 'auditor');
 }
 
 /**
@@ -79,9 +108,35 @@ export function isNetworkAdmin(principal: Principal, networkId: string): boolean
  * admin of network A cannot pull a host of network B into A.
  */
 export function canManageHost(principal: Principal, hostNetworks: readonly string[]): boolean {
-  if (principal.kind !== 'user') return false;
-  if (principal.isMaster || isPlatformAdminRole(principal.platformRoleId) || principal.groupIds.includes(GLOBAL_NETWORK_ADMIN_GROUP)) return true;
+  const grants = grantsOf(principal);
+  if (!grants) return false;
+  if (grants.fullAccess || grants.networkRoles.some((role) => role.fullAccess && role.networkId === ALL_NETWORKS)) return true;
   return hostNetworks.some((networkId) => isNetworkAdmin(principal, networkId));
+}
+
+const RESOURCE_ID_PARAMS = ['nodeid', 'hostid', 'keyID', 'id'];
+// Requests on these types are always global, whatever their path carries (api-contract §8.3).
+// Writes to a network's own definition stay with platform admins, as this server decided before RBAC (decision
+// record idsrv-rbac): a network admin manages what is in the network, not the network itself.
+const ALWAYS_GLOBAL = new Set(['users', 'enrollment_key']);
+const isNetworkDefinitionWrite = (type: string | undefined, method: string) => type === 'networks' && method !== 'GET';
+
+/** Reads an RBAC target off a request: its route's resource type, network id, resource id and scope. */
+export function rbacTargetOf(request: FastifyRequest, network?: Pick): RbacTarget {
+  const params = (request.params ?? {}) as Record<string, string | undefined>;
+  const queryValues = (request.query ?? {}) as Record<string, unknown>;
+  const queryNetwork = typeof queryValues.network === 'string' ? queryValues.network : undefined;
+  const networkId = network?.(request) ?? params.network ?? params.networkname ?? queryNetwork;
+  const resourceId = RESOURCE_ID_PARAMS.map((name) => params[name]).find((value) => value !== undefined);
+  // Unit tests pass bare objects; a real request always has its route's URL pattern and method.
+  const routeUrl = (request.routeOptions as { url?: string } | undefined)?.url ?? request.url ?? '';
+  const resourceType = resourceTypeOf(routeUrl);
+  const method = request.method ?? 'GET';
+  const isGlobal =
+    (resourceType !== undefined && ALWAYS_GLOBAL.has(resourceType)) ||
+    isNetworkDefinitionWrite(resourceType, method) ||
+    (networkId === undefined && resourceId === undefined);
+  return { method, resourceType, networkId, resourceId, isGlobal };
 }
 
 export type Decision = 'allow' | 'unauthenticated' | 'forbidden';
@@ -101,19 +156,18 @@ export function decide(accessRule: Access, principal: Principal, request: Fastif
   if (principal.kind === 'anonymous') return 'unauthenticated';
   if (principal.kind === 'host') return 'forbidden';
   if (principal.isMaster) return 'allow';
-  const isAdmin = isPlatformAdminRole(principal.platformRoleId);
+  const grants = grantsOf(principal);
+  const rbac = (network?: Pick): Decision => (grants && rbacAllows(grants, rbacTargetOf(request, network)) ? 'allow' : 'forbidden');
   switch (accessRule.rule) {
     case 'any':
       return 'allow';
     case 'admin':
-      return isAdmin ? 'allow' : 'forbidden';
+      return rbac();
     case 'super-admin':
       return principal.platformRoleId === 'super-admin' ? 'allow' : 'forbidden';
     case 'self-or-admin':
-      return isAdmin || accessRule.username(request) === principal.username ? 'allow' : 'forbidden';
-    case 'network-admin': {
-      const networkId = accessRule.network(request);
-      return networkId !== undefined && isNetworkAdmin(principal, networkId) ? 'allow' : 'forbidden';
-    }
+      return accessRule.username(request) === principal.username ? 'allow' : rbac();
+    case 'network-admin':
+      return rbac(accessRule.network);
   }
 }

@@ -4,31 +4,51 @@ import { createNetwork, createSuperAdminAndLogin, createUserWithRole } from '../
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 
 /**
- * One table of who may call what. Every /api route the app registers (hidden from the OpenAPI document or not)
- * must have a row, so a new route fails this test until its authors decide its row. Columns, in order:
+ * One table of who may call what (api-contract §8.3). Every /api route the app registers (hidden from the OpenAPI
+ * document or not) must have a row, so a new route fails this test until its authors decide its row. Columns:
  *   nobody   no Authorization header
  *   host     a host (agent) token, for the host named by {hostid}
  *   user     a Pro platform-user without any network role
- *   netadmin a Pro platform-user administering network "neta" (the network every {network} names)
+ *   service  a Pro service-user without any network role
+ *   auditor  a Pro auditor
+ *   netadmin a platform-user in group neta-network-admin-grp (the network every {network} names)
+ *   netuser  a platform-user in group neta-network-user-grp
  *   admin    a platform admin
  *   super    the super admin
  *   master   the MASTER_KEY
  * 'ok' means the request got past authorization (any answer but 401/403), 401 unauthenticated, 403 forbidden.
  */
 type Outcome = 'ok' | 401 | 403;
-type Row = [nobody: Outcome, host: Outcome, user: Outcome, netadmin: Outcome, admin: Outcome, superAdmin: Outcome, master: Outcome];
-const ROLES = ['nobody', 'host', 'user', 'netadmin', 'admin', 'super', 'master'] as const;
+type Row = [
+  nobody: Outcome,
+  host: Outcome,
+  user: Outcome,
+  service: Outcome,
+  auditor: Outcome,
+  netadmin: Outcome,
+  netuser: Outcome,
+  admin: Outcome,
+  superAdmin: Outcome,
+  master: Outcome,
+];
+const ROLES = ['nobody', 'host', 'user', 'service', 'auditor', 'netadmin', 'netuser', 'admin', 'super', 'master'] as const;
 
-const PUBLIC: Row = ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'];
-const ANY_USER: Row = [401, 403, 'ok', 'ok', 'ok', 'ok', 'ok'];
-const ADMIN: Row = [401, 403, 403, 403, 'ok', 'ok', 'ok'];
-const SUPER_ADMIN: Row = [401, 403, 403, 403, 403, 'ok', 'ok'];
-const NETWORK_ADMIN: Row = [401, 403, 403, 'ok', 'ok', 'ok', 'ok'];
-const HOST_ONLY: Row = [401, 'ok', 403, 403, 403, 403, 'ok'];
-const HOST_OR_ADMIN: Row = [401, 'ok', 403, 403, 'ok', 'ok', 'ok'];
-const HOST_OR_NETWORK_ADMIN: Row = [401, 'ok', 403, 'ok', 'ok', 'ok', 'ok'];
-/** GET /api/v1/users?username=<the plain user>: the user itself or an admin. */
-const SELF_OR_ADMIN: Row = [401, 403, 'ok', 403, 'ok', 'ok', 'ok'];
+const PUBLIC: Row = ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'];
+const ANY_USER: Row = [401, 403, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'];
+/** Global writes: full-access platform roles only. */
+const ADMIN: Row = [401, 403, 403, 403, 403, 403, 403, 'ok', 'ok', 'ok'];
+/** Global reads: full-access platform roles and the auditor (any GET). */
+const ADMIN_READ: Row = [401, 403, 403, 403, 'ok', 403, 403, 'ok', 'ok', 'ok'];
+const SUPER_ADMIN: Row = [401, 403, 403, 403, 403, 403, 403, 403, 'ok', 'ok'];
+/** Network-scoped reads: platform-users and auditors read; network admins and users read their network. */
+const NETWORK_READ: Row = [401, 403, 'ok', 403, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'];
+/** Network-scoped writes: the network's admins; a network user's role only reads hosts. */
+const NETWORK_WRITE: Row = [401, 403, 403, 403, 403, 'ok', 403, 'ok', 'ok', 'ok'];
+const HOST_ONLY: Row = [401, 'ok', 403, 403, 403, 403, 403, 403, 403, 'ok'];
+const HOST_OR_ADMIN: Row = [401, 'ok', 403, 403, 403, 403, 403, 'ok', 'ok', 'ok'];
+const HOST_OR_NETWORK_WRITE: Row = [401, 'ok', 403, 403, 403, 'ok', 403, 'ok', 'ok', 'ok'];
+/** GET /api/v1/users?username=<the plain user>: the user itself, or a role that reads users. */
+const SELF_OR_ADMIN: Row = [401, 403, 'ok', 403, 'ok', 403, 403, 'ok', 'ok', 'ok'];
 
 const EXPECTED: Record<string, Row> = {
   'GET /api/server/health': PUBLIC,
@@ -38,9 +58,40 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/users/adm/hassuperadmin': PUBLIC,
   'POST /api/users/adm/createsuperadmin': PUBLIC,
   'POST /api/users/adm/authenticate': PUBLIC,
+  'POST /api/users/adm/transfersuperadmin/{username}': SUPER_ADMIN,
   'GET /api/v1/users': SELF_OR_ADMIN,
   'POST /api/users/{username}': ADMIN,
-  'GET /api/users': ADMIN,
+  'GET /api/users/{username}': ADMIN_READ,
+  'PUT /api/users/{username}': ADMIN,
+  'DELETE /api/users/{username}': ADMIN,
+  'GET /api/users': ADMIN_READ,
+  'POST /api/v1/users/access_token': ANY_USER,
+  'GET /api/v1/users/access_token': ANY_USER,
+  'DELETE /api/v1/users/access_token': ANY_USER,
+  'GET /api/v1/users/roles': ADMIN_READ,
+  'GET /api/v1/users/role': ADMIN_READ,
+  'POST /api/v1/users/role': ADMIN,
+  'PUT /api/v1/users/role': ADMIN,
+  'DELETE /api/v1/users/role': ADMIN,
+  'GET /api/v1/users/groups': ADMIN_READ,
+  'GET /api/v1/users/group': ADMIN_READ,
+  'GET /api/v1/users/groups/network': ADMIN_READ,
+  'GET /api/v1/users/network': ADMIN_READ,
+  'POST /api/v1/users/group': ADMIN,
+  'PUT /api/v1/users/group': ADMIN,
+  'DELETE /api/v1/users/group': ADMIN,
+  'GET /api/v1/users/invite': PUBLIC,
+  'POST /api/v1/users/invite-signup': PUBLIC,
+  'POST /api/v1/users/invite': ADMIN,
+  'GET /api/v1/users/invites': ADMIN_READ,
+  'DELETE /api/v1/users/invite': ADMIN,
+  'DELETE /api/v1/users/invites': ADMIN,
+  'GET /api/users_pending': ADMIN_READ,
+  'DELETE /api/users_pending': ADMIN,
+  'POST /api/users_pending/user/{username}': ADMIN,
+  'DELETE /api/users_pending/user/{username}': ADMIN,
+  'GET /api/oauth/login': PUBLIC,
+  'GET /api/oauth/callback': PUBLIC,
   'GET /api/v1/events': ANY_USER,
   'GET /api/networks': ANY_USER,
   'POST /api/networks': ADMIN,
@@ -48,7 +99,7 @@ const EXPECTED: Record<string, Row> = {
   'PUT /api/networks/{networkname}': ADMIN,
   'DELETE /api/networks/{networkname}': ADMIN,
   'GET /api/v1/networks/stats': ANY_USER,
-  'GET /api/v1/enrollment-keys': ADMIN,
+  'GET /api/v1/enrollment-keys': ADMIN_READ,
   'POST /api/v1/enrollment-keys': ADMIN,
   'PUT /api/v1/enrollment-keys/{keyID}': ADMIN,
   'DELETE /api/v1/enrollment-keys/{keyID}': ADMIN,
@@ -56,20 +107,20 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/hosts/adm/authenticate': PUBLIC,
   'GET /api/v1/host': HOST_ONLY,
   'PUT /api/v1/fallback/host/{hostid}': HOST_ONLY,
-  'GET /api/hosts': ADMIN,
+  'GET /api/hosts': ADMIN_READ,
   'PUT /api/hosts/keys': ADMIN,
   'PUT /api/hosts/{hostid}': ADMIN,
   'DELETE /api/hosts/{hostid}': HOST_OR_ADMIN,
-  'POST /api/hosts/{hostid}/networks/{network}': NETWORK_ADMIN,
-  'DELETE /api/hosts/{hostid}/networks/{network}': NETWORK_ADMIN,
+  'POST /api/hosts/{hostid}/networks/{network}': NETWORK_WRITE,
+  'DELETE /api/hosts/{hostid}/networks/{network}': NETWORK_WRITE,
   'PUT /api/hosts/{hostid}/keys': ADMIN,
   'POST /api/hosts/{hostid}/sync': ADMIN,
   'PUT /api/hosts/{hostid}/upgrade': ADMIN,
-  'GET /api/nodes': ADMIN,
-  'GET /api/nodes/{network}': NETWORK_ADMIN,
-  'PUT /api/nodes/{network}/{nodeid}': NETWORK_ADMIN,
-  'DELETE /api/nodes/{network}/{nodeid}': HOST_OR_NETWORK_ADMIN,
-  'POST /api/nodes/{network}/{nodeid}/approve': NETWORK_ADMIN,
+  'GET /api/nodes': ADMIN_READ,
+  'GET /api/nodes/{network}': NETWORK_READ,
+  'PUT /api/nodes/{network}/{nodeid}': NETWORK_WRITE,
+  'DELETE /api/nodes/{network}/{nodeid}': HOST_OR_NETWORK_WRITE,
+  'POST /api/nodes/{network}/{nodeid}/approve': NETWORK_WRITE,
 };
 
 const MASTER_KEY = 'rbac-master-key-0123456789abcdef';
@@ -88,7 +139,10 @@ beforeAll(async () => {
     nobody: undefined,
     host: host!.hostToken,
     user: await createUserWithRole(server, PLAIN_USER, 'platform-user'),
+    service: await createUserWithRole(server, 'rbac-service', 'service-user'),
+    auditor: await createUserWithRole(server, 'rbac-auditor', 'auditor'),
     netadmin: await createUserWithRole(server, 'rbac-net-admin', 'platform-user', ['neta-network-admin-grp']),
+    netuser: await createUserWithRole(server, 'rbac-net-user', 'platform-user', ['neta-network-user-grp']),
     admin: await createUserWithRole(server, 'rbac-admin', 'admin'),
     super: superToken,
     master: MASTER_KEY,
@@ -143,9 +197,11 @@ describe('RBAC: every route as every role', () => {
 
   it('-> each route answers each role as the table says', async () => {
     const mismatches: string[] = [];
+    // One route at a time, its roles in parallel: ~90 routes x 10 roles must stay well inside the timeout.
     for (const [route, row] of Object.entries(EXPECTED)) {
+      const statuses = await Promise.all(ROLES.map((role) => probe(route, tokens[role])));
       for (const [index, role] of ROLES.entries()) {
-        const status = await probe(route, tokens[role]);
+        const status = statuses[index]!;
         const actual: Outcome = status === 401 || status === 403 ? status : 'ok';
         if (actual !== row[index]) mismatches.push(`${route} as ${role}: expected ${row[index]}, got ${status}`);
       }
@@ -154,5 +210,5 @@ describe('RBAC: every route as every role', () => {
     // The probes changed nothing: the server is still up and the network and host still exist.
     expect((await server.request('GET', '/api/networks/neta', { token: tokens.super })).status).toBe(200);
     expect((await server.request('GET', '/api/hosts', { token: tokens.super })).body).toHaveLength(1);
-  });
+  }, 120_000);
 });

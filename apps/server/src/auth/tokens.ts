@@ -18,7 +18,16 @@ export interface HostTokenClaims {
 
 /** A verified token; `expiresAt` is its exp claim in epoch milliseconds. */
 export type VerifiedToken =
-  | { kind: 'user'; username: string; role: string; expiresAt: number }
+  | {
+      kind: 'user';
+      username: string;
+      role: string;
+      expiresAt: number;
+      /** The user's token generation when the session was issued (0 for tokens without one). */
+      generation: number;
+      /** Set for API access tokens: the id of the row that must still exist. */
+      accessTokenId?: string;
+    }
   | { kind: 'host'; hostId: string; expiresAt: number };
 
 /** Signs and verifies the server's HS256 tokens with the secret kept in the database. */
@@ -32,16 +41,33 @@ export class TokenService {
     this.#key = new TextEncoder().encode(secret);
   }
 
-  /** A dashboard session token with the contract's capitalised claims. */
-  signUserToken(username: string, role: string, now = new Date()): Promise<string> {
-    const claims: UserTokenClaims & { Api: string; RacAutoDisable: boolean } = {
+  /**
+   * A dashboard session token with the contract's capitalised claims, plus `Gen`: the user's token generation, so
+   * a role change (which bumps it) ends every earlier session.
+   */
+  signUserToken(username: string, role: string, now = new Date(), generation = 0): Promise<string> {
+    const claims: UserTokenClaims & { Api: string; RacAutoDisable: boolean; Gen: number } = {
       UserName: username,
       Role: role,
       TokenType: 'user_id_token',
       Api: '',
       RacAutoDisable: false,
+      Gen: generation,
     };
     return this.#sign(claims, `user|${username}`, now, this.userTokenMinutes);
+  }
+
+  /** An API access token (api-contract §7.1): `TokenType: access_token`, `jti` = the token row's id, exp = its expiry. */
+  signAccessToken(username: string, role: string, id: string, expiresAt: Date, apiHost: string, now = new Date()): Promise<string> {
+    const issuedAt = Math.floor(now.getTime() / 1000);
+    return new SignJWT({ UserName: username, Role: role, TokenType: 'access_token', Api: apiHost, RacAutoDisable: false })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(TOKEN_ISSUER)
+      .setSubject(`user|${username}`)
+      .setJti(id)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(this.#key);
   }
 
   /** A short-lived agent token scoped to one host. */
@@ -57,8 +83,14 @@ export class TokenService {
       const { payload } = await jwtVerify(token, this.#key, { issuer: TOKEN_ISSUER, algorithms: ['HS256'], requiredClaims: ['exp'] });
       const subject = payload.sub ?? '';
       const expiresAt = (payload.exp ?? 0) * 1000;
-      if (subject.startsWith('user|') && typeof payload.UserName === 'string' && payload.TokenType === 'user_id_token') {
-        return { kind: 'user', username: payload.UserName, role: typeof payload.Role === 'string' ? payload.Role : '', expiresAt };
+      if (subject.startsWith('user|') && typeof payload.UserName === 'string') {
+        const role = typeof payload.Role === 'string' ? payload.Role : '';
+        if (payload.TokenType === 'user_id_token') {
+          return { kind: 'user', username: payload.UserName, role, expiresAt, generation: typeof payload.Gen === 'number' ? payload.Gen : 0 };
+        }
+        if (payload.TokenType === 'access_token' && typeof payload.jti === 'string') {
+          return { kind: 'user', username: payload.UserName, role, expiresAt, generation: 0, accessTokenId: payload.jti };
+        }
       }
       if (subject.startsWith('node|') && typeof payload.ID === 'string') {
         return { kind: 'host', hostId: payload.ID, expiresAt };

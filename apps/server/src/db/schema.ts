@@ -25,6 +25,49 @@ export interface UsersTable {
   last_login_time: string | null;
   created_at: string;
   updated_at: string;
+  /** Bumped when the user's role or groups change; session tokens of an older generation are refused. */
+  token_generation: ColumnType<number, number | undefined, number>;
+  /** The SSO subject of an OAuth user ('' for basic-auth users). */
+  external_id: ColumnType<string, string | undefined, string>;
+}
+
+/** A user group (api-contract §3.11); `network_roles` is JSON {netid|all_networks: roleId[]}. */
+export interface UserGroupsTable {
+  id: string;
+  name: string;
+  is_default: number;
+  meta_data: string;
+  network_roles: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An API access token's row; the token itself is a JWT whose jti is `id` (api-contract §7.1). */
+export interface AccessTokensTable {
+  id: string;
+  name: string;
+  user_name: string;
+  expires_at: string;
+  last_used: string | null;
+  created_by: string;
+  created_at: string;
+}
+
+/** An invite (api-contract §3.11); group ids and network roles are JSON. */
+export interface InvitesTable {
+  email: string;
+  invite_code: string;
+  platform_role_id: string;
+  user_group_ids: string;
+  network_roles: string;
+  created_at: string;
+}
+
+/** An SSO sign-in waiting for an admin's approval. */
+export interface PendingUsersTable {
+  username: string;
+  external_id: string;
+  created_at: string;
 }
 
 export interface RolesTable {
@@ -140,4 +183,8 @@ export interface Database {
   enrollment_keys: EnrollmentKeysTable;
   hosts: HostsTable;
   nodes: NodesTable;
+  user_groups: UserGroupsTable;
+  access_tokens: AccessTokensTable;
+  invites: InvitesTable;
+  pending_users: PendingUsersTable;
 }

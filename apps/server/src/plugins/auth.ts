@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { decide, type Access, type Principal } from '../auth/access.ts';
+import type { Grants } from '../auth/rbac.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import { forbidden, unauthorized } from '../lib/api-error.ts';
 
@@ -21,8 +22,18 @@ declare module 'fastify' {
 export interface AuthDependencies {
   tokens: TokenService;
   masterKey: string | undefined;
-  /** Loads an active user's role and groups; undefined when the user is gone or disabled. */
-  findActiveUser(username: string): Promise<{ platformRoleId: string; groupIds: string[] } | undefined>;
+  /** Loads an active user's role, groups and resolved grants; undefined when the user is gone or disabled. */
+  findActiveUser(username: string): Promise<ActiveUser | undefined>;
+  /** Records the use of an API access token; false when it was revoked or has expired. */
+  useAccessToken(id: string, username: string): Promise<boolean>;
+}
+
+export interface ActiveUser {
+  platformRoleId: string;
+  groupIds: string[];
+  /** Session tokens of another generation were ended by a role or group change. */
+  tokenGeneration: number;
+  grants: Grants;
 }
 
 const MASTER_USERNAME = 'masteradministrator';
@@ -60,6 +71,11 @@ async function authenticate(request: FastifyRequest, deps: AuthDependencies, mas
   if (verified.kind === 'host') return { kind: 'host', hostId: verified.hostId, isMaster: false };
   const user = await deps.findActiveUser(verified.username);
   if (!user) throw unauthorized('unauthorized: the user no longer exists or is disabled');
+  if (verified.accessTokenId !== undefined) {
+    if (!(await deps.useAccessToken(verified.accessTokenId, verified.username))) throw unauthorized('unauthorized: the access token was revoked');
+  } else if (verified.generation !== user.tokenGeneration) {
+    throw unauthorized('unauthorized: the session ended because your role or groups changed; sign in again');
+  }
   return {
     kind: 'user',
     username: verified.username,
@@ -67,6 +83,7 @@ async function authenticate(request: FastifyRequest, deps: AuthDependencies, mas
     groupIds: user.groupIds,
     isMaster: false,
     expiresAt: verified.expiresAt,
+    grants: user.grants,
   };
 }
 

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely/migration';
 import { foundation } from './001-foundation.ts';
 import { networks } from './002-networks.ts';
 import { devices } from './003-devices.ts';
+import { identity } from './004-identity.ts';
 
 /** The one migration set, applied in key order on SQLite and PostgreSQL alike. Append; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
   '001-foundation': foundation,
   '002-networks': networks,
   '003-devices': devices,
+  '004-identity': identity,
 };

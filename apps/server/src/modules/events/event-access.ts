@@ -1,20 +1,20 @@
-import { isPlatformAdminRole, type ChangeEvent, type EventResource } from '@meshdeck/contracts';
-import { isNetworkAdmin, type Principal } from '../../auth/access.ts';
+import type { ChangeEvent, EventResource } from '@meshdeck/contracts';
+import { canSeeEverything, canSeeNetwork, type Principal } from '../../auth/access.ts';
 
-/** Resources whose routes only platform admins may read: nobody else hears about their changes. */
-const PLATFORM_ADMIN_ONLY: ReadonlySet<EventResource> = new Set(['hosts', 'enrollment-keys', 'users']);
+/** Resources whose routes only platform admins (and auditors) may read: nobody else hears about their changes. */
+const PLATFORM_ADMIN_ONLY: ReadonlySet<EventResource> = new Set(['hosts', 'enrollment-keys', 'users', 'roles', 'groups', 'invites']);
 
 /**
- * Whether a change announcement may go to this caller: the same rule as the read routes. Platform admins see
- * everything; other users only changes of networks they administer (a network event names the network by id,
- * others by `network`), and never changes without a network.
+ * Whether a change announcement may go to this caller: the same rule as the read routes. Platform admins and
+ * auditors see everything; other users only changes of networks they hold a role in (a network event names the
+ * network by id, others by `network`), and never changes without a network.
  */
 export function canSeeEvent(principal: Principal, event: ChangeEvent): boolean {
   if (principal.kind !== 'user') return false;
-  if (principal.isMaster || isPlatformAdminRole(principal.platformRoleId)) return true;
+  if (canSeeEverything(principal)) return true;
   if (PLATFORM_ADMIN_ONLY.has(event.resource)) return false;
   const networkId = event.resource === 'networks' ? event.id : event.network;
-  return networkId !== undefined && isNetworkAdmin(principal, networkId);
+  return networkId !== undefined && canSeeNetwork(principal, networkId);
 }
 
 // setTimeout fires at once for delays over 2^31-1 ms (about 24.8 days), shorter than the longest session.

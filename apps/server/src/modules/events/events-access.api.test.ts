@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JWT_SECRET_KEY } from '../../app.ts';
 import { TokenService } from '../../auth/tokens.ts';
-import { createSuperAdminAndLogin, createUserWithRole } from '../../../test/factories.ts';
+import { createNetwork, createSuperAdminAndLogin, createUserWithRole } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { SettingsRepository } from '../server/settings.repository.ts';
 
@@ -46,6 +46,8 @@ async function openStream(token: string) {
 
 describe('GET /api/v1/events -> who hears what', () => {
   it('-> for a user administering one network, sends only that network\'s changes', async () => {
+    // The group exists once its network does (roles and groups are created with the network).
+    await createNetwork(server, adminToken, 'office');
     const token = await createUserWithRole(server, 'office-admin', 'platform-user', ['office-network-admin-grp']);
     const stream = await openStream(token);
     const bus = server.app.meshdeck.events;

@@ -5,7 +5,7 @@ import {
   type NewNetwork,
   type UpdateNetworkInput,
 } from '@meshdeck/contracts';
-import { isNetworkAdmin, type Principal } from '../../auth/access.ts';
+import { canSeeNetwork, type Principal } from '../../auth/access.ts';
 import { badRequest, notFound } from '../../lib/api-error.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { NetworkUsage } from './network-usage.ts';
@@ -37,16 +37,16 @@ export class NetworksService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** Networks the caller may see, sorted by netid: all for platform admins, else those it is network admin of. */
+  /** Networks the caller may see, sorted by netid: all for platform admins and auditors, else those it holds a role in. */
   async list(principal: Principal): Promise<NetworkWire[]> {
     const rows = await this.networks.listAll();
-    return rows.filter((row) => isNetworkAdmin(principal, row.netid)).map(presentNetwork);
+    return rows.filter((row) => canSeeNetwork(principal, row.netid)).map(presentNetwork);
   }
 
   /** One network; a network the caller may not see is reported missing, so its name does not leak. */
   async get(principal: Principal, netid: string): Promise<NetworkWire> {
     const row = await this.networks.findByNetId(netid);
-    if (!row || !isNetworkAdmin(principal, netid)) throw notFoundError(netid);
+    if (!row || !canSeeNetwork(principal, netid)) throw notFoundError(netid);
     return presentNetwork(row);
   }
 
@@ -54,7 +54,7 @@ export class NetworksService {
   async stats(principal: Principal): Promise<NetworkStatsItem[]> {
     const [rows, counts] = await Promise.all([this.networks.listAll(), this.usage.countNodesByNetwork()]);
     return rows
-      .filter((row) => isNetworkAdmin(principal, row.netid))
+      .filter((row) => canSeeNetwork(principal, row.netid))
       .map((row) => presentNetworkStats(row, counts.get(row.netid) ?? 0));
   }
 

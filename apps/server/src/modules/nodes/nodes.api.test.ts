@@ -33,10 +33,14 @@ describe('GET /api/nodes and /api/nodes/{network}', () => {
     );
   });
 
-  it('-> for an unknown network returns 404; for a network admin of another network 403; for its own 200', async () => {
+  it('-> for an unknown network returns 404; for a network admin of another network nothing; for its own 200', async () => {
     expect((await server.request('GET', '/api/nodes/nowhere', { token })).status).toBe(404);
     const labAdmin = await createUserWithRole(server, 'labadmin', 'platform-user', ['lab-network-admin-grp']);
-    expect((await server.request('GET', '/api/nodes/office', { token: labAdmin })).status).toBe(403);
+    // A platform-user may read network routes (api-contract §8.3) but sees no node of a network it has no role in.
+    const other = await server.request('GET', '/api/nodes/office', { token: labAdmin });
+    expect([other.status, other.body]).toEqual([200, []]);
+    const serviceUser = await createUserWithRole(server, 'labservice', 'service-user');
+    expect((await server.request('GET', '/api/nodes/office', { token: serviceUser })).status).toBe(403);
     expect((await server.request('GET', '/api/nodes/lab', { token: labAdmin })).status).toBe(200);
     expect((await server.request('GET', '/api/nodes', { token: labAdmin })).status).toBe(403);
   });

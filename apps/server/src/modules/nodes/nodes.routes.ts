@@ -1,7 +1,7 @@
 import { apiNodeSchema, envelopeSchema, forceQuerySchema, nodeParamsSchema, nodesOfNetworkParamsSchema, updateNodeInputSchema } from '@meshdeck/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access } from '../../auth/access.ts';
+import { access, canSeeNetwork } from '../../auth/access.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
 import type { NodesService } from './nodes.service.ts';
 
@@ -22,8 +22,12 @@ export const nodesRoutes =
     app.get(
       '/api/nodes/:network',
       { ...networkAdmin, schema: { tags, params: nodesOfNetworkParamsSchema, response: { 200: nodeListSchema } } },
+      // RBAC lets a platform-user read any network (api-contract §8.3); the list shows only networks it holds a role
+      // in. The cached answer is shared by everyone who may see the network, so the check comes first.
       (request, reply) =>
-        lists.send(request, reply, `nodes/${request.params.network}`, async () => JSON.stringify(nodeListSchema.encode(await nodes.listByNetwork(request.params.network)))),
+        canSeeNetwork(request.principal, request.params.network)
+          ? lists.send(request, reply, `nodes/${request.params.network}`, async () => JSON.stringify(nodeListSchema.encode(await nodes.listByNetwork(request.params.network))))
+          : Promise.resolve([]),
     );
 
     app.put(

@@ -3,7 +3,7 @@ import type { Principal } from '../../auth/access.ts';
 import { badRequest, forbidden } from '../../lib/api-error.ts';
 
 /** Roles an admin may hand out on Pro; community has only admins (api-contract §1.1). */
-const PRO_ASSIGNABLE: readonly PlatformRoleId[] = ['admin', 'platform-user', 'service-user'];
+const PRO_ASSIGNABLE: readonly PlatformRoleId[] = ['admin', 'platform-user', 'service-user', 'auditor'];
 
 const isPlatformRoleId = (value: string): value is PlatformRoleId =>
   (platformRoleIds as readonly string[]).includes(value);

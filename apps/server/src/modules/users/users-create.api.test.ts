@@ -47,7 +47,7 @@ describe('POST /api/users/:username on community', () => {
 });
 
 describe('POST /api/users/:username on pro', () => {
-  it.each(['admin', 'platform-user', 'service-user'])(
+  it.each(['admin', 'platform-user', 'service-user', 'auditor'])(
     '-> when the super-admin asks for %s, creates the user with that role',
     async (role) => {
       const { server, token } = await start('pro');
@@ -99,7 +99,7 @@ describe('POST /api/users/:username on pro', () => {
 
   it.each([
     [{ password: 'secret-123' }, 'platform_role_id is required'],
-    [{ password: 'secret-123', platform_role_id: 'auditor' }, 'platform role auditor does not exist'],
+    [{ password: 'secret-123', platform_role_id: 'owner' }, 'platform role owner does not exist'],
     [{ platform_role_id: 'platform-user' }, 'password'],
     [{ password: 'seven-7', platform_role_id: 'platform-user' }, 'password must be at least 8 characters'],
     [{ username: 'someone-else', password: 'secret-123', platform_role_id: 'platform-user' }, 'must match'],

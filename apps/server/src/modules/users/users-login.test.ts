@@ -23,6 +23,8 @@ const stored: UserRow = {
   last_login_time: null,
   created_at: '',
   updated_at: '',
+  token_generation: 0,
+  external_id: '',
 };
 
 const serviceWith = (user: UserRow | undefined) =>

@@ -11,7 +11,7 @@ const parseJson = <T>(text: string, fallback: T): T => {
 };
 
 /** A stored user in the contract's ReturnUser form; never carries the password hash. */
-export function presentUser(row: UserRow): ReturnUser {
+export function presentUser(row: UserRow, accessTokenCount = 0): ReturnUser {
   const networkRoles = parseJson<Record<string, string[]>>(row.network_roles, {});
   return {
     username: row.username,
@@ -26,7 +26,7 @@ export function presentUser(row: UserRow): ReturnUser {
     display_name: row.display_name,
     account_disabled: row.account_disabled === 1,
     is_mfa_enabled: false,
-    num_access_tokens: 0,
+    num_access_tokens: accessTokenCount,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

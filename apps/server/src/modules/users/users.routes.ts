@@ -2,21 +2,24 @@ import {
   authenticateInputSchema,
   authenticateResponseSchema,
   createSuperAdminInputSchema,
-  createUserInputSchema,
+  createUserWithGroupsInputSchema,
   usernameSchema,
   envelopeSchema,
   getUserQuerySchema,
   returnUserSchema,
   userWithRoleSchema,
+  updateUserInputSchema,
+  usernameParamsSchema,
 } from '@meshdeck/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
+import type { UsersAdminService } from './users-admin.service.ts';
 import type { UsersService } from './users.service.ts';
 
 /** HTTP for users and authentication (api-contract §2.12). */
 export const usersRoutes =
-  (users: UsersService, loginRateLimitPerMinute: number): FastifyPluginAsyncZod =>
+  (users: UsersService, admin: UsersAdminService, loginRateLimitPerMinute: number): FastifyPluginAsyncZod =>
   async (app) => {
     // Both hash a password (argon2) for anyone who asks, so both are bounded per client address.
     const loginLimit = { max: loginRateLimitPerMinute, timeWindow: '1 minute' };
@@ -69,16 +72,44 @@ export const usersRoutes =
         schema: {
           tags: ['users'],
           params: z.object({ username: usernameSchema }),
-          body: createUserInputSchema,
+          body: createUserWithGroupsInputSchema,
           response: { 200: returnUserSchema },
         },
       },
-      (request) => users.createUser(request.principal, request.params.username, request.body),
+      (request) => admin.create(request.principal, request.params.username, request.body),
     );
 
     app.get(
       '/api/users',
       { config: { access: access.admin() }, schema: { tags: ['users'], response: { 200: z.array(returnUserSchema) } } },
-      () => users.listUsers(),
+      () => admin.list(),
+    );
+
+    app.get(
+      '/api/users/:username',
+      { config: { access: access.selfOrAdmin({ param: 'username' }) }, schema: { tags: ['users'], params: usernameParamsSchema, response: { 200: returnUserSchema } } },
+      (request) => admin.get(request.params.username),
+    );
+
+    app.put(
+      '/api/users/:username',
+      {
+        // Users edit themselves (profile, password); the service decides what each caller may change.
+        config: { access: access.selfOrAdmin({ param: 'username' }) },
+        schema: { tags: ['users'], params: usernameParamsSchema, body: updateUserInputSchema, response: { 200: returnUserSchema } },
+      },
+      (request) => admin.update(request.principal, request.params.username, request.body),
+    );
+
+    app.delete(
+      '/api/users/:username',
+      { config: { access: access.admin() }, schema: { tags: ['users'], params: usernameParamsSchema, response: { 200: z.string() } } },
+      (request) => admin.delete(request.principal, request.params.username),
+    );
+
+    app.post(
+      '/api/users/adm/transfersuperadmin/:username',
+      { config: { access: access.superAdmin() }, schema: { tags: ['users'], params: usernameParamsSchema, response: { 200: returnUserSchema } } },
+      (request) => admin.transferSuperAdmin(request.principal, request.params.username),
     );
   };

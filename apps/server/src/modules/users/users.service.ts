@@ -1,14 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import type { AuthenticateInput, CreateSuperAdminInput, CreateUserInput, Edition, ReturnUser, UserWithRole } from '@meshdeck/contracts';
+import type { AuthenticateInput, CreateSuperAdminInput, Edition, ReturnUser, UserWithRole } from '@meshdeck/contracts';
 import { GLOBAL_NETWORK_ADMIN_GROUP } from '../../auth/access.ts';
-import type { Principal } from '../../auth/access.ts';
 import type { TokenService } from '../../auth/tokens.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/api-error.ts';
-import { platformRoleRows } from './platform-roles.ts';
-import { resolveNewUserRole } from './new-user-role.ts';
 import type { RolesRepository } from './roles.repository.ts';
-import { presentRole, presentUser, userGroupIds } from './users.presenter.ts';
+import { presentRole, presentUser } from './users.presenter.ts';
 import type { UsersRepository } from './users.repository.ts';
 
 /** The one answer to every failed login, so it never tells whether the username exists. */
@@ -29,11 +26,6 @@ export class UsersService {
     private readonly tokens: TokenService,
     private readonly edition: Edition,
   ) {}
-
-  /** Creates the built-in platform roles of this edition if they are missing. */
-  async seedRoles(): Promise<void> {
-    await this.roles.insertMissing(platformRoleRows(this.edition));
-  }
 
   /** Whether the first administrator has been created. */
   hasSuperAdmin(): Promise<boolean> {
@@ -56,24 +48,6 @@ export class UsersService {
     return presentUser(created);
   }
 
-  /** An admin creates a user (api-contract §2.12): the role is decided by the edition and the caller's own role. */
-  async createUser(caller: Principal, username: string, input: CreateUserInput): Promise<ReturnUser> {
-    if (input.username !== undefined && input.username !== username) {
-      throw badRequest('username in the body must match the username in the path');
-    }
-    const platformRoleId = resolveNewUserRole(this.edition, caller, input.platform_role_id);
-    const created = await this.users.insert({
-      username,
-      passwordHash: await hash(input.password),
-      platformRoleId,
-      isSuperAdmin: false,
-      groupIds: [],
-      now: new Date().toISOString(),
-    });
-    if (created === 'duplicate') throw badRequest(`user ${username} already exists`);
-    return presentUser(created);
-  }
-
   /**
    * Checks a username and password and issues a session token. Unknown, disabled and SSO users get the same
    * answer as a wrong password, after the same argon2 check (against a dummy hash when there is no usable one),
@@ -89,7 +63,7 @@ export class UsersService {
       if (role?.deny_dashboard_access === 1) throw unauthorized('access denied to dashboard');
     }
     await this.users.touchLastLogin(user.username, new Date().toISOString());
-    return { username: user.username, token: await this.tokens.signUserToken(user.username, user.platform_role_id) };
+    return { username: user.username, token: await this.tokens.signUserToken(user.username, user.platform_role_id, new Date(), user.token_generation) };
   }
 
   /** A user with its platform role object, as GET /api/v1/users returns it. */
@@ -101,21 +75,9 @@ export class UsersService {
     return { ...presentUser(user), platform_role: presentRole(role) };
   }
 
-  /** Every user, sorted by username. */
-  async listUsers(): Promise<ReturnUser[]> {
-    return (await this.users.listAll()).map(presentUser);
-  }
-
   /** A hash of a random secret with the same argon2 settings as real ones, made once per process. */
   private dummyHash(): Promise<string> {
     this.#dummyHash ??= hash(randomBytes(24).toString('base64url'));
     return this.#dummyHash;
-  }
-
-  /** Role and groups of an active user, for request authentication. */
-  async findActiveUser(username: string): Promise<{ platformRoleId: string; groupIds: string[] } | undefined> {
-    const user = await this.users.findByUsername(username);
-    if (!user || user.account_disabled === 1) return undefined;
-    return { platformRoleId: user.platform_role_id, groupIds: userGroupIds(user) };
   }
 }

@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { ALL_NETWORKS, isPlatformAdminRole, type CreateGroupInput, type ReturnUser, type UpdateGroupInput, type UserGroup } from '@meshdeck/contracts';
+import { badRequest, notFound } from '../../lib/api-error.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import type { IdentityRepositories, IdentityStore } from '../users/identity.repository.ts';
+import { presentUser, userGroupIds } from '../users/users.presenter.ts';
+import { presentGroup } from './groups.presenter.ts';
+import { checkNetworkRoles } from './membership.ts';
+
+/**
+ * Sets who is in a group: adds it to `members`, removes it from everyone else. A membership change is a change
+ * of the user's groups, so it deletes their access tokens and ends their sessions (api-contract §7.1).
+ */
+async function setMembers(repos: IdentityRepositories, groupId: string, members: readonly string[], now: string): Promise<void> {
+  for (const username of members) {
+    if (!(await repos.users.findByUsername(username))) throw badRequest(`user ${username} does not exist`);
+  }
+  const current = await repos.users.listInGroups([groupId]);
+  const leaving = current.filter((user) => !members.includes(user.username));
+  const joining = members.filter((username) => !current.some((user) => user.username === username));
+  for (const user of leaving) {
+    await repos.users.update(user.username, { groupIds: userGroupIds(user).filter((id) => id !== groupId), revokeSessions: true }, now);
+    await repos.tokens.deleteByUser(user.username);
+  }
+  for (const username of joining) {
+    const user = (await repos.users.findByUsername(username))!;
+    await repos.users.update(username, { groupIds: [...userGroupIds(user), groupId], revokeSessions: true }, now);
+    await repos.tokens.deleteByUser(username);
+  }
+}
+
+/** User groups (api-contract §2.13): custom groups are created, edited and deleted; default ones are fixed. */
+export class GroupsService {
+  constructor(
+    private readonly store: IdentityStore,
+    private readonly events: EventBus,
+  ) {}
+
+  /** Every group. */
+  async list(): Promise<UserGroup[]> {
+    return (await this.store.read.groups.listAll()).map(presentGroup);
+  }
+
+  /** Groups giving a role in `netid` or in all networks (api-contract §2.13). */
+  async listForNetwork(netid: string): Promise<UserGroup[]> {
+    const groups = await this.store.read.groups.listAll();
+    return groups.filter((group) => Object.keys(JSON.parse(group.network_roles) as object).some((key) => key === netid || key === ALL_NETWORKS)).map(presentGroup);
+  }
+
+  /** Users with access to `netid`: platform admins, members of such groups, and holders of a direct role there. */
+  async listUsersOfNetwork(netid: string): Promise<ReturnUser[]> {
+    const groupIds = (await this.listForNetwork(netid)).map((group) => group.id);
+    const users = await this.store.read.users.listAll();
+    return users
+      .filter((user) => isPlatformAdminRole(user.platform_role_id) || userGroupIds(user).some((id) => groupIds.includes(id)) || netid in (JSON.parse(user.network_roles) as object))
+      .map((user) => presentUser(user));
+  }
+
+  /** One group by id. */
+  async get(id: string): Promise<UserGroup> {
+    const row = await this.store.read.groups.findById(id);
+    if (!row) throw notFound(`group ${id} not found`);
+    return presentGroup(row);
+  }
+
+  async #roles(repos: IdentityRepositories, input: UpdateGroupInput['network_roles']): Promise<string> {
+    const map = await checkNetworkRoles(repos, input ?? {});
+    if (ALL_NETWORKS in map && Object.keys(map).length > 1) throw badRequest('a group cannot mix all_networks with specific networks');
+    return JSON.stringify(map);
+  }
+
+  /** Creates a custom group with a new UUID id and its first members. */
+  async create(input: CreateGroupInput): Promise<UserGroup> {
+    const name = input.user_group.name ?? input.user_group.id?.trim();
+    if (!name) throw badRequest('user_group.name is required');
+    const now = new Date().toISOString();
+    const created = await this.store.write(async (repos) => {
+      const row = { id: randomUUID(), name, is_default: 0, meta_data: input.user_group.meta_data, network_roles: await this.#roles(repos, input.user_group.network_roles), created_at: now, updated_at: now };
+      const inserted = await repos.groups.insert(row);
+      if (inserted === 'duplicate') throw badRequest(`group name ${name} is already in use`);
+      await setMembers(repos, row.id, input.members ?? [], now);
+      return inserted;
+    });
+    this.events.publish({ resource: 'groups', action: 'created', id: created.id });
+    return presentGroup(created);
+  }
+
+  /** Edits a custom group; with `members`, also sets exactly who is in it. */
+  async update(input: UpdateGroupInput & { members?: unknown }): Promise<UserGroup> {
+    const members = Array.isArray(input.members) ? input.members.filter((m): m is string => typeof m === 'string') : undefined;
+    const now = new Date().toISOString();
+    const updated = await this.store.write(async (repos) => {
+      const current = await repos.groups.findById(input.id);
+      if (!current) throw notFound(`group ${input.id} not found`);
+      if (current.is_default === 1) throw badRequest(`group ${input.id} is a default group and cannot be edited`);
+      const row = await repos.groups.update({ ...current, name: input.name ?? current.name, meta_data: input.meta_data, network_roles: await this.#roles(repos, input.network_roles), updated_at: now });
+      if (row === 'duplicate') throw badRequest(`group name ${input.name ?? ''} is already in use`);
+      if (members) await setMembers(repos, current.id, members, now);
+      return row!;
+    });
+    this.events.publish({ resource: 'groups', action: 'updated', id: updated.id });
+    return presentGroup(updated);
+  }
+
+  /** Deletes a custom group and takes its members out of it. */
+  async delete(id: string): Promise<void> {
+    await this.store.write(async (repos) => {
+      const current = await repos.groups.findById(id);
+      if (!current) throw notFound(`group ${id} not found`);
+      if (current.is_default === 1) throw badRequest(`group ${id} is a default group and cannot be deleted`);
+      await setMembers(repos, id, [], new Date().toISOString());
+      await repos.groups.deleteByIds([id]);
+    });
+    this.events.publish({ resource: 'groups', action: 'deleted', id });
+  }
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** UserAccessToken (api-contract §3.11); the token value itself is shown only once, when created. */
+export const userAccessTokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  user_name: z.string(),
+  expires_at: z.string(),
+  last_used: z.string(),
+  created_by: z.string(),
+  created_at: z.string(),
+});
+export type UserAccessToken = z.infer<typeof userAccessTokenSchema>;
+
+/** Body of POST /api/v1/users/access_token. */
+export const createAccessTokenInputSchema = z.looseObject({
+  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(128, 'name must be at most 128 characters'),
+  user_name: z.string({ error: 'user_name is required' }).trim().min(1, 'user_name is required').max(256),
+  expires_at: z.iso.datetime({ offset: true, error: 'expires_at must be an RFC 3339 time' }),
+});
+export type CreateAccessTokenInput = z.infer<typeof createAccessTokenInputSchema>;
+
+export const accessTokenListQuerySchema = z.object({ username: z.string({ error: 'username is required' }).min(1, 'username is required').max(256) });
+export const accessTokenIdQuerySchema = z.object({ id: z.uuid({ error: 'id must be a token id (UUID)' }) });
