@@ -4,6 +4,7 @@ import { RECONNECT_BACKOFF, backoffDelay, type BackoffPolicy } from './backoff.t
 import { BrokerConnection } from './broker-connection.ts';
 import { openPayload, payloadKey } from './payload-open.ts';
 import { applyPeerUpdate, type Peer } from './peer-state.ts';
+import { rotateKeys } from './host-actions.ts';
 import { HostUnknownError, type ServerApi } from './server-api.ts';
 import type { AgentState } from './state.ts';
 import { ThrottledLog } from './throttled-log.ts';
@@ -20,6 +21,8 @@ export interface AgentOptions {
   onDeleted: () => void;
   /** How to join this host again, for the message when the server no longer knows it. */
   joinCommand: string;
+  /** Saves the state file after a change of its own (key rotation); without it changes live in memory only. */
+  persistState?: (state: AgentState) => void;
   /** Retry and reconnect pacing; tests may shorten it. */
   backoff?: BackoffPolicy;
 }
@@ -190,11 +193,24 @@ export class Agent {
       await this.stop();
       await this.mesh.down();
       this.options.onDeleted();
+    } else if (action === 'UPDATE_KEYS') {
+      await this.refreshKeys();
     } else if (['REQ_PULL', 'JOIN_HOST_TO_NETWORK', 'UPDATE_HOST', 'REQ_ACK'].includes(action)) {
       await this.applyPull(await this.api.pull());
     } else {
       this.#log.info(`host action ${action} is not supported by this agent`);
     }
+  }
+
+  /** UPDATE_KEYS: a new key pair, saved, reported, then applied (see rotateKeys for the order). */
+  private async refreshKeys(): Promise<void> {
+    const outcome = await rotateKeys(this.state, {
+      persist: (state) => this.options.persistState?.(state),
+      report: (publicKey) => this.api.updateHost({ publickey: publicKey }),
+      apply: () => this.configure(),
+    });
+    if (outcome.reported) this.options.log(`keys refreshed: new public key ${this.state.publicKey}`);
+    else this.report('key-report', outcome.error);
   }
 
   private async applyPull(pull: HostPull): Promise<void> {
@@ -218,6 +234,8 @@ export class Agent {
   private async checkIn(): Promise<void> {
     await this.api.checkIn({
       version: AGENT_VERSION,
+      // Repeats the current key, so a rotation whose report failed reaches the server at the next check-in.
+      publickey: this.state.publicKey,
       endpointip: await detectEndpoint(this.api.baseUrl),
       listenport: this.#listenPort,
       interfaces: localInterfaces(this.state.interfaceName),

@@ -22,6 +22,7 @@ async function runAgent(state: AgentState, common: CommonOptions, token?: string
     checkInSeconds: common.checkInSeconds,
     pullSeconds: 300,
     log,
+    persistState: (next) => saveState(common.stateDir, next),
     joinCommand: `meshdeck-agent join --server ${state.server} --token <enrollment key token> --state-dir ${common.stateDir} --interface ${state.interfaceName}`,
     onDeleted: () => {
       removeState(common.stateDir);
