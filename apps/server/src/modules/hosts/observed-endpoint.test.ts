@@ -24,7 +24,7 @@ describe('resolveEndpoint', () => {
   });
 
   it('-> when the agent asked a STUN server (it sends nat_type), its answer stands', () => {
-    const stun = { endpointip: '198.51.100.4', nat_type: 'behind_nat' };
+    const stun = { endpointip: '198.51.100.4', nat_type: 'behind_nat' as const };
     expect(resolveEndpoint(stun, observed, false)).toEqual(stun);
   });
 

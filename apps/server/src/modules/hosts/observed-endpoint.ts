@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import type { natTypes } from '@meshdeck/contracts';
 
 /** The public address a request came from, by family; empty when it says nothing about where peers can dial. */
 export interface ObservedAddress {
@@ -28,7 +29,7 @@ export interface ReportedEndpoint {
   endpointip?: string | undefined;
   endpointipv6?: string | undefined;
   /** Sent only by an agent that asked a STUN server: its endpoint is then the STUN-mapped address. */
-  nat_type?: string | undefined;
+  nat_type?: (typeof natTypes)[number] | undefined;
 }
 
 /**
