@@ -4,11 +4,12 @@ import { RECONNECT_BACKOFF, backoffDelay, type BackoffPolicy } from './backoff.t
 import { BrokerConnection } from './broker-connection.ts';
 import { openPayload, payloadKey } from './payload-open.ts';
 import { applyPeerUpdate, type Peer } from './peer-state.ts';
+import { discoverEndpoint } from './endpoint-discovery.ts';
 import { rotateKeys } from './host-actions.ts';
 import { HostUnknownError, type ServerApi } from './server-api.ts';
 import type { AgentState } from './state.ts';
 import { ThrottledLog } from './throttled-log.ts';
-import { AGENT_VERSION, detectEndpoint, localInterfaces } from './system-info.ts';
+import { AGENT_VERSION, localInterfaces } from './system-info.ts';
 import { interfaceAddresses } from './wg-config.ts';
 import type { MeshInterface } from './wireguard.ts';
 
@@ -23,6 +24,8 @@ export interface AgentOptions {
   joinCommand: string;
   /** Saves the state file after a change of its own (key rotation); without it changes live in memory only. */
   persistState?: (state: AgentState) => void;
+  /** A STUN server (`host:port`) asked for the public endpoint at every check-in. */
+  stunServer?: string | undefined;
   /** Retry and reconnect pacing; tests may shorten it. */
   backoff?: BackoffPolicy;
 }
@@ -232,11 +235,13 @@ export class Agent {
   }
 
   private async checkIn(): Promise<void> {
+    const { error: stunError, ...endpoint } = await discoverEndpoint(this.api.baseUrl, this.options.stunServer);
+    if (stunError) this.report('stun', stunError);
     await this.api.checkIn({
       version: AGENT_VERSION,
       // Repeats the current key, so a rotation whose report failed reaches the server at the next check-in.
       publickey: this.state.publicKey,
-      endpointip: await detectEndpoint(this.api.baseUrl),
+      ...endpoint,
       listenport: this.#listenPort,
       interfaces: localInterfaces(this.state.interfaceName),
     });

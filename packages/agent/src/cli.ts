@@ -6,10 +6,15 @@ import { USAGE, parseCommand, type CommonOptions } from './args.ts';
 import { generateHostPassword, generateWireGuardKeys } from './keys.ts';
 import { ServerApi } from './server-api.ts';
 import { loadState, removeState, saveState, type AgentState } from './state.ts';
-import { AGENT_VERSION, detectEndpoint, localInterfaces } from './system-info.ts';
+import { discoverEndpoint } from './endpoint-discovery.ts';
+import { AGENT_VERSION, localInterfaces } from './system-info.ts';
 import { DryRunInterface, SystemInterface, type MeshInterface } from './wireguard.ts';
 
 const log = (message: string) => process.stderr.write(`[meshdeck-agent] ${message}\n`);
+const withoutError = <T extends { error?: unknown }>({ error, ...rest }: T): Omit<T, 'error'> => {
+  if (error) log(`endpoint discovery: ${error instanceof Error ? error.message : String(error)}; using the local address`);
+  return rest;
+};
 const meshFor = (common: CommonOptions, state: AgentState): MeshInterface =>
   common.dryRun ? new DryRunInterface(state.interfaceName) : new SystemInterface(state.interfaceName, common.stateDir);
 
@@ -23,6 +28,7 @@ async function runAgent(state: AgentState, common: CommonOptions, token?: string
     pullSeconds: 300,
     log,
     persistState: (next) => saveState(common.stateDir, next),
+    stunServer: common.stunServer,
     joinCommand: `meshdeck-agent join --server ${state.server} --token <enrollment key token> --state-dir ${common.stateDir} --interface ${state.interfaceName}`,
     onDeleted: () => {
       removeState(common.stateDir);
@@ -68,7 +74,9 @@ async function main(): Promise<void> {
     publickey: keys.publicKey,
     traffickeypublic: trafficKey,
     listenport: command.port,
-    endpointip: command.endpoint ?? (await detectEndpoint(command.server)),
+    isstaticport: command.isStaticPort,
+    // An endpoint given by hand is static: check-ins and the server's view never replace it.
+    ...(command.endpoint ? { endpointip: command.endpoint, isstatic: true } : withoutError(await discoverEndpoint(command.server, command.common.stunServer))),
     interfaces: localInterfaces(command.common.interfaceName),
     interface: command.common.interfaceName,
     firewallinuse: 'none',
