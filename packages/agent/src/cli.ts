@@ -12,7 +12,7 @@ import { DryRunInterface, SystemInterface, type MeshInterface } from './wireguar
 
 const log = (message: string) => process.stderr.write(`[meshdeck-agent] ${message}\n`);
 const withoutError = <T extends { error?: unknown }>({ error, ...rest }: T): Omit<T, 'error'> => {
-  if (error) log(`endpoint discovery: ${error instanceof Error ? error.message : String(error)}; using the local address`);
+  if (error) log(`endpoint discovery: ${error instanceof Error ? error.message : 'no answer'}; using the local address`);
   return rest;
 };
 const meshFor = (common: CommonOptions, state: AgentState): MeshInterface =>
