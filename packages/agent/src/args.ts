@@ -5,6 +5,9 @@ export type Command =
   | { kind: 'join'; server: string; token: string; common: CommonOptions; name: string | undefined; endpoint: string | undefined; port: number; isStaticPort: boolean }
   | { kind: 'run'; common: CommonOptions }
   | { kind: 'leave'; common: CommonOptions }
+  | { kind: 'status'; common: CommonOptions }
+  | { kind: 'install'; common: CommonOptions; root: string }
+  | { kind: 'uninstall'; common: CommonOptions; root: string }
   | { kind: 'help' };
 
 export interface CommonOptions {
@@ -20,7 +23,10 @@ export const USAGE = `usage:
   meshdeck-agent join --server URL --token TOKEN [--state-dir DIR] [--interface NAME] [--name NAME]
                       [--endpoint IP] [--port N] [--stun HOST:PORT] [--check-in-seconds N] [--dry-run]
   meshdeck-agent run   [--state-dir DIR] [--stun HOST:PORT] [--dry-run]
-  meshdeck-agent leave [--state-dir DIR]`;
+  meshdeck-agent leave [--state-dir DIR]
+  meshdeck-agent status [--state-dir DIR]
+  meshdeck-agent install [--state-dir DIR] [--stun HOST:PORT] [--check-in-seconds N] [--root DIR]
+  meshdeck-agent uninstall [--root DIR]`;
 
 const positiveInt = (value: string | undefined, fallback: number, flag: string): number => {
   if (value === undefined) return fallback;
@@ -44,6 +50,7 @@ export function parseCommand(argv: string[], defaultStateDir: string): Command {
       port: { type: 'string' },
       'check-in-seconds': { type: 'string' },
       stun: { type: 'string' },
+      root: { type: 'string' },
       'dry-run': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -58,7 +65,10 @@ export function parseCommand(argv: string[], defaultStateDir: string): Command {
     stunServer: values.stun,
   };
   if (!/^[a-zA-Z0-9_=+.-]{1,15}$/.test(common.interfaceName)) throw new Error('--interface must be a valid interface name (at most 15 characters)');
-  if (command === 'run' || command === 'leave') return { kind: command, common };
+  if (command === 'run' || command === 'leave' || command === 'status') return { kind: command, common };
+  // --root writes the systemd unit under another root (an image being built, a test) and starts nothing.
+  if (command === 'install') return { kind: 'install', common, root: values.root ?? '/' };
+  if (command === 'uninstall') return { kind: 'uninstall', common, root: values.root ?? '/' };
   if (command !== 'join') throw new Error(`unknown command "${command}"\n${USAGE}`);
   if (!values.token) throw new Error('join needs --token (an enrollment key token)');
   // The token names the server's API address; --server overrides it.

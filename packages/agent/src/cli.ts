@@ -7,6 +7,8 @@ import { generateHostPassword, generateWireGuardKeys } from './keys.ts';
 import { ServerApi } from './server-api.ts';
 import { loadState, removeState, saveState, type AgentState } from './state.ts';
 import { discoverEndpoint } from './endpoint-discovery.ts';
+import { installService, uninstallService } from './service.ts';
+import { printStatus } from './status-command.ts';
 import { AGENT_VERSION, localInterfaces } from './system-info.ts';
 import { DryRunInterface, SystemInterface, type MeshInterface } from './wireguard.ts';
 
@@ -52,6 +54,19 @@ async function main(): Promise<void> {
     return;
   }
   if (command.kind === 'run') return runAgent(loadState(command.common.stateDir), command.common);
+  if (command.kind === 'status') return printStatus(command.common);
+  if (command.kind === 'install') {
+    const state = loadState(command.common.stateDir);
+    const runArgs = ['--check-in-seconds', String(command.common.checkInSeconds), ...(command.common.stunServer ? ['--stun', command.common.stunServer] : [])];
+    const scriptPath = path.resolve(process.argv[1] ?? '');
+    const file = installService(command.root, { nodePath: process.execPath, scriptPath, stateDir: path.resolve(command.common.stateDir), runArgs });
+    log(`installed ${file} for host ${state.name} (${state.hostId})${command.root === '/' ? '; enabled and started' : ''}`);
+    return;
+  }
+  if (command.kind === 'uninstall') {
+    log(`removed ${uninstallService(command.root)} (the state directory and the interface are left as they are; "leave" removes them)`);
+    return;
+  }
   if (command.kind === 'leave') {
     const state = loadState(command.common.stateDir);
     await new ServerApi(state.server, state.hostId, state.hostPassword).deleteHost();

@@ -107,6 +107,31 @@ describe.skipIf(skipReason !== undefined)(`host actions on a live mesh (3 agents
     await lab.waitUntil('a pull applied after the sync', () => configuredCount(agent) > before);
   }, 30_000);
 
+  it('-> meshdeck-agent status prints the networks and every peer by name with its handshake and bytes', async () => {
+    const [one, two, three] = lab.agents as [LabAgent, LabAgent, LabAgent];
+    const status = await lab.cli(one, ['status']);
+    expect(status.status).toBe(0);
+    expect(status.output).toContain(`interface: ${one.iface} (host ${one.name})`);
+    expect(status.output).toContain(`network: ${NETWORK} ${addresses.get(one.name)}/24`);
+    for (const peer of [two, three]) {
+      expect(status.output).toContain(`peer: ${peer.name} (${NETWORK} ${addresses.get(peer.name)})\n  key: ${lab.publicKeyOf(peer)}`);
+    }
+    expect(status.output).toMatch(/latest handshake: (\d+ \w+, )*\d+ seconds? ago/);
+    expect(status.output).toMatch(/transfer: [\d.]+ \w+ received, [\d.]+ \w+ sent/);
+  }, 30_000);
+
+  it('-> meshdeck-agent install --root writes a unit that runs this agent with its state dir; uninstall removes it', async () => {
+    const agent = lab.agents[0]!;
+    const root = path.join(lab.workDir, 'root');
+    const installed = await lab.cli(agent, ['install', '--root', root]);
+    expect(installed.status).toBe(0);
+    const unit = fs.readFileSync(path.join(root, 'etc/systemd/system/meshdeck-agent.service'), 'utf8');
+    expect(unit).toMatch(new RegExp(`ExecStart=\\S+ \\S+meshdeck-agent\\.mjs run --state-dir ${agent.stateDir} --check-in-seconds 30\\n`));
+    expect(fs.statSync(path.join(agent.stateDir, 'state.json')).mode & 0o777).toBe(0o600);
+    expect((await lab.cli(agent, ['uninstall', '--root', root])).status).toBe(0);
+    expect(fs.existsSync(path.join(root, 'etc/systemd/system/meshdeck-agent.service'))).toBe(false);
+  }, 30_000);
+
   it('-> DELETE /api/hosts/{id}?force=true: the agent removes its tunnel and state and exits, the others drop it', async () => {
     const [one, two, three] = lab.agents as [LabAgent, LabAgent, LabAgent];
     const key = lab.publicKeyOf(three);
