@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import mqtt from 'mqtt';
 import type { Config } from '../config.ts';
 import { BrokerCredentials, SERVER_BROKER_USER } from './broker-credentials.ts';
-import { startEmbeddedBroker, type AgentAuthorizer, type AgentVerifier } from './embedded-broker.ts';
+import { startEmbeddedBroker, type AgentAuthorizer, type AgentVerifier, type PresenceListener } from './embedded-broker.ts';
 import { HostKeyring, type HostKeyLoader } from './host-keyring.ts';
 import { sealPayload } from './payload-seal.ts';
 
@@ -40,6 +40,8 @@ export interface BrokerHandle {
   setAgentAuthorizer(authorizer: AgentAuthorizer): void;
   /** Whether an agent of this host is connected to the embedded broker; undefined for an external broker. */
   isAgentConnected(hostId: string): boolean | undefined;
+  /** Told when a host's agent opens its first or closes its last session on the embedded broker. */
+  setPresenceListener(listener: PresenceListener): void;
   close(): Promise<void>;
 }
 
@@ -127,6 +129,9 @@ export async function startBroker(config: Config, brokerSecret: string, log: Fas
       embedded?.setAgentAuthorizer(authorizer);
     },
     isAgentConnected: (hostId) => embedded?.isAgentConnected(hostId),
+    setPresenceListener(listener) {
+      embedded?.setPresenceListener(listener);
+    },
     async close() {
       await client.endAsync(true);
       await embedded?.close();

@@ -19,8 +19,13 @@ export interface EmbeddedBroker {
   admitAgents(): void;
   /** Whether an agent signed in as this host is connected right now. */
   isAgentConnected(hostId: string): boolean;
+  /** Called when a host's first broker session opens or its last one closes. */
+  setPresenceListener(listener: PresenceListener): void;
   close(): Promise<void>;
 }
+
+/** Told when a host gains its first or loses its last broker session. */
+export type PresenceListener = (hostId: string, isConnected: boolean) => void;
 
 const sameSecret = (a: string, b: string) => {
   const left = Buffer.from(a);
@@ -42,6 +47,7 @@ export async function startEmbeddedBroker(config: Config, serverPassword: string
   // Who each connection signed in as; the server's own client is never restricted.
   const agentOf = new WeakMap<object, string>();
   const connected = new Map<string, number>();
+  let onPresence: PresenceListener = () => undefined;
   const allowed = (client: object | null, topic: string, action: 'publish' | 'subscribe'): Promise<boolean> => {
     const agent = client ? agentOf.get(client) : undefined;
     return agent === undefined ? Promise.resolve(true) : authorizeAgent(agent, topic, action).catch(() => false);
@@ -72,14 +78,20 @@ export async function startEmbeddedBroker(config: Config, serverPassword: string
   });
   aedes.on('client', (client) => {
     const agent = agentOf.get(client);
-    if (agent !== undefined) connected.set(agent, (connected.get(agent) ?? 0) + 1);
+    if (agent === undefined) return;
+    const count = (connected.get(agent) ?? 0) + 1;
+    connected.set(agent, count);
+    if (count === 1) onPresence(agent, true);
   });
   aedes.on('clientDisconnect', (client) => {
     const agent = agentOf.get(client);
     if (agent === undefined) return;
     const left = (connected.get(agent) ?? 1) - 1;
     if (left > 0) connected.set(agent, left);
-    else connected.delete(agent);
+    else {
+      connected.delete(agent);
+      onPresence(agent, false);
+    }
   });
   aedes.on('clientError', (client, error) => log.debug({ client: client.id, err: error }, 'mqtt client error'));
   const server = net.createServer((socket) => aedes.handle(socket));
@@ -106,6 +118,9 @@ export async function startEmbeddedBroker(config: Config, serverPassword: string
       authorizeAgent = authorizer;
     },
     isAgentConnected: (hostId) => connected.has(hostId),
+    setPresenceListener(listener) {
+      onPresence = listener;
+    },
     async close() {
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -23,4 +23,6 @@ export interface DeviceServices {
   events: EventBus;
   tokens: TokenService;
   serverName: string;
+  /** Whether a host's agent is on the embedded broker now; undefined when the server cannot tell (external broker). */
+  brokerPresence?: (hostId: string) => boolean | undefined;
 }
