@@ -26,6 +26,8 @@ export interface AgentOptions {
   persistState?: (state: AgentState) => void;
   /** A STUN server (`host:port`) asked for the public endpoint at every check-in. */
   stunServer?: string | undefined;
+  /** Host action UPGRADE / FORCE_UPGRADE (see upgrade.ts); without it the action is logged as unsupported. */
+  onUpgrade?: (force: boolean) => Promise<void>;
   /** Retry and reconnect pacing; tests may shorten it. */
   backoff?: BackoffPolicy;
 }
@@ -196,6 +198,8 @@ export class Agent {
       await this.stop();
       await this.mesh.down();
       this.options.onDeleted();
+    } else if ((action === 'UPGRADE' || action === 'FORCE_UPGRADE') && this.options.onUpgrade) {
+      await this.options.onUpgrade(action === 'FORCE_UPGRADE');
     } else if (action === 'UPDATE_KEYS') {
       await this.refreshKeys();
     } else if (['REQ_PULL', 'JOIN_HOST_TO_NETWORK', 'UPDATE_HOST', 'REQ_ACK'].includes(action)) {

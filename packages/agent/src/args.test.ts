@@ -22,6 +22,11 @@ describe('parseCommand', () => {
     expect(command).toMatchObject({ port: 51900, isStaticPort: true, common: { stunServer: 'stun.example.com:3478' } });
   });
 
+  it('when asked for --version or version, returns the version command', () => {
+    expect(parseCommand(['--version'], '/x')).toEqual({ kind: 'version' });
+    expect(parseCommand(['version'], '/x')).toEqual({ kind: 'version' });
+  });
+
   it('when join has no --server, takes the server from the token', () => {
     const token = encodeEnrollmentToken({ server: 'https://mesh.example.com', value: 'A'.repeat(32) });
     expect(parseCommand(['join', '--token', token], '/x')).toMatchObject({ server: 'https://mesh.example.com' });

@@ -8,7 +8,8 @@ export type Command =
   | { kind: 'status'; common: CommonOptions }
   | { kind: 'install'; common: CommonOptions; root: string }
   | { kind: 'uninstall'; common: CommonOptions; root: string }
-  | { kind: 'help' };
+  | { kind: 'help' }
+  | { kind: 'version' };
 
 export interface CommonOptions {
   stateDir: string;
@@ -53,9 +54,11 @@ export function parseCommand(argv: string[], defaultStateDir: string): Command {
       root: { type: 'string' },
       'dry-run': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean' },
     },
   });
   const command = positionals[0];
+  if (values.version || command === 'version') return { kind: 'version' };
   if (values.help || command === undefined || command === 'help') return { kind: 'help' };
   const common: CommonOptions = {
     stateDir: values['state-dir'] ?? defaultStateDir,

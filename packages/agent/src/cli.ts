@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Agent } from './agent-loop.ts';
@@ -8,6 +9,7 @@ import { ServerApi } from './server-api.ts';
 import { loadState, removeState, saveState, type AgentState } from './state.ts';
 import { discoverEndpoint } from './endpoint-discovery.ts';
 import { installService, uninstallService } from './service.ts';
+import { UPGRADE_MARKER_ENV, upgradeAgent } from './upgrade.ts';
 import { printStatus } from './status-command.ts';
 import { AGENT_VERSION, localInterfaces } from './system-info.ts';
 import { DryRunInterface, SystemInterface, type MeshInterface } from './wireguard.ts';
@@ -32,6 +34,16 @@ async function runAgent(state: AgentState, common: CommonOptions, token?: string
     persistState: (next) => saveState(common.stateDir, next),
     stunServer: common.stunServer,
     joinCommand: `meshdeck-agent join --server ${state.server} --token <enrollment key token> --state-dir ${common.stateDir} --interface ${state.interfaceName}`,
+    onUpgrade: async (force) => {
+      const runArgs = ['run', '--state-dir', path.resolve(common.stateDir), '--check-in-seconds', String(common.checkInSeconds), ...(common.stunServer ? ['--stun', common.stunServer] : []), ...(common.dryRun ? ['--dry-run'] : [])];
+      const scriptPath = path.resolve(process.argv[1] ?? '');
+      const outcome = await upgradeAgent({ serverUrl: state.server, scriptPath, nodePath: process.execPath, runArgs, markerFile: path.join(common.stateDir, 'upgrade-started'), force, log });
+      if (outcome === 'current') log(`upgrade: already running the server's build (${AGENT_VERSION})`);
+      if (outcome !== 'started') return;
+      log('upgrade: the new agent is running; this one leaves (the interface stays up)');
+      await agent.stop();
+      process.exit(0);
+    },
     onDeleted: () => {
       removeState(common.stateDir);
       log('the server deleted this host; interface removed');
@@ -39,6 +51,9 @@ async function runAgent(state: AgentState, common: CommonOptions, token?: string
     },
   });
   await agent.start();
+  // Started by an upgrade: tell the previous agent that this one pulled and configured, so it can leave.
+  const marker = process.env[UPGRADE_MARKER_ENV];
+  if (marker) fs.writeFileSync(marker, AGENT_VERSION);
   const shutdown = (signal: string) => {
     log(`${signal}: stopping (the interface stays configured; "leave" removes it)`);
     void agent.stop().then(() => process.exit(0));
@@ -54,6 +69,10 @@ async function main(): Promise<void> {
     return;
   }
   if (command.kind === 'run') return runAgent(loadState(command.common.stateDir), command.common);
+  if (command.kind === 'version') {
+    process.stdout.write(`${AGENT_VERSION}\n`);
+    return;
+  }
   if (command.kind === 'status') return printStatus(command.common);
   if (command.kind === 'install') {
     const state = loadState(command.common.stateDir);
