@@ -28,6 +28,8 @@ export interface AgentOptions {
   stunServer?: string | undefined;
   /** Host action UPGRADE / FORCE_UPGRADE (see upgrade.ts); without it the action is logged as unsupported. */
   onUpgrade?: (force: boolean) => Promise<void>;
+  /** Called after each full pull is applied (autoupdate looks at the host's flag there). */
+  onPull?: (pull: HostPull) => Promise<void>;
   /** Retry and reconnect pacing; tests may shorten it. */
   backoff?: BackoffPolicy;
 }
@@ -226,6 +228,7 @@ export class Agent {
     this.#peers = applyPeerUpdate(this.#peers, pull.peers, true);
     this.#addresses = interfaceAddresses(pull.nodes);
     await this.configure();
+    await this.options.onPull?.(pull);
   }
 
   /** Nodes the console removed without force wait for their agent to delete them (api-contract §5.5). */

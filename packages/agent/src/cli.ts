@@ -22,28 +22,46 @@ const withoutError = <T extends { error?: unknown }>({ error, ...rest }: T): Omi
 const meshFor = (common: CommonOptions, state: AgentState): MeshInterface =>
   common.dryRun ? new DryRunInterface(state.interfaceName) : new SystemInterface(state.interfaceName, common.stateDir);
 
+/**
+ * Host action UPGRADE (and autoupdate): see upgrade.ts. Once the new agent runs, this one stops (the interface
+ * stays up) and exits. `explicit` is an operator's request, which is answered in the log even when nothing changes.
+ */
+async function upgradeInPlace(state: AgentState, common: CommonOptions, agent: Agent, force: boolean, explicit: boolean): Promise<void> {
+  const runArgs = ['run', '--state-dir', path.resolve(common.stateDir), '--check-in-seconds', String(common.checkInSeconds)];
+  if (common.stunServer) runArgs.push('--stun', common.stunServer);
+  if (common.dryRun) runArgs.push('--dry-run');
+  const scriptPath = path.resolve(process.argv[1] ?? '');
+  const outcome = await upgradeAgent({ serverUrl: state.server, scriptPath, nodePath: process.execPath, runArgs, markerFile: path.join(common.stateDir, 'upgrade-started'), force, log });
+  if (outcome === 'current' && explicit) log(`upgrade: already running the server's build (${AGENT_VERSION})`);
+  if (outcome !== 'started') return;
+  log('upgrade: the new agent is running; this one leaves (the interface stays up)');
+  await agent.stop();
+  process.exit(0);
+}
+
 /** Runs the agent until SIGINT/SIGTERM (interface stays up) or until the server deletes the host. */
 async function runAgent(state: AgentState, common: CommonOptions, token?: string): Promise<void> {
   const api = new ServerApi(state.server, state.hostId, state.hostPassword);
   if (token) api.useToken(token);
   const mesh = meshFor(common, state);
-  const agent = new Agent(state, api, mesh, {
+  let lastAutoupdateError = '';
+  const agent: Agent = new Agent(state, api, mesh, {
     checkInSeconds: common.checkInSeconds,
     pullSeconds: 300,
     log,
     persistState: (next) => saveState(common.stateDir, next),
     stunServer: common.stunServer,
     joinCommand: `meshdeck-agent join --server ${state.server} --token <enrollment key token> --state-dir ${common.stateDir} --interface ${state.interfaceName}`,
-    onUpgrade: async (force) => {
-      const runArgs = ['run', '--state-dir', path.resolve(common.stateDir), '--check-in-seconds', String(common.checkInSeconds), ...(common.stunServer ? ['--stun', common.stunServer] : []), ...(common.dryRun ? ['--dry-run'] : [])];
-      const scriptPath = path.resolve(process.argv[1] ?? '');
-      const outcome = await upgradeAgent({ serverUrl: state.server, scriptPath, nodePath: process.execPath, runArgs, markerFile: path.join(common.stateDir, 'upgrade-started'), force, log });
-      if (outcome === 'current') log(`upgrade: already running the server's build (${AGENT_VERSION})`);
-      if (outcome !== 'started') return;
-      log('upgrade: the new agent is running; this one leaves (the interface stays up)');
-      await agent.stop();
-      process.exit(0);
+    // Autoupdate (set per host in the console): follow the server's build whenever a full pull says so.
+    onPull: async (pull) => {
+      if (!pull.host.autoupdate) return;
+      await upgradeInPlace(state, common, agent, false, false).catch((error: unknown) => {
+        const message = error instanceof Error ? error.message : 'failed';
+        if (message !== lastAutoupdateError) log(`autoupdate: ${message}`);
+        lastAutoupdateError = message;
+      });
     },
+    onUpgrade: (force) => upgradeInPlace(state, common, agent, force, true),
     onDeleted: () => {
       removeState(common.stateDir);
       log('the server deleted this host; interface removed');

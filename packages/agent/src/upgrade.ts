@@ -39,10 +39,11 @@ async function download(url: string): Promise<Buffer> {
  */
 export async function upgradeAgent(o: UpgradeOptions): Promise<'current' | 'rolled-back' | 'started'> {
   const base = `${o.serverUrl}/meshclient/files/meshdeck-agent.mjs`;
-  const [bundle, sumText] = await Promise.all([download(base), download(`${base}.sha256`)]);
-  const expected = sumText.toString('utf8').trim().split(/\s+/)[0] ?? '';
-  if (sha256(bundle) !== expected) throw new Error(`upgrade refused: the download from ${base} does not match its SHA-256 (${expected || 'none given'})`);
+  // The checksum first: an agent already on the server's build (autoupdate checks at every pull) downloads no more.
+  const expected = (await download(`${base}.sha256`)).toString('utf8').trim().split(/\s+/)[0] ?? '';
   if (!o.force && sha256(fs.readFileSync(o.scriptPath)) === expected) return 'current';
+  const bundle = await download(base);
+  if (sha256(bundle) !== expected) throw new Error(`upgrade refused: the download from ${base} does not match its SHA-256 (${expected || 'none given'})`);
   // Node decides ES module or CommonJS by the extension: the staged build must keep `.mjs` to start at all.
   const next = o.scriptPath.replace(/(\.mjs)?$/, '.new.mjs');
   const previous = `${o.scriptPath}.previous`;

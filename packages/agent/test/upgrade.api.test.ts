@@ -71,6 +71,8 @@ describe('PUT /api/hosts/{id}/upgrade -> the agent upgrades itself', () => {
     expect(output).toContain('upgrade: downloaded v0.30.1, checksum verified');
     expect(fs.readFileSync(installed, 'utf8')).toContain('v0.30.1');
     expect(fs.readFileSync(`${installed}.previous`, 'utf8')).toContain('v0.30.0');
+    // The old agent leaves; then the broker session is the new agent's own (messages before it are not kept).
+    await waitFor(() => expect(agent?.exitCode).toBe(0));
     await waitFor(() => expect(server.app.meshdeck.broker.isAgentConnected(hostId)).toBe(true));
   }, 60_000);
 
@@ -102,5 +104,12 @@ describe('PUT /api/hosts/{id}/upgrade -> the agent upgrades itself', () => {
     expect(fs.existsSync(installed.replace(/\.mjs$/, '.new.mjs'))).toBe(false);
     expect(await version()).toBe('v0.30.1');
     await waitFor(() => expect(server.app.meshdeck.broker.isAgentConnected(hostId)).toBe(true));
+  }, 60_000);
+
+  it('-> with autoupdate switched on in the console, the agent follows the server\'s newer build without an upgrade request', async () => {
+    serve(fs.readFileSync(installed, 'utf8').replaceAll('v0.30.1', 'v0.30.3'));
+    const host = (await server.request<Record<string, unknown>[]>('GET', '/api/hosts', { token })).body.find((h) => h.id === hostId)!;
+    expect((await server.request('PUT', `/api/hosts/${hostId}`, { token, body: { ...host, autoupdate: true } })).status).toBe(200);
+    await waitFor(async () => expect(await version()).toBe('v0.30.3'));
   }, 60_000);
 });
