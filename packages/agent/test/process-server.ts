@@ -18,6 +18,11 @@ export class ProcessServer {
     readonly dataDir: string,
   ) {}
 
+  /** The server's process id while it runs (for CPU and memory readings). */
+  get pid(): number | undefined {
+    return this.#child?.pid;
+  }
+
   get url(): string {
     return `http://127.0.0.1:${this.httpPort}`;
   }
