@@ -1,5 +1,6 @@
-// `npm run bench`: runs every benchmark script under apps/server/bench (each prints "name: value unit" lines).
-// Numbers come from here, never from timed assertions in tests.
+// `npm run bench`: runs every benchmark script under apps/server/bench (control-plane.bench.ts prints the one
+// table of issue 20). With PostgreSQL binaries installed, the run happens under scripts/with-postgres.sh so the
+// table also has the PostgreSQL figures. Numbers come from here, never from timed assertions in tests.
 import './check-node.mjs';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,13 +14,13 @@ if (scripts.length === 0) {
   console.log('no benchmarks yet');
   process.exit(0);
 }
+const hasPostgres = fs.existsSync('/usr/lib/postgresql') && !process.env.DATABASE_URL;
 let failures = 0;
 for (const script of scripts) {
   console.log(`\n# ${script}`);
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(dir, script)], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const command = [process.execPath, path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(dir, script)];
+  const [bin, ...args] = hasPostgres ? ['bash', path.join(root, 'scripts', 'with-postgres.sh'), ...command] : command;
+  const result = spawnSync(bin, args, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) failures += 1;
 }
 process.exit(failures === 0 ? 0 : 1);

@@ -108,6 +108,7 @@ if (hasPostgres) {
 
 const buildOk = run('build', 'npm', ['run', '--silent', 'build']);
 check('build', buildOk);
+if (buildOk) check('size (initial JS per page)', run('size', 'npm', ['run', '--silent', 'size']));
 if (buildOk) {
   const e2eReport = path.join(results, 'e2e.json');
   fs.rmSync(e2eReport, { force: true });

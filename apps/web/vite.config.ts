@@ -11,7 +11,6 @@ import { defineConfig } from 'vite';
 const vendorGroups = [
   { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
   { name: 'i18n', test: /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 20 },
-  { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 20 },
 ];
 
 export default defineConfig({
@@ -22,6 +21,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // scripts/size.mjs reads the manifest to measure each page's initial JavaScript.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: { groups: vendorGroups },

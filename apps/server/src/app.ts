@@ -12,6 +12,7 @@ import { installAgentFiles } from './plugins/agent-files.ts';
 import { installAuth } from './plugins/auth.ts';
 import { installErrorHandling, installNotFound } from './plugins/errors.ts';
 import { loggerOptions } from './plugins/logging.ts';
+import { installMetrics, type EventLoopLag } from './plugins/metrics.ts';
 import { installOpenApi } from './plugins/openapi.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { installStaticConsole } from './plugins/static-console.ts';
@@ -34,12 +35,24 @@ import { DevicesTransaction } from './modules/hosts/devices-transaction.reposito
 import { HostsRepository } from './modules/hosts/hosts.repository.ts';
 import { networkDirectory } from './modules/nodes/network-directory.ts';
 import { NodesRepository } from './modules/nodes/nodes.repository.ts';
+import type { PeerUpdateQueue } from './modules/peers/peer-update-queue.ts';
+import type { PeerVersions } from './modules/peers/peer-versions.ts';
 import { PeersRepository } from './modules/peers/peers.repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The database and broker this app owns; tests use them to simulate outages. */
-    meshdeck: { database: DatabaseHandle; broker: BrokerHandle; config: Config; events: EventBus };
+    meshdeck: {
+      database: DatabaseHandle;
+      broker: BrokerHandle;
+      config: Config;
+      events: EventBus;
+      /** Per-host peer-state versions (tests read them to forge a gap). */
+      peerVersions: PeerVersions;
+      peerQueue: PeerUpdateQueue;
+      /** Event-loop delay sampler behind /metrics (the benchmark starts fresh windows). */
+      lag: EventLoopLag;
+    };
   }
 }
 
@@ -83,7 +96,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.log.info({ engine: database.engine, url: config.databaseUrl }, 'database opened');
   app.log.info({ url: config.mqtt.url ?? broker.publicUrl, embedded: broker.isEmbedded }, 'using MQTT broker');
   const events = new EventBus();
-  app.decorate('meshdeck', { database, broker, config, events });
   app.addHook('onClose', async () => {
     await broker.close();
     await database.destroy();
@@ -108,6 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   installErrorHandling(app);
+  installRequestGuards(app);
   // Before auth: a request refused by the auth hook must still leave with the security headers.
   await installSecurityHeaders(app, config.corsAllowedOrigins);
   installAuth(app, {
@@ -140,6 +153,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(networksRoutes(new NetworksService(networksRepository, devices.networkUsage, events)));
   await app.register(devices.routes);
+  const lag = installMetrics(app, {
+    peerQueueDepth: () => devices.peers.depth,
+    peerTotals: () => devices.peers.totals,
+    peerVersionsTracked: () => devices.builder.versions.size,
+  });
+  app.decorate('meshdeck', { database, broker, config, events, peerVersions: devices.builder.versions, peerQueue: devices.peers, lag });
 
   await installAgentFiles(app, config.agentDir);
   const fallback = await installStaticConsole(app, config.consoleDir);

@@ -1,11 +1,9 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { AppErrorBoundary } from './components/layout/app-error-boundary.tsx';
 import { setUnauthorizedHandler } from './lib/api-client.ts';
 import { isApiError } from './lib/api-error.ts';
@@ -13,6 +11,11 @@ import { DEFAULT_THEME } from './lib/constants.ts';
 import { endSession } from './lib/logout.ts';
 import { createAppRouter, type AppRouter } from './routes/router.tsx';
 import { colorSchemeManager, theme } from './theme.ts';
+
+// Toasts only ever follow a user action, so their component (and its transition engine) loads after the page.
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
+);
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -37,21 +40,35 @@ export function installUnauthorizedHandler(router: AppRouter, queryClient: Query
   return () => setUnauthorizedHandler(null);
 }
 
-/** All providers: Mantine (theme, notifications, modals), TanStack Query and the router. */
-export function App({ history }: { history?: RouterHistory }) {
+/** Calls `onReady` once, when the router has resolved and rendered its first location. */
+function useFirstRender(router: AppRouter, onReady: (() => void) | undefined): void {
+  useEffect(() => {
+    if (!onReady) return;
+    if (router.state.resolvedLocation) return onReady();
+    return router.subscribe('onResolved', () => onReady());
+  }, [router, onReady]);
+}
+
+/**
+ * All providers: Mantine (theme, notifications), TanStack Query and the router. The modals provider lives in
+ * the signed-in shell, the only place that opens confirmation modals. `onReady` tells the boot code (and so
+ * the splash) that the first page is on screen.
+ */
+export function App({ history, onReady }: { history?: RouterHistory; onReady?: () => void }) {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => createAppRouter(queryClient, history));
   useEffect(() => installUnauthorizedHandler(router, queryClient), [router, queryClient]);
+  useFirstRender(router, onReady);
 
   return (
     <MantineProvider theme={theme} defaultColorScheme={DEFAULT_THEME} colorSchemeManager={colorSchemeManager}>
       <AppErrorBoundary>
-        <Notifications position="top-right" />
-        <ModalsProvider>
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </ModalsProvider>
+        <Suspense fallback={null}>
+          <Notifications position="top-right" />
+        </Suspense>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
       </AppErrorBoundary>
     </MantineProvider>
   );

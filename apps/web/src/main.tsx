@@ -1,30 +1,18 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app.tsx';
-import { initI18n } from './i18n/index.ts';
-import { SPLASH_FADE_MS, SPLASH_REMOVAL_DELAY_MS } from './lib/constants.ts';
+import { languageChunks, storedLanguage } from './i18n/language-chunks.ts';
+import { scheduleSplashLift } from './lib/splash.ts';
+import { STORAGE_KEYS, storage } from './lib/storage-keys.ts';
 
-/** Fades out the index.html splash after the spec's delay, then removes it from the DOM. */
-function removeSplash(): void {
-  const splash = document.getElementById('splash');
-  if (!splash) return;
-  window.setTimeout(() => {
-    splash.classList.add('is-fading');
-    window.setTimeout(() => splash.remove(), SPLASH_FADE_MS);
-  }, SPLASH_REMOVAL_DELAY_MS);
+/**
+ * The entry stays tiny: index.html paints the splash with no script or stylesheet in the way, and the app
+ * (React, Mantine and its CSS) arrives as a lazy chunk, so its stylesheet is injected by script instead of
+ * blocking the first paint from the document head.
+ */
+const appReady = import('./boot.tsx').then((module) => module.boot());
+scheduleSplashLift(appReady);
+
+// The first screen's other chunks download alongside the app instead of after it has started: the active
+// language, and for a visitor with no session the sign-in page every other route sends them to.
+void languageChunks[storedLanguage()]().catch(() => undefined);
+if (!storage.get(STORAGE_KEYS.token) && !/^\/(signup|invite)\b/.test(window.location.pathname)) {
+  void import('./features/auth/login-page.tsx').catch(() => undefined);
 }
-
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-
-// Rendering waits for the chosen language so no untranslated key ever flashes on screen.
-void initI18n()
-  .catch((error: unknown) => console.error('Translations failed to load', error))
-  .finally(() => {
-    createRoot(container).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-    removeSplash();
-  });

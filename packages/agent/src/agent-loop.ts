@@ -3,7 +3,7 @@ import { hostPeerUpdateSchema, mqttTopics, type HostPull, type RawNode } from '@
 import { RECONNECT_BACKOFF, backoffDelay, type BackoffPolicy } from './backoff.ts';
 import { BrokerConnection } from './broker-connection.ts';
 import { openPayload, payloadKey } from './payload-open.ts';
-import { applyPeerUpdate, type Peer } from './peer-state.ts';
+import { applyPeerUpdate, syncStep, type Peer, type SyncPoint } from './peer-state.ts';
 import { discoverEndpoint } from './endpoint-discovery.ts';
 import { rotateKeys } from './host-actions.ts';
 import { HostUnknownError, type ServerApi } from './server-api.ts';
@@ -43,6 +43,8 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  */
 export class Agent {
   #peers = new Map<string, Peer>();
+  /** The server's peer-state version #peers is at; a delta that does not build on it means a missed message. */
+  #sync: SyncPoint | undefined;
   #addresses: string[] = [];
   #broker: BrokerConnection | undefined;
   #timers: NodeJS.Timeout[] = [];
@@ -52,6 +54,7 @@ export class Agent {
   /** Opens the server's sealed messages (api-contract §6.3). */
   readonly #key: KeyObject;
   #queue: Promise<void> = Promise.resolve();
+  #lastSummary = '';
   /** The server owns the port (de-confliction, console edits); the pulled host says which one to use. */
   #listenPort: number;
 
@@ -191,8 +194,16 @@ export class Agent {
     if (topic.startsWith('peers/host/')) {
       const update = hostPeerUpdateSchema.safeParse(body);
       if (!update.success) return this.#log.warn('malformed', `ignored a malformed peer update: ${update.error.message}`);
-      this.#peers = applyPeerUpdate(this.#peers, update.data.host_peers, update.data.replace_peers);
-      if (update.data.replace_peers && update.data.host) this.#addresses = interfaceAddresses(update.data.nodes);
+      const { peer_sync: sync, replace_peers: isFull } = update.data;
+      const step = syncStep(this.#sync, sync, isFull);
+      if (step === 'skip') return;
+      if (step === 'pull') {
+        this.options.log(`peer update ${sync?.version ?? '?'} does not follow ${this.#sync?.version ?? 'none'}: pulling in full`);
+        return this.applyPull(await this.api.pull());
+      }
+      this.#peers = applyPeerUpdate(this.#peers, update.data.host_peers, isFull);
+      if (sync) this.#sync = { epoch: sync.epoch, version: sync.version };
+      if (isFull && update.data.host) this.#addresses = interfaceAddresses(update.data.nodes);
       return this.configure();
     }
     const action = typeof body === 'object' && body !== null && 'Action' in body ? String(body.Action) : '';
@@ -206,6 +217,8 @@ export class Agent {
       await this.refreshKeys();
     } else if (['REQ_PULL', 'JOIN_HOST_TO_NETWORK', 'UPDATE_HOST', 'REQ_ACK'].includes(action)) {
       await this.applyPull(await this.api.pull());
+      // The console's "sync": confirm it, since an unchanged configuration logs nothing else.
+      if (action === 'REQ_PULL') this.options.log('sync: pulled at the server\'s request');
     } else {
       this.#log.info(`host action ${action} is not supported by this agent`);
     }
@@ -226,6 +239,7 @@ export class Agent {
     await this.leavePendingNodes(pull.nodes);
     if (pull.host.listenport > 0) this.#listenPort = pull.host.listenport;
     this.#peers = applyPeerUpdate(this.#peers, pull.peers, true);
+    this.#sync = pull.peer_sync && { epoch: pull.peer_sync.epoch, version: pull.peer_sync.version };
     this.#addresses = interfaceAddresses(pull.nodes);
     await this.configure();
     await this.options.onPull?.(pull);
@@ -238,7 +252,10 @@ export class Agent {
 
   private async configure(): Promise<void> {
     await this.mesh.apply(this.#addresses, { privateKey: this.state.privateKey, listenPort: this.#listenPort, peers: this.#peers });
-    this.options.log(`configured ${this.#addresses.join(', ') || 'no addresses'} with ${this.#peers.size} peer(s)`);
+    const summary = `configured ${this.#addresses.join(', ') || 'no addresses'} with ${this.#peers.size} peer(s)`;
+    // Pulls repeat (every check-in while the broker is away): say it only when the picture changed.
+    if (summary !== this.#lastSummary) this.options.log(summary);
+    this.#lastSummary = summary;
   }
 
   private async checkIn(): Promise<void> {

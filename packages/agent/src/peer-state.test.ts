@@ -1,6 +1,6 @@
 import type { PeerConfig } from '@meshdeck/contracts';
 import { describe, expect, it } from 'vitest';
-import { applyPeerUpdate, diffPeers, fromPeerConfig } from './peer-state.ts';
+import { applyPeerUpdate, diffPeers, fromPeerConfig, syncStep } from './peer-state.ts';
 
 const keyOf = (n: number) => Array<number>(32).fill(n);
 const b64 = (n: number) => Buffer.alloc(32, n).toString('base64');
@@ -45,5 +45,28 @@ describe('diffPeers', () => {
     const before = applyPeerUpdate(new Map(), [config(1), config(2)], true);
     const after = applyPeerUpdate(before, [config(2, { Remove: true }), config(3)], false);
     expect(diffPeers(before, after)).toEqual({ removed: [b64(2)], upserted: [fromPeerConfig(config(3))] });
+  });
+});
+
+describe('syncStep', () => {
+  const at = { epoch: 'e1', version: 4 };
+  it('when a delta builds on the version the table is at, applies it', () => {
+    expect(syncStep(at, { epoch: 'e1', version: 5, base: 4 }, false)).toBe('apply');
+  });
+  it('when a delta builds on a version the agent never saw (a missed message), pulls in full', () => {
+    expect(syncStep(at, { epoch: 'e1', version: 7, base: 6 }, false)).toBe('pull');
+  });
+  it('when the server restarted (new epoch) or the agent has no version yet, a delta triggers a pull', () => {
+    expect(syncStep(at, { epoch: 'e2', version: 1, base: 0 }, false)).toBe('pull');
+    expect(syncStep(undefined, { epoch: 'e1', version: 1, base: 0 }, false)).toBe('pull');
+  });
+  it('when an update is not newer than the table (a pull overtook it), skips it', () => {
+    expect(syncStep(at, { epoch: 'e1', version: 4, base: 3 }, false)).toBe('skip');
+    expect(syncStep(at, { epoch: 'e1', version: 3, base: null }, true)).toBe('skip');
+  });
+  it('when a full list is newer or from a new epoch, or the update has no version, applies it', () => {
+    expect(syncStep(at, { epoch: 'e1', version: 9, base: null }, true)).toBe('apply');
+    expect(syncStep(at, { epoch: 'e2', version: 1, base: null }, true)).toBe('apply');
+    expect(syncStep(at, undefined, false)).toBe('apply');
   });
 });

@@ -1,4 +1,4 @@
-import { ipNetToCidr, wgKeyToBase64, type PeerConfig } from '@meshdeck/contracts';
+import { ipNetToCidr, wgKeyToBase64, type PeerConfig, type PeerSync } from '@meshdeck/contracts';
 
 /** One WireGuard peer as the agent configures it. */
 export interface Peer {
@@ -42,4 +42,24 @@ export function diffPeers(before: PeerTable, after: PeerTable): { removed: strin
   const removed = [...before.keys()].filter((key) => !after.has(key));
   const upserted = [...after.values()].filter((peer) => JSON.stringify(before.get(peer.publicKey)) !== JSON.stringify(peer));
   return { removed, upserted };
+}
+
+/** The peer-state version the agent's table is at (from the last pull or applied update). */
+export interface SyncPoint {
+  epoch: string;
+  version: number;
+}
+
+/**
+ * What to do with a peer update given the version the table is at (decision 004): `apply` it, `skip` it (the
+ * table already contains it, e.g. a pull overtook it) or `pull` in full (a delta that builds on a version the
+ * agent never saw: a message was missed or the server restarted). Updates without a version (a server that does
+ * not send one) are applied as they come.
+ */
+export function syncStep(at: SyncPoint | undefined, incoming: PeerSync | undefined, isFull: boolean): 'apply' | 'skip' | 'pull' {
+  if (!incoming) return 'apply';
+  const sameEpoch = at?.epoch === incoming.epoch;
+  if (sameEpoch && incoming.version <= at.version) return 'skip';
+  if (isFull) return 'apply';
+  return sameEpoch && incoming.base === at.version ? 'apply' : 'pull';
 }

@@ -18,7 +18,7 @@ let lab: MeshLab;
 let addresses: Map<string, string>;
 const hostIdOf = async (agent: LabAgent): Promise<string> =>
   (await server.request<{ id: string; name: string }[]>('GET', '/api/hosts', { token })).body.find((h) => h.name === agent.name)!.id;
-const configuredCount = (agent: LabAgent) => agent.log.join('').split('configured ').length - 1;
+const syncCount = (agent: LabAgent) => agent.log.join('').split('sync: pulled').length - 1;
 
 /** `ping -i 0.2` running in the background; `stop()` ends it and returns how many echo requests were answered. */
 function pingContinuously(from: LabAgent, address: string): { stop: () => Promise<{ sent: number; received: number }> } {
@@ -102,9 +102,9 @@ describe.skipIf(skipReason !== undefined)(`host actions on a live mesh (3 agents
 
   it('-> POST /api/hosts/{id}/sync: the host pulls and re-applies its state at once', async () => {
     const agent = lab.agents[0]!;
-    const before = configuredCount(agent);
+    const before = syncCount(agent);
     expect((await server.request('POST', `/api/hosts/${await hostIdOf(agent)}/sync`, { token })).status).toBe(200);
-    await lab.waitUntil('a pull applied after the sync', () => configuredCount(agent) > before);
+    await lab.waitUntil('a pull applied after the sync', () => syncCount(agent) > before);
   }, 30_000);
 
   it('-> meshdeck-agent status prints the networks and every peer by name with its handshake and bytes', async () => {

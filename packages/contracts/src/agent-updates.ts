@@ -5,6 +5,14 @@ import { LIMITS, boundedString } from './limits.ts';
 import { peerConfigSchema } from './wire.ts';
 
 /**
+ * Meshdeck extra on peer updates and pulls (decision 004): the host's peer-state version. `epoch` changes when the
+ * server restarts; a delta carries the version it applies on top of (`base`), so an agent that sees a gap pulls.
+ * Clients that do not know it ignore it and get the contract's messages.
+ */
+export const peerSyncSchema = z.object({ epoch: z.string(), version: z.number().int().nonnegative(), base: z.number().int().nonnegative().nullable() });
+export type PeerSync = z.infer<typeof peerSyncSchema>;
+
+/**
  * HostPeerUpdate on `peers/host/<hostId>/<server>`. `replace_peers: true` carries the host's whole peer list;
  * `false` carries only the peers that changed (a peer to drop has `Remove: true`).
  */
@@ -19,6 +27,7 @@ export const hostPeerUpdateSchema = z.object({
   change_default_gw: z.boolean(),
   is_inet_gw: z.boolean(),
   endpoint_detection: z.boolean(),
+  peer_sync: peerSyncSchema.optional(),
 });
 export type HostPeerUpdate = z.infer<typeof hostPeerUpdateSchema>;
 

@@ -38,6 +38,8 @@ describe('parseIPv6', () => {
     ['fd3c::', 0xfd3cn << 112n],
     ['FD3C:0:0:0:0:0:0:1', (0xfd3cn << 112n) | 1n],
     ['::ffff:10.0.0.1', (0xffffn << 32n) | 0x0a000001n],
+    // RFC 4291's IPv4-compatible form, not IPv4-mapped (ipaddr.js alone would read it as ::ffff:1.2.3.4).
+    ['::1.2.3.4', 0x01020304n],
     ['1:2:3:4:5:6:7::', 0x0001000200030004000500060007_0000n],
   ])('-> when given %s, returns its value', (text, value) => {
     expect(parseIPv6(text)).toBe(value);
@@ -55,6 +57,7 @@ describe('parseIPv6', () => {
     'fe80::1%eth0',
     '1.2.3.4::',
     '::1.2.3',
+    '::ffff:010.0.0.1',
   ])('-> when given %j, refuses it', (text) => {
     expect(parseIPv6(text)).toBeUndefined();
   });

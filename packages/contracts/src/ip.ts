@@ -1,6 +1,9 @@
+import ipaddr from 'ipaddr.js';
+
 /**
  * IP address and CIDR arithmetic on bigints, shared by the server (validation, overlap checks, address
- * allocation) and the console (form validation). No dependencies, so it runs in Node and the browser alike.
+ * allocation) and the console (form validation). Parsing and formatting are ipaddr.js's (it runs in Node
+ * and the browser alike); ranges are bigint pairs so overlap, containment and allocation are plain compares.
  */
 export type IpFamily = 4 | 6;
 
@@ -20,53 +23,37 @@ export interface Cidr {
 
 export const addressBits = (family: IpFamily): number => (family === 4 ? 32 : 128);
 
-// Leading zeros are refused ("010" is octal to some parsers and decimal to others).
-const octetPattern = /^(0|[1-9][0-9]{0,2})$/;
-const hextetPattern = /^[0-9a-fA-F]{1,4}$/;
+const toBigInt = (bytes: readonly number[]): bigint =>
+  bytes.reduce((value, byte) => (value << 8n) | BigInt(byte), 0n);
 
-/** Parses a dotted-quad IPv4 address. */
+const toBytes = (value: bigint, family: IpFamily): number[] => {
+  const length = family === 4 ? 4 : 16;
+  return Array.from({ length }, (_, index) => Number((value >> BigInt((length - 1 - index) * 8)) & 0xffn));
+};
+
+/**
+ * Parses a dotted-quad IPv4 address. Only the four-part decimal form: ipaddr.js would also read `10.1` or
+ * `0x0a.0.0.1`, and leading zeros ("010" is octal to some parsers and decimal to others) are refused.
+ */
 export function parseIPv4(text: string): bigint | undefined {
-  const parts = text.split('.');
-  if (parts.length !== 4) return undefined;
-  let value = 0n;
-  for (const part of parts) {
-    if (!octetPattern.test(part) || Number(part) > 255) return undefined;
-    value = (value << 8n) | BigInt(part);
-  }
-  return value;
-}
-
-function parseHextets(text: string, isAddressEnd: boolean): bigint[] | undefined {
-  if (text === '') return [];
-  const groups = text.split(':');
-  const values: bigint[] = [];
-  for (const [index, group] of groups.entries()) {
-    // An embedded IPv4 address may stand for the last two groups of the address (::ffff:10.0.0.1).
-    if (isAddressEnd && index === groups.length - 1 && group.includes('.')) {
-      const v4 = parseIPv4(group);
-      if (v4 === undefined) return undefined;
-      values.push(v4 >> 16n, v4 & 0xffffn);
-    } else if (hextetPattern.test(group)) {
-      values.push(BigInt(`0x${group}`));
-    } else {
-      return undefined;
-    }
-  }
-  return values;
+  if (!ipaddr.IPv4.isValidFourPartDecimal(text)) return undefined;
+  return toBigInt(ipaddr.IPv4.parse(text).toByteArray());
 }
 
 /** Parses an IPv6 address (with `::` compression and an optional embedded IPv4 tail; zone ids are refused). */
 export function parseIPv6(text: string): bigint | undefined {
-  const halves = text.split('::');
-  if (halves.length > 2) return undefined;
-  const isCompressed = halves.length === 2;
-  const head = parseHextets(halves[0] ?? '', !isCompressed);
-  const tail = isCompressed ? parseHextets(halves[1] ?? '', true) : [];
-  if (!head || !tail) return undefined;
-  const missing = 8 - head.length - tail.length;
-  if (isCompressed ? missing < 1 : missing !== 0) return undefined;
-  const groups = [...head, ...Array<bigint>(isCompressed ? missing : 0).fill(0n), ...tail];
-  return groups.reduce((value, group) => (value << 16n) | group, 0n);
+  // The embedded IPv4 tail (::ffff:10.0.0.1) follows the same strict dotted-quad rule as parseIPv4, and is
+  // rewritten as two hex groups first: ipaddr.js reads `::1.2.3.4` as IPv4-mapped (::ffff:1.2.3.4), not as
+  // the address RFC 4291 means.
+  const tail = /:([^:]*\.[^:]*)$/.exec(text)?.[1];
+  let hexText = text;
+  if (tail !== undefined) {
+    const v4 = parseIPv4(tail);
+    if (v4 === undefined) return undefined;
+    hexText = `${text.slice(0, -tail.length)}${(v4 >> 16n).toString(16)}:${(v4 & 0xffffn).toString(16)}`;
+  }
+  if (hexText.includes('%') || !ipaddr.IPv6.isValid(hexText)) return undefined;
+  return toBigInt(ipaddr.IPv6.parse(hexText).toByteArray());
 }
 
 /** Parses an IPv4 or IPv6 address. */
@@ -80,25 +67,9 @@ export function parseAddress(text: string): IpAddress | undefined {
 /** The numeric value of an address of either family. */
 export const addressToBigInt = (text: string): bigint | undefined => parseAddress(text)?.value;
 
-function formatIPv6(value: bigint): string {
-  const groups = Array.from({ length: 8 }, (_, i) => Number((value >> BigInt(112 - i * 16)) & 0xffffn));
-  // RFC 5952: compress the longest run (at least two) of zero groups, the first one on a tie.
-  let bestStart = -1;
-  let bestLength = 1;
-  for (let start = 0; start < 8; start++) {
-    let length = 0;
-    while (start + length < 8 && groups[start + length] === 0) length++;
-    if (length > bestLength) [bestStart, bestLength] = [start, length];
-  }
-  const hex = groups.map((g) => g.toString(16));
-  if (bestStart < 0) return hex.join(':');
-  return `${hex.slice(0, bestStart).join(':')}::${hex.slice(bestStart + bestLength).join(':')}`;
-}
-
-/** Formats a numeric address in its canonical text form (RFC 5952 for IPv6). */
+/** Formats a numeric address in its canonical text form (RFC 5952 for IPv6, as ipaddr.js writes it). */
 export function bigIntToAddress(value: bigint, family: IpFamily): string {
-  if (family === 4) return [24n, 16n, 8n, 0n].map((shift) => String((value >> shift) & 0xffn)).join('.');
-  return formatIPv6(value);
+  return ipaddr.fromByteArray(toBytes(value, family)).toString();
 }
 
 /** Parses `address/prefix`; host bits may be set (they are cleared in `network`). */

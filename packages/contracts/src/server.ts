@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-/** UI version shown in the sidebar with a v prefix (spec §9). */
-export const UI_VERSION = '0.30.0';
+export { UI_VERSION } from './version.ts';
 export const editions = ['community', 'pro'] as const;
 export type Edition = (typeof editions)[number];
 

@@ -40,6 +40,8 @@ export interface BrokerHandle {
   setAgentAuthorizer(authorizer: AgentAuthorizer): void;
   /** Whether an agent of this host is connected to the embedded broker; undefined for an external broker. */
   isAgentConnected(hostId: string): boolean | undefined;
+  /** Host ids with an agent session on the embedded broker; undefined for an external broker (it cannot tell). */
+  connectedAgents(): ReadonlySet<string> | undefined;
   /** Told when a host's agent opens its first or closes its last session on the embedded broker. */
   setPresenceListener(listener: PresenceListener): void;
   close(): Promise<void>;
@@ -105,7 +107,10 @@ export async function startBroker(config: Config, brokerSecret: string, log: Fas
       embedded?.admitAgents();
     },
     async publish(topic, payload, options) {
-      await client.publishAsync(topic, payload, { qos: options?.qos ?? 1 });
+      const qos = options?.qos ?? 1;
+      // Peer updates (QoS 0) to the embedded broker skip the server's own client: thousands per batch are cheaper.
+      if (embedded && qos === 0) return embedded.publishLocal(topic, payload);
+      await client.publishAsync(topic, payload, { qos });
     },
     async publishToHost(hostId, topic, payload, options) {
       if (!keyring) throw new Error('publishToHost before setHostKeyLoader');
@@ -116,7 +121,10 @@ export async function startBroker(config: Config, brokerSecret: string, log: Fas
         return;
       }
       const body = key === 'plain' ? payload : await sealPayload(key, payload);
-      await client.publishAsync(topic, body, { qos: options?.qos ?? 1 });
+      const qos = options?.qos ?? 1;
+      // Peer updates (QoS 0) to the embedded broker skip the server's own client: thousands per batch are cheaper.
+      if (embedded && qos === 0) return embedded.publishLocal(topic, body);
+      await client.publishAsync(topic, body, { qos });
     },
     setHostKeyLoader(loader) {
       keyring = new HostKeyring(loader);
@@ -129,6 +137,7 @@ export async function startBroker(config: Config, brokerSecret: string, log: Fas
       embedded?.setAgentAuthorizer(authorizer);
     },
     isAgentConnected: (hostId) => embedded?.isAgentConnected(hostId),
+    connectedAgents: () => embedded?.connectedAgents(),
     setPresenceListener(listener) {
       embedded?.setPresenceListener(listener);
     },

@@ -19,6 +19,10 @@ export interface EmbeddedBroker {
   admitAgents(): void;
   /** Whether an agent signed in as this host is connected right now. */
   isAgentConnected(hostId: string): boolean;
+  /** Host ids with an agent session now (peer updates skip the others: they pull on connect). */
+  connectedAgents(): ReadonlySet<string>;
+  /** Hands a QoS 0 message straight to the in-process broker (no client connection, no encoding round trip). */
+  publishLocal(topic: string, payload: string | Buffer): Promise<void>;
   /** Called when a host's first broker session opens or its last one closes. */
   setPresenceListener(listener: PresenceListener): void;
   close(): Promise<void>;
@@ -46,7 +50,8 @@ export async function startEmbeddedBroker(config: Config, serverPassword: string
   let authorizeAgent: AgentAuthorizer = () => Promise.resolve(true);
   // Who each connection signed in as; the server's own client is never restricted.
   const agentOf = new WeakMap<object, string>();
-  const connected = new Map<string, number>();
+  const sessions = new Map<string, number>();
+  const connected = new Set<string>();
   let onPresence: PresenceListener = () => undefined;
   const allowed = (client: object | null, topic: string, action: 'publish' | 'subscribe'): Promise<boolean> => {
     const agent = client ? agentOf.get(client) : undefined;
@@ -79,16 +84,18 @@ export async function startEmbeddedBroker(config: Config, serverPassword: string
   aedes.on('client', (client) => {
     const agent = agentOf.get(client);
     if (agent === undefined) return;
-    const count = (connected.get(agent) ?? 0) + 1;
-    connected.set(agent, count);
+    const count = (sessions.get(agent) ?? 0) + 1;
+    sessions.set(agent, count);
+    connected.add(agent);
     if (count === 1) onPresence(agent, true);
   });
   aedes.on('clientDisconnect', (client) => {
     const agent = agentOf.get(client);
     if (agent === undefined) return;
-    const left = (connected.get(agent) ?? 1) - 1;
-    if (left > 0) connected.set(agent, left);
+    const left = (sessions.get(agent) ?? 1) - 1;
+    if (left > 0) sessions.set(agent, left);
     else {
+      sessions.delete(agent);
       connected.delete(agent);
       onPresence(agent, false);
     }
@@ -118,6 +125,12 @@ export async function startEmbeddedBroker(config: Config, serverPassword: string
       authorizeAgent = authorizer;
     },
     isAgentConnected: (hostId) => connected.has(hostId),
+    connectedAgents: () => connected,
+    publishLocal: (topic, payload) =>
+      new Promise<void>((resolve, reject) => {
+        const packet = { cmd: 'publish' as const, topic, payload: typeof payload === 'string' ? Buffer.from(payload) : payload, qos: 0 as const, retain: false, dup: false };
+        aedes.publish(packet, (error) => (error ? reject(error) : resolve()));
+      }),
     setPresenceListener(listener) {
       onPresence = listener;
     },

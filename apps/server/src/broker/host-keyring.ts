@@ -25,8 +25,8 @@ interface Entry {
 
 /**
  * Per-host payload keys for sealing (api-contract §6.3), cached so that a publish to 10,000 hosts costs no
- * database round trip or key setup per message. A host change marks its entry stale; stale and missing entries
- * of one burst are reloaded together in one query. A stale entry whose host is gone keeps its key until the
+ * database round trip or key setup per message. A registration (the only way a traffic key changes) marks the
+ * host's entry stale; stale and missing entries of one burst are reloaded together in one query. A stale entry whose host is gone keeps its key until the
  * host's delete is announced, so the agent still gets its DELETE_HOST message.
  */
 export class HostKeyring {
@@ -43,7 +43,7 @@ export class HostKeyring {
     return this.#entries.get(hostId)?.key ?? 'none';
   }
 
-  /** The host's traffic key may have changed (registration refresh, update): reload it before the next use. */
+  /** The host's traffic key may have changed (it registered again): reload it before the next use. */
   markStale(hostId: string): void {
     const entry = this.#entries.get(hostId);
     if (entry) entry.stale = true;

@@ -90,8 +90,11 @@ describe.skipIf(skipReason !== undefined)(`agents on an external Mosquitto (MQTT
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('-> the server never hands agents its own account: the broker URL in ServerConfig has no credentials', async () => {
+  it('-> the server never hands out its own broker account: not to agents (ServerConfig), not to the console (getconfig)', async () => {
     expect(server.app.meshdeck.broker.publicUrl).toBe(mosquitto.url());
+    const config = await server.request('GET', '/api/server/getconfig', { token });
+    expect(config.status).toBe(200);
+    expect(JSON.stringify(config.body)).not.toContain(SERVER_ACCOUNT.password);
     const response = await server.request('POST', '/api/hosts/adm/authenticate', { body: { id: fleet[0]!.id, password: fleet[0]!.hostpass } });
     const pull = await server.request('GET', '/api/v1/host', { token: response.body.Response.AuthToken });
     expect(pull.body.server_config).toMatchObject({ Broker: mosquitto.url(), MQUserName: fleet[0]!.id, MQPassword: login(fleet[0]!).password });

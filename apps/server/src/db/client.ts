@@ -66,7 +66,29 @@ function openSqlite(dataDir: string): { dialect: SqliteDialect; fileStillOpen: (
       return false;
     }
   };
-  return { dialect: new SqliteDialect({ database: sqlite }), fileStillOpen };
+  return { dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), fileStillOpen };
+}
+
+/** Prepared statements kept, least recently used dropped first (queries with IN lists vary in text). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query afresh, which costs about as much as running a small one: statements are reused
+ * by SQL text instead. A statement still being iterated (`busy`) is never handed out twice.
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string): SQLite.Statement {
+      const cached = cache.get(sql);
+      cache.delete(sql);
+      const statement = cached && !cached.busy ? cached : sqlite.prepare(sql);
+      cache.set(sql, statement);
+      if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value ?? '');
+      return statement;
+    },
+  };
 }
 
 /** Opens the configured database (PostgreSQL when a URL is given, else SQLite under dataDir) and migrates it. */

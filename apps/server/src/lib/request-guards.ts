@@ -12,7 +12,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 export const tooDeepMessage = `request body is nested too deeply: at most ${MAX_BODY_DEPTH} levels of objects and arrays`;
 
-/** Nesting depth of a parsed JSON value, walked with an explicit stack so no input can overflow the call stack. */
+/** True when a parsed JSON value nests deeper than maxDepth; walked with an explicit stack so no input overflows the call stack. */
 export function exceedsDepth(value: unknown, maxDepth = MAX_BODY_DEPTH): boolean {
   const stack: [unknown, number][] = [[value, 0]];
   while (stack.length > 0) {

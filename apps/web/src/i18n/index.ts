@@ -1,8 +1,8 @@
-import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE } from '@/lib/constants.ts';
 import { STORAGE_KEYS, storage } from '@/lib/storage-keys.ts';
-import en from './en.json';
+import { languageChunks } from './language-chunks.ts';
 
 export const SUPPORTED_LANGUAGES = ['en', 'fr', 'de'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
@@ -12,17 +12,13 @@ export const NAMESPACES = ['common', 'auth', 'signin', 'error', 'info', 'shell',
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
 
-// English ships in the entry chunk; the other languages load on demand so they cost nothing until chosen.
-const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<string, ResourceKey> }>> = {
-  fr: () => import('./fr.json'),
-  de: () => import('./de.json'),
-};
+const loaders = languageChunks;
 
 const lazyLanguages: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, namespace, callback) {
-    if (!isLanguage(language) || language === 'en') return callback(null, {});
+    if (!isLanguage(language)) return callback(null, {});
     loaders[language]().then(
       (module) => callback(null, module.default[namespace] ?? {}),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
@@ -43,13 +39,11 @@ export function initI18n(): Promise<unknown> {
     .use(initReactI18next)
     .init({
       lng: language,
-      fallbackLng: DEFAULT_LANGUAGE,
+      // No fallback language to download: the three files carry the same keys (languages.test.ts checks).
+      fallbackLng: false,
       supportedLngs: [...SUPPORTED_LANGUAGES],
       ns: [...NAMESPACES],
       defaultNS: 'common',
-      resources: { en },
-      // Lets the bundled English coexist with the lazily loaded languages.
-      partialBundledLanguages: true,
       interpolation: { escapeValue: false },
       returnNull: false,
     });

@@ -1,6 +1,6 @@
+import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { ApiError, readErrorMessage } from './api-error.ts';
 import { useSession } from './session.ts';
-import { createSseParser, type SseEvent } from './sse.ts';
 
 export { ApiError, isApiError } from './api-error.ts';
 
@@ -121,6 +121,12 @@ const sleep = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
   });
 
+/** One server-sent event: its name ("message" when the frame names none) and its data lines joined. */
+export interface SseEvent {
+  event: string;
+  data: string;
+}
+
 export interface EventStreamHandlers {
   onEvent: (event: SseEvent) => void;
   /** Called on every successful (re)connection; `isReconnect` tells the caller events may have been missed. */
@@ -131,7 +137,11 @@ export interface EventStreamHandlers {
  * Reads a server-sent-events stream with fetch, because EventSource cannot send the bearer header. Reconnects
  * with backoff until `signal` aborts; stops for good on a 401 (the session is over) or when signed out.
  */
-export async function streamEvents(path: string, handlers: EventStreamHandlers, signal: AbortSignal): Promise<void> {
+export async function streamEvents(
+  path: string,
+  handlers: EventStreamHandlers,
+  signal: AbortSignal,
+): Promise<void> {
   let delay = STREAM_RETRY_MIN_MS;
   let hasConnected = false;
   while (!signal.aborted) {
@@ -150,10 +160,13 @@ export async function streamEvents(path: string, handlers: EventStreamHandlers, 
       handlers.onOpen?.(hasConnected);
       hasConnected = true;
       delay = STREAM_RETRY_MIN_MS;
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      const parse = createSseParser();
+      // The text/event-stream format (split frames, CRLF, comments, multi-line data) is eventsource-parser's job.
+      const reader = response.body
+        .pipeThrough(new TextDecoderStream())
+        .pipeThrough(new EventSourceParserStream())
+        .getReader();
       for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-        for (const event of parse(chunk.value)) handlers.onEvent(event);
+        handlers.onEvent({ event: chunk.value.event ?? 'message', data: chunk.value.data });
       }
     } catch {
       // Dropped connections are expected (server restart, proxy timeout); the loop below retries.

@@ -18,10 +18,6 @@ export const PAGE_PENDING_DELAY_MS = 150;
 export const DATE_FORMAT_LONG = 'Do MMMM YYYY @ HH:mm';
 export const DATE_FORMAT_SHORT = 'YYYY-MM-DD HH:mm';
 
-/** Branding colours used when no white-label branding applies. */
-export const BRAND_COLOR_DARK = '#A298E7';
-export const BRAND_COLOR_LIGHT = '#513DD1';
-
 /** The public issue tracker; the crash screen prefills a new issue here. */
 export const BUG_TRACKER_URL = 'https://github.com/meshdeck/meshdeck/issues';
 

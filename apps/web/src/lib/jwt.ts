@@ -3,19 +3,12 @@
  * an expired session goes to the login page instead of failing on its first API call (spec §5 "Other rules").
  */
 
-/** Decodes the payload segment of a JWT, or returns null when the token is not a well-formed JWT. */
+import { decodeJwt } from 'jose';
+
+/** The payload of a JWT (jose's decoder: base64url and UTF-8 done right), or null when it is not a JWT. */
 export function decodeJwtPayload(token: string): Record<string, unknown> | null {
-  const parts = token.split('.');
-  if (parts.length !== 3 || !parts[1]) return null;
   try {
-    const base64 = parts[1].replace(/-/g, '+').replace(/_/g, '/');
-    const padded = base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '=');
-    const binary = atob(padded);
-    const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
-    const payload: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    return typeof payload === 'object' && payload !== null && !Array.isArray(payload)
-      ? (payload as Record<string, unknown>)
-      : null;
+    return decodeJwt(token);
   } catch {
     return null;
   }

@@ -1,7 +1,5 @@
-import { networkSchema, toNetwork, type Network } from '@meshdeck/contracts';
+import type { Network } from '@meshdeck/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiClient } from './api-client.ts';
 
 /**
  * The signed-in user's networks are app-wide state: the shell's switcher, the network-route guard, the index
@@ -14,11 +12,12 @@ export const networksKeys = {
   stats: () => [...networksKeys.all, 'stats'] as const,
 };
 
-/** GET networks, mapped to the clean type and sorted by id (the contract sorts too; older servers may not). */
-export async function getNetworks(signal?: AbortSignal): Promise<Network[]> {
-  const wire = await apiClient.get('networks', { schema: z.array(networkSchema).nullable(), signal });
-  return (wire ?? []).map(toNetwork).sort((a, b) => a.netId.localeCompare(b.netId));
-}
+/**
+ * GET networks (lib/api/get-networks.ts). The route guards that use this query are part of the boot chunk,
+ * so the call and its contract schemas load on first use, keeping zod and the contracts off /login.
+ */
+export const getNetworks = async (signal?: AbortSignal): Promise<Network[]> =>
+  (await import('./api/get-networks.ts')).getNetworks(signal);
 
 export const networksQueryOptions = () =>
   queryOptions({

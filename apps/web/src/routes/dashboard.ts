@@ -1,13 +1,19 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { serverInfoQueryOptions } from '@/features/server-status/api/get-server-config.ts';
 import { protectedRoute } from './protected.ts';
+import { listSearchSchema } from './search-params.ts';
 
 export const dashboardRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: 'dashboard',
+  // The networks table's search and sort.
+  validateSearch: listSearchSchema,
   // The version is a nice-to-have: a failing getconfig shows "Unknown" instead of the crash screen.
-  loader: async ({ context }) => ({
-    serverInfo: await context.queryClient.ensureQueryData(serverInfoQueryOptions()).catch(() => null),
-  }),
+  // The query module loads with the page, not with the boot chunk every route (and /login) downloads.
+  loader: async ({ context }) => {
+    const { serverInfoQueryOptions } = await import('@/features/server-status/api/get-server-config.ts');
+    return {
+      serverInfo: await context.queryClient.ensureQueryData(serverInfoQueryOptions()).catch(() => null),
+    };
+  },
   component: lazyRouteComponent(() => import('./dashboard-view.tsx'), 'DashboardView'),
 });

@@ -1,10 +1,11 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { searchText } from './search-params.ts';
 import { publicRoute } from './public.ts';
 
 const inviteSearchSchema = z.object({
-  email: z.string().optional().catch(undefined),
-  invite_code: z.string().optional().catch(undefined),
+  email: searchText,
+  invite_code: searchText,
 });
 
 export const inviteRoute = createRoute({

@@ -1,12 +1,12 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isSessionReady, useSession } from '@/lib/session.ts';
 import { toSafeRedirect } from '@/lib/safe-redirect.ts';
 import { publicRoute } from './public.ts';
 
 const loginSearchSchema = z.object({
-  redirect: z.unknown().transform(toSafeRedirect).optional(),
-  expired: z.boolean().optional().catch(undefined),
+  redirect: z.optional(z.pipe(z.unknown(), z.transform(toSafeRedirect))),
+  expired: z.catch(z.optional(z.boolean()), undefined),
 });
 
 export const loginRoute = createRoute({

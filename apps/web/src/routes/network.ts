@@ -2,7 +2,9 @@ import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-route
 import { hasNetwork, networksQueryOptions } from '@/lib/networks-query.ts';
 import { paths, type NetworkSection } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session.ts';
+import * as z from 'zod/mini';
 import { protectedRoute } from './protected.ts';
+import { searchEnum } from './search-params.ts';
 
 /**
  * `/networks/$networkId`: checks the id is one of the user's networks (else /404) and makes it the active
@@ -40,7 +42,8 @@ const upcoming: LazyPage = lazyRouteComponent(
   'UpcomingPage',
 );
 
-const section = (path: NetworkSection, component: LazyPage = upcoming) =>
+// Generic so each route keeps its literal path, and with it its own typed search parameters.
+const section = <P extends NetworkSection>(path: P, component: LazyPage = upcoming) =>
   createRoute({ getParentRoute: () => networkRoute, path, component, staticData: { page: path } });
 
 export const networkSectionRoutes = [
@@ -64,13 +67,17 @@ export const networkSectionRoutes = [
   section('access-control'),
   section('old-acls'),
   section('tag-manager'),
-  section(
-    'analytics',
-    lazyRouteComponent(
+  createRoute({
+    getParentRoute: () => networkRoute,
+    path: 'analytics',
+    // `?tab=` picks the tab; metrics when absent.
+    validateSearch: z.object({ tab: searchEnum(['metrics', 'info', 'graph']) }),
+    component: lazyRouteComponent(
       () => import('@/features/networks/network-analytics-page.tsx'),
       'NetworkAnalyticsPage',
     ),
-  ),
+    staticData: { page: 'analytics' },
+  }),
 ];
 
 export const networkHostRoute = createRoute({

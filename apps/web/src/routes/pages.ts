@@ -1,7 +1,9 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import type { PageKey } from '@/components/layout/page-catalog.tsx';
 import { paths } from '@/lib/paths.ts';
+import * as z from 'zod/mini';
 import { protectedRoute } from './protected.ts';
+import { listSearchSchema, searchEnum, searchFlag } from './search-params.ts';
 
 /** The signed-in pages outside a network (spec §2 route table), each loaded lazily. */
 const upcoming = lazyRouteComponent(() => import('@/components/layout/upcoming-page.tsx'), 'UpcomingPage');
@@ -27,6 +29,8 @@ export const devicesRoute = createRoute({
 export const hostDetailsRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: 'hosts/$hostId',
+  // `?edit=true` opens the edit dialog; `?tab=` picks the tab (overview when absent).
+  validateSearch: z.object({ edit: searchFlag, tab: searchEnum(['overview', 'networks', 'interfaces']) }),
   component: lazyRouteComponent(() => import('@/features/hosts/host-details-page.tsx'), 'HostDetailsPage'),
 });
 
@@ -39,12 +43,14 @@ export const newHostRoute = createRoute({
 export const keysRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: 'keys',
+  validateSearch: listSearchSchema,
   component: lazyRouteComponent(() => import('@/features/keys/keys-page.tsx'), 'KeysPage'),
 });
 
 export const networksRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: 'networks',
+  validateSearch: listSearchSchema,
   component: lazyRouteComponent(() => import('@/features/networks/networks-page.tsx'), 'NetworksPage'),
 });
 

@@ -1,3 +1,4 @@
+import { ModalsProvider } from '@mantine/modals';
 import { lazy, Suspense } from 'react';
 import { ProtectedLayout } from '@/components/layout/protected-layout.tsx';
 import { useCreateNetworkDialog } from '@/lib/create-network-dialog.ts';
@@ -20,7 +21,14 @@ function CreateNetworkDialogSlot() {
   );
 }
 
-/** The signed-in layout with the app-wide dialogs that features own, composed here where features may be imported. */
+/**
+ * The signed-in layout with the app-wide dialogs that features own, composed here where features may be
+ * imported. Loaded lazily (routes/protected.ts), so the sign-in page never downloads the shell.
+ */
 export function ProtectedShell() {
-  return <ProtectedLayout dialogs={<CreateNetworkDialogSlot />} />;
+  return (
+    <ModalsProvider>
+      <ProtectedLayout dialogs={<CreateNetworkDialogSlot />} />
+    </ModalsProvider>
+  );
 }

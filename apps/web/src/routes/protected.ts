@@ -1,6 +1,5 @@
-import { createRoute, redirect } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { isSessionReady, useSession } from '@/lib/session.ts';
-import { ProtectedShell } from './protected-shell.tsx';
 import { rootRoute } from './root.tsx';
 
 /**
@@ -10,7 +9,7 @@ import { rootRoute } from './root.tsx';
 export const protectedRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: '_layout',
-  component: ProtectedShell,
+  component: lazyRouteComponent(() => import('./protected-shell.tsx'), 'ProtectedShell'),
   beforeLoad: ({ location }) => {
     const session = useSession.getState();
     if (isSessionReady(session)) return;

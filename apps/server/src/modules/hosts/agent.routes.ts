@@ -23,6 +23,8 @@ export interface AgentRoutesOptions {
   brokerUrl: string;
   /** The broker account of a host, for its ServerConfig. */
   brokerCredentials: (hostId: string) => { username: string; password: string };
+  /** A host (re-)registered: it may have brought a new traffic key. */
+  onRegistered: (hostId: string) => void;
   serverName: string;
   isPro: boolean;
   /** Registrations allowed per client address per minute: each one hashes a secret, so it is worth limiting. */
@@ -56,6 +58,7 @@ export const agentRoutes =
         // The address the server sees is recorded as the endpoint (unless the host is static), as on check-ins.
         const endpoint = resolveEndpoint(request.body, observedAddress(request.ip), request.body.isstatic);
         const result = await registration.register(request.params.token, { ...request.body, ...endpoint });
+        options.onRegistered(result.host.id);
         const nodeIds = result.nodes.map((n) => n.id);
         return {
           server_config: serverConfigFor(request, result.host.id),

@@ -1,4 +1,3 @@
-import { verify } from '@node-rs/argon2';
 import { checkInHostSchema, type AgentServerConfig, type HostPull, type HostUpdate, type RawNode } from '@meshdeck/contracts';
 import { badRequest, notFound, unauthorized } from '../../lib/api-error.ts';
 import type { NetworkInfo } from '../nodes/network-directory.ts';
@@ -23,7 +22,7 @@ export class AgentService {
   async authenticate(id: string, password: string, macAddress = ''): Promise<string> {
     const host = await this.d.hosts.findById(id);
     if (!host) throw badRequest(`host ${id} not found`);
-    if (!(await verify(host.password_hash, password))) throw unauthorized('incorrect credentials');
+    if (!(await this.d.secrets.verify(host.id, host.password_hash, password))) throw unauthorized('incorrect credentials');
     return this.d.tokens.signHostToken(host.id, macAddress);
   }
 
@@ -35,7 +34,7 @@ export class AgentService {
   /** Checks MQTT credentials: username = host id, password = the host's registered password. */
   async verifyBrokerLogin(username: string, password: string): Promise<boolean> {
     const host = await this.d.hosts.findById(username);
-    return !!host && (await verify(host.password_hash, password).catch(() => false));
+    return !!host && (await this.d.secrets.verify(host.id, host.password_hash, password));
   }
 
   /** Raw nodes of a set of node rows, with their networks' ranges. */
@@ -49,7 +48,7 @@ export class AgentService {
   async pull(hostId: string, serverConfig: AgentServerConfig): Promise<HostPull> {
     const host = await this.requireHost(hostId);
     const nodes = await this.d.nodes.listByHosts([hostId]);
-    const { peers, ids } = await this.d.peerBuilder.peersOf(hostId);
+    const { peers, ids, sync } = await this.d.peerBuilder.peersOf(hostId);
     return {
       host: presentRawHost(host, nodes.map((n) => n.id)),
       nodes: await this.rawNodes(nodes),
@@ -60,6 +59,7 @@ export class AgentService {
       endpoint_detection: false,
       change_default_gw: false,
       is_inet_gw: false,
+      peer_sync: sync,
     };
   }
 

@@ -3,12 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TokenService } from '../../auth/tokens.ts';
 import type { BrokerHandle } from '../../broker/broker.ts';
 import type { Config } from '../../config.ts';
+import { ReadCache } from '../../lib/read-cache.ts';
 import type { EnrollmentKeysRepository } from '../enrollment-keys/enrollment-keys.repository.ts';
 import { enrollmentKeysRoutes } from '../enrollment-keys/enrollment-keys.routes.ts';
 import { EnrollmentKeysService } from '../enrollment-keys/enrollment-keys.service.ts';
 import { NetworkKeysService } from '../enrollment-keys/network-keys.service.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { NetworkDirectory } from '../nodes/network-directory.ts';
+import { AddressHints } from '../nodes/address-hints.ts';
 import { NodesNetworkUsage } from '../nodes/network-usage.ts';
 import { nodeSettings } from '../nodes/node-fields.ts';
 import type { NodesRepository } from '../nodes/nodes.repository.ts';
@@ -17,7 +19,7 @@ import { NodesService } from '../nodes/nodes.service.ts';
 import { HostMessenger } from '../peers/host-messages.ts';
 import { PeerUpdateBuilder } from '../peers/peer-publisher.ts';
 import { PeerUpdateQueue } from '../peers/peer-update-queue.ts';
-import type { PeerSink } from '../peers/peer-publisher.ts';
+import { brokerPeerSink } from '../peers/peer-sink.ts';
 import type { PeersRepository } from '../peers/peers.repository.ts';
 import { agentRoutes } from './agent.routes.ts';
 import { AgentService } from './agent.service.ts';
@@ -25,6 +27,7 @@ import { apiHostResolver } from './api-host.ts';
 import { agentTopicAuthorizer } from './broker-access.ts';
 import type { DevicesTransaction } from './devices-transaction.repository.ts';
 import type { HostsRepository } from './hosts.repository.ts';
+import { HostSecrets } from './host-secrets.ts';
 import { hostsRoutes } from './hosts.routes.ts';
 import { HostsService } from './hosts.service.ts';
 import { presentRawHost } from './hosts.presenter.ts';
@@ -48,19 +51,16 @@ export function createDevices(deps: DevicesDependencies) {
   const { repositories: r, events, config, broker, log } = deps;
   // Everything for one host goes through publishToHost, which seals it with that host's traffic key.
   const publish = (hostId: string, topic: string, payload: string) => broker.publishToHost(hostId, topic, payload);
-  const sink: PeerSink = {
-    publish: (hostId, topic, payload) => broker.publishToHost(hostId, topic, payload, { qos: 0 }),
-    describeHost: async (hostId) => {
-      const host = await r.hosts.findById(hostId);
-      if (!host) return undefined;
-      const nodes = await r.nodes.listByHosts([hostId]);
-      return { host: presentRawHost(host, nodes.map((n) => n.id)), nodes: await agents.rawNodes(nodes) };
-    },
-  };
+  const sink = brokerPeerSink(broker, async (hostId) => {
+    const host = await r.hosts.findById(hostId);
+    if (!host) return undefined;
+    const nodes = await r.nodes.listByHosts([hostId]);
+    return { host: presentRawHost(host, nodes.map((n) => n.id)), nodes: await agents.rawNodes(nodes) };
+  });
   const builder = new PeerUpdateBuilder(r.peers, sink, config.serverName);
   const peers = new PeerUpdateQueue(builder, log);
   const messenger = new HostMessenger(publish, config.serverName, (error) => log.warn({ err: error }, 'MQTT publish failed'));
-  const d = { tx: r.tx, hosts: r.hosts, nodes: r.nodes, keys: r.keys, networks: deps.networks, peers, peerBuilder: builder, messenger, events, tokens: deps.tokens, serverName: config.serverName, brokerPresence: (hostId: string) => broker.isAgentConnected(hostId) };
+  const d = { tx: r.tx, hosts: r.hosts, nodes: r.nodes, keys: r.keys, networks: deps.networks, peers, peerBuilder: builder, messenger, events, tokens: deps.tokens, secrets: new HostSecrets(), addressHints: new AddressHints(), serverName: config.serverName, brokerPresence: (hostId: string) => broker.isAgentConnected(hostId) };
   const hostsService = new HostsService(d);
   const agents: AgentService = new AgentService(d, hostsService);
   const registration = new RegistrationService(d);
@@ -86,12 +86,18 @@ export function createDevices(deps: DevicesDependencies) {
   broker.setPresenceListener((hostId) => events.publish({ resource: 'hosts', action: 'updated', id: hostId }));
   broker.setAgentAuthorizer(agentTopicAuthorizer(config.serverName, async (nodeId) => (await r.nodes.findById(nodeId))?.host_id));
   // Peer updates for hosts that lost a node wait for the committed network delete.
+  const lists = new ReadCache();
   events.subscribe((event) => {
-    // A registration refresh may bring a new traffic key; a deleted host's key goes after its DELETE_HOST.
-    if (event.resource === 'hosts' && event.id) {
-      if (event.action === 'deleted') keyring.forget(event.id);
-      else keyring.markStale(event.id);
+    if (event.resource === 'nodes' || event.resource === 'hosts' || event.resource === 'networks') lists.invalidate();
+    // A deleted host's key goes after its DELETE_HOST went out (the delete is announced after it).
+    if (event.resource === 'hosts' && event.action === 'deleted' && event.id) {
+      keyring.forget(event.id);
+      d.secrets.forget(event.id);
+      builder.versions.forget(event.id);
     }
+    // Anything that may free an address (or change the range) voids the network's allocation hint.
+    if (event.resource === 'networks' && event.id) d.addressHints.reset(event.id);
+    if (event.resource === 'nodes' && event.action !== 'created' && event.network) d.addressHints.reset(event.network);
     if (event.resource !== 'networks' || !event.id) return;
     if (event.action === 'deleted') peers.enqueue(...networkUsage.takeRemovedHosts(event.id));
   });
@@ -99,9 +105,9 @@ export function createDevices(deps: DevicesDependencies) {
   const brokerUrl = broker.publicUrl;
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(enrollmentKeysRoutes(keysService, apiHostResolver(config.publicApiUrl)));
-    await app.register(agentRoutes(registration, agents, { publicApiUrl: config.publicApiUrl, brokerUrl, brokerCredentials: (hostId: string) => ({ username: hostId, password: broker.credentials.passwordOf(hostId) }), serverName: config.serverName, isPro: config.edition === 'pro', registerRateLimitPerMinute: config.registerRateLimitPerMinute, hostAuthRateLimitPerMinute: config.hostAuthRateLimitPerMinute }));
-    await app.register(hostsRoutes(hostsService));
-    await app.register(nodesRoutes(nodesService));
+    await app.register(agentRoutes(registration, agents, { publicApiUrl: config.publicApiUrl, brokerUrl, brokerCredentials: (hostId: string) => ({ username: hostId, password: broker.credentials.passwordOf(hostId) }), onRegistered: (hostId: string) => keyring.markStale(hostId), serverName: config.serverName, isPro: config.edition === 'pro', registerRateLimitPerMinute: config.registerRateLimitPerMinute, hostAuthRateLimitPerMinute: config.hostAuthRateLimitPerMinute }));
+    await app.register(hostsRoutes(hostsService, lists));
+    await app.register(nodesRoutes(nodesService, lists));
   };
   return { routes, networkUsage, networkKeys, peers, builder };
 }

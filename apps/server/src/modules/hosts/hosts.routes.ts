@@ -10,16 +10,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
 import { lowerCaseBodyKeys } from '../../lib/case-insensitive-body.ts';
+import type { ReadCache } from '../../lib/read-cache.ts';
 import type { HostsService } from './hosts.service.ts';
 
 /** HTTP for hosts as the console uses them (api-contract §2.4, spec §7 "Hosts"). */
 export const hostsRoutes =
-  (hosts: HostsService): FastifyPluginAsyncZod =>
+  (hosts: HostsService, lists: ReadCache): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['hosts'];
     const admin = { config: { access: access.admin() } };
 
-    app.get('/api/hosts', { ...admin, schema: { tags, response: { 200: z.array(apiHostSchema) } } }, () => hosts.list());
+    const hostListSchema = z.array(apiHostSchema);
+    // Admins all see the same list, so the serialised (and compressed) answer is shared between them.
+    app.get('/api/hosts', { ...admin, schema: { tags, response: { 200: hostListSchema } } }, (request, reply) =>
+      lists.send(request, reply, 'hosts', async () => JSON.stringify(hostListSchema.encode(await hosts.list()))),
+    );
 
     app.put('/api/hosts/keys', { ...admin, schema: { tags } }, async (_request, reply) => {
       await hosts.refreshKeys();

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
 import { ENROLLMENT_KEY_VALUE_PATTERN, EnrollmentKeyType, decodeEnrollmentToken, type RegisterHostInput } from '@meshdeck/contracts';
 import { badRequest } from '../../lib/api-error.ts';
 import { keyGroups, keyNetworks } from '../enrollment-keys/enrollment-keys.presenter.ts';
@@ -35,10 +34,10 @@ export class RegistrationService {
     const networks = (await Promise.all(keyNetworks(key).map((netid) => this.d.networks.find(netid)))).filter((n): n is NetworkInfo => !!n);
     const hostId = input.id ?? randomUUID();
     const existing = await this.d.hosts.findById(hostId);
-    if (existing && (networks.length === 0 || !(await verify(existing.password_hash, input.hostpass)))) {
+    if (existing && (networks.length === 0 || !(await this.d.secrets.verify(existing.id, existing.password_hash, input.hostpass)))) {
       throw badRequest('host already exists');
     }
-    const passwordHash = existing?.password_hash ?? (await hash(input.hostpass));
+    const passwordHash = existing?.password_hash ?? (await this.d.secrets.hash(hostId, input.hostpass));
 
     const result = await this.d.tx.run(async (r) => {
       await this.takeUse(r, key);
@@ -46,14 +45,14 @@ export class RegistrationService {
       const joined = new Set((await r.nodes.listByHosts([hostId])).map((n) => n.network));
       const createdNodes: NodeRow[] = [];
       for (const network of networks.filter((n) => !joined.has(n.netid))) {
-        createdNodes.push(await createMembership(r.nodes, { hostId, network, tags: keyGroups(key), relayedBy: key.relay, now }));
+        createdNodes.push(await createMembership(r.nodes, { hostId, network, tags: keyGroups(key), relayedBy: key.relay, now, hints: this.d.addressHints }));
       }
       return { host, createdNodes };
     });
 
     this.d.events.publish({ resource: 'hosts', action: existing ? 'updated' : 'created', id: hostId });
     for (const node of result.createdNodes) this.d.events.publish({ resource: 'nodes', action: 'created', id: node.id, network: node.network });
-    this.d.peers.enqueue({ hostId });
+    this.d.peers.enqueue({ hostId, joined: !existing });
     return { ...result, nodes: await this.d.nodes.listByHosts([hostId]) };
   }
 

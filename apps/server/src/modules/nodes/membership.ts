@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { findFreeAddress } from '@meshdeck/contracts';
 import { badRequest } from '../../lib/api-error.ts';
+import { AddressHints } from './address-hints.ts';
 import type { NetworkInfo } from './network-directory.ts';
 import { DEFAULT_NODE_SETTINGS, nodeExpiry } from './node-fields.ts';
 import type { NodeRow, NodesRepository } from './nodes.repository.ts';
@@ -13,6 +13,8 @@ export interface NewMembership {
   /** Node id of a relay from the enrollment key, or ''. */
   relayedBy: string;
   now: Date;
+  /** Per-network allocation hints (joins then skip reading every address of the network). */
+  hints?: AddressHints;
 }
 
 /**
@@ -22,9 +24,9 @@ export interface NewMembership {
 export async function createMembership(nodes: NodesRepository, m: NewMembership): Promise<NodeRow> {
   const { netid, addressrange, addressrange6 } = m.network;
   await nodes.lockNetwork(netid);
-  const used = await nodes.usedAddresses(netid);
-  const address = addressrange ? findFreeAddress(addressrange, used, 'lowest') : null;
-  const address6 = addressrange6 ? findFreeAddress(addressrange6, used, 'lowest') : null;
+  const hints = m.hints ?? new AddressHints();
+  const address = addressrange ? await hints.allocate(nodes, netid, addressrange, 'address') : null;
+  const address6 = addressrange6 ? await hints.allocate(nodes, netid, addressrange6, 'address6') : null;
   if ((addressrange && !address) || (addressrange6 && !address6)) {
     throw badRequest(`no free addresses in network ${netid}: no unique addresses available, check the network subnet`);
   }

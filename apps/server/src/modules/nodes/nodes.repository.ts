@@ -23,6 +23,12 @@ export class NodesRepository {
     return rows.flatMap((row) => [row.address, row.address6].filter((a): a is string => a !== null));
   }
 
+  /** Whether an address is in use in a network (one lookup on the unique index). */
+  async isAddressTaken(netid: string, column: 'address' | 'address6', address: string): Promise<boolean> {
+    const row = await this.db.selectFrom('nodes').select('id').where('network', '=', netid).where(column, '=', address).executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Inserts a node. */
   async insert(row: NodeRow): Promise<NodeRow> {
     return this.db.insertInto('nodes').values(row).returningAll().executeTakeFirstOrThrow();

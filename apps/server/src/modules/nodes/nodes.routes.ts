@@ -2,23 +2,28 @@ import { apiNodeSchema, envelopeSchema, forceQuerySchema, nodeParamsSchema, node
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
+import type { ReadCache } from '../../lib/read-cache.ts';
 import type { NodesService } from './nodes.service.ts';
+
+const nodeListSchema = z.array(apiNodeSchema);
 
 /** HTTP for nodes (api-contract §2.3, spec §7 "Nodes"). */
 export const nodesRoutes =
-  (nodes: NodesService): FastifyPluginAsyncZod =>
+  (nodes: NodesService, lists: ReadCache): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['nodes'];
     const networkAdmin = { config: { access: access.networkAdmin('network') } };
 
-    app.get('/api/nodes', { config: { access: access.admin() }, schema: { tags, response: { 200: z.array(apiNodeSchema) } } }, () =>
-      nodes.list(),
+    // Every caller allowed here sees the same list, so the serialised (and compressed) answer is shared.
+    app.get('/api/nodes', { config: { access: access.admin() }, schema: { tags, response: { 200: nodeListSchema } } }, (request, reply) =>
+      lists.send(request, reply, 'nodes', async () => JSON.stringify(nodeListSchema.encode(await nodes.list()))),
     );
 
     app.get(
       '/api/nodes/:network',
-      { ...networkAdmin, schema: { tags, params: nodesOfNetworkParamsSchema, response: { 200: z.array(apiNodeSchema) } } },
-      (request) => nodes.listByNetwork(request.params.network),
+      { ...networkAdmin, schema: { tags, params: nodesOfNetworkParamsSchema, response: { 200: nodeListSchema } } },
+      (request, reply) =>
+        lists.send(request, reply, `nodes/${request.params.network}`, async () => JSON.stringify(nodeListSchema.encode(await nodes.listByNetwork(request.params.network)))),
     );
 
     app.put(

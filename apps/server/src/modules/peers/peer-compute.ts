@@ -10,6 +10,26 @@ export interface MemberIndex {
   activeNetworks: Map<string, Set<string>>;
 }
 
+/** Memo entries kept per kind before starting over: about one per host (keys) or node (addresses). */
+const MEMO_LIMIT = 100_000;
+
+/** Decoding keys and addresses dominated building big peer lists; each host's values are decoded once. */
+function memo<T>(compute: (text: string) => T): (text: string) => T {
+  const known = new Map<string, T>();
+  return (text) => {
+    let value = known.get(text);
+    if (value === undefined) {
+      if (known.size >= MEMO_LIMIT) known.clear();
+      value = compute(text);
+      known.set(text, value);
+    }
+    return value;
+  };
+}
+const keyBytes = memo((text) => wgKeyFromBase64(text) ?? []);
+const hostNet4 = memo((address) => toIpNet(address, 32));
+const hostNet6 = memo((address) => toIpNet(address, 128));
+
 /** A host's own node takes part only when connected, not pending delete and seen within the last hour. */
 const isOwnNodeActive = (node: MemberRow, now: number) =>
   node.connected === 1 && node.pending_delete === 0 && now - Date.parse(node.last_check_in) <= STALE_FOR_PEERS_MS;
@@ -32,7 +52,7 @@ const isPeerNodeActive = (node: MemberRow) => node.connected === 1 && node.pendi
 /** A removal entry for a key that must disappear from a host's interface. */
 export function removalPeer(publicKey: string): PeerConfig {
   return {
-    PublicKey: wgKeyFromBase64(publicKey) ?? [],
+    PublicKey: keyBytes(publicKey),
     Remove: true,
     UpdateOnly: false,
     PresharedKey: null,
@@ -51,8 +71,8 @@ export function peerEntry(receiverId: string, subjectId: string, index: MemberIn
   const { subject, receiver, shared } = sharedWith(receiverId, subjectId, index);
   if (!subject || !receiver) return { peer: removalPeer(subject?.public_key ?? ''), ids: {} };
   const allowed = shared.flatMap((n) => [
-    ...(n.address ? [toIpNet(n.address, 32)] : []),
-    ...(n.address6 ? [toIpNet(n.address6, 128)] : []),
+    ...(n.address ? [hostNet4(n.address)] : []),
+    ...(n.address6 ? [hostNet6(n.address6)] : []),
   ]);
   if (allowed.length === 0) return { peer: removalPeer(subject.public_key), ids: {} };
   const useV4 = receiver.endpoint_ip !== '' && subject.endpoint_ip !== '';
@@ -61,7 +81,7 @@ export function peerEntry(receiverId: string, subjectId: string, index: MemberIn
   const port = subject.is_static_port === 1 || subject.public_listen_port === 0 || sameLan ? subject.listen_port : subject.public_listen_port;
   const first = shared[0] as MemberRow;
   const peer: PeerConfig = {
-    PublicKey: wgKeyFromBase64(subject.public_key) ?? [],
+    PublicKey: keyBytes(subject.public_key),
     Remove: false,
     UpdateOnly: false,
     PresharedKey: null,
@@ -101,17 +121,22 @@ export function sharedWith(receiverId: string, subjectId: string, index: MemberI
 
 /** Every peer of a host across all its networks (the `replace_peers` list); hosts sharing nothing are left out. */
 export function fullPeers(hostId: string, index: MemberIndex): { peers: PeerConfig[]; ids: PeerMap } {
-  const others = new Set<string>();
-  for (const own of index.byHost.get(hostId) ?? []) {
-    for (const member of index.byNetwork.get(own.network) ?? []) if (member.host_id !== hostId) others.add(member.host_id);
-  }
   const peers: PeerConfig[] = [];
   const ids: PeerMap = {};
-  for (const other of [...others].sort()) {
+  for (const other of otherMembers(hostId, index)) {
     const entry = peerEntry(hostId, other, index);
     if (entry.peer.Remove) continue;
     peers.push(entry.peer);
     Object.assign(ids, entry.ids);
   }
   return { peers, ids };
+}
+
+/** The other hosts of every network `hostId` is in, sorted by id (each once). */
+export function otherMembers(hostId: string, index: MemberIndex): string[] {
+  const others = new Set<string>();
+  for (const own of index.byHost.get(hostId) ?? []) {
+    for (const member of index.byNetwork.get(own.network) ?? []) if (member.host_id !== hostId) others.add(member.host_id);
+  }
+  return [...others].sort();
 }

@@ -1,7 +1,9 @@
-import { mqttTopics, wgKeyToBase64, type HostPeerUpdate, type PeerConfig, type PeerMap } from '@meshdeck/contracts';
+import { mqttTopics, type HostPeerUpdate, type PeerConfig, type PeerMap, type PeerSync } from '@meshdeck/contracts';
 import { SERVER_VERSION } from '../server/server.service.ts';
-import { fullPeers, indexMembers, peerEntry, removalPeer, sharedWith, type MemberIndex } from './peer-compute.ts';
+import { fullPeers, indexMembers, otherMembers, peerEntry, removalPeer, type MemberIndex } from './peer-compute.ts';
+import { PeerVersions } from './peer-versions.ts';
 import type { PeersRepository } from './peers.repository.ts';
+import { Outbox, Slicer } from './slicer.ts';
 
 /** A host whose peers-relevant state changed (joined, left, moved, re-keyed or was deleted). */
 export interface HostChange {
@@ -10,143 +12,175 @@ export interface HostChange {
   formerNetworks?: string[];
   /** Public keys that must disappear from other hosts: the old key after a re-key, or a deleted host's key. */
   removedPublicKeys?: string[];
+  /** A fresh registration: its agent pulls its whole state when it connects, so no full list is published. */
+  joined?: boolean;
 }
 
 /** What publishing needs from the rest of the server; lets tests and benchmarks count messages. */
 export interface PeerSink {
-  /** Publishes one host's update (the broker handle seals it with that host's traffic key). */
+  /** The one place peer updates reach the broker (per host: the broker handle seals it with that host's traffic key). */
   publish(hostId: string, topic: string, payload: string): Promise<void>;
   /** The host and node fields of a changed host's own full update. */
   describeHost(hostId: string): Promise<Pick<HostPeerUpdate, 'host' | 'nodes'> | undefined>;
+  /**
+   * Hosts with a broker session, or undefined when that cannot be known (external broker): everyone else would
+   * drop a message anyway, and pulls its state when it connects.
+   */
+  listeningHosts(): ReadonlySet<string> | undefined;
 }
+
+/** Up to this many listening and changed hosts, a batch loads only their rows instead of whole networks. */
+const TARGETED_LOAD_LIMIT = 2000;
 
 export interface PublishStats {
   messages: number;
   receivers: number;
+  bytes: number;
 }
 
-/** One outgoing update: receiving host, topic, JSON body. */
-type Message = [hostId: string, topic: string, body: string];
-
-/** Publishes in flight at once: enough to keep the broker busy without queueing megabytes in the client. */
-const PUBLISH_WINDOW = 256;
-
 /**
- * Turns host changes into per-host peer updates (api-contract §6.2). Per batch it loads the members of the
- * changed hosts' networks once; each changed host gets its full list (`replace_peers`), every other affected
- * host gets only the entries of the changed hosts. Total work is O(members of those networks), not O(hosts²):
- * most receivers see a changed host the same way, so each distinct entry is built and serialised once.
+ * Turns a batch of host changes into per-host peer updates (api-contract §6.2, decision 004). Per batch it loads
+ * the members of the changed hosts' networks once; each changed host gets its full list (`replace_peers`), every
+ * other member gets one versioned delta with the changed hosts' entries. Receivers that see the changes the same
+ * way (same networks, same endpoint family, no shared LAN) share one serialised body, so the work per batch is
+ * O(members + changes), and long loops yield to the event loop (Slicer) so requests stay fast meanwhile.
  */
 export class PeerUpdateBuilder {
+  readonly versions = new PeerVersions();
+
   constructor(
     private readonly repository: PeersRepository,
     private readonly sink: PeerSink,
     private readonly serverName: string,
   ) {}
 
-  /** A host's whole peer list, for pulls (GET /api/v1/host). */
-  async peersOf(hostId: string, now = Date.now()): Promise<{ peers: PeerConfig[]; ids: PeerMap }> {
+  /** A host's whole peer list and the version it reflects, for pulls (GET /api/v1/host). */
+  async peersOf(hostId: string, now = Date.now()): Promise<{ peers: PeerConfig[]; ids: PeerMap; sync: PeerSync & { base: null } }> {
+    const sync = this.versions.current(hostId);
     const networks = await this.repository.networksOfHosts([hostId]);
-    return fullPeers(hostId, indexMembers(await this.repository.listMembers(networks), now));
+    return { ...fullPeers(hostId, indexMembers(await this.repository.listMembers(networks), now)), sync };
   }
 
   /** Computes and publishes the updates of one batch of changes. */
   async publish(changes: readonly HostChange[], now = Date.now()): Promise<PublishStats> {
-    if (changes.length === 0) return { messages: 0, receivers: 0 };
+    if (changes.length === 0) return { messages: 0, receivers: 0, bytes: 0 };
+    const slicer = new Slicer();
     const subjects = [...new Set(changes.map((c) => c.hostId))];
     const current = await this.repository.networksOfHosts(subjects);
     const networks = [...new Set([...current, ...changes.flatMap((c) => c.formerNetworks ?? [])])];
-    const index = indexMembers(await this.repository.listMembers(networks), now);
-    const messages: Message[] = [];
-    const subjectKeys = new Map<string, string>();
-    for (const subject of subjects) {
-      const described = await this.sink.describeHost(subject);
-      if (!described?.host) continue;
-      subjectKeys.set(subject, wgKeyToBase64(described.host.publickey));
-      const { peers, ids } = fullPeers(subject, index);
-      messages.push([subject, mqttTopics.peerUpdate(subject, this.serverName), this.fullPayload(described, peers, ids)]);
-    }
+    const listening = this.sink.listeningHosts();
+    const isListening = (hostId: string) => listening?.has(hostId) ?? true;
+    const fullLists = changes.filter((c) => !c.joined && isListening(c.hostId));
+    // Deltas only need the rows of the changed and the listening hosts; full lists need every member.
+    const few = listening !== undefined && fullLists.length === 0 && listening.size + subjects.length <= TARGETED_LOAD_LIMIT;
+    const rows = await this.repository.listMembers(networks, few ? [...new Set([...subjects, ...listening])] : undefined);
+    const index = indexMembers(rows, now);
+    await slicer.pause();
+    const outbox = new Outbox((hostId, topic, payload) => this.sink.publish(hostId, topic, payload));
+    await this.publishSubjects(fullLists, index, outbox, slicer);
+
+    const deltas = new DeltaBodies(index, changes, await this.repository.publicKeys(subjects.filter((s) => !index.byHost.has(s))), this.common(false));
     const subjectSet = new Set(subjects);
-    const receivers = [...index.byHost.keys()].filter((id) => !subjectSet.has(id));
-    const entries = new EntryCache(index, changes, subjectKeys);
-    for (const receiver of receivers) {
-      const delta = entries.deltaFor(receiver);
-      if (delta.peers.length > 0) messages.push([receiver, mqttTopics.peerUpdate(receiver, this.serverName), this.deltaPayload(delta.peers, delta.ids)]);
+    const fullListed = new Set(fullLists.map((c) => c.hostId));
+    let receivers = 0;
+    for (const receiver of index.byHost.keys()) {
+      if (fullListed.has(receiver)) continue;
+      const isSubject = subjectSet.has(receiver);
+      if (!isSubject) receivers += 1;
+      if (!isListening(receiver)) continue;
+      // A fresh join whose agent is already listening pulled before this batch's other changes: it gets those.
+      const body = deltas.bodyFor(receiver, isSubject);
+      if (body === undefined) continue;
+      const head = JSON.stringify({ peer_sync: this.versions.next(receiver, false) }).slice(0, -1);
+      await outbox.send(receiver, mqttTopics.peerUpdate(receiver, this.serverName), `${head},${body}`);
+      await slicer.pause();
     }
-    await publishAll(messages, (hostId, topic, body) => this.sink.publish(hostId, topic, body));
-    return { messages: messages.length, receivers: receivers.length };
+    await outbox.drain();
+    return { messages: outbox.messages, receivers, bytes: outbox.bytes };
+  }
+
+  /** Changed hosts that are listening get their whole list, except fresh joins (their agent pulls on connect). */
+  private async publishSubjects(changes: readonly HostChange[], index: MemberIndex, outbox: Outbox, slicer: Slicer): Promise<void> {
+    for (const change of changes) {
+      const subject = change.hostId;
+      const described = await this.sink.describeHost(subject);
+      if (!described?.host) {
+        this.versions.forget(subject);
+        continue;
+      }
+      const entries: string[] = [];
+      const ids: string[] = [];
+      for (const other of otherMembers(subject, index)) {
+        const built = peerEntry(subject, other, index);
+        if (built.peer.Remove) continue;
+        entries.push(JSON.stringify(built.peer));
+        for (const [k, v] of Object.entries(built.ids)) ids.push(`${JSON.stringify(k)}:${JSON.stringify(v)}`);
+        await slicer.pause();
+      }
+      const update = { peer_sync: this.versions.next(subject, true), ...described, ...this.common(true) };
+      const payload = `${JSON.stringify(update).slice(0, -1)},"host_peers":[${entries.join(',')}],"peerids":{${ids.join(',')}}}`;
+      await outbox.send(subject, mqttTopics.peerUpdate(subject, this.serverName), payload);
+    }
   }
 
   private common(replace: boolean) {
     return { server: this.serverName, serverversion: SERVER_VERSION, replace_peers: replace, change_default_gw: false, is_inet_gw: false, endpoint_detection: false };
   }
-
-  private fullPayload(described: Pick<HostPeerUpdate, 'host' | 'nodes'>, peers: PeerConfig[], ids: PeerMap): string {
-    const update: HostPeerUpdate = { ...described, ...this.common(true), host_peers: peers, peerids: ids };
-    return JSON.stringify(update);
-  }
-
-  /** A delta assembled from pre-serialised entries (same shape as HostPeerUpdate with no host). */
-  private deltaPayload(peers: string[], ids: string[]): string {
-    const head = JSON.stringify({ host: null, nodes: [], ...this.common(false) }).slice(0, -1);
-    return `${head},"host_peers":[${peers.join(',')}],"peerids":{${ids.join(',')}}}`;
-  }
 }
 
-/** Builds each receiver's delta; identical entries (same shared networks and endpoint choice) are reused. */
-class EntryCache {
-  readonly #cache = new Map<string, { peer: string; ids: string[] }>();
+/**
+ * The delta bodies of one batch (a HostPeerUpdate without its opening `{` and `peer_sync`). A receiver's body
+ * depends only on its networks, whether it has an IPv4 endpoint and whether it shares a LAN with a changed host,
+ * so receivers with the same such class share one body, built from the first of them.
+ */
+class DeltaBodies {
+  readonly #bodies = new Map<string, string | undefined>();
+  readonly #subjectIps: Set<string>;
+  /** Per change, the networks whose members must hear about it (current and former). */
+  readonly #reach: Set<string>[];
 
   constructor(
     private readonly index: MemberIndex,
     private readonly changes: readonly HostChange[],
-    private readonly subjectKeys: ReadonlyMap<string, string>,
-  ) {}
+    /** Keys of changed hosts that are in none of these networks any more (they left): dropped everywhere. */
+    private readonly departedKeys: ReadonlyMap<string, string>,
+    common: object,
+  ) {
+    this.#subjectIps = new Set(changes.map((c) => index.byHost.get(c.hostId)?.[0]?.endpoint_ip ?? '').filter((ip) => ip !== ''));
+    this.#reach = changes.map((c) => new Set([...(index.byHost.get(c.hostId) ?? []).map((n) => n.network), ...(c.formerNetworks ?? [])]));
+    this.#head = JSON.stringify({ host: null, nodes: [], ...common }).slice(1, -1);
+  }
 
-  deltaFor(receiver: string): { peers: string[]; ids: string[] } {
+  readonly #head: string;
+
+  /** The delta for one receiver; a receiver that is itself a subject gets the other changes only (own body). */
+  bodyFor(receiver: string, isSubject = false): string | undefined {
+    const own = this.index.byHost.get(receiver) ?? [];
+    const ip = own[0]?.endpoint_ip ?? '';
+    const active = [...(this.index.activeNetworks.get(receiver) ?? [])].sort().join(',');
+    const key = `${own.map((n) => n.network).sort().join(',')}|${active}|${ip !== ''}|${this.#subjectIps.has(ip) ? ip : ''}|${isSubject ? receiver : ''}`;
+    if (!this.#bodies.has(key)) this.#bodies.set(key, this.build(receiver, new Set(own.map((n) => n.network))));
+    return this.#bodies.get(key);
+  }
+
+  private build(receiver: string, memberships: ReadonlySet<string>): string | undefined {
     const peers: string[] = [];
     const ids: string[] = [];
-    for (const change of this.changes) {
-      for (const key of change.removedPublicKeys ?? []) peers.push(this.removal(key));
-      const key = this.subjectKeys.get(change.hostId);
-      if (!this.index.byHost.has(change.hostId)) {
-        // The host left every network it shared with the receiver: drop its key there.
-        if (key) peers.push(this.removal(key));
-        continue;
+    this.changes.forEach((change, i) => {
+      if (change.hostId === receiver) return;
+      if (![...(this.#reach[i] ?? [])].some((n) => memberships.has(n))) return;
+      for (const key of change.removedPublicKeys ?? []) peers.push(JSON.stringify(removalPeer(key)));
+      const departed = this.departedKeys.get(change.hostId);
+      if (departed !== undefined) {
+        peers.push(JSON.stringify(removalPeer(departed)));
+        return;
       }
-      const { subject, receiver: own, shared } = sharedWith(receiver, change.hostId, this.index);
-      const sameLan = own?.endpoint_ip !== '' && own?.endpoint_ip === subject?.endpoint_ip;
-      const signature = `${change.hostId}|${shared.map((n) => n.network).join(',')}|${own?.endpoint_ip !== ''}|${sameLan}`;
-      let entry = this.#cache.get(signature);
-      if (!entry) {
-        const built = peerEntry(receiver, change.hostId, this.index);
-        entry = { peer: JSON.stringify(built.peer), ids: Object.entries(built.ids).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`) };
-        this.#cache.set(signature, entry);
-      }
-      peers.push(entry.peer);
-      ids.push(...entry.ids);
-    }
-    return { peers, ids };
+      if (!this.index.byHost.has(change.hostId)) return;
+      const built = peerEntry(receiver, change.hostId, this.index);
+      peers.push(JSON.stringify(built.peer));
+      for (const [k, v] of Object.entries(built.ids)) ids.push(`${JSON.stringify(k)}:${JSON.stringify(v)}`);
+    });
+    if (peers.length === 0) return undefined;
+    return `${this.#head},"host_peers":[${peers.join(',')}],"peerids":{${ids.join(',')}}}`;
   }
-
-  private removal(key: string): string {
-    const signature = `remove|${key}`;
-    const cached = this.#cache.get(signature);
-    if (cached) return cached.peer;
-    const peer = JSON.stringify(removalPeer(key));
-    this.#cache.set(signature, { peer, ids: [] });
-    return peer;
-  }
-}
-
-/** Publishes with a sliding window of in-flight messages, so one slow acknowledgement does not stall a batch. */
-async function publishAll(messages: readonly Message[], publish: (hostId: string, topic: string, body: string) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < messages.length) {
-      const [hostId, topic, body] = messages[next++] as Message;
-      await publish(hostId, topic, body);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(PUBLISH_WINDOW, messages.length) }, lane));
 }

@@ -25,10 +25,10 @@ export interface MemberRow {
 export class PeersRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Every node of the given networks with its host's WireGuard fields. */
-  async listMembers(networks: readonly string[]): Promise<MemberRow[]> {
-    if (networks.length === 0) return [];
-    return this.db
+  /** Every node of the given networks with its host's WireGuard fields (only of `hostIds` when given). */
+  async listMembers(networks: readonly string[], hostIds?: readonly string[]): Promise<MemberRow[]> {
+    if (networks.length === 0 || hostIds?.length === 0) return [];
+    const query = this.db
       .selectFrom('nodes')
       .innerJoin('hosts', 'hosts.id', 'nodes.host_id')
       .select([
@@ -49,8 +49,8 @@ export class PeersRepository {
         'hosts.keepalive_seconds',
         'hosts.name as host_name',
       ])
-      .where('nodes.network', 'in', networks)
-      .execute();
+      .where('nodes.network', 'in', networks);
+    return (hostIds ? query.where('nodes.host_id', 'in', hostIds) : query).execute();
   }
 
   /** Networks the given hosts are members of. */
@@ -58,5 +58,12 @@ export class PeersRepository {
     if (hostIds.length === 0) return [];
     const rows = await this.db.selectFrom('nodes').select('network').distinct().where('host_id', 'in', hostIds).execute();
     return rows.map((row) => row.network);
+  }
+
+  /** Public keys (base64) of the given hosts that still exist. */
+  async publicKeys(hostIds: readonly string[]): Promise<Map<string, string>> {
+    if (hostIds.length === 0) return new Map();
+    const rows = await this.db.selectFrom('hosts').select(['id', 'public_key']).where('id', 'in', hostIds).execute();
+    return new Map(rows.map((row) => [row.id, row.public_key]));
   }
 }

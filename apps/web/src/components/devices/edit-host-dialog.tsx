@@ -1,13 +1,22 @@
-import { isIpAddress } from '@meshdeck/contracts';
+import { updateHostInputSchema } from '@meshdeck/contracts';
 import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useUpdateHost } from '@/lib/api/host-mutations.ts';
-import type { HostEdit, HostView } from '@/lib/api/host-view.ts';
+import { toHostUpdateBody, type HostEdit, type HostView } from '@/lib/api/host-view.ts';
+import { contractValidator, issueField } from '@/lib/contract-form.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 
-const inRange = (min: number, max: number) => (value: number) =>
-  Number.isInteger(value) && value >= min && value <= max;
+/** Wire field of the PUT body -> the form field and the translation key (namespace `devices`) it shows. */
+const WIRE_FIELDS = {
+  mtu: ['mtu', 'edit.mtuRange'],
+  persistentkeepalive: ['keepaliveSeconds', 'edit.keepaliveRange'],
+  listenport: ['listenPort', 'edit.portRange'],
+  verbosity: ['verbosity', 'edit.verbosityRange'],
+  endpointip: ['endpointIpv4', 'edit.ipInvalid'],
+  endpointipv6: ['endpointIpv6', 'edit.ipInvalid'],
+} as const satisfies Record<string, readonly [keyof HostEdit, string]>;
+const isWireField = (field: string): field is keyof typeof WIRE_FIELDS => field in WIRE_FIELDS;
 
 function EditHostForm({ host, onClose }: { host: HostView; onClose: () => void }) {
   const { t } = useTranslation('devices');
@@ -27,17 +36,19 @@ function EditHostForm({ host, onClose }: { host: HostView; onClose: () => void }
       isDefault: host.isDefault,
       isAutoUpdate: host.isAutoUpdate,
     },
-    validate: {
-      name: (value) => (value.trim() === '' ? t('edit.nameRequired') : null),
-      mtu: (value) => (inRange(0, 65535)(value) ? null : t('edit.mtuRange')),
-      keepaliveSeconds: (value) => (inRange(0, 1000)(value) ? null : t('edit.keepaliveRange')),
-      listenPort: (value) => (inRange(0, 65535)(value) ? null : t('edit.portRange')),
-      verbosity: (value) => (inRange(0, 4)(value) ? null : t('edit.verbosityRange')),
-      endpointIpv4: (value, values) =>
-        values.isStaticEndpoint && value !== '' && !isIpAddress(value) ? t('edit.ipInvalid') : null,
-      endpointIpv6: (value, values) =>
-        values.isStaticEndpoint && value !== '' && !isIpAddress(value) ? t('edit.ipInvalid') : null,
-    },
+    // The contract's rules on the body the save sends (updateHostInputSchema); an empty name would keep the
+    // stored one on the server, but the form asks for one.
+    validate: contractValidator<HostEdit>({
+      schema: updateHostInputSchema,
+      toWire: (edit) => toHostUpdateBody(host, { ...edit, name: edit.name.trim() }),
+      toFieldError: (issue) => {
+        const field = issueField(issue);
+        // A too-long name has no spec text: the contract's own message says what is wrong.
+        if (field === 'name') return ['name', issue.message];
+        return isWireField(field) ? [WIRE_FIELDS[field][0], t(WIRE_FIELDS[field][1])] : null;
+      },
+      extra: (edit) => ({ name: edit.name.trim() === '' ? t('edit.nameRequired') : null }),
+    }),
   });
   const values = form.getValues();
 

@@ -1,8 +1,5 @@
-import {
-  ENROLLMENT_KEY_NAME_MAX,
-  ENROLLMENT_KEY_NAME_MIN,
-  type EnrollmentKeyInput,
-} from '@meshdeck/contracts';
+import { enrollmentKeyInputSchema, type EnrollmentKeyInput } from '@meshdeck/contracts';
+import { contractValidator, issueField } from '@/lib/contract-form.ts';
 
 export type KeyKind = 'unlimited' | 'uses' | 'time';
 
@@ -35,25 +32,33 @@ export type KeyFormErrors = Partial<
   >
 >;
 
+type KeyFormMessage = NonNullable<KeyFormErrors[keyof KeyFormErrors]>;
+const WIRE_FIELDS: Record<string, readonly ['name' | 'uses' | 'expiresAt', KeyFormMessage]> = {
+  tags: ['name', 'form.nameLength'],
+  uses_remaining: ['uses', 'form.usesMin'],
+  expiration: ['expiresAt', 'form.expiryRequired'],
+};
+
 /**
- * The form's rules: a 3-32 character name (the server's rule), at least one use for a limited key and a future
- * expiry for a time-bound one. Fields of the other key types are ignored, as the server derives the type.
+ * The form's rules: the contract's (enrollmentKeyInputSchema on the body the request sends: a 3-32 character
+ * name, whole numbers), plus what only the form knows: a limited key needs at least one use and a time-bound
+ * one a future expiry. Fields of the other key types are ignored, as the server derives the type. Returns
+ * translation keys (namespace `keys`).
  */
 export function validateKeyForm(values: KeyFormValues, now = new Date()): KeyFormErrors {
-  const errors: KeyFormErrors = {};
-  const name = values.name.trim();
-  if (name.length < ENROLLMENT_KEY_NAME_MIN || name.length > ENROLLMENT_KEY_NAME_MAX)
-    errors.name = 'form.nameLength';
-  if (values.kind === 'uses') {
-    const uses = Number(values.uses);
-    if (values.uses === '' || !Number.isInteger(uses) || uses < 1) errors.uses = 'form.usesMin';
-  }
-  if (values.kind === 'time') {
-    const expiry = new Date(values.expiresAt);
-    if (values.expiresAt === '' || Number.isNaN(expiry.getTime())) errors.expiresAt = 'form.expiryRequired';
-    else if (expiry.getTime() <= now.getTime()) errors.expiresAt = 'form.expiryPast';
-  }
-  return errors;
+  const validate = contractValidator<KeyFormValues>({
+    schema: enrollmentKeyInputSchema,
+    toWire: toEnrollmentKeyInput,
+    toFieldError: (issue) => WIRE_FIELDS[issueField(issue)] ?? null,
+    extra: (form) => ({
+      uses: form.kind === 'uses' && !(Number(form.uses) >= 1) ? 'form.usesMin' : null,
+      expiresAt:
+        form.kind === 'time' && new Date(form.expiresAt).getTime() <= now.getTime()
+          ? 'form.expiryPast'
+          : null,
+    }),
+  });
+  return validate(values);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Alert, Badge, Group, Stack, Tabs } from '@mantine/core';
 import { IconDeviceDesktop } from '@tabler/icons-react';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditHostDialog } from '@/components/devices/edit-host-dialog.tsx';
@@ -13,18 +13,20 @@ import { useAllNodes } from '@/lib/api/get-nodes.ts';
 import { describeError } from '@/lib/error-message.ts';
 import { worstStatus } from '@/lib/node-health.ts';
 import { paths } from '@/lib/paths.ts';
-import { useUrlSearch } from '@/lib/use-url-search.ts';
+import { patchSearch } from '@/lib/patch-search.ts';
 import { HostFieldsCard } from './components/host-fields-card.tsx';
 import { HostInterfacesTable } from './components/host-interfaces-table.tsx';
 import { HostNodesTable } from './components/host-nodes-table.tsx';
 
+const routeApi = getRouteApi('/_layout/hosts/$hostId');
+
 /** /hosts/$hostId: the device's fields, networks and interfaces; `?edit=true` opens the edit dialog (§3.8). */
-export function HostDetailsPage(props: { hostId?: string }) {
+export function HostDetailsPage() {
   const { t } = useTranslation('devices');
-  const params: { hostId?: string } = useParams({ strict: false });
-  const hostId = props.hostId ?? params.hostId;
-  const [search, setSearch] = useUrlSearch(['edit', 'tab']);
-  const navigate = useNavigate();
+  const { hostId } = routeApi.useParams();
+  const search = routeApi.useSearch();
+  const navigate = routeApi.useNavigate();
+  const setSearch = (patch: typeof search) => void navigate({ search: patchSearch(patch), replace: true });
   const host = useHost(hostId);
   const { data: allNodes } = useAllNodes();
   const nodes = useMemo(() => (allNodes ?? []).filter((node) => node.hostId === hostId), [allNodes, hostId]);
@@ -66,7 +68,7 @@ export function HostDetailsPage(props: { hostId?: string }) {
             <HostActionsMenu
               host={device}
               networks={nodes.map((node) => node.network)}
-              onEdit={() => setSearch({ edit: 'true' })}
+              onEdit={() => setSearch({ edit: true })}
               onDeleted={() => void navigate({ to: paths.devices() })}
             />
           </Group>
@@ -74,7 +76,7 @@ export function HostDetailsPage(props: { hostId?: string }) {
       />
       <Tabs
         value={search.tab ?? 'overview'}
-        onChange={(tab) => setSearch({ tab: tab === 'overview' ? undefined : (tab ?? undefined) })}
+        onChange={(tab) => setSearch({ tab: tab === 'networks' || tab === 'interfaces' ? tab : undefined })}
       >
         <Tabs.List mb="md">
           <Tabs.Tab value="overview">{t('tabs.overview')}</Tabs.Tab>
@@ -92,7 +94,7 @@ export function HostDetailsPage(props: { hostId?: string }) {
         </Tabs.Panel>
       </Tabs>
       <EditHostDialog
-        host={search.edit === 'true' ? device : undefined}
+        host={search.edit ? device : undefined}
         onClose={() => setSearch({ edit: undefined })}
       />
     </Stack>

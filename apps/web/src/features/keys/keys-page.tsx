@@ -1,6 +1,7 @@
 import type { EnrollmentKeyItem } from '@meshdeck/contracts';
 import { Alert, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paramToSorting, sortingToParam } from '@/components/data-table/sort-param.ts';
@@ -12,15 +13,19 @@ import { useAllNodes } from '@/lib/api/get-nodes.ts';
 import { useDeleteEnrollmentKey } from '@/lib/api/enrollment-key-mutations.ts';
 import { describeError } from '@/lib/error-message.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
-import { useUrlSearch } from '@/lib/use-url-search.ts';
+import { patchSearch } from '@/lib/patch-search.ts';
 import { EditKeyDialog } from './components/edit-key-dialog.tsx';
 import { KeyDetailsDialog } from './components/key-details-dialog.tsx';
 import { KeysTable } from './components/keys-table.tsx';
 
+const routeApi = getRouteApi('/_layout/keys');
+
 /** /keys: enrollment keys with create, details (copyable token), edit and delete (features §3.21). */
 export function KeysPage() {
   const { t } = useTranslation('keys');
-  const [params, setParams] = useUrlSearch(['search', 'sort']);
+  const params = routeApi.useSearch();
+  const navigate = routeApi.useNavigate();
+  const setParams = (patch: typeof params) => void navigate({ search: patchSearch(patch), replace: true });
   const keys = useEnrollmentKeys();
   const { data: nodes } = useAllNodes();
   const { data: hosts } = useHosts();

@@ -6,20 +6,19 @@ import { PageIcon } from '@/components/layout/page-catalog.tsx';
 import { PageHeader } from '@/components/layout/page-header.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { paths } from '@/lib/paths.ts';
-import { useUrlSearch } from '@/lib/use-url-search.ts';
+import { patchSearch } from '@/lib/patch-search.ts';
 import { NetworkInfo } from './components/network-info.tsx';
 
 const routeApi = getRouteApi('/_layout/networks/$networkId/analytics');
-const TABS = ['metrics', 'info', 'graph'] as const;
-type AnalyticsTab = (typeof TABS)[number];
-const isTab = (value: unknown): value is AnalyticsTab => TABS.includes(value as AnalyticsTab);
+const isTab = (value: unknown): value is 'info' | 'graph' => value === 'info' || value === 'graph';
 
 /** /networks/$networkId/analytics (features §3.20): Metrics, Network Info and Graph tabs, chosen by `?tab=`. */
 export function NetworkAnalyticsPage() {
   const { t } = useTranslation('pages');
   const { networkId } = routeApi.useParams();
-  const [url, setUrl] = useUrlSearch(['tab'] as const);
-  const tab: AnalyticsTab = isTab(url.tab) ? url.tab : 'metrics';
+  const search = routeApi.useSearch();
+  const tab = search.tab ?? 'metrics';
+  const navigate = routeApi.useNavigate();
   return (
     <Stack gap={0}>
       <PageHeader
@@ -34,7 +33,12 @@ export function NetworkAnalyticsPage() {
       />
       <Tabs
         value={tab}
-        onChange={(value) => setUrl({ tab: value === 'metrics' ? undefined : (value ?? undefined) })}
+        onChange={(value) =>
+          void navigate({
+            search: patchSearch<typeof search>({ tab: isTab(value) ? value : undefined }),
+            replace: true,
+          })
+        }
         keepMounted={false}
       >
         <Tabs.List mb="md">

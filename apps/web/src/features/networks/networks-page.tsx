@@ -1,17 +1,23 @@
 import { Stack } from '@mantine/core';
+import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageIcon } from '@/components/layout/page-catalog.tsx';
 import { PageHeader } from '@/components/layout/page-header.tsx';
+import { patchSearch } from '@/lib/patch-search.ts';
 import { paths } from '@/lib/paths.ts';
 import { DeleteNetworkDialog } from './components/delete-network-dialog.tsx';
 import { NetworksOverview } from './components/networks-overview.tsx';
 import type { NetworkRow } from './components/networks-table.tsx';
 
+const routeApi = getRouteApi('/_layout/networks');
+
 /** /networks (features §3.10): every network with search, sort, reload, create and delete. */
 export function NetworksPage() {
   const { t } = useTranslation('pages');
   const [toDelete, setToDelete] = useState<NetworkRow | null>(null);
+  const url = routeApi.useSearch();
+  const navigate = routeApi.useNavigate();
   return (
     <Stack gap={0}>
       <PageHeader
@@ -23,7 +29,11 @@ export function NetworksPage() {
           { label: t('networks.title') },
         ]}
       />
-      <NetworksOverview onDelete={setToDelete} />
+      <NetworksOverview
+        url={url}
+        onUrlChange={(patch) => void navigate({ search: patchSearch(patch), replace: true })}
+        onDelete={setToDelete}
+      />
       <DeleteNetworkDialog network={toDelete} onClose={() => setToDelete(null)} />
     </Stack>
   );

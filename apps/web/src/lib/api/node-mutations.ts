@@ -23,12 +23,6 @@ export const useApproveNode = () =>
 export const deleteNode = (node: Pick<NodeView, 'network' | 'id'>, force: boolean) =>
   apiClient.delete(nodePath(node), { query: { force } });
 
-export const useDeleteNode = () =>
-  useResourceMutation(
-    ({ node, force }: { node: NodeView; force: boolean }) => deleteNode(node, force),
-    hostsAndNodes,
-  );
-
 export interface BulkResult {
   succeeded: string[];
   failed: { id: string; message: string }[];

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiClient } from '@/lib/api-client.ts';
 import { authKeys } from './auth-keys.ts';
 

@@ -1,28 +1,43 @@
-import { PASSWORD_MIN_LENGTH, USERNAME_MIN_LENGTH } from '@meshdeck/contracts';
+import { createSuperAdminInputSchema } from '@meshdeck/contracts';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { contractValidator, issueField } from '@/lib/contract-form.ts';
 import { useSignUp } from '../api/sign-in.ts';
 import { AuthErrorAlert } from './auth-error-alert.tsx';
 
+interface SignupValues {
+  username: string;
+  password: string;
+  confirmPassword: string;
+}
+
 /**
- * Creates the first super admin. Only the length rules are checked here, with translated messages;
- * anything subtler (charset, reserved names) comes back as the server's Message.
+ * Creates the first super admin. The rules are the contract's (createSuperAdminInputSchema on the body that
+ * is sent): the length rules show translated texts, anything subtler (charset) the contract's own message.
  */
 export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
   const { t } = useTranslation('auth');
   const signUp = useSignUp();
-  const form = useForm({
+  const form = useForm<SignupValues>({
     initialValues: { username: '', password: '', confirmPassword: '' },
-    validate: {
-      username: (value) =>
-        value.trim().length < USERNAME_MIN_LENGTH
-          ? t('usernameTooShort', { count: USERNAME_MIN_LENGTH })
-          : null,
-      password: (value) =>
-        value.length < PASSWORD_MIN_LENGTH ? t('passwordTooShort', { count: PASSWORD_MIN_LENGTH }) : null,
-      confirmPassword: (value, values) => (value !== values.password ? t('passwordMismatch') : null),
-    },
+    validate: contractValidator<SignupValues>({
+      schema: createSuperAdminInputSchema,
+      toWire: (values) => ({ username: values.username.trim(), password: values.password }),
+      toFieldError: (issue) => {
+        // Length texts quote the contract's own minimum, so a stricter rule there needs no change here.
+        const count = Number(issue.minimum);
+        const tooShort = issue.code === 'too_small';
+        if (issueField(issue) === 'username')
+          return ['username', tooShort ? t('usernameTooShort', { count }) : issue.message];
+        if (issueField(issue) === 'password')
+          return ['password', tooShort ? t('passwordTooShort', { count }) : issue.message];
+        return null;
+      },
+      extra: (values) => ({
+        confirmPassword: values.confirmPassword !== values.password ? t('passwordMismatch') : null,
+      }),
+    }),
   });
 
   const handleSubmit = form.onSubmit((values) => {

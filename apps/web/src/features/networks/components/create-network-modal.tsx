@@ -12,7 +12,7 @@ import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session.ts';
 import { useCreateNetwork } from '../api/create-network.ts';
 import { CreateNetworkForm } from './create-network-form.tsx';
-import { validateCreateNetwork, type CreateNetworkValues } from './network-form-rules.ts';
+import { createNetworkValidator, type CreateNetworkValues } from './network-form-rules.ts';
 
 /**
  * "Create a Network" (spec §5, §8): validates, sends, announces the result, then makes the network active and
@@ -39,10 +39,7 @@ export function CreateNetworkModal({ onClose }: { onClose: () => void }) {
       addressRange6: '',
       defaultAcl: 'yes',
     },
-    validate: (values) => {
-      const errors = validateCreateNetwork(values, existingIds);
-      return Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, t(key)]));
-    },
+    validate: createNetworkValidator(existingIds, (key) => t(key)),
   });
   const handleClose = useGuardedClose(form.isTouched, onClose);
 

@@ -1,7 +1,12 @@
-import { isIPv4Cidr, isIPv6Cidr, isPrivateCidr, NETID_MAX_LENGTH, toNetId } from '@meshdeck/contracts';
-
-/** Spec §5: letters, digits, space, underscore and hyphen. */
-const NAME_CHARSET = /^[A-Za-z0-9 _-]+$/;
+import {
+  createNetworkInputSchema,
+  isIPv4Cidr,
+  isIPv6Cidr,
+  isPrivateCidr,
+  toNetId,
+} from '@meshdeck/contracts';
+import { contractValidator, issueField } from '@/lib/contract-form.ts';
+import { toCreateNetworkBody } from '../api/create-network.ts';
 
 export interface CreateNetworkValues {
   name: string;
@@ -23,29 +28,43 @@ export type NetworkFormMessage =
   | 'form.familyRequired'
   | 'form.defaultAclRequired';
 
-/** Name rules: required with the spec's charset, at most 32 characters once converted, not already used. */
-export function validateNetworkName(name: string, existingIds: readonly string[]): NetworkFormMessage | null {
-  if (name.trim() === '' || !NAME_CHARSET.test(name.trim())) return 'form.nameInvalid';
-  const netId = toNetId(name);
-  if (netId.length > NETID_MAX_LENGTH) return 'form.nameTooLong';
-  if (existingIds.includes(netId)) return 'form.nameTaken';
-  return null;
-}
-
-/** Every blocking rule of the form, per field; an empty object means the form may be sent. */
-export function validateCreateNetwork(
-  values: CreateNetworkValues,
+/**
+ * The form's rules are the contract's (createNetworkInputSchema, on the body the request would send), shown
+ * with the spec's texts. The spec's name charset (letters, digits, space, _ and -) is exactly what becomes a
+ * valid netid once trimmed, spaces turned to hyphens and lower-cased. Only "already taken" (it needs the list)
+ * and "choose an ACL" (the contract defaults it) are checked here.
+ */
+export function createNetworkValidator(
   existingIds: readonly string[],
-): Partial<Record<keyof CreateNetworkValues, NetworkFormMessage>> {
-  const errors: Partial<Record<keyof CreateNetworkValues, NetworkFormMessage>> = {};
-  const name = validateNetworkName(values.name, existingIds);
-  if (name) errors.name = name;
-  if (values.isIpv4 && !isIPv4Cidr(values.addressRange.trim())) errors.addressRange = 'form.ipv4Invalid';
-  if (values.isIpv6 && !isIPv6Cidr(values.addressRange6.trim())) errors.addressRange6 = 'form.ipv6Invalid';
-  // The server needs at least one range; say so on the switch rather than after a round trip.
-  if (!values.isIpv4 && !values.isIpv6) errors.isIpv4 = 'form.familyRequired';
-  if (values.defaultAcl === '') errors.defaultAcl = 'form.defaultAclRequired';
-  return errors;
+  translate: (key: NetworkFormMessage) => string,
+) {
+  return contractValidator<CreateNetworkValues>({
+    schema: createNetworkInputSchema,
+    toWire: toCreateNetworkBody,
+    toFieldError: (issue, values) => {
+      const field = issueField(issue);
+      if (field === 'netid')
+        return ['name', translate(issue.code === 'too_big' ? 'form.nameTooLong' : 'form.nameInvalid')];
+      // With both families off the contract asks for a range: say so on the switch.
+      if (!values.isIpv4 && !values.isIpv6) return ['isIpv4', translate('form.familyRequired')];
+      // A well-formed range the contract still refuses (/31, /32, /127, /128) gets the contract's own reason.
+      if (field === 'addressrange')
+        return [
+          'addressRange',
+          isIPv4Cidr(values.addressRange.trim()) ? issue.message : translate('form.ipv4Invalid'),
+        ];
+      if (field === 'addressrange6')
+        return [
+          'addressRange6',
+          isIPv6Cidr(values.addressRange6.trim()) ? issue.message : translate('form.ipv6Invalid'),
+        ];
+      return null;
+    },
+    extra: (values) => ({
+      name: existingIds.includes(toNetId(values.name)) ? translate('form.nameTaken') : null,
+      defaultAcl: values.defaultAcl === '' ? translate('form.defaultAclRequired') : null,
+    }),
+  });
 }
 
 /** The non-blocking LAN warning: shown when a valid range overlaps a private block. */

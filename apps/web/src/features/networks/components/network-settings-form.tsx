@@ -1,9 +1,15 @@
-import { KEEPALIVE_MAX_SECONDS, type Network } from '@meshdeck/contracts';
+import {
+  KEEPALIVE_MAX_SECONDS,
+  toNetworkWire,
+  updateNetworkInputSchema,
+  type Network,
+} from '@meshdeck/contracts';
 import { Button, Group, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { UnsavedChangesBlocker } from '@/components/ui/unsaved-changes-blocker.tsx';
+import { contractValidator, issueField } from '@/lib/contract-form.ts';
 import { describeError } from '@/lib/error-message.ts';
 import { useUpdateNetwork } from '../api/update-network.ts';
 
@@ -17,8 +23,12 @@ type SettingsValues = Pick<
   | 'defaultDns'
 >;
 
-const between = (min: number, max: number, message: string) => (value: number) =>
-  Number.isInteger(value) && value >= min && value <= max ? null : message;
+const NUMBER_FIELDS = {
+  defaultkeepalive: 'defaultKeepalive',
+  defaultmtu: 'defaultMtu',
+  defaultlistenport: 'defaultListenPort',
+} as const satisfies Record<string, keyof SettingsValues>;
+const isNumberField = (field: string): field is keyof typeof NUMBER_FIELDS => field in NUMBER_FIELDS;
 
 /**
  * The network's settings: id and ranges are fixed after creation (api-contract §5.2), so they are shown
@@ -27,6 +37,11 @@ const between = (min: number, max: number, message: string) => (value: number) =
 export function NetworkSettingsForm({ network }: { network: Network }) {
   const { t } = useTranslation('networks');
   const updateNetwork = useUpdateNetwork();
+  const rangeMessages = {
+    defaultKeepalive: t('info.keepaliveRange', { max: KEEPALIVE_MAX_SECONDS }),
+    defaultMtu: t('info.mtuRange'),
+    defaultListenPort: t('info.portRange'),
+  };
   const form = useForm<SettingsValues>({
     initialValues: {
       defaultKeepalive: network.defaultKeepalive,
@@ -36,15 +51,26 @@ export function NetworkSettingsForm({ network }: { network: Network }) {
       defaultUdpHolePunch: network.defaultUdpHolePunch,
       defaultDns: network.defaultDns,
     },
-    validate: {
-      defaultKeepalive: between(
-        1,
-        KEEPALIVE_MAX_SECONDS,
-        t('info.keepaliveRange', { max: KEEPALIVE_MAX_SECONDS }),
-      ),
-      defaultMtu: between(576, 9000, t('info.mtuRange')),
-      defaultListenPort: between(1, 65535, t('info.portRange')),
-    },
+    validate: contractValidator<SettingsValues>({
+      schema: updateNetworkInputSchema,
+      // The server lower-cases body keys before validating (api-contract §1.4); so does the form.
+      toWire: (values) =>
+        Object.fromEntries(
+          Object.entries(toNetworkWire({ ...network, ...values, defaultDns: values.defaultDns.trim() })).map(
+            ([key, value]) => [key.toLowerCase(), value],
+          ),
+        ),
+      toFieldError: (issue) => {
+        const field = issueField(issue);
+        if (isNumberField(field)) return [NUMBER_FIELDS[field], rangeMessages[NUMBER_FIELDS[field]]];
+        return field === 'defaultdns' ? ['defaultDns', issue.message] : null;
+      },
+      // The contract reads an empty or zero number as "keep the stored value"; the form asks for a value.
+      extra: (values) =>
+        Object.fromEntries(
+          Object.values(NUMBER_FIELDS).map((field) => [field, values[field] ? null : rangeMessages[field]]),
+        ),
+    }),
   });
 
   const handleSubmit = (values: SettingsValues) => {

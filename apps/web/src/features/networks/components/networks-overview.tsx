@@ -9,24 +9,32 @@ import { useCreateNetworkDialog } from '@/lib/create-network-dialog.ts';
 import { useNetworks } from '@/lib/networks-query.ts';
 import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session.ts';
-import { useUrlSearch } from '@/lib/use-url-search.ts';
 import { PageIcon } from '@/components/layout/page-catalog.tsx';
+import type { ListSearch } from '@/routes/search-params.ts';
 import { useNetworkNodeCounts } from '../api/get-network-stats.ts';
 import { NetworksTable, type NetworkRow } from './networks-table.tsx';
 
 const DEFAULT_SORT = [{ id: 'name', desc: false }];
 
 /**
- * Toolbar and networks table with its search and sort kept in the URL (`?search=`, `?sort=`). Used by the
- * dashboard as is and by the networks page with delete buttons.
+ * Toolbar and networks table. Its search and sort live in the URL (`?search=`, `?sort=`): the route that
+ * shows it validates them (routes/search-params.ts) and its page passes them in with the setter. Used by
+ * the dashboard as is and by the networks page with delete buttons.
  */
-export function NetworksOverview({ onDelete }: { onDelete?: (row: NetworkRow) => void }) {
+export function NetworksOverview({
+  url,
+  onUrlChange,
+  onDelete,
+}: {
+  url: ListSearch;
+  onUrlChange: (patch: ListSearch) => void;
+  onDelete?: (row: NetworkRow) => void;
+}) {
   const { t } = useTranslation('networks');
   const navigate = useNavigate();
   const networks = useNetworks();
   const counts = useNetworkNodeCounts();
   const openCreateNetwork = useCreateNetworkDialog((state) => state.open);
-  const [url, setUrl] = useUrlSearch(['search', 'sort'] as const);
   const rows = useMemo<NetworkRow[]>(
     () =>
       (networks.data ?? []).map((network) => ({ ...network, nodeCount: counts.data?.[network.netId] ?? 0 })),
@@ -46,7 +54,7 @@ export function NetworksOverview({ onDelete }: { onDelete?: (row: NetworkRow) =>
           placeholder={t('search')}
           leftSection={<IconSearch size={16} />}
           value={url.search ?? ''}
-          onChange={(event) => setUrl({ search: event.currentTarget.value })}
+          onChange={(event) => onUrlChange({ search: event.currentTarget.value })}
           w={{ base: '100%', sm: 280 }}
         />
         <Group gap="xs">
@@ -67,7 +75,7 @@ export function NetworksOverview({ onDelete }: { onDelete?: (row: NetworkRow) =>
         rows={rows}
         search={url.search ?? ''}
         sorting={paramToSorting(url.sort, DEFAULT_SORT)}
-        onSortingChange={(sorting) => setUrl({ sort: sortingToParam(sorting) })}
+        onSortingChange={(sorting) => onUrlChange({ sort: sortingToParam(sorting) })}
         onRowClick={handleOpen}
         onDelete={onDelete}
         empty={

@@ -1,29 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { streamEvents } from './api-client.ts';
 import { useSession } from './session.ts';
-import { createSseParser } from './sse.ts';
-
-describe('createSseParser', () => {
-  it('when a frame arrives whole, then its event name and data are returned and comments are skipped', () => {
-    const parse = createSseParser();
-    expect(parse('retry: 3000\n: connected\n\nevent: change\ndata: {"resource":"networks"}\n\n')).toEqual([
-      { event: 'change', data: '{"resource":"networks"}' },
-    ]);
-  });
-
-  it('when a frame is split across chunks, then it is returned once complete', () => {
-    const parse = createSseParser();
-    expect(parse('event: cha')).toEqual([]);
-    expect(parse('nge\ndata: {"a"')).toEqual([]);
-    expect(parse(':1}\n\nevent: change\ndata: 2\n')).toEqual([{ event: 'change', data: '{"a":1}' }]);
-    expect(parse('\n')).toEqual([{ event: 'change', data: '2' }]);
-  });
-
-  it('when lines end in CRLF or data spans lines, then the data lines are joined with newlines', () => {
-    const parse = createSseParser();
-    expect(parse('data:one\r\ndata: two\r\n\r\n')).toEqual([{ event: 'message', data: 'one\ntwo' }]);
-  });
-});
 
 describe('streamEvents', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -58,5 +35,35 @@ describe('streamEvents', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/events');
     expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({ headers: { Authorization: 'Bearer tok' } });
+  });
+
+  it('when frames arrive split across chunks with CRLF endings and comments, then each event arrives once, whole', async () => {
+    useSession.setState({ token: 'tok', baseUrl: '/api' });
+    const chunks = [
+      ': connected\r\n\r\nevent: cha',
+      'nge\r\ndata: {"a"',
+      ':1}\r\ndata: 2\r\n\r\ndata: plain\n\n',
+    ];
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(new TextEncoder().encode(chunk));
+        controller.close();
+      },
+    });
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(new Response(body, { status: 200 }))
+      .mockResolvedValueOnce(new Response('', { status: 401 }));
+    vi.stubGlobal('fetch', fetchMock);
+    vi.useFakeTimers();
+    const onEvent = vi.fn();
+    const done = streamEvents('v1/events', { onEvent }, new AbortController().signal);
+    await vi.runAllTimersAsync();
+    await done;
+    vi.useRealTimers();
+    expect(onEvent.mock.calls).toEqual([
+      [{ event: 'change', data: '{"a":1}\n2' }],
+      [{ event: 'message', data: 'plain' }],
+    ]);
   });
 });

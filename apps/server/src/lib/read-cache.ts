@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Bodies below this go out uncompressed (as in plugins/transfer.ts). */
+const COMPRESS_THRESHOLD = 1024;
+
+interface Entry {
+  expiresAt: number;
+  body: Promise<{ json: Buffer; etag: string }>;
+  encoded: Map<'br' | 'gzip', Promise<Buffer>>;
+}
+
+function pickEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = (header ?? '').split(',').map((part) => part.split(';')[0]?.trim().toLowerCase());
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return undefined;
+}
+
+/**
+ * Shared answers for big, everyone-sees-the-same list routes (GET /api/nodes is ~9 MB at 10,000 nodes): the body
+ * is built, serialised, hashed and compressed once per data version, and concurrent readers share that work
+ * instead of each paying it. Any write to the data behind the lists invalidates (`invalidate`); values derived
+ * from the clock (node status, last check-in, which check-ins update without a change event) may be up to
+ * `maxAgeMs` old.
+ */
+export class ReadCache {
+  readonly #entries = new Map<string, Entry>();
+
+  constructor(private readonly maxAgeMs = 5000) {}
+
+  /** Drops every cached answer (called on any node, host or network change). */
+  invalidate(): void {
+    this.#entries.clear();
+  }
+
+  /** Answers from the cached body for `key` (building it with `produce` when missing or expired). */
+  async send(request: FastifyRequest, reply: FastifyReply, key: string, produce: () => Promise<string>): Promise<void> {
+    const entry = this.entry(key, produce);
+    const { json, etag } = await entry.body;
+    // With etag and content-encoding set, the etag and compress plugins leave this answer alone (304s still work).
+    reply.header('etag', etag).header('vary', 'accept-encoding').type('application/json; charset=utf-8');
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (encoding === undefined || json.length < COMPRESS_THRESHOLD || request.headers['if-none-match'] === etag) {
+      void reply.send(json);
+      return;
+    }
+    let encoded = entry.encoded.get(encoding);
+    if (!encoded) {
+      encoded = encoding === 'br' ? brotli(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }) : gzip(json);
+      entry.encoded.set(encoding, encoded);
+    }
+    const bytes = await encoded;
+    void reply.header('content-encoding', encoding).send(bytes);
+  }
+
+  private entry(key: string, produce: () => Promise<string>): Entry {
+    const now = Date.now();
+    const cached = this.#entries.get(key);
+    if (cached && cached.expiresAt > now) return cached;
+    const body = produce().then((text) => ({ json: Buffer.from(text), etag: `W/"${createHash('sha1').update(text).digest('base64url')}"` }));
+    const entry: Entry = { expiresAt: now + this.maxAgeMs, body, encoded: new Map() };
+    this.#entries.set(key, entry);
+    body.catch(() => {
+      if (this.#entries.get(key) === entry) this.#entries.delete(key);
+    });
+    return entry;
+  }
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import de from './de.json';
+import en from './en.json';
+import fr from './fr.json';
+
+/** Every key path of a translation file, e.g. `signin.title`. */
+const keysOf = (value: object, prefix = ''): string[] =>
+  Object.entries(value).flatMap(([key, child]) =>
+    typeof child === 'object' && child !== null
+      ? keysOf(child as object, `${prefix}${key}.`)
+      : [`${prefix}${key}`],
+  );
+
+describe('translation files', () => {
+  it.each([
+    ['fr', fr],
+    ['de', de],
+  ])(
+    'when %s is compared with English, then it has exactly the same keys (only the active language loads, with no fallback)',
+    (_, language) => {
+      expect(keysOf(language).sort()).toEqual(keysOf(en).sort());
+    },
+  );
+});

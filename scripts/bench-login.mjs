@@ -1,0 +1,116 @@
+// `npm run bench:login`: how fast /login paints and becomes usable in headless Chromium, against the built
+// console served by the real server on a fresh data directory. Prints medians of N runs (default 5) beside
+// the targets of issue 18; never fails on time. Options: BENCH_RUNS=n, CONSOLE_DIR=<another built console>.
+// Figures come from the page itself: the paint timing entries, a longtask PerformanceObserver, and the moment
+// the splash has left the DOM with the username field on screen ("usable").
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+const port = Number(process.env.BENCH_PORT ?? 18190);
+const consoleDir = path.resolve(process.env.CONSOLE_DIR ?? path.join(root, 'apps', 'web', 'dist'));
+const SPLASH_MS = 1000;
+const FADE_MS = 200;
+
+// The compiled server and console, as a user runs them; built only when their sources changed.
+if (spawnSync(process.execPath, ['scripts/build-if-stale.mjs', 'server', 'console'], { cwd: root, stdio: 'inherit' }).status !== 0)
+  process.exit(1);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshdeck-bench-login-'));
+const server = spawn(process.execPath, [path.join(root, 'apps', 'server', 'dist', 'main.mjs')], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MQTT_PORT: '0', CONSOLE_DIR: consoleDir, LOG_LEVEL: 'warn' },
+});
+const stop = () => {
+  server.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+};
+
+/** Waits until the server answers its status route (a condition, not a fixed sleep). */
+async function waitForServer(deadline = Date.now() + 60_000) {
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/server/status`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the server did not start within 60 s');
+}
+
+// Runs in the page before any of its scripts: records long tasks and the moment the form is usable.
+const probe = () => {
+  const state = { longTasks: [], usableAt: null };
+  window.__bench = state;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) state.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  const check = () => {
+    if (state.usableAt !== null) return;
+    const input = document.querySelector('input[autocomplete="username"]');
+    if (!document.getElementById('splash') && input && !input.disabled) state.usableAt = performance.now();
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true });
+};
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+try {
+  await waitForServer();
+  // A super admin must exist, or /login sends the visitor to /signup.
+  await fetch(`http://127.0.0.1:${port}/api/users/adm/createsuperadmin`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'bench-password-1' }),
+  });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const samples = [];
+  for (let run = 0; run < runs; run++) {
+    // A fresh context per run: a cold cache, as a first visit.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.addInitScript(probe);
+    await page.goto(`http://127.0.0.1:${port}/login`);
+    await page.waitForFunction(() => window.__bench.usableAt !== null, undefined, { timeout: 30_000 });
+    samples.push(
+      await page.evaluate(() => {
+        const paint = Object.fromEntries(performance.getEntriesByType('paint').map((e) => [e.name, e.startTime]));
+        const { usableAt, longTasks } = window.__bench;
+        const before = longTasks.filter((task) => task.start < usableAt);
+        return {
+          firstPaint: paint['first-paint'] ?? NaN,
+          firstContentfulPaint: paint['first-contentful-paint'] ?? NaN,
+          usable: usableAt,
+          longTaskMs: before.reduce((sum, task) => sum + task.duration, 0),
+          longestTaskMs: before.reduce((max, task) => Math.max(max, task.duration), 0),
+        };
+      }),
+    );
+    await context.close();
+  }
+  await browser.close();
+  const row = (label, key, target) =>
+    console.log(`${label.padEnd(40)} ${median(samples.map((s) => s[key])).toFixed(0).padStart(7)} ms   ${target}`);
+  console.log(`/login in headless Chromium, ${runs} cold runs, medians (${path.relative(root, consoleDir) || consoleDir})`);
+  console.log(`${'figure'.padEnd(40)} ${'median'.padStart(10)}   target`);
+  row('first paint', 'firstPaint', '<= 100 ms');
+  row('first contentful paint', 'firstContentfulPaint', '');
+  row('form usable (splash gone)', 'usable', `<= ${SPLASH_MS + FADE_MS + 50} ms (splash ${SPLASH_MS} + fade ${FADE_MS} + 50)`);
+  row('long tasks before usable (sum)', 'longTaskMs', '<= 100 ms');
+  row('longest task before usable', 'longestTaskMs', '');
+} finally {
+  stop();
+}

@@ -1,0 +1,81 @@
+// `npm run size`: the JavaScript a page downloads before it is usable, gzip, from the built console's Vite
+// manifest (apps/web/dist/.vite/manifest.json; build first). A page's initial JS is the entry chunk, the lazy
+// route modules the page renders before it is usable (layout, page, active language) and everything those
+// import statically. Prints each figure beside its budget and exits 1 when one is over.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'apps', 'web', 'dist');
+const manifestFile = path.join(dist, '.vite', 'manifest.json');
+const KIB = 1024;
+
+/**
+ * The pages measured, the lazy modules each needs before it is usable, and the budgets: each page's size when
+ * the budget was set plus a small margin, so growth fails the check. `goalKiB` is where /login must get to
+ * (issue 8: 150 KiB); docs/decisions/005-webpat-console-patterns-and-size.md says why it is not there yet.
+ */
+const pages = [
+  {
+    name: '/login',
+    modules: ['src/boot.tsx', 'src/i18n/en.json', 'src/features/auth/login-page.tsx'],
+    budgetKiB: 205,
+    goalKiB: 150,
+  },
+  {
+    name: '/dashboard',
+    modules: ['src/boot.tsx', 'src/i18n/en.json', 'src/routes/protected-shell.tsx', 'src/routes/dashboard-view.tsx'],
+    budgetKiB: 325,
+  },
+  {
+    name: '/networks/$id/nodes',
+    modules: ['src/boot.tsx', 'src/i18n/en.json', 'src/routes/protected-shell.tsx', 'src/features/nodes/nodes-page.tsx'],
+    budgetKiB: 345,
+  },
+];
+
+if (!fs.existsSync(manifestFile)) {
+  console.error(`size: ${path.relative(root, manifestFile)} not found; run \`npm run build -w @meshdeck/web\` first`);
+  process.exit(1);
+}
+const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry);
+if (!entry) throw new Error('the manifest has no entry chunk');
+
+/** Every chunk file a module needs at once: itself and its static imports, transitively (never its lazy ones). */
+function staticClosure(key, files = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not a chunk of the build (renamed? update scripts/size.mjs)`);
+  if (files.has(chunk.file)) return files;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) staticClosure(imported, files);
+  return files;
+}
+
+const gzipCache = new Map();
+const gzipSize = (file) => {
+  if (!gzipCache.has(file)) gzipCache.set(file, gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length);
+  return gzipCache.get(file);
+};
+
+let isOver = false;
+console.log('page                    initial JS (gzip)   budget     goal   chunks');
+for (const page of pages) {
+  const files = new Set();
+  for (const key of [entry[0], ...page.modules]) staticClosure(key, files);
+  const bytes = [...files].filter((file) => file.endsWith('.js')).reduce((sum, file) => sum + gzipSize(file), 0);
+  const kib = bytes / KIB;
+  const over = kib > page.budgetKiB;
+  isOver ||= over;
+  const goal = page.goalKiB ? `${page.goalKiB} KiB` : '';
+  console.log(
+    `${page.name.padEnd(22)} ${`${kib.toFixed(1)} KiB`.padStart(18)} ${`${page.budgetKiB} KiB`.padStart(8)} ${goal.padStart(8)} ${String(files.size).padStart(8)}${over ? '   OVER BUDGET' : ''}`,
+  );
+  if (process.argv.includes('--verbose')) {
+    const rows = [...files].map((file) => [file, gzipSize(file)]).sort((a, b) => b[1] - a[1]);
+    for (const [file, size] of rows) console.log(`    ${(size / KIB).toFixed(1).padStart(7)} KiB  ${file}`);
+  }
+}
+process.exit(isOver ? 1 : 0);
