@@ -85,7 +85,7 @@ describe.skipIf(skipReason !== undefined)(`host actions on a live mesh (3 agents
     expect(betweenResult.received).toBe(betweenResult.sent);
     const hosts = (await server.request<{ name: string; publickey: string }[]>('GET', '/api/hosts', { token })).body;
     expect(hosts.find((h) => h.name === three.name)?.publickey).toBe(newKey);
-  }, 60_000);
+  }, 90_000);
 
   it('-> PUT /api/hosts/keys: every host gets a new key and every pair pings again', async () => {
     const before = lab.agents.map((a) => lab.publicKeyOf(a));
@@ -105,7 +105,7 @@ describe.skipIf(skipReason !== undefined)(`host actions on a live mesh (3 agents
     const before = syncCount(agent);
     expect((await server.request('POST', `/api/hosts/${await hostIdOf(agent)}/sync`, { token })).status).toBe(200);
     await lab.waitUntil('a pull applied after the sync', () => syncCount(agent) > before);
-  }, 30_000);
+  }, 90_000);
 
   it('-> meshdeck-agent status prints the networks and every peer by name with its handshake and bytes', async () => {
     const [one, two, three] = lab.agents as [LabAgent, LabAgent, LabAgent];
@@ -118,7 +118,7 @@ describe.skipIf(skipReason !== undefined)(`host actions on a live mesh (3 agents
     }
     expect(status.output).toMatch(/latest handshake: (\d+ \w+, )*\d+ seconds? ago/);
     expect(status.output).toMatch(/transfer: [\d.]+ \w+ received, [\d.]+ \w+ sent/);
-  }, 30_000);
+  }, 90_000);
 
   it('-> meshdeck-agent install --root writes a unit that runs this agent with its state dir; uninstall removes it', async () => {
     const agent = lab.agents[0]!;
@@ -130,7 +130,7 @@ describe.skipIf(skipReason !== undefined)(`host actions on a live mesh (3 agents
     expect(fs.statSync(path.join(agent.stateDir, 'state.json')).mode & 0o777).toBe(0o600);
     expect((await lab.cli(agent, ['uninstall', '--root', root])).status).toBe(0);
     expect(fs.existsSync(path.join(root, 'etc/systemd/system/meshdeck-agent.service'))).toBe(false);
-  }, 30_000);
+  }, 90_000);
 
   it('-> DELETE /api/hosts/{id}?force=true: the agent removes its tunnel and state and exits, the others drop it', async () => {
     const [one, two, three] = lab.agents as [LabAgent, LabAgent, LabAgent];
@@ -141,7 +141,7 @@ describe.skipIf(skipReason !== undefined)(`host actions on a live mesh (3 agents
     expect(lab.hasInterface(three)).toBe(false);
     expect(fs.existsSync(path.join(three.stateDir, 'state.json'))).toBe(false);
     await lab.waitUntil('the others to drop the deleted host', () => [one, two].every((a) => !lab.wgPeers(a).includes(key)));
-  }, 30_000);
+  }, 90_000);
 
   it('-> meshdeck-agent leave: the host is deleted on the server, its tunnel and state are removed', async () => {
     const [one, two] = lab.agents as [LabAgent, LabAgent];
@@ -157,5 +157,5 @@ describe.skipIf(skipReason !== undefined)(`host actions on a live mesh (3 agents
     const hosts = (await server.request<{ name: string }[]>('GET', '/api/hosts', { token })).body;
     expect(hosts.map((h) => h.name)).toEqual([one.name]);
     await lab.waitUntil('the last agent to have no peers', () => lab.wgPeers(one).length === 0);
-  }, 30_000);
+  }, 90_000);
 });

@@ -76,8 +76,8 @@ export class MeshLab {
     this.capture(agent);
   }
 
-  /** Polls `check` until it holds; on time-out fails with every agent's log, which is what explains a failure. */
-  waitUntil(what: string, check: () => boolean | Promise<boolean>, timeout = 30_000): Promise<void> {
+  /** Polls `check` until it holds (60 s: joins are slow on a loaded CI machine); on time-out fails with every agent's log. */
+  waitUntil(what: string, check: () => boolean | Promise<boolean>, timeout = 60_000): Promise<void> {
     return vi.waitFor(
       async () => {
         if (!(await check())) throw new Error(`timed out waiting for ${what}\n${this.agents.map((a) => `--- ${a.name}\n${a.log.join('').slice(-3000)}`).join('\n')}`);
