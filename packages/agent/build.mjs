@@ -2,6 +2,7 @@
 // the host. The server offers it for download at /meshclient/files/meshdeck-agent.mjs, so a new device installs
 // the agent from the server it joins, with no registry or package repository involved.
 import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,9 @@ await build({
   logLevel: 'warning',
 });
 fs.chmodSync(outfile, 0o755);
+// Agents verify an upgrade against this (sha256sum format), served next to the bundle.
+const digest = createHash('sha256').update(fs.readFileSync(outfile)).digest('hex');
+fs.writeFileSync(`${outfile}.sha256`, `${digest}  meshdeck-agent.mjs\n`);
 console.log(
   `agent bundle: ${path.relative(process.cwd(), outfile)} (${(fs.statSync(outfile).size / 1024).toFixed(0)} KiB)`,
 );

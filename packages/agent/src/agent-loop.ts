@@ -4,10 +4,12 @@ import { RECONNECT_BACKOFF, backoffDelay, type BackoffPolicy } from './backoff.t
 import { BrokerConnection } from './broker-connection.ts';
 import { openPayload, payloadKey } from './payload-open.ts';
 import { applyPeerUpdate, syncStep, type Peer, type SyncPoint } from './peer-state.ts';
+import { discoverEndpoint } from './endpoint-discovery.ts';
+import { rotateKeys } from './host-actions.ts';
 import { HostUnknownError, type ServerApi } from './server-api.ts';
 import type { AgentState } from './state.ts';
 import { ThrottledLog } from './throttled-log.ts';
-import { AGENT_VERSION, detectEndpoint, localInterfaces } from './system-info.ts';
+import { AGENT_VERSION, localInterfaces } from './system-info.ts';
 import { interfaceAddresses } from './wg-config.ts';
 import type { MeshInterface } from './wireguard.ts';
 
@@ -20,6 +22,14 @@ export interface AgentOptions {
   onDeleted: () => void;
   /** How to join this host again, for the message when the server no longer knows it. */
   joinCommand: string;
+  /** Saves the state file after a change of its own (key rotation); without it changes live in memory only. */
+  persistState?: (state: AgentState) => void;
+  /** A STUN server (`host:port`) asked for the public endpoint at every check-in. */
+  stunServer?: string | undefined;
+  /** Host action UPGRADE / FORCE_UPGRADE (see upgrade.ts); without it the action is logged as unsupported. */
+  onUpgrade?: (force: boolean) => Promise<void>;
+  /** Called after each full pull is applied (autoupdate looks at the host's flag there). */
+  onPull?: (pull: HostPull) => Promise<void>;
   /** Retry and reconnect pacing; tests may shorten it. */
   backoff?: BackoffPolicy;
 }
@@ -201,11 +211,28 @@ export class Agent {
       await this.stop();
       await this.mesh.down();
       this.options.onDeleted();
+    } else if ((action === 'UPGRADE' || action === 'FORCE_UPGRADE') && this.options.onUpgrade) {
+      await this.options.onUpgrade(action === 'FORCE_UPGRADE');
+    } else if (action === 'UPDATE_KEYS') {
+      await this.refreshKeys();
     } else if (['REQ_PULL', 'JOIN_HOST_TO_NETWORK', 'UPDATE_HOST', 'REQ_ACK'].includes(action)) {
       await this.applyPull(await this.api.pull());
+      // The console's "sync": confirm it, since an unchanged configuration logs nothing else.
+      if (action === 'REQ_PULL') this.options.log('sync: pulled at the server\'s request');
     } else {
       this.#log.info(`host action ${action} is not supported by this agent`);
     }
+  }
+
+  /** UPDATE_KEYS: a new key pair, saved, reported, then applied (see rotateKeys for the order). */
+  private async refreshKeys(): Promise<void> {
+    const outcome = await rotateKeys(this.state, {
+      persist: (state) => this.options.persistState?.(state),
+      report: (publicKey) => this.api.updateHost({ publickey: publicKey }),
+      apply: () => this.configure(),
+    });
+    if (outcome.reported) this.options.log(`keys refreshed: new public key ${this.state.publicKey}`);
+    else this.report('key-report', outcome.error);
   }
 
   private async applyPull(pull: HostPull): Promise<void> {
@@ -215,6 +242,7 @@ export class Agent {
     this.#sync = pull.peer_sync && { epoch: pull.peer_sync.epoch, version: pull.peer_sync.version };
     this.#addresses = interfaceAddresses(pull.nodes);
     await this.configure();
+    await this.options.onPull?.(pull);
   }
 
   /** Nodes the console removed without force wait for their agent to delete them (api-contract §5.5). */
@@ -231,9 +259,13 @@ export class Agent {
   }
 
   private async checkIn(): Promise<void> {
+    const { error: stunError, ...endpoint } = await discoverEndpoint(this.api.baseUrl, this.options.stunServer);
+    if (stunError) this.report('stun', stunError);
     await this.api.checkIn({
       version: AGENT_VERSION,
-      endpointip: await detectEndpoint(this.api.baseUrl),
+      // Repeats the current key, so a rotation whose report failed reaches the server at the next check-in.
+      publickey: this.state.publicKey,
+      ...endpoint,
       listenport: this.#listenPort,
       interfaces: localInterfaces(this.state.interfaceName),
     });

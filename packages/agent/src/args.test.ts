@@ -12,8 +12,19 @@ describe('parseCommand', () => {
       name: undefined,
       endpoint: undefined,
       port: 51821,
-      common: { stateDir: '/var/lib/x', interfaceName: 'meshdeck', dryRun: false, checkInSeconds: 30 },
+      isStaticPort: false,
+      common: { stateDir: '/var/lib/x', interfaceName: 'meshdeck', dryRun: false, checkInSeconds: 30, stunServer: undefined },
     });
+  });
+
+  it('when join has --port and --stun, the port is static and the STUN server is kept for run', () => {
+    const command = parseCommand(['join', '--server', 'http://s', '--token', 't', '--port', '51900', '--stun', 'stun.example.com:3478'], '/x');
+    expect(command).toMatchObject({ port: 51900, isStaticPort: true, common: { stunServer: 'stun.example.com:3478' } });
+  });
+
+  it('when asked for --version or version, returns the version command', () => {
+    expect(parseCommand(['--version'], '/x')).toEqual({ kind: 'version' });
+    expect(parseCommand(['version'], '/x')).toEqual({ kind: 'version' });
   });
 
   it('when join has no --server, takes the server from the token', () => {

@@ -2,23 +2,32 @@ import { parseArgs } from 'node:util';
 import { decodeEnrollmentToken } from '@meshdeck/contracts';
 
 export type Command =
-  | { kind: 'join'; server: string; token: string; common: CommonOptions; name: string | undefined; endpoint: string | undefined; port: number }
+  | { kind: 'join'; server: string; token: string; common: CommonOptions; name: string | undefined; endpoint: string | undefined; port: number; isStaticPort: boolean }
   | { kind: 'run'; common: CommonOptions }
   | { kind: 'leave'; common: CommonOptions }
-  | { kind: 'help' };
+  | { kind: 'status'; common: CommonOptions }
+  | { kind: 'install'; common: CommonOptions; root: string }
+  | { kind: 'uninstall'; common: CommonOptions; root: string }
+  | { kind: 'help' }
+  | { kind: 'version' };
 
 export interface CommonOptions {
   stateDir: string;
   interfaceName: string;
   dryRun: boolean;
   checkInSeconds: number;
+  /** `host:port` of a STUN server to learn the public endpoint from (otherwise the server's view is used). */
+  stunServer: string | undefined;
 }
 
 export const USAGE = `usage:
   meshdeck-agent join --server URL --token TOKEN [--state-dir DIR] [--interface NAME] [--name NAME]
-                      [--endpoint IP] [--port N] [--check-in-seconds N] [--dry-run]
-  meshdeck-agent run   [--state-dir DIR] [--dry-run]
-  meshdeck-agent leave [--state-dir DIR]`;
+                      [--endpoint IP] [--port N] [--stun HOST:PORT] [--check-in-seconds N] [--dry-run]
+  meshdeck-agent run   [--state-dir DIR] [--stun HOST:PORT] [--dry-run]
+  meshdeck-agent leave [--state-dir DIR]
+  meshdeck-agent status [--state-dir DIR]
+  meshdeck-agent install [--state-dir DIR] [--stun HOST:PORT] [--check-in-seconds N] [--root DIR]
+  meshdeck-agent uninstall [--root DIR]`;
 
 const positiveInt = (value: string | undefined, fallback: number, flag: string): number => {
   if (value === undefined) return fallback;
@@ -41,20 +50,28 @@ export function parseCommand(argv: string[], defaultStateDir: string): Command {
       endpoint: { type: 'string' },
       port: { type: 'string' },
       'check-in-seconds': { type: 'string' },
+      stun: { type: 'string' },
+      root: { type: 'string' },
       'dry-run': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean' },
     },
   });
   const command = positionals[0];
+  if (values.version || command === 'version') return { kind: 'version' };
   if (values.help || command === undefined || command === 'help') return { kind: 'help' };
   const common: CommonOptions = {
     stateDir: values['state-dir'] ?? defaultStateDir,
     interfaceName: values.interface ?? 'meshdeck',
     dryRun: values['dry-run'] ?? false,
     checkInSeconds: positiveInt(values['check-in-seconds'], 30, '--check-in-seconds'),
+    stunServer: values.stun,
   };
   if (!/^[a-zA-Z0-9_=+.-]{1,15}$/.test(common.interfaceName)) throw new Error('--interface must be a valid interface name (at most 15 characters)');
-  if (command === 'run' || command === 'leave') return { kind: command, common };
+  if (command === 'run' || command === 'leave' || command === 'status') return { kind: command, common };
+  // --root writes the systemd unit under another root (an image being built, a test) and starts nothing.
+  if (command === 'install') return { kind: 'install', common, root: values.root ?? '/' };
+  if (command === 'uninstall') return { kind: 'uninstall', common, root: values.root ?? '/' };
   if (command !== 'join') throw new Error(`unknown command "${command}"\n${USAGE}`);
   if (!values.token) throw new Error('join needs --token (an enrollment key token)');
   // The token names the server's API address; --server overrides it.
@@ -62,5 +79,6 @@ export function parseCommand(argv: string[], defaultStateDir: string): Command {
   if (!/^https?:\/\//.test(server)) throw new Error('join needs --server http(s)://host:port (the token does not name a usable server)');
   const port = positiveInt(values.port, 51821, '--port');
   if (port > 65535) throw new Error('--port must be at most 65535');
-  return { kind: 'join', server, token: values.token, common, name: values.name, endpoint: values.endpoint, port };
+  // A port given by hand is kept as it is (isstaticport): the server must not move it (api-contract §5.9).
+  return { kind: 'join', server, token: values.token, common, name: values.name, endpoint: values.endpoint, port, isStaticPort: values.port !== undefined };
 }

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Agent } from './agent-loop.ts';
@@ -6,23 +7,61 @@ import { USAGE, parseCommand, type CommonOptions } from './args.ts';
 import { generateHostPassword, generateWireGuardKeys } from './keys.ts';
 import { ServerApi } from './server-api.ts';
 import { loadState, removeState, saveState, type AgentState } from './state.ts';
-import { AGENT_VERSION, detectEndpoint, localInterfaces } from './system-info.ts';
+import { discoverEndpoint } from './endpoint-discovery.ts';
+import { installService, uninstallService } from './service.ts';
+import { UPGRADE_MARKER_ENV, upgradeAgent } from './upgrade.ts';
+import { printStatus } from './status-command.ts';
+import { AGENT_VERSION, localInterfaces } from './system-info.ts';
 import { DryRunInterface, SystemInterface, type MeshInterface } from './wireguard.ts';
 
 const log = (message: string) => process.stderr.write(`[meshdeck-agent] ${message}\n`);
+const withoutError = <T extends { error?: unknown }>({ error, ...rest }: T): Omit<T, 'error'> => {
+  if (error) log(`endpoint discovery: ${error instanceof Error ? error.message : 'no answer'}; using the local address`);
+  return rest;
+};
 const meshFor = (common: CommonOptions, state: AgentState): MeshInterface =>
   common.dryRun ? new DryRunInterface(state.interfaceName) : new SystemInterface(state.interfaceName, common.stateDir);
+
+/**
+ * Host action UPGRADE (and autoupdate): see upgrade.ts. Once the new agent runs, this one stops (the interface
+ * stays up) and exits. `explicit` is an operator's request, which is answered in the log even when nothing changes.
+ */
+async function upgradeInPlace(state: AgentState, common: CommonOptions, agent: Agent, force: boolean, explicit: boolean): Promise<void> {
+  const runArgs = ['run', '--state-dir', path.resolve(common.stateDir), '--check-in-seconds', String(common.checkInSeconds)];
+  if (common.stunServer) runArgs.push('--stun', common.stunServer);
+  if (common.dryRun) runArgs.push('--dry-run');
+  const scriptPath = path.resolve(process.argv[1] ?? '');
+  const outcome = await upgradeAgent({ serverUrl: state.server, scriptPath, nodePath: process.execPath, runArgs, markerFile: path.join(common.stateDir, 'upgrade-started'), force, log });
+  if (outcome === 'current' && explicit) log(`upgrade: already running the server's build (${AGENT_VERSION})`);
+  if (outcome !== 'started') return;
+  log('upgrade: the new agent is running; this one leaves (the interface stays up)');
+  await agent.stop();
+  process.exit(0);
+}
 
 /** Runs the agent until SIGINT/SIGTERM (interface stays up) or until the server deletes the host. */
 async function runAgent(state: AgentState, common: CommonOptions, token?: string): Promise<void> {
   const api = new ServerApi(state.server, state.hostId, state.hostPassword);
   if (token) api.useToken(token);
   const mesh = meshFor(common, state);
-  const agent = new Agent(state, api, mesh, {
+  let lastAutoupdateError = '';
+  const agent: Agent = new Agent(state, api, mesh, {
     checkInSeconds: common.checkInSeconds,
     pullSeconds: 300,
     log,
+    persistState: (next) => saveState(common.stateDir, next),
+    stunServer: common.stunServer,
     joinCommand: `meshdeck-agent join --server ${state.server} --token <enrollment key token> --state-dir ${common.stateDir} --interface ${state.interfaceName}`,
+    // Autoupdate (set per host in the console): follow the server's build whenever a full pull says so.
+    onPull: async (pull) => {
+      if (!pull.host.autoupdate) return;
+      await upgradeInPlace(state, common, agent, false, false).catch((error: unknown) => {
+        const message = error instanceof Error ? error.message : 'failed';
+        if (message !== lastAutoupdateError) log(`autoupdate: ${message}`);
+        lastAutoupdateError = message;
+      });
+    },
+    onUpgrade: (force) => upgradeInPlace(state, common, agent, force, true),
     onDeleted: () => {
       removeState(common.stateDir);
       log('the server deleted this host; interface removed');
@@ -30,6 +69,9 @@ async function runAgent(state: AgentState, common: CommonOptions, token?: string
     },
   });
   await agent.start();
+  // Started by an upgrade: tell the previous agent that this one pulled and configured, so it can leave.
+  const marker = process.env[UPGRADE_MARKER_ENV];
+  if (marker) fs.writeFileSync(marker, AGENT_VERSION);
   const shutdown = (signal: string) => {
     log(`${signal}: stopping (the interface stays configured; "leave" removes it)`);
     void agent.stop().then(() => process.exit(0));
@@ -45,6 +87,23 @@ async function main(): Promise<void> {
     return;
   }
   if (command.kind === 'run') return runAgent(loadState(command.common.stateDir), command.common);
+  if (command.kind === 'version') {
+    process.stdout.write(`${AGENT_VERSION}\n`);
+    return;
+  }
+  if (command.kind === 'status') return printStatus(command.common);
+  if (command.kind === 'install') {
+    const state = loadState(command.common.stateDir);
+    const runArgs = ['--check-in-seconds', String(command.common.checkInSeconds), ...(command.common.stunServer ? ['--stun', command.common.stunServer] : [])];
+    const scriptPath = path.resolve(process.argv[1] ?? '');
+    const file = installService(command.root, { nodePath: process.execPath, scriptPath, stateDir: path.resolve(command.common.stateDir), runArgs });
+    log(`installed ${file} for host ${state.name} (${state.hostId})${command.root === '/' ? '; enabled and started' : ''}`);
+    return;
+  }
+  if (command.kind === 'uninstall') {
+    log(`removed ${uninstallService(command.root)} (the state directory and the interface are left as they are; "leave" removes them)`);
+    return;
+  }
   if (command.kind === 'leave') {
     const state = loadState(command.common.stateDir);
     await new ServerApi(state.server, state.hostId, state.hostPassword).deleteHost();
@@ -67,7 +126,9 @@ async function main(): Promise<void> {
     publickey: keys.publicKey,
     traffickeypublic: trafficKey,
     listenport: command.port,
-    endpointip: command.endpoint ?? (await detectEndpoint(command.server)),
+    isstaticport: command.isStaticPort,
+    // An endpoint given by hand is static: check-ins and the server's view never replace it.
+    ...(command.endpoint ? { endpointip: command.endpoint, isstatic: true } : withoutError(await discoverEndpoint(command.server, command.common.stunServer))),
     interfaces: localInterfaces(command.common.interfaceName),
     interface: command.common.interfaceName,
     firewallinuse: 'none',

@@ -89,6 +89,11 @@ export class ServerApi {
     await this.authorized(`/api/v1/fallback/host/${this.hostId}`, { method: 'PUT', body: JSON.stringify({ Action: 'CHECK_IN', Host: host }) }, undefined);
   }
 
+  /** Reports changed host fields at once (HostUpdate `UPDATE_HOST`), e.g. a new public key. */
+  async updateHost(host: Record<string, unknown>): Promise<void> {
+    await this.authorized(`/api/v1/fallback/host/${this.hostId}`, { method: 'PUT', body: JSON.stringify({ Action: 'UPDATE_HOST', Host: host }) }, undefined);
+  }
+
   /** Deletes one of this host's nodes at once (`requestfrom: node`). */
   async deleteNode(network: string, nodeId: string): Promise<void> {
     await this.authorized(`/api/nodes/${network}/${nodeId}`, { method: 'DELETE', headers: { requestfrom: 'node' } }, undefined);

@@ -37,6 +37,11 @@ export const apiHostSchema = z.object({
   enable_flow_logs: z.boolean(),
   location: z.string(),
   country_code: z.string(),
+  /**
+   * Meshdeck extension: whether the host's agent holds a session on the embedded broker right now (pushed updates
+   * reach it); absent with an external broker, whose sessions the server cannot see. Check-ins alone do not show this.
+   */
+  broker_connected: z.boolean().optional(),
 });
 export type ApiHost = z.infer<typeof apiHostSchema>;
 

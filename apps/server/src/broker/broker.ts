@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import mqtt from 'mqtt';
 import type { Config } from '../config.ts';
 import { BrokerCredentials, SERVER_BROKER_USER } from './broker-credentials.ts';
-import { startEmbeddedBroker, type AgentAuthorizer, type AgentVerifier } from './embedded-broker.ts';
+import { startEmbeddedBroker, type AgentAuthorizer, type AgentVerifier, type PresenceListener } from './embedded-broker.ts';
 import { HostKeyring, type HostKeyLoader } from './host-keyring.ts';
 import { sealPayload } from './payload-seal.ts';
 
@@ -42,6 +42,8 @@ export interface BrokerHandle {
   isAgentConnected(hostId: string): boolean | undefined;
   /** Host ids with an agent session on the embedded broker; undefined for an external broker (it cannot tell). */
   connectedAgents(): ReadonlySet<string> | undefined;
+  /** Told when a host's agent opens its first or closes its last session on the embedded broker. */
+  setPresenceListener(listener: PresenceListener): void;
   close(): Promise<void>;
 }
 
@@ -136,6 +138,9 @@ export async function startBroker(config: Config, brokerSecret: string, log: Fas
     },
     isAgentConnected: (hostId) => embedded?.isAgentConnected(hostId),
     connectedAgents: () => embedded?.connectedAgents(),
+    setPresenceListener(listener) {
+      embedded?.setPresenceListener(listener);
+    },
     async close() {
       await client.endAsync(true);
       await embedded?.close();

@@ -23,8 +23,13 @@ export interface EmbeddedBroker {
   connectedAgents(): ReadonlySet<string>;
   /** Hands a QoS 0 message straight to the in-process broker (no client connection, no encoding round trip). */
   publishLocal(topic: string, payload: string | Buffer): Promise<void>;
+  /** Called when a host's first broker session opens or its last one closes. */
+  setPresenceListener(listener: PresenceListener): void;
   close(): Promise<void>;
 }
+
+/** Told when a host gains its first or loses its last broker session. */
+export type PresenceListener = (hostId: string, isConnected: boolean) => void;
 
 const sameSecret = (a: string, b: string) => {
   const left = Buffer.from(a);
@@ -47,6 +52,7 @@ export async function startEmbeddedBroker(config: Config, serverPassword: string
   const agentOf = new WeakMap<object, string>();
   const sessions = new Map<string, number>();
   const connected = new Set<string>();
+  let onPresence: PresenceListener = () => undefined;
   const allowed = (client: object | null, topic: string, action: 'publish' | 'subscribe'): Promise<boolean> => {
     const agent = client ? agentOf.get(client) : undefined;
     return agent === undefined ? Promise.resolve(true) : authorizeAgent(agent, topic, action).catch(() => false);
@@ -78,8 +84,10 @@ export async function startEmbeddedBroker(config: Config, serverPassword: string
   aedes.on('client', (client) => {
     const agent = agentOf.get(client);
     if (agent === undefined) return;
-    sessions.set(agent, (sessions.get(agent) ?? 0) + 1);
+    const count = (sessions.get(agent) ?? 0) + 1;
+    sessions.set(agent, count);
     connected.add(agent);
+    if (count === 1) onPresence(agent, true);
   });
   aedes.on('clientDisconnect', (client) => {
     const agent = agentOf.get(client);
@@ -89,6 +97,7 @@ export async function startEmbeddedBroker(config: Config, serverPassword: string
     else {
       sessions.delete(agent);
       connected.delete(agent);
+      onPresence(agent, false);
     }
   });
   aedes.on('clientError', (client, error) => log.debug({ client: client.id, err: error }, 'mqtt client error'));
@@ -122,6 +131,9 @@ export async function startEmbeddedBroker(config: Config, serverPassword: string
         const packet = { cmd: 'publish' as const, topic, payload: typeof payload === 'string' ? Buffer.from(payload) : payload, qos: 0 as const, retain: false, dup: false };
         aedes.publish(packet, (error) => (error ? reject(error) : resolve()));
       }),
+    setPresenceListener(listener) {
+      onPresence = listener;
+    },
     async close() {
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -16,6 +16,7 @@ import { agentServerConfig } from './agent-config.ts';
 import type { AgentService } from './agent.service.ts';
 import { apiHostResolver, brokerUrlFor } from './api-host.ts';
 import { presentRawHost } from './hosts.presenter.ts';
+import { observedAddress, resolveEndpoint } from './observed-endpoint.ts';
 import type { RegistrationService } from './registration.service.ts';
 
 export interface AgentRoutesOptions {
@@ -62,7 +63,9 @@ export const agentRoutes =
       },
       (request) =>
         joins.run(async () => {
-          const result = await registration.register(request.params.token, request.body);
+          // The address the server sees is recorded as the endpoint (unless the host is static), as on check-ins.
+          const endpoint = resolveEndpoint(request.body, observedAddress(request.ip), request.body.isstatic);
+          const result = await registration.register(request.params.token, { ...request.body, ...endpoint });
           options.onRegistered(result.host.id);
           const nodeIds = result.nodes.map((n) => n.id);
           return {
@@ -102,7 +105,7 @@ export const agentRoutes =
         schema: { tags, params: hostParamsSchema, body: hostUpdateSchema, response: { 200: envelopeSchema(z.null()) } },
       },
       async (request) => {
-        await agents.fallback(request.params.hostid, request.body);
+        await agents.fallback(request.params.hostid, request.body, observedAddress(request.ip));
         return { Code: 200, Message: 'updated host data', Response: null };
       },
     );

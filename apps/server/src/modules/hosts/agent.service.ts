@@ -5,7 +5,10 @@ import { presentRawNode } from '../nodes/nodes.presenter.ts';
 import type { NodeRow } from '../nodes/nodes.repository.ts';
 import type { DeviceServices } from './device-services.ts';
 import type { HostsService } from './hosts.service.ts';
+import { hostSettings } from './host-fields.ts';
+import { deconflictListenPort } from './host-input.ts';
 import { presentRawHost } from './hosts.presenter.ts';
+import { resolveEndpoint, type ObservedAddress } from './observed-endpoint.ts';
 import type { HostPatch, HostRow } from './hosts.repository.ts';
 
 /** Agent-facing host routes: token refresh, pull and the HTTP fallback for MQTT messages. No HTTP, no SQL. */
@@ -61,13 +64,13 @@ export class AgentService {
   }
 
   /** HostUpdate over HTTP (api-contract §2.4): check-ins, host and node updates, self-delete. */
-  async fallback(hostId: string, update: HostUpdate): Promise<void> {
+  async fallback(hostId: string, update: HostUpdate, observed: ObservedAddress = { v4: '', v6: '' }): Promise<void> {
     const host = await this.requireHost(hostId);
     switch (update.Action) {
       case 'CHECK_IN':
       case 'UPDATE_HOST':
         // The Host is validated (and applied) first, so a rejected check-in writes nothing.
-        if (update.Host) await this.refreshHost(host, update.Host);
+        if (update.Host) await this.refreshHost(host, update.Host, observed);
         await this.d.nodes.touchCheckIn(hostId, new Date().toISOString());
         return;
       case 'UPDATE_NODE':
@@ -81,7 +84,7 @@ export class AgentService {
     }
   }
 
-  private async refreshHost(host: HostRow, body: Record<string, unknown>): Promise<void> {
+  private async refreshHost(host: HostRow, body: Record<string, unknown>, observed: ObservedAddress): Promise<void> {
     const parsed = checkInHostSchema.safeParse(body);
     if (!parsed.success) throw badRequest(`invalid Host: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
     const h = parsed.data;
@@ -90,8 +93,12 @@ export class AgentService {
     if (h.publickey !== undefined && h.publickey !== host.public_key) patch.public_key = h.publickey;
     if (h.listenport !== undefined && h.listenport !== host.listen_port) patch.listen_port = h.listenport;
     if (h.wg_public_listen_port !== undefined && h.wg_public_listen_port !== host.public_listen_port) patch.public_listen_port = h.wg_public_listen_port;
-    if (h.endpointip !== undefined && h.endpointip !== host.endpoint_ip) patch.endpoint_ip = h.endpointip;
-    if (h.endpointipv6 !== undefined && h.endpointipv6 !== host.endpoint_ip6) patch.endpoint_ip6 = h.endpointipv6;
+    const settings = hostSettings(host);
+    const endpoint = resolveEndpoint(h, observed, settings.isstatic);
+    if (endpoint.endpointip !== undefined && endpoint.endpointip !== host.endpoint_ip) patch.endpoint_ip = endpoint.endpointip;
+    if (endpoint.endpointipv6 !== undefined && endpoint.endpointipv6 !== host.endpoint_ip6) patch.endpoint_ip6 = endpoint.endpointipv6;
+    if (endpoint.nat_type !== undefined && endpoint.nat_type !== settings.nat_type) patch.settings = JSON.stringify({ ...settings, nat_type: endpoint.nat_type });
+    const portMoved = await this.deconflictPort(host, patch);
     if (h.mtu !== undefined) patch.mtu = h.mtu;
     if (h.interfaces) patch.interfaces = JSON.stringify(h.interfaces.map((i) => ({ name: i.name, addressString: i.addressString })));
     const affectsPeers = ['public_key', 'listen_port', 'public_listen_port', 'endpoint_ip', 'endpoint_ip6'].some((k) => k in patch);
@@ -99,6 +106,25 @@ export class AgentService {
     if (updated === 'duplicate') throw badRequest('a host with this public key is already registered');
     this.d.events.publish({ resource: 'hosts', action: 'updated', id: host.id });
     if (affectsPeers) this.d.peers.enqueue({ hostId: host.id, removedPublicKeys: patch.public_key ? [host.public_key] : [] });
+    // The agent learns its new port from a pull; until then its check-ins repeat the old one, which is ignored.
+    if (portMoved) await this.d.messenger.send(host.id, 'UPDATE_HOST');
+  }
+
+  /**
+   * Api-contract §5.9 on a check-in: when the endpoint or port changes and another host behind the same public IP
+   * uses that port, move it (unless the port is static). A check-in that repeats a port the server moved away from
+   * (the agent has not pulled yet) lands here too and keeps the moved port. Returns true when the agent must pull.
+   */
+  private async deconflictPort(host: HostRow, patch: HostPatch): Promise<boolean> {
+    const endpoint = patch.endpoint_ip ?? host.endpoint_ip;
+    if ((patch.endpoint_ip === undefined && patch.listen_port === undefined) || endpoint === '' || host.is_static_port) return false;
+    const wanted = patch.listen_port ?? host.listen_port;
+    const taken = new Set((await this.d.hosts.listPortsAtEndpoint(endpoint)).filter((h) => h.id !== host.id).map((h) => h.listen_port));
+    const port = deconflictListenPort(wanted, taken);
+    if (port === wanted) return false;
+    if (port === host.listen_port) delete patch.listen_port;
+    else patch.listen_port = port;
+    return true;
   }
 
   private async updateNode(hostId: string, body: Record<string, unknown>): Promise<void> {

@@ -28,4 +28,6 @@ export interface DeviceServices {
   secrets: HostSecrets;
   addressHints: AddressHints;
   serverName: string;
+  /** Whether a host's agent is on the embedded broker now; undefined when the server cannot tell (external broker). */
+  brokerPresence?: (hostId: string) => boolean | undefined;
 }

@@ -60,7 +60,7 @@ export function createDevices(deps: DevicesDependencies) {
   const builder = new PeerUpdateBuilder(r.peers, sink, config.serverName);
   const peers = new PeerUpdateQueue(builder, log);
   const messenger = new HostMessenger(publish, config.serverName, (error) => log.warn({ err: error }, 'MQTT publish failed'));
-  const d = { tx: r.tx, hosts: r.hosts, nodes: r.nodes, keys: r.keys, networks: deps.networks, peers, peerBuilder: builder, messenger, events, tokens: deps.tokens, secrets: new HostSecrets(), addressHints: new AddressHints(), serverName: config.serverName };
+  const d = { tx: r.tx, hosts: r.hosts, nodes: r.nodes, keys: r.keys, networks: deps.networks, peers, peerBuilder: builder, messenger, events, tokens: deps.tokens, secrets: new HostSecrets(), addressHints: new AddressHints(), serverName: config.serverName, brokerPresence: (hostId: string) => broker.isAgentConnected(hostId) };
   const hostsService = new HostsService(d);
   const agents: AgentService = new AgentService(d, hostsService);
   const registration = new RegistrationService(d);
@@ -82,6 +82,8 @@ export function createDevices(deps: DevicesDependencies) {
   broker.setAgentVerifier(async (username, password) =>
     broker.credentials.verify(username, password) ? !!(await r.hosts.findById(username)) : agents.verifyBrokerLogin(username, password),
   );
+  // The console's host list shows broker sessions (issue 19): a change is a host update for its live refresh.
+  broker.setPresenceListener((hostId) => events.publish({ resource: 'hosts', action: 'updated', id: hostId }));
   broker.setAgentAuthorizer(agentTopicAuthorizer(config.serverName, async (nodeId) => (await r.nodes.findById(nodeId))?.host_id));
   // Peer updates for hosts that lost a node wait for the committed network delete.
   const lists = new ReadCache();

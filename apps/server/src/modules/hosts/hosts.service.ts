@@ -14,7 +14,13 @@ export class HostsService {
   /** Every host in ApiHost form, sorted by name. */
   async list(): Promise<ApiHost[]> {
     const [hosts, nodeIds] = await Promise.all([this.d.hosts.listAll(), this.d.nodes.nodeIdsByHost()]);
-    return hosts.map((host) => presentApiHost(host, nodeIds.get(host.id) ?? []));
+    return hosts.map((host) => this.withBrokerState(presentApiHost(host, nodeIds.get(host.id) ?? [])));
+  }
+
+  /** Adds `broker_connected` when the server can tell (embedded broker). */
+  private withBrokerState(host: ApiHost): ApiHost {
+    const isConnected = this.d.brokerPresence?.(host.id);
+    return isConnected === undefined ? host : { ...host, broker_connected: isConnected };
   }
 
   /** Applies the editable fields; empty values keep what is stored (api-contract §2.4). */

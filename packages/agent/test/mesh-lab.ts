@@ -1,0 +1,134 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { vi } from 'vitest';
+import type { TestServer } from '../../../apps/server/test/harness.ts';
+import { agentBundle, repoRoot } from './agent-bundle.ts';
+import { Lab, quiet, tryRun } from './netns.ts';
+
+/** One agent process in its own network namespace. */
+export interface LabAgent {
+  index: number;
+  name: string;
+  ns: string;
+  iface: string;
+  stateDir: string;
+  child: ChildProcess;
+  log: string[];
+}
+
+/**
+ * Namespaces on a bridge (netns.ts) plus the agents running in them: what the data-plane tests share. `offset`
+ * keeps the names and subnets of test files that run at the same time apart.
+ */
+export class MeshLab {
+  readonly lab: Lab;
+  readonly agents: LabAgent[] = [];
+  readonly workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshdeck-lab-'));
+  readonly tag: string;
+  #bundle = '';
+
+  constructor(offset: number) {
+    this.tag = String((process.pid + offset) % 1000);
+    this.lab = new Lab(this.tag, 20 + ((process.pid + offset * 7) % 200));
+  }
+
+  /** Creates `count` namespaces and builds the agent bundle if it is stale. */
+  up(count: number): void {
+    this.#bundle = agentBundle();
+    this.lab.up(count);
+  }
+
+  /** Starts `meshdeck-agent join` in namespace `index` (1-based) against the server's HTTP port on the bridge. */
+  join(index: number, port: string, token: string, extra: string[] = []): LabAgent {
+    const stateDir = path.join(this.workDir, `agent-${index}`);
+    const iface = `mdw${this.tag}${index}`;
+    const ns = this.lab.namespaces[index - 1]!;
+    const name = `agent-${index}`;
+    const args = ['netns', 'exec', ns, process.execPath, this.#bundle, 'join', '--server', `http://${this.lab.bridgeAddress}:${port}`];
+    args.push('--token', token, '--state-dir', stateDir, '--interface', iface, '--name', name, '--check-in-seconds', '2', ...extra);
+    const agent = { index, name, ns, iface, stateDir, child: this.spawn(args), log: [] as string[] };
+    this.capture(agent);
+    this.agents.push(agent);
+    return agent;
+  }
+
+  /**
+   * Runs the agent CLI to completion in an agent's namespace with its state dir (e.g. `leave`, `status`); never
+   * blocking, since the server under test lives in this same process.
+   */
+  cli(agent: LabAgent, command: string[]): Promise<{ status: number | null; output: string }> {
+    const args = ['netns', 'exec', agent.ns, process.execPath, this.#bundle, ...command, '--state-dir', agent.stateDir];
+    return new Promise((resolve) => {
+      const child = this.spawn(args);
+      let output = '';
+      child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+      child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+      child.on('close', (status) => resolve({ status, output }));
+    });
+  }
+
+  /** Starts `meshdeck-agent run` again for an agent whose process ended (same state, same interface). */
+  restart(agent: LabAgent): void {
+    const args = ['netns', 'exec', agent.ns, process.execPath, this.#bundle, 'run', '--state-dir', agent.stateDir, '--interface', agent.iface, '--check-in-seconds', '2'];
+    agent.child = this.spawn(args);
+    this.capture(agent);
+  }
+
+  /** Polls `check` until it holds (60 s: joins are slow on a loaded CI machine); on time-out fails with every agent's log. */
+  waitUntil(what: string, check: () => boolean | Promise<boolean>, timeout = 60_000): Promise<void> {
+    return vi.waitFor(
+      async () => {
+        if (!(await check())) throw new Error(`timed out waiting for ${what}\n${this.agents.map((a) => `--- ${a.name}\n${a.log.join('').slice(-3000)}`).join('\n')}`);
+      },
+      { timeout, interval: 200 },
+    );
+  }
+
+  /** The agent's WireGuard peers; before its interface exists `wg show` fails, which means "no peers yet". */
+  wgPeers(agent: LabAgent): string[] {
+    return quiet('ip', ['netns', 'exec', agent.ns, 'wg', 'show', agent.iface, 'peers']).split('\n').filter(Boolean);
+  }
+
+  hasInterface(agent: LabAgent): boolean {
+    return spawnSync('ip', ['netns', 'exec', agent.ns, 'ip', 'link', 'show', agent.iface], { stdio: 'ignore' }).status === 0;
+  }
+
+  publicKeyOf(agent: LabAgent): string {
+    return (JSON.parse(fs.readFileSync(path.join(agent.stateDir, 'state.json'), 'utf8')) as { publicKey: string }).publicKey;
+  }
+
+  /** One echo request with a one-second wait: the first packets of a pair can go before its handshake completes. */
+  pings(from: LabAgent, address: string): boolean {
+    return spawnSync('ip', ['netns', 'exec', from.ns, 'ping', '-c', '1', '-W', '1', address], { stdio: 'ignore' }).status === 0;
+  }
+
+  /** The mesh address of each agent by name, from the server's node list. */
+  async meshAddresses(server: TestServer, token: string, network: string): Promise<Map<string, string>> {
+    const nodes = (await server.request<{ hostid: string; address: string }[]>('GET', `/api/nodes/${network}`, { token })).body;
+    const hosts = (await server.request<{ id: string; name: string }[]>('GET', '/api/hosts', { token })).body;
+    return new Map(hosts.map((h) => [h.name, nodes.find((n) => n.hostid === h.id)?.address.split('/')[0] ?? '']));
+  }
+
+  /** Stops every agent and wireguard-go, deletes namespaces, bridge and state; safe to call more than once. */
+  down(): void {
+    for (const agent of this.agents) {
+      if (agent.child.pid) tryRun('kill', ['-TERM', String(agent.child.pid)]);
+      const pidFile = path.join(agent.stateDir, 'wireguard-go.pid');
+      if (fs.existsSync(pidFile)) tryRun('kill', ['-TERM', fs.readFileSync(pidFile, 'utf8').trim()]);
+      tryRun('ip', ['netns', 'exec', agent.ns, 'ip', 'link', 'del', agent.iface]);
+    }
+    this.lab.down();
+    fs.rmSync(this.workDir, { recursive: true, force: true });
+  }
+
+  private spawn(args: string[]): ChildProcess {
+    return spawn('ip', args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  }
+
+  private capture(agent: LabAgent): void {
+    agent.child.stdout?.on('data', (d: Buffer) => agent.log.push(d.toString()));
+    agent.child.stderr?.on('data', (d: Buffer) => agent.log.push(d.toString()));
+  }
+}
