@@ -15,7 +15,7 @@ const KIB = 1024;
 /**
  * The pages measured, the lazy modules each needs before it is usable, and the budgets: each page's size when
  * the budget was set plus a small margin, so growth fails the check. `goalKiB` is where /login must get to
- * (issue 8: 150 KiB); docs/decisions/005-webpat-console-patterns-and-size.md says why it is not there yet.
+ * (issue 8: 150 KiB); docs/decisions/010-console-patterns-and-size.md says why it is not there yet.
  */
 const pages = [
   {

@@ -1,4 +1,4 @@
-// Cost of sealing server -> host messages (api-contract §6.3, decision 005): one delta sent to 5,000 hosts (the
+// Cost of sealing server -> host messages (api-contract §6.3, decision 007): one delta sent to 5,000 hosts (the
 // text is compressed once, encrypted per host) and one changed host's full list of 1,000 and 5,000 peers.
 import { randomBytes } from 'node:crypto';
 import { payloadKeyObject, sealPayload } from '../src/broker/payload-seal.ts';
