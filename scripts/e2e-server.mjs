@@ -1,6 +1,7 @@
 // Starts the real server for Playwright: built console, fresh temp data dir, random broker port. Removes the
-// data dir on exit. Usage: node scripts/e2e-server.mjs  (env: E2E_PORT, EDITION)
-import { spawn } from 'node:child_process';
+// data dir on exit. Usage: node scripts/e2e-server.mjs  (env: E2E_PORT, EDITION, and E2E_SEED_HOSTS=<count> to
+// seed network "scale" with that many hosts straight into the database before the server starts)
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,13 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshdeck-e2e-'));
-const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'apps/server/src/main.ts'], {
+const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+if (process.env.E2E_SEED_HOSTS) {
+  const args = [tsx, 'apps/server/test/seed-cli.ts', dataDir, 'scale', '10.96.0.0/12', process.env.E2E_SEED_HOSTS];
+  const seeded = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  if (seeded.status !== 0) process.exit(seeded.status ?? 1);
+}
+const child = spawn(process.execPath, [tsx, 'apps/server/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
   env: {
