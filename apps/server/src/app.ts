@@ -27,11 +27,14 @@ import { UsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
 import { EnrollmentKeysRepository } from './modules/enrollment-keys/enrollment-keys.repository.ts';
+import { consoleListRoutes } from './modules/hosts/console-lists.module.ts';
+import { HostListRepository } from './modules/hosts/host-list.repository.ts';
 import { createDevices } from './modules/hosts/devices.module.ts';
 import { DevicesTransaction } from './modules/hosts/devices-transaction.repository.ts';
 import { HostsRepository } from './modules/hosts/hosts.repository.ts';
 import { networkDirectory } from './modules/nodes/network-directory.ts';
 import { NodesRepository } from './modules/nodes/nodes.repository.ts';
+import { NodeListRepository } from './modules/nodes/node-list.repository.ts';
 import { PeersRepository } from './modules/peers/peers.repository.ts';
 
 declare module 'fastify' {
@@ -127,6 +130,8 @@ export async function buildApp(config: Config): Promise<App> {
   });
   await app.register(networksRoutes(new NetworksService(networksRepository, devices.networkUsage, events)));
   await app.register(devices.routes);
+  const listRepositories = { nodeRows: new NodeListRepository(database.db), hostRows: new HostListRepository(database.db), hosts: new HostsRepository(database.db) };
+  await app.register(consoleListRoutes(listRepositories, networkDirectory(networksRepository)));
 
   await installAgentFiles(app, config.agentDir);
   const fallback = await installStaticConsole(app, config.consoleDir);

@@ -13,3 +13,5 @@ export * from './agent-messages.ts';
 export * from './hosts.ts';
 export * from './nodes.ts';
 export * from './agent-updates.ts';
+export * from './lists.ts';
+export * from './list-queries.ts';

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { PROBES, WAIT_FOR_ROWS } from './page-probes.ts';
 

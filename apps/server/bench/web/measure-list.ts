@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+/// <reference lib="dom" />
+import type { Page, Request } from '@playwright/test';
 import { heapMiB, nextFrames } from './browser.ts';
 
 type Bench = { firstRowAt?: number; frames: number[]; isRecording: boolean; keyAt?: number };
@@ -77,20 +78,28 @@ export interface PushFigures {
 export async function pushedChange(page: Page, row: string, newText: string, change: () => Promise<void>): Promise<PushFigures> {
   let listRequests = 0;
   let listBytes = 0;
-  const onResponse = async (response: import('@playwright/test').Response) => {
-    if (!/\/api\/(nodes|hosts|lists)/.test(response.url()) || response.request().method() !== 'GET') return;
+  const pending = new Set<Promise<unknown>>();
+  const isList = (request: Request) => request.method() === 'GET' && /\/api\/(nodes|hosts|console)/.test(request.url());
+  const onRequest = (request: Request) => {
+    if (!isList(request)) return;
     listRequests += 1;
-    listBytes += (await response.request().sizes().catch(() => ({ responseBodySize: 0 }))).responseBodySize;
+    const done = request
+      .response()
+      .then(() => request.sizes())
+      .then((sizes) => (listBytes += sizes.responseBodySize))
+      .catch(() => undefined);
+    pending.add(done);
   };
-  page.on('response', onResponse);
+  page.on('request', onRequest);
   const shown = waitForRows(page, { row, includes: newText });
   const started = Date.now();
   await change();
   await shown;
   const ms = Date.now() - started;
-  // Let any follow-up request the change caused arrive before counting.
-  await page.waitForLoadState('networkidle');
-  page.off('response', onResponse);
+  // Requests the change caused have started by the time the row shows; wait for their bodies before counting.
+  await nextFrames(page);
+  await Promise.all(pending);
+  page.off('request', onRequest);
   return { ms, listRequests, listBytes };
 }
 

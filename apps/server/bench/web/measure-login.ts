@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import type { Browser } from '@playwright/test';
 import { openPage } from './browser.ts';
 
