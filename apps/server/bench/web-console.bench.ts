@@ -11,6 +11,7 @@ import { startTestServer } from '../test/harness.ts';
 import { launchChromium, openPage, signInState } from './web/browser.ts';
 import { measureLogin } from './web/measure-login.ts';
 import { firstRows, heapMiB, keystroke, pushedChange, wheelFrames } from './web/measure-list.ts';
+import { profileTopFunctions } from './web/profile.ts';
 import { median, printTable, type Figure } from './web/report.ts';
 
 const HOSTS = Number(process.env.BENCH_HOSTS ?? 10_000);
@@ -33,6 +34,15 @@ try {
   const firstNode = nodes.find((node) => node.hostid === hostIds[0]);
   if (!firstNode) throw new Error('seeded node not found');
   const state = await signInState(browser, server.url, ADMIN.username, ADMIN.password);
+
+  if (process.env.BENCH_PROFILE === '1') {
+    for (const path of ['/networks/scale/nodes', '/devices']) {
+      const page = await openPage(browser, server.url, state);
+      const top = await profileTopFunctions(page, async () => void (await firstRows(page, path)));
+      console.log(`\nCPU self time, navigation to ${path} until the first rows:\n${top.join('\n')}`);
+      await page.context().close();
+    }
+  }
 
   const login = { paint: [] as number[], usable: [] as number[], longTasks: [] as number[] };
   const nodesRuns = { rows: [] as number[], key: [] as number[], slow: [] as number[], worst: [] as number[], heap: [] as number[], push: [] as number[], pushRequests: [] as number[], pushKiB: [] as number[] };

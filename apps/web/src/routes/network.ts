@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { nodesSearchSchema } from '@/features/nodes/node-filters.ts';
 import { hasNetwork, networksQueryOptions } from '@/lib/networks-query.ts';
 import { paths, type NetworkSection } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session.ts';
@@ -47,6 +48,7 @@ export const networkSectionRoutes = [
   createRoute({
     getParentRoute: () => networkRoute,
     path: 'nodes',
+    validateSearch: nodesSearchSchema,
     component: lazyRouteComponent(() => import('@/features/nodes/nodes-page.tsx'), 'NodesPage'),
     staticData: { page: 'nodes' },
   }),

@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import type { PageKey } from '@/components/layout/page-catalog.tsx';
+import { devicesSearchSchema } from '@/features/devices/components/device-rows.ts';
 import { paths } from '@/lib/paths.ts';
 import { protectedRoute } from './protected.ts';
 
@@ -21,6 +22,7 @@ const redirectTo = (path: string, href: string) =>
 export const devicesRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: 'devices',
+  validateSearch: devicesSearchSchema,
   component: lazyRouteComponent(() => import('@/features/devices/devices-page.tsx'), 'DevicesPage'),
 });
 

@@ -12,7 +12,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, type ReactNode } from 'react';
+import { memo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './data-table.module.css';
 
@@ -36,6 +36,11 @@ export interface DataTableProps<T> {
   height?: number | string;
   rowHeight?: number;
   empty?: ReactNode;
+  /**
+   * The rows are already filtered and sorted (a list from lib/list/use-list.ts): the table only reports header
+   * clicks, so a keystroke never re-sorts 10,000 rows here.
+   */
+  isPreSorted?: boolean;
 }
 
 const OVERSCAN_ROWS = 12;
@@ -67,9 +72,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
       const current = props.rowSelection ?? {};
       props.onRowSelectionChange?.(typeof updater === 'function' ? updater(current) : updater);
     },
+    manualSorting: props.isPreSorted,
+    manualFiltering: props.isPreSorted,
     getCoreRowModel: getCoreRowModel(),
-    getFilteredRowModel: getFilteredRowModel(),
-    getSortedRowModel: getSortedRowModel(),
+    getFilteredRowModel: props.isPreSorted ? undefined : getFilteredRowModel(),
+    getSortedRowModel: props.isPreSorted ? undefined : getSortedRowModel(),
   });
   const rows = table.getRowModel().rows;
   const rowHeight = props.rowHeight ?? 44;
@@ -87,36 +94,28 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const columnCount = table.getVisibleLeafColumns().length + (isSelectable ? 1 : 0);
 
   const renderRow = (row: Row<T>) => (
-    <Table.Tr
+    <DataTableRow
       key={row.id}
-      data-row-id={row.id}
-      className={props.onRowClick ? classes.clickable : undefined}
-      style={{ height: rowHeight }}
-      onClick={props.onRowClick ? () => props.onRowClick?.(row.original) : undefined}
-      onKeyDown={
-        props.onRowClick
-          ? (event) => {
-              if (event.key === 'Enter') props.onRowClick?.(row.original);
-            }
-          : undefined
-      }
-      tabIndex={props.onRowClick ? 0 : undefined}
-      aria-selected={isSelectable ? row.getIsSelected() : undefined}
-    >
-      {isSelectable && (
-        <Table.Td className={classes.selectCell} onClick={(event) => event.stopPropagation()}>
-          <Checkbox aria-label={t('table.selectRow')} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
-        </Table.Td>
-      )}
-      {row.getVisibleCells().map((cell) => (
-        <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
-      ))}
-    </Table.Tr>
+      row={row}
+      original={row.original}
+      columns={props.columns}
+      isSelected={isSelectable ? row.getIsSelected() : undefined}
+      rowHeight={rowHeight}
+      onRowClick={props.onRowClick}
+      selectLabel={t('table.selectRow')}
+    />
   );
 
   return (
-    <Box ref={scrollRef} className={classes.scroll} style={{ height: props.height ?? 'calc(100dvh - 260px)' }}>
-      <Table aria-label={props.label} aria-rowcount={rows.length} stickyHeader highlightOnHover verticalSpacing="xs">
+    <Box ref={scrollRef} data-scroll className={classes.scroll} style={{ height: props.height ?? 'calc(100dvh - 260px)' }}>
+      <Table
+        aria-label={props.label}
+        aria-rowcount={rows.length}
+        stickyHeader
+        highlightOnHover
+        verticalSpacing="xs"
+        className={props.isPreSorted ? classes.fixedRows : undefined}
+      >
         <Table.Thead>
           {table.getHeaderGroups().map((group) => (
             <Table.Tr key={group.id}>
@@ -176,3 +175,57 @@ export function DataTable<T>(props: DataTableProps<T>) {
     </Box>
   );
 }
+
+interface DataTableRowProps<T> {
+  row: Row<T>;
+  /** Compared by identity: an unchanged item (same object) skips rendering entirely. */
+  original: T;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  columns: ColumnDef<T, any>[];
+  isSelected: boolean | undefined;
+  rowHeight: number;
+  onRowClick: ((row: T) => void) | undefined;
+  selectLabel: string;
+}
+
+/**
+ * One body row, memoised on its item, selection and columns: scrolling renders only the rows that come into
+ * view, and a pushed change to one item re-renders one row.
+ */
+const DataTableRow = memo(
+  function DataTableRow<T>({ row, isSelected, rowHeight, onRowClick, selectLabel }: DataTableRowProps<T>) {
+    return (
+      <Table.Tr
+        data-row-id={row.id}
+        className={onRowClick ? classes.clickable : undefined}
+        style={{ height: rowHeight }}
+        onClick={onRowClick ? () => onRowClick(row.original) : undefined}
+        onKeyDown={
+          onRowClick
+            ? (event) => {
+                if (event.key === 'Enter') onRowClick(row.original);
+              }
+            : undefined
+        }
+        tabIndex={onRowClick ? 0 : undefined}
+        aria-selected={isSelected}
+      >
+        {isSelected !== undefined && (
+          <Table.Td className={classes.selectCell} onClick={(event) => event.stopPropagation()}>
+            <Checkbox aria-label={selectLabel} checked={isSelected} onChange={row.getToggleSelectedHandler()} />
+          </Table.Td>
+        )}
+        {row.getVisibleCells().map((cell) => (
+          <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
+        ))}
+      </Table.Tr>
+    );
+  },
+  (previous, next) =>
+    previous.original === next.original &&
+    previous.isSelected === next.isSelected &&
+    previous.columns === next.columns &&
+    previous.rowHeight === next.rowHeight &&
+    previous.onRowClick === next.onRowClick &&
+    previous.selectLabel === next.selectLabel,
+) as <T>(props: DataTableRowProps<T>) => ReactNode;
