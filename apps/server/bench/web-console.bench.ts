@@ -16,7 +16,7 @@ import { median, printTable, type Figure } from './web/report.ts';
 
 const HOSTS = Number(process.env.BENCH_HOSTS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const consoleDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const consoleDir = process.env.BENCH_CONSOLE_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 if (!fs.existsSync(path.join(consoleDir, 'index.html'))) {
   console.log('web-console: the console is not built (npm run build -w @meshdeck/web); skipped');
   process.exit(0);
@@ -40,6 +40,8 @@ try {
       const page = await openPage(browser, server.url, state);
       const top = await profileTopFunctions(page, async () => void (await firstRows(page, path)));
       console.log(`\nCPU self time, navigation to ${path} until the first rows:\n${top.join('\n')}`);
+      const scroll = await profileTopFunctions(page, async () => void (await wheelFrames(page)));
+      console.log(`\nCPU self time, 20 wheel steps on ${path}:\n${scroll.join('\n')}`);
       await page.context().close();
     }
   }

@@ -212,7 +212,13 @@ const DataTableRow = memo(
       >
         {isSelected !== undefined && (
           <Table.Td className={classes.selectCell} onClick={(event) => event.stopPropagation()}>
-            <Checkbox aria-label={selectLabel} checked={isSelected} onChange={row.getToggleSelectedHandler()} />
+            <input
+              type="checkbox"
+              className={classes.rowCheckbox}
+              aria-label={selectLabel}
+              checked={isSelected}
+              onChange={row.getToggleSelectedHandler()}
+            />
           </Table.Td>
         )}
         {row.getVisibleCells().map((cell) => (

@@ -33,7 +33,8 @@ export function NodesPage(props: { networkId?: string }) {
   const nodes = useList(source, match, compare);
 
   const selectedNodes = useMemo(() => nodes.all.filter((item) => rowSelection[item.id]), [nodes.all, rowSelection]);
-  const names = useMemo(() => new Map(selectedNodes.map((item) => [item.id, item.name])), [selectedNodes]);
+  // Every row's name, not only the selected ones: the failure report outlives the selection.
+  const names = useMemo(() => new Map(nodes.all.map((item) => [item.id, item.name])), [nodes.all]);
 
   return (
     <Stack p="md" gap="md">

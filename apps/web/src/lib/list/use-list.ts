@@ -1,4 +1,4 @@
-import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { LiveList } from './live-list.ts';
 
@@ -9,6 +9,19 @@ export interface ListSource<T extends { id: string }> {
   fetch: (signal: AbortSignal) => Promise<T[]>;
   live: LiveList<T>;
 }
+
+/**
+ * The query of a list; route loaders prefetch it (without waiting) so the rows download while the page's
+ * code chunk loads, instead of after it.
+ */
+export const listQueryOptions = <T extends { id: string }>(source: ListSource<T>) =>
+  queryOptions({
+    queryKey: source.queryKey,
+    queryFn: ({ signal }) => source.fetch(signal),
+    meta: { live: source.live },
+    // The change stream keeps it fresh; a reconnect invalidates every query (use-live-updates).
+    staleTime: Infinity,
+  });
 
 export interface ListView<T> {
   /** Every row in the cache. */
@@ -31,13 +44,7 @@ export function useList<T extends { id: string }>(
   match: ((item: T) => boolean) | undefined,
   compare: (a: T, b: T) => number,
 ): ListView<T> {
-  const query = useQuery({
-    queryKey: source.queryKey,
-    queryFn: ({ signal }) => source.fetch(signal),
-    meta: { live: source.live },
-    // The change stream keeps it fresh; a reconnect invalidates every query (use-live-updates).
-    staleTime: Infinity,
-  });
+  const query = useQuery(listQueryOptions(source));
   const all = query.data;
   const sorted = useMemo(() => (all ? [...all].sort(compare) : []), [all, compare]);
   const rows = useMemo(() => (match ? sorted.filter(match) : sorted), [sorted, match]);

@@ -1,12 +1,12 @@
 import type { HostListItem } from '@meshdeck/contracts';
-import { Anchor, Badge, Button, Group } from '@mantine/core';
+import { Badge, Button, Group } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import { createColumnHelper, type SortingState } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import { LazyRowMenu } from '@/components/data-table/lazy-row-menu.tsx';
+import { RowLink } from '@/components/data-table/row-link.tsx';
 import { StatusCell } from '@/components/data-table/status-cell.tsx';
 import { useHostActions } from '@/components/devices/use-host-actions.ts';
 import { formatVersion } from '@/lib/format.ts';
@@ -33,9 +33,7 @@ export function DevicesTable({ rows, sorting, onSortingChange }: DevicesTablePro
         header: t('fields.name'),
         cell: (info) => (
           <Group gap={6} wrap="nowrap">
-            <Anchor component={Link} to={paths.host(info.row.original.id)} size="sm" fw={500}>
-              {info.row.original.name}
-            </Anchor>
+            <RowLink href={paths.host(info.row.original.id)}>{info.row.original.name}</RowLink>
             {info.row.original.isDefault && (
               <Badge size="xs" variant="outline">
                 {t('badges.default')}

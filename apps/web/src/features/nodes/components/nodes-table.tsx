@@ -1,11 +1,11 @@
 import type { NodeListItem } from '@meshdeck/contracts';
-import { Anchor, Group } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Group } from '@mantine/core';
 import { createColumnHelper, type RowSelectionState, type SortingState } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import { LazyRowMenu } from '@/components/data-table/lazy-row-menu.tsx';
+import { RowLink } from '@/components/data-table/row-link.tsx';
 import { StatusCell } from '@/components/data-table/status-cell.tsx';
 import { NodeActionsMenu } from '@/components/devices/node-actions-menu.tsx';
 import { paths } from '@/lib/paths.ts';
@@ -35,14 +35,9 @@ export function NodesTable(props: NodesTableProps) {
         header: t('columns.name'),
         cell: (info) => (
           <Group gap={6} wrap="nowrap">
-            <Anchor
-              component={Link}
-              to={paths.networkHost(info.row.original.network, info.row.original.hostId)}
-              size="sm"
-              fw={500}
-            >
+            <RowLink href={paths.networkHost(info.row.original.network, info.row.original.hostId)}>
               {info.getValue()}
-            </Anchor>
+            </RowLink>
             <NodeBadges item={info.row.original} />
           </Group>
         ),
