@@ -33,3 +33,21 @@ export async function profileTopFunctions(page: Page, action: () => Promise<void
     .slice(0, top)
     .map(([key, ms]) => `${ms.toFixed(0).padStart(6)} ms  ${key}`);
 }
+
+/** Layout, style, script and task time spent during `action` (DevTools Performance domain), in ms. */
+export async function renderingMetrics(page: Page, action: () => Promise<void>): Promise<string> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const read = async () => new Map((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+  const before = await read();
+  await action();
+  const after = await read();
+  await cdp.detach();
+  const names = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration', 'LayoutCount', 'RecalcStyleCount', 'Nodes'];
+  return names
+    .map((name) => {
+      const delta = (after.get(name) ?? 0) - (before.get(name) ?? 0);
+      return `${name}=${name.endsWith('Duration') ? `${(delta * 1000).toFixed(0)} ms` : delta.toFixed(0)}`;
+    })
+    .join(', ');
+}

@@ -9,22 +9,26 @@ export function median(values: number[]): number {
 export interface Figure {
   name: string;
   target: string;
-  value: number;
+  /** Whether a median meets the target; undefined when the figure has no numeric target. */
+  isMet?: (value: number) => boolean;
   unit: string;
-  /** Whether the value meets the target; undefined when the figure has no numeric target. */
-  isMet?: boolean;
-  note?: string;
+  /** The run figure(s) this row shows: its median, plus an optional note built from the runs. */
+  value: (runs: Record<string, number>[]) => number;
+  note?: (runs: Record<string, number>[]) => string;
 }
 
-const format = (value: number, unit: string) => (Number.isNaN(value) ? 'n/a' : `${value < 10 && unit !== '' ? value.toFixed(1) : Math.round(value).toLocaleString('en')}${unit ? ` ${unit}` : ''}`);
+const format = (value: number, unit: string) =>
+  Number.isNaN(value) ? 'n/a' : `${value < 10 && unit !== '' ? value.toFixed(1) : Math.round(value).toLocaleString('en')}${unit ? ` ${unit}` : ''}`;
 
-/** Prints one Markdown table: figure, target, median, met or not. */
-export function printTable(title: string, figures: Figure[]): void {
+/** Prints one Markdown table: figure, target, then the median of each console (the last one is judged). */
+export function printTable(title: string, figures: Figure[], consoles: { label: string; runs: Record<string, number>[] }[]): void {
   console.log(`\n${title}\n`);
-  console.log('| figure | target | median | met |');
-  console.log('|---|---|---|---|');
+  console.log(`| figure | target | ${consoles.map((c) => c.label).join(' | ')} | met |`);
+  console.log(`|---|---|${consoles.map(() => '---|').join('')}---|`);
   for (const f of figures) {
-    const met = f.isMet === undefined ? '' : f.isMet ? 'yes' : '**no**';
-    console.log(`| ${f.name} | ${f.target} | ${format(f.value, f.unit)}${f.note ? ` (${f.note})` : ''} | ${met} |`);
+    const cells = consoles.map((c) => `${format(f.value(c.runs), f.unit)}${f.note ? ` (${f.note(c.runs)})` : ''}`);
+    const last = consoles[consoles.length - 1];
+    const met = !f.isMet || !last ? '' : f.isMet(f.value(last.runs)) ? 'yes' : '**no**';
+    console.log(`| ${f.name} | ${f.target} | ${cells.join(' | ')} | ${met} |`);
   }
 }

@@ -7,13 +7,12 @@ import {
   getSortedRowModel,
   useReactTable,
   type ColumnDef,
-  type Row,
   type RowSelectionState,
   type SortingState,
 } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VirtualRows } from './data-table-body.tsx';
 import classes from './data-table.module.css';
 
 export interface DataTableProps<T> {
@@ -42,8 +41,6 @@ export interface DataTableProps<T> {
    */
   isPreSorted?: boolean;
 }
-
-const OVERSCAN_ROWS = 12;
 
 /**
  * The one table of the console: sorting, filtering and selection from TanStack Table, and row virtualisation
@@ -80,31 +77,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   });
   const rows = table.getRowModel().rows;
   const rowHeight = props.rowHeight ?? 44;
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan: OVERSCAN_ROWS,
-    // jsdom has no layout; a default viewport lets tests and the first paint render rows before measuring.
-    initialRect: { width: 1024, height: 720 },
-  });
-  const items = virtualizer.getVirtualItems();
-  const paddingTop = items[0]?.start ?? 0;
-  const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
   const columnCount = table.getVisibleLeafColumns().length + (isSelectable ? 1 : 0);
-
-  const renderRow = (row: Row<T>) => (
-    <DataTableRow
-      key={row.id}
-      row={row}
-      original={row.original}
-      columns={props.columns}
-      isSelected={isSelectable ? row.getIsSelected() : undefined}
-      rowHeight={rowHeight}
-      onRowClick={props.onRowClick}
-      selectLabel={t('table.selectRow')}
-    />
-  );
 
   return (
     <Box ref={scrollRef} data-scroll className={classes.scroll} style={{ height: props.height ?? 'calc(100dvh - 260px)' }}>
@@ -164,74 +137,19 @@ export function DataTable<T>(props: DataTableProps<T>) {
               </Table.Td>
             </Table.Tr>
           ) : (
-            <>
-              {paddingTop > 0 && <tr aria-hidden style={{ height: paddingTop }} />}
-              {items.map((item) => renderRow(rows[item.index]!))}
-              {paddingBottom > 0 && <tr aria-hidden style={{ height: paddingBottom }} />}
-            </>
+            <VirtualRows
+              rows={rows}
+              scrollRef={scrollRef}
+              columns={props.columns}
+              isSelectable={isSelectable}
+              rowHeight={rowHeight}
+              onRowClick={props.onRowClick}
+              selectLabel={t('table.selectRow')}
+              selection={props.rowSelection}
+            />
           )}
         </Table.Tbody>
       </Table>
     </Box>
   );
 }
-
-interface DataTableRowProps<T> {
-  row: Row<T>;
-  /** Compared by identity: an unchanged item (same object) skips rendering entirely. */
-  original: T;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  columns: ColumnDef<T, any>[];
-  isSelected: boolean | undefined;
-  rowHeight: number;
-  onRowClick: ((row: T) => void) | undefined;
-  selectLabel: string;
-}
-
-/**
- * One body row, memoised on its item, selection and columns: scrolling renders only the rows that come into
- * view, and a pushed change to one item re-renders one row.
- */
-const DataTableRow = memo(
-  function DataTableRow<T>({ row, isSelected, rowHeight, onRowClick, selectLabel }: DataTableRowProps<T>) {
-    return (
-      <Table.Tr
-        data-row-id={row.id}
-        className={onRowClick ? classes.clickable : undefined}
-        style={{ height: rowHeight }}
-        onClick={onRowClick ? () => onRowClick(row.original) : undefined}
-        onKeyDown={
-          onRowClick
-            ? (event) => {
-                if (event.key === 'Enter') onRowClick(row.original);
-              }
-            : undefined
-        }
-        tabIndex={onRowClick ? 0 : undefined}
-        aria-selected={isSelected}
-      >
-        {isSelected !== undefined && (
-          <Table.Td className={classes.selectCell} onClick={(event) => event.stopPropagation()}>
-            <input
-              type="checkbox"
-              className={classes.rowCheckbox}
-              aria-label={selectLabel}
-              checked={isSelected}
-              onChange={row.getToggleSelectedHandler()}
-            />
-          </Table.Td>
-        )}
-        {row.getVisibleCells().map((cell) => (
-          <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
-        ))}
-      </Table.Tr>
-    );
-  },
-  (previous, next) =>
-    previous.original === next.original &&
-    previous.isSelected === next.isSelected &&
-    previous.columns === next.columns &&
-    previous.rowHeight === next.rowHeight &&
-    previous.onRowClick === next.onRowClick &&
-    previous.selectLabel === next.selectLabel,
-) as <T>(props: DataTableRowProps<T>) => ReactNode;

@@ -1,6 +1,5 @@
-import { ActionIcon } from '@mantine/core';
-import { IconDots } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
+import classes from './data-table.module.css';
 
 export interface LazyRowMenuProps {
   /** Accessible name of the menu button. */
@@ -10,22 +9,24 @@ export interface LazyRowMenuProps {
 }
 
 /**
- * A row's action menu that costs one button until it is used: a Mantine Menu with its dialogs and mutation
- * hooks per visible row made every scroll step render hundreds of components nobody opened.
+ * A row's action menu that costs one plain button until it is used: a Mantine Menu with its dialogs and
+ * mutation hooks per visible row made every scroll step render hundreds of components nobody opened.
  */
 export function LazyRowMenu({ label, render }: LazyRowMenuProps) {
   const [isMounted, setIsMounted] = useState(false);
   if (isMounted) return render();
   return (
-    <ActionIcon
-      variant="subtle"
+    <button
+      type="button"
+      className={classes.rowButton}
       aria-label={label}
       onClick={(event) => {
         event.stopPropagation();
         setIsMounted(true);
       }}
     >
-      <IconDots size={16} />
-    </ActionIcon>
+      {/* Horizontal ellipsis: text, not an SVG icon, per row. */}
+      <span aria-hidden>{'\u22EF'}</span>
+    </button>
   );
 }

@@ -1,10 +1,10 @@
 import type { HostListItem } from '@meshdeck/contracts';
-import { Badge, Button, Group } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { Badge, Group } from '@mantine/core';
 import { createColumnHelper, type SortingState } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table/data-table.tsx';
+import tableClasses from '@/components/data-table/data-table.module.css';
 import { LazyRowMenu } from '@/components/data-table/lazy-row-menu.tsx';
 import { RowLink } from '@/components/data-table/row-link.tsx';
 import { StatusCell } from '@/components/data-table/status-cell.tsx';
@@ -61,14 +61,9 @@ export function DevicesTable({ rows, sorting, onSortingChange }: DevicesTablePro
         size: 140,
         cell: (info) => (
           <Group gap={4} wrap="nowrap" justify="flex-end">
-            <Button
-              size="compact-xs"
-              variant="light"
-              leftSection={<IconRefresh size={12} />}
-              onClick={() => sync(info.row.original)}
-            >
+            <button type="button" className={tableClasses.rowButton} onClick={() => sync(info.row.original)}>
               {t('actions.sync')}
-            </Button>
+            </button>
             <LazyRowMenu
               label={t('actions.menu', { name: info.row.original.name })}
               render={() => <HostRowMenu item={info.row.original} />}
