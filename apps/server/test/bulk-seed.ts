@@ -20,7 +20,9 @@ const BATCH = 500;
 /** A random 30-character stem per seeding call; the row index completes it, so keys are unique, not usable. */
 const keyStem = (): string => {
   const jwk = generateKeyPairSync('x25519').publicKey.export({ format: 'jwk' });
-  return Buffer.from(jwk.x ?? '', 'base64url').toString('base64').slice(0, 30);
+  return Buffer.from(jwk.x ?? '', 'base64url')
+    .toString('base64')
+    .slice(0, 30);
 };
 
 /** The network row, written through the networks repository (for seeding before the server starts). */
@@ -51,17 +53,43 @@ export async function seedHosts(db: Kysely<Database>, options: SeedOptions): Pro
         const id = randomUUID();
         ids.push(id);
         hosts.push({
-          id, name: `${prefix}${String(i).padStart(6, '0')}`, password_hash: 'x',
-          public_key: `${stem}${String(i).padStart(13, '0')}=`, traffic_key: null,
-          version: 'v0.30.0', os: 'linux', os_details: '{}', settings: '{}', interfaces: '[]', listen_port: 51821,
-          public_listen_port: 0, mtu: 1420, endpoint_ip: `198.18.${(i >> 8) & 255}.${i & 255}`, endpoint_ip6: '',
-          is_static_port: 0, keepalive_seconds: 20, mac_address: '', created_at: iso, updated_at: iso,
+          id,
+          name: `${prefix}${String(i).padStart(6, '0')}`,
+          password_hash: 'x',
+          public_key: `${stem}${String(i).padStart(13, '0')}=`,
+          traffic_key: null,
+          version: 'v0.30.0',
+          os: 'linux',
+          os_details: '{}',
+          settings: '{}',
+          interfaces: '[]',
+          listen_port: 51821,
+          public_listen_port: 0,
+          mtu: 1420,
+          endpoint_ip: `198.18.${(i >> 8) & 255}.${i & 255}`,
+          endpoint_ip6: '',
+          is_static_port: 0,
+          keepalive_seconds: 20,
+          mac_address: '',
+          created_at: iso,
+          updated_at: iso,
         });
         nodes.push({
-          id: randomUUID(), host_id: id, network: options.network,
-          address: bigIntToAddress(cidr.network + BigInt(i + 1), 4), address6: null, connected: 1, pending_delete: 0,
-          action: 'noop', settings: '{}', tags: '[]', last_check_in: iso, last_peer_update: null, expires_at: expires,
-          created_at: iso, updated_at: iso,
+          id: randomUUID(),
+          host_id: id,
+          network: options.network,
+          address: bigIntToAddress(cidr.network + BigInt(i + 1), 4),
+          address6: null,
+          connected: 1,
+          pending_delete: 0,
+          action: 'noop',
+          settings: '{}',
+          tags: '[]',
+          last_check_in: iso,
+          last_peer_update: null,
+          expires_at: expires,
+          created_at: iso,
+          updated_at: iso,
         });
       }
       await trx.insertInto('hosts').values(hosts).execute();

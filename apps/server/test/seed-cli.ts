@@ -4,7 +4,8 @@ import { openDatabase } from '../src/db/client.ts';
 import { seedHosts, seedNetworkRow } from './bulk-seed.ts';
 
 const [dataDir, network, range, count] = process.argv.slice(2);
-if (!dataDir || !network || !range || !count) throw new Error('usage: seed-cli.ts <dataDir> <network> <range> <count>');
+if (!dataDir || !network || !range || !count)
+  throw new Error('usage: seed-cli.ts <dataDir> <network> <range> <count>');
 const database = await openDatabase({ dataDir, databaseUrl: undefined });
 try {
   await seedNetworkRow(database.db, network, range);

@@ -1,6 +1,13 @@
 import { expect as baseExpect, test, type Request } from '@playwright/test';
 import { signIn } from './helpers.ts';
-import { SCALE_ADMIN, SCALE_HOSTS, hostName, renderedNames, scaleToken, wheelToEnd } from './scale-helpers.ts';
+import {
+  SCALE_ADMIN,
+  SCALE_HOSTS,
+  hostName,
+  renderedNames,
+  scaleToken,
+  wheelToEnd,
+} from './scale-helpers.ts';
 
 // The list pattern at 10,000 rows (issue 18): what a user sees, never how fast (the benchmark measures that).
 // Generous waits: a loaded CI machine may take seconds to serve and render 10,000 rows; nothing here is timed.
@@ -15,7 +22,9 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.describe('nodes page with 10,000 nodes', () => {
-  test('when searching, then exactly the matching rows show and the URL keeps the search across a reload', async ({ page }) => {
+  test('when searching, then exactly the matching rows show and the URL keeps the search across a reload', async ({
+    page,
+  }) => {
     await page.goto('/networks/scale/nodes');
     const table = page.getByRole('table', { name: 'Nodes' });
     await expect(table).toHaveAttribute('aria-rowcount', String(SCALE_HOSTS));
@@ -32,7 +41,9 @@ test.describe('nodes page with 10,000 nodes', () => {
     await expect.poll(() => renderedNames(page, 'Nodes')).toEqual([hostName(123)]);
   });
 
-  test('when sorted descending through the header, then the URL keeps the sort and the last host comes first', async ({ page }) => {
+  test('when sorted descending through the header, then the URL keeps the sort and the last host comes first', async ({
+    page,
+  }) => {
     await page.goto('/networks/scale/nodes');
     await page.getByRole('columnheader', { name: 'Name' }).getByRole('button').click();
     await expect(page).toHaveURL(/sort=-name/);
@@ -48,21 +59,41 @@ test.describe('nodes page with 10,000 nodes', () => {
     await expect(page.getByRole('row').filter({ hasText: hostName(SCALE_HOSTS - 1) })).toBeVisible();
   });
 
-  test('when one node changes through the API, then its row shows the change without re-reading the list', async ({ page, request }) => {
+  test('when one node changes through the API, then its row shows the change without re-reading the list', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/networks/scale/nodes');
     const row = page.getByRole('row').filter({ hasText: hostName(0) });
     await expect(row).toBeVisible();
-    const nodes = (await (await request.get('/api/console/nodes/scale?search=scale-host-000000', { headers: { Authorization: `Bearer ${token}` } })).json()) as { items: { id: string }[] };
+    const nodes = (await (
+      await request.get('/api/console/nodes/scale?search=scale-host-000000', {
+        headers: { Authorization: `Bearer ${token}` },
+      })
+    ).json()) as { items: { id: string }[] };
     const nodeId = nodes.items[0]?.id ?? '';
     const fullReads: string[] = [];
     const onRequest = (sent: Request) => {
       const url = new URL(sent.url());
-      if (url.pathname === '/api/console/nodes/scale' && !url.searchParams.has('ids') && !url.searchParams.has('host')) fullReads.push(url.href);
-      if (url.pathname === '/api/nodes/scale' || url.pathname === '/api/nodes' || url.pathname === '/api/hosts') fullReads.push(url.href);
+      if (
+        url.pathname === '/api/console/nodes/scale' &&
+        !url.searchParams.has('ids') &&
+        !url.searchParams.has('host')
+      )
+        fullReads.push(url.href);
+      if (
+        url.pathname === '/api/nodes/scale' ||
+        url.pathname === '/api/nodes' ||
+        url.pathname === '/api/hosts'
+      )
+        fullReads.push(url.href);
     };
     page.on('request', onRequest);
     const address = `10.111.${Math.floor(Math.random() * 200)}.7`;
-    const changed = await request.put(`/api/nodes/scale/${nodeId}`, { headers: { Authorization: `Bearer ${token}` }, data: { address } });
+    const changed = await request.put(`/api/nodes/scale/${nodeId}`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { address },
+    });
     expect(changed.status()).toBe(200);
     await expect(row).toContainText(address);
     page.off('request', onRequest);
@@ -71,13 +102,17 @@ test.describe('nodes page with 10,000 nodes', () => {
 });
 
 test.describe('devices page with 10,000 hosts', () => {
-  test('when searching, then exactly the matching devices show; the access tab keeps the search in the URL', async ({ page }) => {
+  test('when searching, then exactly the matching devices show; the access tab keeps the search in the URL', async ({
+    page,
+  }) => {
     await page.goto('/devices');
     const table = page.getByRole('table', { name: 'Devices' });
     await expect(table).toHaveAttribute('aria-rowcount', String(SCALE_HOSTS));
     await page.getByRole('textbox', { name: /Search/ }).fill('host-00998');
     await expect(table).toHaveAttribute('aria-rowcount', '10');
-    await expect.poll(() => renderedNames(page, 'Devices')).toEqual(Array.from({ length: 10 }, (_, i) => hostName(9980 + i)));
+    await expect
+      .poll(() => renderedNames(page, 'Devices'))
+      .toEqual(Array.from({ length: 10 }, (_, i) => hostName(9980 + i)));
     await page.getByRole('tab', { name: 'Network access' }).click();
     await expect(page).toHaveURL(/tab=access/);
     await expect(page).toHaveURL(/search=host-00998/);

@@ -31,7 +31,9 @@ export async function wheelToEnd(page: Page, table: string): Promise<void> {
   const scroller = page.locator('[data-scroll]').filter({ has: page.getByRole('table', { name: table }) });
   await expect(async () => {
     await page.mouse.wheel(0, 200_000);
-    const atEnd = await scroller.evaluate((element) => element.scrollTop + element.clientHeight >= element.scrollHeight - 1);
+    const atEnd = await scroller.evaluate(
+      (element) => element.scrollTop + element.clientHeight >= element.scrollHeight - 1,
+    );
     expect(atEnd).toBe(true);
   }).toPass();
 }

@@ -10,15 +10,24 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 test('when the browser benchmark runs with 1,000 hosts, then it prints every figure of the table', async () => {
   test.setTimeout(300_000);
   const output = await new Promise<string>((resolve, reject) => {
-    const bench = spawn(process.execPath, [path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'apps/server/bench/web-console.bench.ts'], {
-      cwd: repoRoot,
-      env: { ...process.env, BENCH_HOSTS: '1000', BENCH_RUNS: '1' },
-    });
+    const bench = spawn(
+      process.execPath,
+      [
+        path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+        'apps/server/bench/web-console.bench.ts',
+      ],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, BENCH_HOSTS: '1000', BENCH_RUNS: '1' },
+      },
+    );
     let text = '';
     bench.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
     bench.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
     bench.on('error', reject);
-    bench.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`bench exited ${code}:\n${text}`))));
+    bench.on('exit', (code) =>
+      code === 0 ? resolve(text) : reject(new Error(`bench exited ${code}:\n${text}`)),
+    );
   });
   const rows = output.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| figure'));
   const names = rows.map((row) => row.split('|')[1]?.trim());

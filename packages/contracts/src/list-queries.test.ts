@@ -1,10 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { compareHostItems, compareNodeItems, nodeMatcher, statusFilterOf, worstNodeStatus } from './list-queries.ts';
+import {
+  compareHostItems,
+  compareNodeItems,
+  nodeMatcher,
+  statusFilterOf,
+  worstNodeStatus,
+} from './list-queries.ts';
 import { nodeListQuerySchema, type NodeListItem } from './lists.ts';
 
 const node = (name: string, overrides: Partial<NodeListItem> = {}): NodeListItem => ({
-  id: `id-${name}`, hostId: `h-${name}`, network: 'n', name, address: '', address6: '', endpoint: '', publicKey: '',
-  status: 'online', lastCheckIn: 0, isConnected: true, flags: [], ...overrides,
+  id: `id-${name}`,
+  hostId: `h-${name}`,
+  network: 'n',
+  name,
+  address: '',
+  address6: '',
+  endpoint: '',
+  publicKey: '',
+  status: 'online',
+  lastCheckIn: 0,
+  isConnected: true,
+  flags: [],
+  ...overrides,
 });
 
 describe('list rules shared by the server and the console', () => {
@@ -23,7 +40,11 @@ describe('list rules shared by the server and the console', () => {
   });
 
   it('-> addresses sort by value, ties break by name, descending reverses', () => {
-    const rows = [node('b', { address: '10.0.0.10/24' }), node('a', { address: '10.0.0.9/24' }), node('c', { address: '10.0.0.9/24' })];
+    const rows = [
+      node('b', { address: '10.0.0.10/24' }),
+      node('a', { address: '10.0.0.9/24' }),
+      node('c', { address: '10.0.0.9/24' }),
+    ];
     expect([...rows].sort(compareNodeItems('address')).map((r) => r.name)).toEqual(['a', 'c', 'b']);
     expect([...rows].sort(compareNodeItems('-name')).map((r) => r.name)).toEqual(['c', 'b', 'a']);
   });
@@ -37,7 +58,12 @@ describe('list rules shared by the server and the console', () => {
   });
 
   it('-> the query schema reads ids as a list and rejects an unknown sort with a clear message', () => {
-    expect(nodeListQuerySchema.parse({ ids: 'a,b', limit: '5' })).toMatchObject({ ids: ['a', 'b'], limit: 5 });
-    expect(nodeListQuerySchema.safeParse({ sort: 'colour' }).error?.issues[0]?.message).toContain('sort must be one of');
+    expect(nodeListQuerySchema.parse({ ids: 'a,b', limit: '5' })).toMatchObject({
+      ids: ['a', 'b'],
+      limit: 5,
+    });
+    expect(nodeListQuerySchema.safeParse({ sort: 'colour' }).error?.issues[0]?.message).toContain(
+      'sort must be one of',
+    );
   });
 });

@@ -5,23 +5,42 @@ import type { HostListItem, ListStatusFilter, NodeFlag, NodeListItem, NodeTypeFi
  * filtering so both always agree on what a search matches and in which order rows come.
  */
 
-const STATUS_FILTER: Record<string, ListStatusFilter> = { online: 'healthy', warning: 'unstable', error: 'error', offline: 'offline' };
+const STATUS_FILTER: Record<string, ListStatusFilter> = {
+  online: 'healthy',
+  warning: 'unstable',
+  error: 'error',
+  offline: 'offline',
+};
 
 /** The console's status label of a server status value (spec §4). */
 export const statusFilterOf = (status: string): ListStatusFilter => STATUS_FILTER[status] ?? 'unknown';
 
 // Worst first: an error needs attention before a silent node, which needs it before a flaky one.
-const SEVERITY: Record<string, number> = { error: 5, offline: 4, warning: 3, unknown: 2, disabled: 1, enabled: 0, online: 0 };
+const SEVERITY: Record<string, number> = {
+  error: 5,
+  offline: 4,
+  warning: 3,
+  unknown: 2,
+  disabled: 1,
+  enabled: 0,
+  online: 0,
+};
 
 /** A host's status is the worst of its nodes' (features §3.6); a host without nodes is unknown. */
 export function worstNodeStatus(statuses: readonly string[]): string {
   let worst: string | undefined;
-  for (const status of statuses) if (worst === undefined || (SEVERITY[status] ?? 2) > (SEVERITY[worst] ?? 2)) worst = status;
+  for (const status of statuses)
+    if (worst === undefined || (SEVERITY[status] ?? 2) > (SEVERITY[worst] ?? 2)) worst = status;
   return worst ?? 'unknown';
 }
 
 const TYPE_FLAG: Record<NodeTypeFilter, NodeFlag> = {
-  relays: 'relay', relayed: 'relayed', egress: 'egress', ingress: 'ingress', 'internet-gateways': 'internetGateway', failover: 'failover',
+  relays: 'relay',
+  relayed: 'relayed',
+  egress: 'egress',
+  ingress: 'ingress',
+  'internet-gateways': 'internetGateway',
+  failover: 'failover',
 };
 
 /** What a node search matches: name, addresses, id, endpoint and public key (features §3.11), lower-cased. */
@@ -51,7 +70,9 @@ export function nodeMatcher(filter: ListFilter, searchText: (item: NodeListItem)
 /** A predicate for host rows. */
 export function hostMatcher(filter: ListFilter, searchText: (item: HostListItem) => string = hostSearchText) {
   const search = filter.search?.trim().toLowerCase() ?? '';
-  return (item: HostListItem) => (!filter.status || statusFilterOf(item.status) === filter.status) && (!search || searchText(item).includes(search));
+  return (item: HostListItem) =>
+    (!filter.status || statusFilterOf(item.status) === filter.status) &&
+    (!search || searchText(item).includes(search));
 }
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -84,7 +105,10 @@ const HOST_COMPARE: Record<string, Compare<HostListItem>> = {
 };
 
 /** The comparator of a sort parameter (`key` or `-key`); ties break by name then id, so the order is total. */
-function comparator<T extends { id: string; name: string }>(table: Record<string, Compare<T>>, sort: string | undefined): Compare<T> {
+function comparator<T extends { id: string; name: string }>(
+  table: Record<string, Compare<T>>,
+  sort: string | undefined,
+): Compare<T> {
   const isDescending = sort?.startsWith('-') ?? false;
   const compare = table[(sort ?? 'name').replace(/^-/, '')] ?? table.name ?? (() => 0);
   const direction = isDescending ? -1 : 1;

@@ -11,11 +11,27 @@ export const listStatusFilters = ['healthy', 'unstable', 'error', 'offline', 'un
 export type ListStatusFilter = (typeof listStatusFilters)[number];
 
 /** The nodes page's type filter values (features §3.11); "all" is the absence of the parameter. */
-export const nodeTypeFilters = ['relays', 'relayed', 'egress', 'ingress', 'internet-gateways', 'failover'] as const;
+export const nodeTypeFilters = [
+  'relays',
+  'relayed',
+  'egress',
+  'ingress',
+  'internet-gateways',
+  'failover',
+] as const;
 export type NodeTypeFilter = (typeof nodeTypeFilters)[number];
 
 /** Badges a node row can carry; only the ones that apply are sent. */
-export const nodeFlags = ['relay', 'relayed', 'egress', 'ingress', 'internetGateway', 'failover', 'behindNat', 'removing'] as const;
+export const nodeFlags = [
+  'relay',
+  'relayed',
+  'egress',
+  'ingress',
+  'internetGateway',
+  'failover',
+  'behindNat',
+  'removing',
+] as const;
 export type NodeFlag = (typeof nodeFlags)[number];
 
 export const nodeSortKeys = ['name', 'address', 'endpoint', 'status'] as const;
@@ -25,7 +41,9 @@ export const hostSortKeys = ['name', 'endpoint', 'endpoint6', 'port', 'version',
 const sortParamSchema = (keys: readonly string[]) =>
   z
     .string()
-    .refine((value) => keys.includes(value.replace(/^-/, '')), { message: `sort must be one of ${keys.join(', ')}, optionally prefixed with "-"` });
+    .refine((value) => keys.includes(value.replace(/^-/, '')), {
+      message: `sort must be one of ${keys.join(', ')}, optionally prefixed with "-"`,
+    });
 
 /** `a,b,c`: a comma-separated id list (at most 1,000), for patching a few rows after a change. */
 const idListSchema = z
@@ -38,7 +56,12 @@ const pageSchema = {
   status: z.enum(listStatusFilters).optional(),
   offset: z.coerce.number().int().min(0, 'offset must be 0 or more').optional(),
   /** No limit means every matching row: the console filters a full list locally for instant keystrokes. */
-  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(200_000, 'limit must be at most 200000').optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be at least 1')
+    .max(200_000, 'limit must be at most 200000')
+    .optional(),
   ids: idListSchema.optional(),
 };
 
@@ -51,7 +74,10 @@ export const nodeListQuerySchema = z.object({
 });
 export type NodeListQuery = z.infer<typeof nodeListQuerySchema>;
 
-export const hostListQuerySchema = z.object({ ...pageSchema, sort: sortParamSchema(hostSortKeys).optional() });
+export const hostListQuerySchema = z.object({
+  ...pageSchema,
+  sort: sortParamSchema(hostSortKeys).optional(),
+});
 export type HostListQuery = z.infer<typeof hostListQuerySchema>;
 
 export const nodeListItemSchema = z.object({
@@ -94,5 +120,6 @@ export const hostListItemSchema = z.object({
 export type HostListItem = z.infer<typeof hostListItemSchema>;
 
 /** One page of a list: `total` counts every match, `items` holds rows offset..offset+limit in order. */
-export const listPageSchema = <T extends z.ZodType>(item: T) => z.object({ total: z.number().int(), offset: z.number().int(), items: z.array(item) });
+export const listPageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ total: z.number().int(), offset: z.number().int(), items: z.array(item) });
 export type ListPage<T> = { total: number; offset: number; items: T[] };

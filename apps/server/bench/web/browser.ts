@@ -6,14 +6,27 @@ import { PROBES, WAIT_FOR_ROWS } from './page-probes.ts';
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
 export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 /** A fresh context (empty caches) with the probes installed; signed in when a storage state is given. */
-export async function openPage(browser: Browser, baseURL: string, storageState?: StorageState): Promise<Page> {
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  storageState?: StorageState,
+): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, storageState });
   await context.addInitScript(PROBES);
   await context.addInitScript(WAIT_FOR_ROWS);
@@ -21,7 +34,12 @@ export async function openPage(browser: Browser, baseURL: string, storageState?:
 }
 
 /** Signs in through the login form once and returns the session to reuse in later contexts. */
-export async function signInState(browser: Browser, baseURL: string, username: string, password: string): Promise<StorageState> {
+export async function signInState(
+  browser: Browser,
+  baseURL: string,
+  username: string,
+  password: string,
+): Promise<StorageState> {
   const page = await openPage(browser, baseURL);
   await page.goto('/login');
   await page.getByLabel('Username').fill(username);
@@ -35,7 +53,9 @@ export async function signInState(browser: Browser, baseURL: string, username: s
 
 /** Two animation frames: whatever the last input caused has been rendered. */
 export const nextFrames = (page: Page) =>
-  page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
 
 /** Used JS heap after a forced garbage collection, in MiB (DevTools protocol). */
 export async function heapMiB(page: Page): Promise<number> {

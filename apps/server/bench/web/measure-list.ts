@@ -8,7 +8,11 @@ const bench = (page: Page) => page.evaluate(() => (window as unknown as { __benc
 /** Opens a list page in a fresh page and returns navigation start -> first rows painted, in ms. */
 export async function firstRows(page: Page, path: string): Promise<number> {
   await page.goto(path);
-  await page.waitForFunction(() => (window as unknown as { __bench: Bench }).__bench.firstRowAt !== undefined, undefined, { timeout: 120_000 });
+  await page.waitForFunction(
+    () => (window as unknown as { __bench: Bench }).__bench.firstRowAt !== undefined,
+    undefined,
+    { timeout: 120_000 },
+  );
   return (await bench(page)).firstRowAt ?? Number.NaN;
 }
 
@@ -17,8 +21,13 @@ function waitForRows(page: Page, expected: { count?: number; includes: string; r
   return page.evaluate((want) => {
     const w = window as unknown as { __waitForRows: (check: (rows: string[]) => boolean) => Promise<number> };
     return w.__waitForRows((rows) => {
-      if (want.row !== undefined) return rows.some((text) => text.includes(want.row ?? '') && text.includes(want.includes));
-      return (want.count === undefined || rows.length === want.count) && rows.length > 0 && rows.every((text) => text.includes(want.includes));
+      if (want.row !== undefined)
+        return rows.some((text) => text.includes(want.row ?? '') && text.includes(want.includes));
+      return (
+        (want.count === undefined || rows.length === want.count) &&
+        rows.length > 0 &&
+        rows.every((text) => text.includes(want.includes))
+      );
     });
   }, expected);
 }
@@ -30,7 +39,10 @@ export async function keystroke(page: Page, prefix: string, key: string): Promis
   await waitForRows(page, { includes: prefix });
   await page.evaluate(() => {
     const b = (window as unknown as { __bench: Bench }).__bench;
-    document.addEventListener('keydown', (event) => (b.keyAt = event.timeStamp), { capture: true, once: true });
+    document.addEventListener('keydown', (event) => (b.keyAt = event.timeStamp), {
+      capture: true,
+      once: true,
+    });
   });
   const painted = waitForRows(page, { count: 1, includes: prefix + key });
   await input.press(key);
@@ -39,7 +51,9 @@ export async function keystroke(page: Page, prefix: string, key: string): Promis
 }
 
 /** 20 wheel steps of 800 px over the table: frames over 50 ms and the worst frame. */
-export async function wheelFrames(page: Page): Promise<{ slowFrames: number; worstMs: number; scrolledPx: number }> {
+export async function wheelFrames(
+  page: Page,
+): Promise<{ slowFrames: number; worstMs: number; scrolledPx: number }> {
   const box = await page.locator('tr[data-row-id]').first().boundingBox();
   if (!box) throw new Error('no table row to scroll over');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -56,11 +70,19 @@ export async function wheelFrames(page: Page): Promise<{ slowFrames: number; wor
     const b = (window as unknown as { __bench: Bench }).__bench;
     b.isRecording = false;
     const gaps = b.frames.slice(1).map((at, index) => at - (b.frames[index] ?? at));
-    const scroller = document.querySelector('tr[data-row-id]')?.closest('[data-scroll], div[style*="height"]');
-    return { slowFrames: gaps.filter((gap) => gap > 50).length, worstMs: Math.max(0, ...gaps), scrolledPx: scroller?.scrollTop ?? 0 };
+    const scroller = document
+      .querySelector('tr[data-row-id]')
+      ?.closest('[data-scroll], div[style*="height"]');
+    return {
+      slowFrames: gaps.filter((gap) => gap > 50).length,
+      worstMs: Math.max(0, ...gaps),
+      scrolledPx: scroller?.scrollTop ?? 0,
+    };
   });
   await page.evaluate(() => {
-    const scroller = document.querySelector('tr[data-row-id]')?.closest('[data-scroll], div[style*="height"]');
+    const scroller = document
+      .querySelector('tr[data-row-id]')
+      ?.closest('[data-scroll], div[style*="height"]');
     scroller?.scrollTo({ top: 0 });
   });
   await nextFrames(page);
@@ -75,11 +97,17 @@ export interface PushFigures {
 }
 
 /** Changes one node through the API while the nodes page is open; times until its row shows the change. */
-export async function pushedChange(page: Page, row: string, newText: string, change: () => Promise<void>): Promise<PushFigures> {
+export async function pushedChange(
+  page: Page,
+  row: string,
+  newText: string,
+  change: () => Promise<void>,
+): Promise<PushFigures> {
   let listRequests = 0;
   let listBytes = 0;
   const pending = new Set<Promise<unknown>>();
-  const isList = (request: Request) => request.method() === 'GET' && /\/api\/(nodes|hosts|console)/.test(request.url());
+  const isList = (request: Request) =>
+    request.method() === 'GET' && /\/api\/(nodes|hosts|console)/.test(request.url());
   const onRequest = (request: Request) => {
     if (!isList(request)) return;
     listRequests += 1;

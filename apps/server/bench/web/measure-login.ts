@@ -12,12 +12,26 @@ export interface LoginFigures {
 export async function measureLogin(browser: Browser, baseURL: string): Promise<LoginFigures> {
   const page = await openPage(browser, baseURL);
   await page.goto('/login');
-  await page.waitForFunction(() => (window as unknown as { __bench: { usableAt?: number } }).__bench.usableAt !== undefined, undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => (window as unknown as { __bench: { usableAt?: number } }).__bench.usableAt !== undefined,
+    undefined,
+    { timeout: 30_000 },
+  );
   const figures = await page.evaluate(() => {
-    const bench = (window as unknown as { __bench: { usableAt: number; longTasks: { start: number; duration: number }[] } }).__bench;
-    const paint = performance.getEntriesByName('first-paint')[0] ?? performance.getEntriesByName('first-contentful-paint')[0];
-    const longTasks = bench.longTasks.filter((task) => task.start < bench.usableAt).reduce((sum, task) => sum + task.duration, 0);
-    return { firstPaintMs: paint?.startTime ?? Number.NaN, usableMs: bench.usableAt, longTasksBeforeUsableMs: longTasks };
+    const bench = (
+      window as unknown as { __bench: { usableAt: number; longTasks: { start: number; duration: number }[] } }
+    ).__bench;
+    const paint =
+      performance.getEntriesByName('first-paint')[0] ??
+      performance.getEntriesByName('first-contentful-paint')[0];
+    const longTasks = bench.longTasks
+      .filter((task) => task.start < bench.usableAt)
+      .reduce((sum, task) => sum + task.duration, 0);
+    return {
+      firstPaintMs: paint?.startTime ?? Number.NaN,
+      usableMs: bench.usableAt,
+      longTasksBeforeUsableMs: longTasks,
+    };
   });
   await page.context().close();
   return figures;

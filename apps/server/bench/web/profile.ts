@@ -9,7 +9,11 @@ interface ProfileNode {
  * Runs `action` under the DevTools CPU profiler and returns the functions with the most self time: where the
  * seconds of a slow page go (BENCH_PROFILE=1 prints this before the timed runs).
  */
-export async function profileTopFunctions(page: Page, action: () => Promise<void>, top = 15): Promise<string[]> {
+export async function profileTopFunctions(
+  page: Page,
+  action: () => Promise<void>,
+  top = 15,
+): Promise<string[]> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -38,12 +42,21 @@ export async function profileTopFunctions(page: Page, action: () => Promise<void
 export async function renderingMetrics(page: Page, action: () => Promise<void>): Promise<string> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
-  const read = async () => new Map((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+  const read = async () =>
+    new Map((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
   const before = await read();
   await action();
   const after = await read();
   await cdp.detach();
-  const names = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration', 'LayoutCount', 'RecalcStyleCount', 'Nodes'];
+  const names = [
+    'TaskDuration',
+    'ScriptDuration',
+    'LayoutDuration',
+    'RecalcStyleDuration',
+    'LayoutCount',
+    'RecalcStyleCount',
+    'Nodes',
+  ];
   return names
     .map((name) => {
       const delta = (after.get(name) ?? 0) - (before.get(name) ?? 0);

@@ -15,14 +15,24 @@ export interface Console {
 }
 
 /** A server serving one console build, with `hosts` hosts seeded in network "scale" and a signed-in session. */
-export async function startConsole(browser: Browser, label: string, consoleDir: string, hosts: number): Promise<Console> {
+export async function startConsole(
+  browser: Browser,
+  label: string,
+  consoleDir: string,
+  hosts: number,
+): Promise<Console> {
   const server = await startTestServer({ CONSOLE_DIR: consoleDir });
   const token = await createSuperAdminAndLogin(server);
   await createNetwork(server, token, 'scale', { addressrange: '10.96.0.0/12' });
   const started = performance.now();
-  const hostIds = await seedHosts(server.app.meshdeck.database.db, { network: 'scale', range: '10.96.0.0/12', count: hosts });
+  const hostIds = await seedHosts(server.app.meshdeck.database.db, {
+    network: 'scale',
+    range: '10.96.0.0/12',
+    count: hosts,
+  });
   console.log(`${label}: seeded ${hosts} hosts in ${Math.round(performance.now() - started)} ms`);
-  const nodes = (await server.request<{ id: string; hostid: string }[]>('GET', '/api/nodes/scale', { token })).body;
+  const nodes = (await server.request<{ id: string; hostid: string }[]>('GET', '/api/nodes/scale', { token }))
+    .body;
   const firstNode = nodes.find((node) => node.hostid === hostIds[0]);
   if (!firstNode) throw new Error('seeded node not found');
   const state = await signInState(browser, server.url, ADMIN.username, ADMIN.password);
@@ -48,7 +58,10 @@ export async function measureRun(browser: Browser, target: Console, run: number)
   f.nodesWorst = wheel.worstMs;
   const address = `10.111.${run}.${200 + run}`;
   const push = await pushedChange(page, 'scale-host-000000', address, async () => {
-    const answer = await target.server.request('PUT', `/api/nodes/scale/${target.firstNodeId}`, { token: target.token, body: { address } });
+    const answer = await target.server.request('PUT', `/api/nodes/scale/${target.firstNodeId}`, {
+      token: target.token,
+      body: { address },
+    });
     if (answer.status !== 200) throw new Error(`PUT node answered ${answer.status}`);
   });
   f.push = push.ms;

@@ -12,17 +12,30 @@ beforeEach(async () => {
   token = await createSuperAdminAndLogin(server);
   await createNetwork(server, token, 'big', { addressrange: '10.40.0.0/16' });
   await createNetwork(server, token, 'lab', { addressrange: '10.20.0.0/24' });
-  hostIds = await seedHosts(server.app.meshdeck.database.db, { network: 'big', range: '10.40.0.0/16', count: 250 });
+  hostIds = await seedHosts(server.app.meshdeck.database.db, {
+    network: 'big',
+    range: '10.40.0.0/16',
+    count: 250,
+  });
 });
 afterEach(async () => {
   await server.close();
 });
 
 type Page<T> = { total: number; offset: number; items: T[] };
-type NodeItem = { id: string; hostId: string; name: string; address: string; status: string; flags: string[] };
+type NodeItem = {
+  id: string;
+  hostId: string;
+  name: string;
+  address: string;
+  status: string;
+  flags: string[];
+};
 type HostItem = { id: string; name: string; status: string; nodes: { network: string; address: string }[] };
-const nodeList = (query = '') => server.request<Page<NodeItem>>('GET', `/api/console/nodes/big${query}`, { token });
-const hostList = (query = '') => server.request<Page<HostItem>>('GET', `/api/console/hosts${query}`, { token });
+const nodeList = (query = '') =>
+  server.request<Page<NodeItem>>('GET', `/api/console/nodes/big${query}`, { token });
+const hostList = (query = '') =>
+  server.request<Page<HostItem>>('GET', `/api/console/hosts${query}`, { token });
 
 describe('GET /api/console/nodes/{network}', () => {
   it('-> without a query returns every node as a lean row, sorted by host name, with the network prefix', async () => {
@@ -30,8 +43,16 @@ describe('GET /api/console/nodes/{network}', () => {
     expect(response.status).toBe(200);
     expect(response.body.total).toBe(250);
     expect(response.body.items).toHaveLength(250);
-    expect(response.body.items[0]).toMatchObject({ name: 'big-host-000000', address: '10.40.0.1/16', status: 'online', isConnected: true, flags: [] });
-    expect(response.body.items.map((item) => item.name)).toEqual([...response.body.items.map((item) => item.name)].sort());
+    expect(response.body.items[0]).toMatchObject({
+      name: 'big-host-000000',
+      address: '10.40.0.1/16',
+      status: 'online',
+      isConnected: true,
+      flags: [],
+    });
+    expect(response.body.items.map((item) => item.name)).toEqual(
+      [...response.body.items.map((item) => item.name)].sort(),
+    );
     expect(response.body.items[0]).not.toHaveProperty('wire');
   });
 
@@ -39,19 +60,31 @@ describe('GET /api/console/nodes/{network}', () => {
     const response = await nodeList('?search=HOST-00012&sort=-name&offset=2&limit=3');
     expect(response.body.total).toBe(10);
     expect(response.body.offset).toBe(2);
-    expect(response.body.items.map((item) => item.name)).toEqual(['big-host-000127', 'big-host-000126', 'big-host-000125']);
+    expect(response.body.items.map((item) => item.name)).toEqual([
+      'big-host-000127',
+      'big-host-000126',
+      'big-host-000125',
+    ]);
   });
 
   it('-> with ids or host returns just those rows, so one change patches one row', async () => {
     const all = (await nodeList()).body.items;
     const [first, second] = [all[0]!, all[1]!];
-    expect((await nodeList(`?ids=${first.id},${second.id}`)).body.items.map((item) => item.id)).toEqual([first.id, second.id]);
-    expect((await nodeList(`?host=${hostIds[7]}`)).body.items.map((item) => item.name)).toEqual(['big-host-000007']);
+    expect((await nodeList(`?ids=${first.id},${second.id}`)).body.items.map((item) => item.id)).toEqual([
+      first.id,
+      second.id,
+    ]);
+    expect((await nodeList(`?host=${hostIds[7]}`)).body.items.map((item) => item.name)).toEqual([
+      'big-host-000007',
+    ]);
   });
 
   it('-> when a node is disconnected, the status filter finds it as offline', async () => {
     const node = (await nodeList()).body.items[3]!;
-    expect((await server.request('PUT', `/api/nodes/big/${node.id}`, { token, body: { connected: false } })).status).toBe(200);
+    expect(
+      (await server.request('PUT', `/api/nodes/big/${node.id}`, { token, body: { connected: false } }))
+        .status,
+    ).toBe(200);
     const offline = await nodeList('?status=offline');
     expect(offline.body.items.map((item) => item.id)).toEqual([node.id]);
   });
@@ -62,7 +95,9 @@ describe('GET /api/console/nodes/{network}', () => {
     ['?limit=0', 'limit must be at least 1'],
     ['?type=routers', 'type'],
   ])('-> with %s returns 400 with a clear message', async (query, message) => {
-    const response = await server.request<{ Message: string }>('GET', `/api/console/nodes/big${query}`, { token });
+    const response = await server.request<{ Message: string }>('GET', `/api/console/nodes/big${query}`, {
+      token,
+    });
     expect(response.status).toBe(400);
     expect(response.body.Message).toContain(message);
   });
@@ -81,12 +116,22 @@ describe('GET /api/console/hosts and /api/console/hosts/{hostid}', () => {
     const response = await hostList('?search=big-host-000042');
     expect(response.status).toBe(200);
     expect(response.body.total).toBe(1);
-    expect(response.body.items[0]).toMatchObject({ id: hostIds[42], status: 'online', nodes: [{ network: 'big', address: '10.40.0.43' }] });
-    expect((await hostList('?limit=5&sort=-name')).body.items.map((item) => item.name)[0]).toBe('big-host-000249');
+    expect(response.body.items[0]).toMatchObject({
+      id: hostIds[42],
+      status: 'online',
+      nodes: [{ network: 'big', address: '10.40.0.43' }],
+    });
+    expect((await hostList('?limit=5&sort=-name')).body.items.map((item) => item.name)[0]).toBe(
+      'big-host-000249',
+    );
   });
 
   it('-> one host in full is the ApiHost form; an unknown one is 404; a platform user gets 403', async () => {
-    const response = await server.request<{ id: string; nodes: string[] }>('GET', `/api/console/hosts/${hostIds[0]}`, { token });
+    const response = await server.request<{ id: string; nodes: string[] }>(
+      'GET',
+      `/api/console/hosts/${hostIds[0]}`,
+      { token },
+    );
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: hostIds[0], name: 'big-host-000000' });
     expect(response.body.nodes).toHaveLength(1);

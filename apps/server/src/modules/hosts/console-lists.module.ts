@@ -15,7 +15,10 @@ export interface ConsoleListRepositories {
 }
 
 /** The console's lean list routes (`/api/console/...`), read-only, wired apart from the write paths. */
-export function consoleListRoutes(r: ConsoleListRepositories, networks: NetworkDirectory): FastifyPluginAsyncZod {
+export function consoleListRoutes(
+  r: ConsoleListRepositories,
+  networks: NetworkDirectory,
+): FastifyPluginAsyncZod {
   const nodes = new NodeListService(r.nodeRows, networks);
   const hosts = new HostListService(r.hostRows, r.hosts);
   return async (app) => {

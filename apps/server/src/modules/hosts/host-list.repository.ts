@@ -29,7 +29,18 @@ export class HostListRepository {
   /** Hosts by name then id, optionally only some ids. */
   async hosts(ids?: readonly string[]): Promise<HostListRow[]> {
     if (ids?.length === 0) return [];
-    let query = this.db.selectFrom('hosts').select(['id', 'name', 'endpoint_ip', 'endpoint_ip6', 'public_key', 'listen_port', 'version', 'settings']);
+    let query = this.db
+      .selectFrom('hosts')
+      .select([
+        'id',
+        'name',
+        'endpoint_ip',
+        'endpoint_ip6',
+        'public_key',
+        'listen_port',
+        'version',
+        'settings',
+      ]);
     if (ids) query = query.where('id', 'in', ids);
     return query.orderBy('name').orderBy('id').execute();
   }
@@ -37,7 +48,9 @@ export class HostListRepository {
   /** The nodes of the given hosts (all nodes when no ids), by network. */
   async nodes(hostIds?: readonly string[]): Promise<HostNodeRow[]> {
     if (hostIds?.length === 0) return [];
-    let query = this.db.selectFrom('nodes').select(['id', 'host_id', 'network', 'address', 'address6', 'connected', 'last_check_in']);
+    let query = this.db
+      .selectFrom('nodes')
+      .select(['id', 'host_id', 'network', 'address', 'address6', 'connected', 'last_check_in']);
     if (hostIds) query = query.where('host_id', 'in', hostIds);
     return query.orderBy('network').execute();
   }

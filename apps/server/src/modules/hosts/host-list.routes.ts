@@ -1,4 +1,10 @@
-import { apiHostSchema, hostListItemSchema, hostListQuerySchema, hostParamsSchema, listPageSchema } from '@meshdeck/contracts';
+import {
+  apiHostSchema,
+  hostListItemSchema,
+  hostListQuerySchema,
+  hostParamsSchema,
+  listPageSchema,
+} from '@meshdeck/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../auth/access.ts';
 import type { HostListService } from './host-list.service.ts';
@@ -18,7 +24,8 @@ export const hostListRoutes =
         ...admin,
         schema: {
           tags,
-          summary: 'Every host as a lean row with its nodes, filtered, sorted and paged (no limit = every match)',
+          summary:
+            'Every host as a lean row with its nodes, filtered, sorted and paged (no limit = every match)',
           querystring: hostListQuerySchema,
           response: { 200: listPageSchema(hostListItemSchema) },
         },
@@ -27,7 +34,15 @@ export const hostListRoutes =
     );
     app.get(
       '/api/console/hosts/:hostid',
-      { ...admin, schema: { tags, summary: 'One host in full (ApiHost)', params: hostParamsSchema, response: { 200: apiHostSchema } } },
+      {
+        ...admin,
+        schema: {
+          tags,
+          summary: 'One host in full (ApiHost)',
+          params: hostParamsSchema,
+          response: { 200: apiHostSchema },
+        },
+      },
       (request) => hosts.find(request.params.hostid),
     );
   };

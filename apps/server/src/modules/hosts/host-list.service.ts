@@ -1,4 +1,12 @@
-import { compareHostItems, hostMatcher, worstNodeStatus, type ApiHost, type HostListItem, type HostListQuery, type ListPage } from '@meshdeck/contracts';
+import {
+  compareHostItems,
+  hostMatcher,
+  worstNodeStatus,
+  type ApiHost,
+  type HostListItem,
+  type HostListQuery,
+  type ListPage,
+} from '@meshdeck/contracts';
 import { notFound } from '../../lib/api-error.ts';
 import { nodeStatus } from '../nodes/node-status.ts';
 import { hostSettings } from './host-fields.ts';
@@ -17,7 +25,10 @@ export class HostListService {
   async find(hostId: string): Promise<ApiHost> {
     const [host, nodes] = await Promise.all([this.hosts.findById(hostId), this.rows.nodes([hostId])]);
     if (!host) throw notFound(`host ${hostId} not found`);
-    return presentApiHost(host, nodes.map((node) => node.id));
+    return presentApiHost(
+      host,
+      nodes.map((node) => node.id),
+    );
   }
 
   /** One page of the hosts matching the query; total counts every match. */
@@ -34,7 +45,8 @@ export class HostListService {
       const settings = hostSettings(host);
       const hostNodes = byHost.get(host.id) ?? [];
       let lastCheckIn = 0;
-      for (const node of hostNodes) lastCheckIn = Math.max(lastCheckIn, Math.floor(Date.parse(node.last_check_in) / 1000) || 0);
+      for (const node of hostNodes)
+        lastCheckIn = Math.max(lastCheckIn, Math.floor(Date.parse(node.last_check_in) / 1000) || 0);
       return {
         id: host.id,
         name: host.name,
@@ -47,11 +59,19 @@ export class HostListService {
         isBehindNat: settings.nat_type !== '' && settings.nat_type !== 'public',
         status: worstNodeStatus(hostNodes.map((node) => nodeStatus(node, now))),
         lastCheckIn,
-        nodes: hostNodes.map((node) => ({ id: node.id, network: node.network, address: node.address ?? node.address6 ?? '' })),
+        nodes: hostNodes.map((node) => ({
+          id: node.id,
+          network: node.network,
+          address: node.address ?? node.address6 ?? '',
+        })),
       };
     });
     const matching = items.filter(hostMatcher(query)).sort(compareHostItems(query.sort));
     const offset = query.offset ?? 0;
-    return { total: matching.length, offset, items: matching.slice(offset, query.limit === undefined ? undefined : offset + query.limit) };
+    return {
+      total: matching.length,
+      offset,
+      items: matching.slice(offset, query.limit === undefined ? undefined : offset + query.limit),
+    };
   }
 }

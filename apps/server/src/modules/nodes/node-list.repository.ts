@@ -36,8 +36,19 @@ export class NodeListRepository {
       .selectFrom('nodes')
       .innerJoin('hosts', 'hosts.id', 'nodes.host_id')
       .select([
-        'nodes.id', 'nodes.host_id', 'nodes.network', 'nodes.address', 'nodes.address6', 'nodes.connected', 'nodes.pending_delete',
-        'nodes.settings', 'nodes.last_check_in', 'hosts.name', 'hosts.endpoint_ip', 'hosts.endpoint_ip6', 'hosts.public_key',
+        'nodes.id',
+        'nodes.host_id',
+        'nodes.network',
+        'nodes.address',
+        'nodes.address6',
+        'nodes.connected',
+        'nodes.pending_delete',
+        'nodes.settings',
+        'nodes.last_check_in',
+        'hosts.name',
+        'hosts.endpoint_ip',
+        'hosts.endpoint_ip6',
+        'hosts.public_key',
         'hosts.settings as host_settings',
       ])
       .where('nodes.network', '=', selection.network);

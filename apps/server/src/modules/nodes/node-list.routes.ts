@@ -1,4 +1,9 @@
-import { listPageSchema, nodeListItemSchema, nodeListQuerySchema, nodesOfNetworkParamsSchema } from '@meshdeck/contracts';
+import {
+  listPageSchema,
+  nodeListItemSchema,
+  nodeListQuerySchema,
+  nodesOfNetworkParamsSchema,
+} from '@meshdeck/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../auth/access.ts';
 import type { NodeListService } from './node-list.service.ts';

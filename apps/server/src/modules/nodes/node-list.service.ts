@@ -1,4 +1,13 @@
-import { ZERO_UUID, compareNodeItems, nodeMatcher, parseCidr, type ListPage, type NodeFlag, type NodeListItem, type NodeListQuery } from '@meshdeck/contracts';
+import {
+  ZERO_UUID,
+  compareNodeItems,
+  nodeMatcher,
+  parseCidr,
+  type ListPage,
+  type NodeFlag,
+  type NodeListItem,
+  type NodeListQuery,
+} from '@meshdeck/contracts';
 import { notFound } from '../../lib/api-error.ts';
 import { hostSettings } from '../hosts/host-fields.ts';
 import type { NetworkDirectory } from './network-directory.ts';
@@ -53,6 +62,10 @@ export class NodeListService {
     }));
     const matching = items.filter(nodeMatcher(query)).sort(compareNodeItems(query.sort));
     const offset = query.offset ?? 0;
-    return { total: matching.length, offset, items: matching.slice(offset, query.limit === undefined ? undefined : offset + query.limit) };
+    return {
+      total: matching.length,
+      offset,
+      items: matching.slice(offset, query.limit === undefined ? undefined : offset + query.limit),
+    };
   }
 }

@@ -41,7 +41,8 @@ export function VirtualRows<T>(props: VirtualRowsProps<T>) {
   });
   const items = virtualizer.getVirtualItems();
   const paddingTop = items[0]?.start ?? 0;
-  const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+  const paddingBottom =
+    items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
   return (
     <>
       {paddingTop > 0 && <tr aria-hidden style={{ height: paddingTop }} />}

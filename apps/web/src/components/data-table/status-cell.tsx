@@ -20,7 +20,11 @@ export interface StatusCellProps {
  * tooltip. A Mantine Tooltip per row costs a floating-ui instance per visible row, which shows while scrolling
  * 10,000 rows; the full StatusBadge stays on detail pages.
  */
-export const StatusCell = memo(function StatusCell({ status, lastCheckIn, isConnected = true }: StatusCellProps) {
+export const StatusCell = memo(function StatusCell({
+  status,
+  lastCheckIn,
+  isConnected = true,
+}: StatusCellProps) {
   const { t } = useTranslation('nodes');
   const display = statusDisplay(status);
   // The tooltip text (a date format and a relative time) is built on hover, not for every row that scrolls by.
@@ -34,7 +38,12 @@ export const StatusCell = memo(function StatusCell({ status, lastCheckIn, isConn
     event.currentTarget.title = `${reason}\n${checkIn}`;
   };
   return (
-    <Badge color={display.color} variant="light" data-status={display.label} onPointerEnter={handlePointerEnter}>
+    <Badge
+      color={display.color}
+      variant="light"
+      data-status={display.label}
+      onPointerEnter={handlePointerEnter}
+    >
       {t(`status.${display.label}`)}
     </Badge>
   );

@@ -35,7 +35,10 @@ export function DevicesPage() {
   // The access tab lists devices by name and filters by search only.
   const status = tab === 'overview' ? params.status : undefined;
   const match = useMemo(() => deviceFilter(params.search, status), [params.search, status]);
-  const compare = useMemo(() => compareDevices(tab === 'overview' ? params.sort : undefined), [tab, params.sort]);
+  const compare = useMemo(
+    () => compareDevices(tab === 'overview' ? params.sort : undefined),
+    [tab, params.sort],
+  );
   const hosts = useList(hostListSource, match, compare);
   const selected = useMemo(
     () => (params.host === undefined ? undefined : hosts.all.find((item) => item.id === params.host)),

@@ -32,7 +32,10 @@ export function NodesPage(props: { networkId?: string }) {
   const compare = useMemo(() => compareNodes(search.sort), [search.sort]);
   const nodes = useList(source, match, compare);
 
-  const selectedNodes = useMemo(() => nodes.all.filter((item) => rowSelection[item.id]), [nodes.all, rowSelection]);
+  const selectedNodes = useMemo(
+    () => nodes.all.filter((item) => rowSelection[item.id]),
+    [nodes.all, rowSelection],
+  );
   // Every row's name, not only the selected ones: the failure report outlives the selection.
   const names = useMemo(() => new Map(nodes.all.map((item) => [item.id, item.name])), [nodes.all]);
 

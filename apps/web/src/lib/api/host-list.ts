@@ -10,8 +10,15 @@ import { hostsKeys } from './query-keys.ts';
 const parser = listPageParser(hostListItemSchema);
 
 /** GET console/hosts: every host as a lean row with its nodes (or only some ids). */
-export async function getHostList(query: { ids?: string } = {}, signal?: AbortSignal): Promise<HostListItem[]> {
-  const page: ListPage<HostListItem> = await apiClient.get('console/hosts', { schema: parser, query, signal });
+export async function getHostList(
+  query: { ids?: string } = {},
+  signal?: AbortSignal,
+): Promise<HostListItem[]> {
+  const page: ListPage<HostListItem> = await apiClient.get('console/hosts', {
+    schema: parser,
+    query,
+    signal,
+  });
   return page.items;
 }
 
@@ -62,7 +69,9 @@ export function useHostDetails(hostId: string, isEnabled = true) {
   return useQuery({
     queryKey: [...hostsKeys.all, 'details', hostId],
     queryFn: async ({ signal }) =>
-      toHostView(await apiClient.get(`console/hosts/${encodeURIComponent(hostId)}`, { schema: apiHostSchema, signal })),
+      toHostView(
+        await apiClient.get(`console/hosts/${encodeURIComponent(hostId)}`, { schema: apiHostSchema, signal }),
+      ),
     enabled: isEnabled,
   });
 }

@@ -25,7 +25,8 @@ export const nodeListKey = (networkId: string) => [LIST_KEY, 'nodes', networkId]
 /** Node changes patch their row; host changes re-read that host's rows (its name and endpoint show here). */
 const nodeListLive = (networkId: string): LiveList<NodeListItem> => ({
   plan: (change) => {
-    if (change.resource === 'networks' && change.action === 'deleted' && change.id === networkId) return 'refetch';
+    if (change.resource === 'networks' && change.action === 'deleted' && change.id === networkId)
+      return 'refetch';
     const { id } = change;
     if (change.resource === 'nodes' && (change.network === undefined || change.network === networkId)) {
       if (id === undefined) return 'refetch';

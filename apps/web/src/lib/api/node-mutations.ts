@@ -8,7 +8,9 @@ import { useResourceMutation } from './use-resource-mutation.ts';
  * What the node actions need. A list row has no `wire` object: the server applies only the fields sent, so
  * connect / disconnect sends `connected` alone; detail pages send the whole node as v0.30 dashboards do.
  */
-export type NodeActionTarget = Pick<NodeView, 'id' | 'network' | 'hostId' | 'isConnected'> & { wire?: ApiNode };
+export type NodeActionTarget = Pick<NodeView, 'id' | 'network' | 'hostId' | 'isConnected'> & {
+  wire?: ApiNode;
+};
 
 const nodePath = (node: Pick<NodeView, 'network' | 'id'>) =>
   `nodes/${encodeURIComponent(node.network)}/${encodeURIComponent(node.id)}`;
@@ -24,7 +26,10 @@ export const useSetNodeConnected = () =>
 
 /** POST nodes/{net}/{id}/approve. */
 export const useApproveNode = () =>
-  useResourceMutation((node: NodeActionTarget) => apiClient.post(`${nodePath(node)}/approve`), [nodesKeys.all]);
+  useResourceMutation(
+    (node: NodeActionTarget) => apiClient.post(`${nodePath(node)}/approve`),
+    [nodesKeys.all],
+  );
 
 /** DELETE nodes/{net}/{id}?force=: without force the server only marks the node for removal. */
 export const deleteNode = (node: Pick<NodeView, 'network' | 'id'>, force: boolean) =>

@@ -10,7 +10,8 @@ export function listPageParser<T>(item: ResponseParser<T>): ResponseParser<ListP
   return {
     parse: (data: unknown) => {
       const page = data as Partial<ListPage<unknown>> | null;
-      if (!page || typeof page.total !== 'number' || !Array.isArray(page.items)) throw new Error('not a list page');
+      if (!page || typeof page.total !== 'number' || !Array.isArray(page.items))
+        throw new Error('not a list page');
       if (page.items.length > 0) item.parse(page.items[0]);
       return page as ListPage<T>;
     },

@@ -13,8 +13,18 @@ vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
 }));
 
 const node = (id: string, name: string, hostId = `h-${id}`): NodeListItem => ({
-  id, hostId, network: 'net1', name, address: '', address6: '', endpoint: '', publicKey: '', status: 'online',
-  lastCheckIn: 0, isConnected: true, flags: [],
+  id,
+  hostId,
+  network: 'net1',
+  name,
+  address: '',
+  address6: '',
+  endpoint: '',
+  publicKey: '',
+  status: 'online',
+  lastCheckIn: 0,
+  isConnected: true,
+  flags: [],
 });
 
 async function cachedList(items: NodeListItem[]) {
@@ -45,7 +55,9 @@ describe('patchLists', () => {
     const queryClient = await cachedList(rows);
     vi.mocked(apiClient.get).mockResolvedValueOnce({ total: 1, offset: 0, items: [node('n5', 'renamed')] });
     patchLists(queryClient, { resource: 'nodes', action: 'updated', id: 'n5', network: 'net1' });
-    await vi.waitFor(() => expect(queryClient.getQueryData<NodeListItem[]>(nodeListKey('net1'))?.[5]?.name).toBe('renamed'));
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData<NodeListItem[]>(nodeListKey('net1'))?.[5]?.name).toBe('renamed'),
+    );
     expect(apiClient.get).toHaveBeenCalledTimes(1);
     expect(vi.mocked(apiClient.get).mock.calls[0]?.[1]).toMatchObject({ query: { ids: 'n5' } });
     expect(queryClient.getQueryData<NodeListItem[]>(nodeListKey('net1'))?.[4]).toBe(rows[4]);
@@ -56,14 +68,18 @@ describe('patchLists', () => {
     patchLists(queryClient, { resource: 'nodes', action: 'deleted', id: 'n1', network: 'net1' });
     patchLists(queryClient, { resource: 'nodes', action: 'deleted', id: 'n2', network: 'other' });
     await settle();
-    expect(queryClient.getQueryData<NodeListItem[]>(nodeListKey('net1'))?.map((item) => item.id)).toEqual(['n2']);
+    expect(queryClient.getQueryData<NodeListItem[]>(nodeListKey('net1'))?.map((item) => item.id)).toEqual([
+      'n2',
+    ]);
     expect(apiClient.get).not.toHaveBeenCalled();
   });
 
   it('-> when a burst of changes arrives at once, reads the whole list once instead of one request each', async () => {
     const queryClient = await cachedList([node('n1', 'one')]);
     // A page shows the list: invalidation re-reads active lists only.
-    const unsubscribe = new QueryObserver(queryClient, listQueryOptions(nodeListSource('net1'))).subscribe(() => undefined);
+    const unsubscribe = new QueryObserver(queryClient, listQueryOptions(nodeListSource('net1'))).subscribe(
+      () => undefined,
+    );
     vi.mocked(apiClient.get).mockResolvedValue({ total: 1, offset: 0, items: [node('n1', 'one')] });
     for (let i = 0; i <= MAX_PATCHES_PER_BATCH; i++)
       patchLists(queryClient, { resource: 'nodes', action: 'updated', id: `n${i}`, network: 'net1' });

@@ -25,7 +25,11 @@ export const MAX_PATCHES_PER_BATCH = 100;
  * Replaces rows in place (stable positions, untouched rows keep their object identity so memoised table
  * rows do not re-render), drops rows, and appends rows that are new; the list hook sorts for display.
  */
-export function mergeRows<T extends { id: string }>(items: readonly T[], drop: (item: T) => boolean, fresh: readonly T[]): T[] {
+export function mergeRows<T extends { id: string }>(
+  items: readonly T[],
+  drop: (item: T) => boolean,
+  fresh: readonly T[],
+): T[] {
   const freshById = new Map(fresh.map((item) => [item.id, item]));
   const merged: T[] = [];
   for (const item of items) {
@@ -55,9 +59,14 @@ async function flush(queryClient: QueryClient, query: Query): Promise<void> {
   }
   const patches = plans as ListPatch<{ id: string }>[];
   try {
-    const fresh = (await Promise.all(patches.map((patch) => (patch.fetch ? patch.fetch() : Promise.resolve([]))))).flat();
+    const fresh = (
+      await Promise.all(patches.map((patch) => (patch.fetch ? patch.fetch() : Promise.resolve([]))))
+    ).flat();
     const drop = (item: { id: string }) => patches.some((patch) => patch.drop(item));
-    queryClient.setQueryData<{ id: string }[]>(query.queryKey, (current) => current && mergeRows(current, drop, fresh));
+    queryClient.setQueryData<{ id: string }[]>(
+      query.queryKey,
+      (current) => current && mergeRows(current, drop, fresh),
+    );
   } catch {
     // A failed patch must not leave a stale row: read the whole list again.
     await queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });

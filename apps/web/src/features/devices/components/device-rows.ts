@@ -1,4 +1,11 @@
-import { compareHostItems, hostMatcher, hostSearchText, hostSortKeys, listStatusFilters, type HostListItem } from '@meshdeck/contracts';
+import {
+  compareHostItems,
+  hostMatcher,
+  hostSearchText,
+  hostSortKeys,
+  listStatusFilters,
+  type HostListItem,
+} from '@meshdeck/contracts';
 import { z } from 'zod';
 import { cachedText } from '@/lib/list/use-list.ts';
 import { enumParam, searchTextParam } from '@/lib/list/use-list-search.ts';

@@ -53,7 +53,9 @@ export function DevicesTable({ rows, sorting, onSortingChange }: DevicesTablePro
       column.accessor((item) => formatVersion(item.version), { id: 'version', header: t('fields.version') }),
       column.accessor('status', {
         header: t('fields.status'),
-        cell: (info) => <StatusCell status={info.row.original.status} lastCheckIn={info.row.original.lastCheckIn} />,
+        cell: (info) => (
+          <StatusCell status={info.row.original.status} lastCheckIn={info.row.original.lastCheckIn} />
+        ),
       }),
       column.display({
         id: 'actions',

@@ -16,7 +16,13 @@ interface NetworkRow {
 const column = createColumnHelper<NetworkRow>();
 
 /** The networks of the platform with the chosen device's membership in each, joined or left by a switch. */
-export function HostNetworksTable({ device, networks }: { device: HostListItem; networks: readonly Network[] }) {
+export function HostNetworksTable({
+  device,
+  networks,
+}: {
+  device: HostListItem;
+  networks: readonly Network[];
+}) {
   const { t } = useTranslation('devices');
   const join = useJoinNetwork();
   const leave = useLeaveNetwork();

@@ -42,7 +42,10 @@ export function NodesTable(props: NodesTableProps) {
           </Group>
         ),
       }),
-      column.accessor((item) => item.address || item.address6, { id: 'address', header: t('columns.address') }),
+      column.accessor((item) => item.address || item.address6, {
+        id: 'address',
+        header: t('columns.address'),
+      }),
       column.accessor('endpoint', { header: t('columns.endpoint') }),
       column.accessor('status', {
         header: t('columns.status'),
