@@ -1,6 +1,6 @@
-/// <reference lib="dom" />
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { PROBES, WAIT_FOR_ROWS } from './page-probes.ts';
+import type { PageGlobals } from './page-globals.ts';
 
 /** The system Chromium with the project's flags (CONVENTIONS: never a downloaded browser). */
 export function launchChromium(): Promise<Browser> {
@@ -54,7 +54,11 @@ export async function signInState(
 /** Two animation frames: whatever the last input caused has been rendered. */
 export const nextFrames = (page: Page) =>
   page.evaluate(
-    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+    () =>
+      new Promise<void>((resolve) => {
+        const g = globalThis as unknown as PageGlobals;
+        g.requestAnimationFrame(() => g.requestAnimationFrame(() => resolve()));
+      }),
   );
 
 /** Used JS heap after a forced garbage collection, in MiB (DevTools protocol). */

@@ -1,15 +1,14 @@
-/// <reference lib="dom" />
 import type { Page, Request } from '@playwright/test';
 import { heapMiB, nextFrames } from './browser.ts';
+import type { PageGlobals } from './page-globals.ts';
 
-type Bench = { firstRowAt?: number; frames: number[]; isRecording: boolean; keyAt?: number };
-const bench = (page: Page) => page.evaluate(() => (window as unknown as { __bench: Bench }).__bench);
+const bench = (page: Page) => page.evaluate(() => (globalThis as unknown as PageGlobals).__bench);
 
 /** Opens a list page in a fresh page and returns navigation start -> first rows painted, in ms. */
 export async function firstRows(page: Page, path: string): Promise<number> {
   await page.goto(path);
   await page.waitForFunction(
-    () => (window as unknown as { __bench: Bench }).__bench.firstRowAt !== undefined,
+    () => (globalThis as unknown as PageGlobals).__bench.firstRowAt !== undefined,
     undefined,
     { timeout: 120_000 },
   );
@@ -19,7 +18,7 @@ export async function firstRows(page: Page, path: string): Promise<number> {
 /** Waits in the page until the rows on screen satisfy "exactly these names" (by substring). */
 function waitForRows(page: Page, expected: { count?: number; includes: string; row?: string }) {
   return page.evaluate((want) => {
-    const w = window as unknown as { __waitForRows: (check: (rows: string[]) => boolean) => Promise<number> };
+    const w = globalThis as unknown as PageGlobals;
     return w.__waitForRows((rows) => {
       if (want.row !== undefined)
         return rows.some((text) => text.includes(want.row ?? '') && text.includes(want.includes));
@@ -38,11 +37,15 @@ export async function keystroke(page: Page, prefix: string, key: string): Promis
   await input.fill(prefix);
   await waitForRows(page, { includes: prefix });
   await page.evaluate(() => {
-    const b = (window as unknown as { __bench: Bench }).__bench;
-    document.addEventListener('keydown', (event) => (b.keyAt = event.timeStamp), {
-      capture: true,
-      once: true,
-    });
+    const b = (globalThis as unknown as PageGlobals).__bench;
+    (globalThis as unknown as PageGlobals).document.addEventListener(
+      'keydown',
+      (event) => (b.keyAt = event.timeStamp),
+      {
+        capture: true,
+        once: true,
+      },
+    );
   });
   const painted = waitForRows(page, { count: 1, includes: prefix + key });
   await input.press(key);
@@ -58,7 +61,7 @@ export async function wheelFrames(
   if (!box) throw new Error('no table row to scroll over');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.evaluate(() => {
-    const b = (window as unknown as { __bench: Bench }).__bench;
+    const b = (globalThis as unknown as PageGlobals).__bench;
     b.frames = [];
     b.isRecording = true;
   });
@@ -67,10 +70,10 @@ export async function wheelFrames(
     await nextFrames(page);
   }
   const result = await page.evaluate(() => {
-    const b = (window as unknown as { __bench: Bench }).__bench;
+    const b = (globalThis as unknown as PageGlobals).__bench;
     b.isRecording = false;
     const gaps = b.frames.slice(1).map((at, index) => at - (b.frames[index] ?? at));
-    const scroller = document
+    const scroller = (globalThis as unknown as PageGlobals).document
       .querySelector('tr[data-row-id]')
       ?.closest('[data-scroll], div[style*="height"]');
     return {
@@ -80,7 +83,7 @@ export async function wheelFrames(
     };
   });
   await page.evaluate(() => {
-    const scroller = document
+    const scroller = (globalThis as unknown as PageGlobals).document
       .querySelector('tr[data-row-id]')
       ?.closest('[data-scroll], div[style*="height"]');
     scroller?.scrollTo({ top: 0 });

@@ -1,6 +1,6 @@
-/// <reference lib="dom" />
 import type { Browser } from '@playwright/test';
 import { openPage } from './browser.ts';
+import type { PageGlobals } from './page-globals.ts';
 
 export interface LoginFigures {
   firstPaintMs: number;
@@ -13,23 +13,22 @@ export async function measureLogin(browser: Browser, baseURL: string): Promise<L
   const page = await openPage(browser, baseURL);
   await page.goto('/login');
   await page.waitForFunction(
-    () => (window as unknown as { __bench: { usableAt?: number } }).__bench.usableAt !== undefined,
+    () => (globalThis as unknown as PageGlobals).__bench.usableAt !== undefined,
     undefined,
     { timeout: 30_000 },
   );
   const figures = await page.evaluate(() => {
-    const bench = (
-      window as unknown as { __bench: { usableAt: number; longTasks: { start: number; duration: number }[] } }
-    ).__bench;
+    const bench = (globalThis as unknown as PageGlobals).__bench;
+    const usableAt = bench.usableAt ?? Number.NaN;
     const paint =
       performance.getEntriesByName('first-paint')[0] ??
       performance.getEntriesByName('first-contentful-paint')[0];
     const longTasks = bench.longTasks
-      .filter((task) => task.start < bench.usableAt)
+      .filter((task) => task.start < usableAt)
       .reduce((sum, task) => sum + task.duration, 0);
     return {
       firstPaintMs: paint?.startTime ?? Number.NaN,
-      usableMs: bench.usableAt,
+      usableMs: usableAt,
       longTasksBeforeUsableMs: longTasks,
     };
   });
