@@ -1,7 +1,14 @@
 import { Table } from '@mantine/core';
-import { flexRender, type ColumnDef, type Row, type RowSelectionState } from '@tanstack/react-table';
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type Row,
+  type RowSelectionState,
+} from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, type ReactNode, type RefObject } from 'react';
+import { memo, useMemo, type ReactNode, type RefObject } from 'react';
 import classes from './data-table.module.css';
 
 const OVERSCAN_ROWS = 10;
@@ -11,8 +18,7 @@ const OVERSCAN_ROWS = 10;
 const ROW_CLASS = `${Table.classes.tr} ${classes.row}`;
 const CELL_CLASS = Table.classes.td;
 
-interface VirtualRowsProps<T> {
-  rows: Row<T>[];
+interface RowProps<T> {
   scrollRef: RefObject<HTMLDivElement | null>;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   columns: ColumnDef<T, any>[];
@@ -24,17 +30,12 @@ interface VirtualRowsProps<T> {
   selection: RowSelectionState | undefined;
 }
 
-/**
- * The rows in view plus two spacer rows. It owns the virtualiser, so a scroll event re-renders this body
- * alone (not the header and toolbar), and rows already on screen skip rendering (DataTableRow is memoised).
- */
-export function VirtualRows<T>(props: VirtualRowsProps<T>) {
-  const { rows, rowHeight } = props;
+function useRowWindow<T>(count: number, props: RowProps<T>) {
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual returns new functions by design.
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count,
     getScrollElement: () => props.scrollRef.current,
-    estimateSize: () => rowHeight,
+    estimateSize: () => props.rowHeight,
     overscan: OVERSCAN_ROWS,
     // jsdom has no layout; a default viewport lets tests and the first paint render rows before measuring.
     initialRect: { width: 1024, height: 720 },
@@ -43,11 +44,20 @@ export function VirtualRows<T>(props: VirtualRowsProps<T>) {
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom =
     items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+  return { items, paddingTop, paddingBottom };
+}
+
+function renderWindow<T>(
+  window: ReturnType<typeof useRowWindow>,
+  rowAt: (index: number) => Row<T> | undefined,
+  props: RowProps<T>,
+) {
   return (
     <>
-      {paddingTop > 0 && <tr aria-hidden style={{ height: paddingTop }} />}
-      {items.map((item) => {
-        const row = rows[item.index]!;
+      {window.paddingTop > 0 && <tr aria-hidden style={{ height: window.paddingTop }} />}
+      {window.items.map((item) => {
+        const row = rowAt(item.index);
+        if (!row) return null;
         return (
           <DataTableRow
             key={row.id}
@@ -55,15 +65,56 @@ export function VirtualRows<T>(props: VirtualRowsProps<T>) {
             original={row.original}
             columns={props.columns}
             isSelected={props.isSelectable ? row.getIsSelected() : undefined}
-            rowHeight={rowHeight}
+            rowHeight={props.rowHeight}
             onRowClick={props.onRowClick}
             selectLabel={props.selectLabel}
           />
         );
       })}
-      {paddingBottom > 0 && <tr aria-hidden style={{ height: paddingBottom }} />}
+      {window.paddingBottom > 0 && <tr aria-hidden style={{ height: window.paddingBottom }} />}
     </>
   );
+}
+
+/**
+ * The rows in view plus two spacer rows, over a table's full row model. It owns the virtualiser, so a scroll
+ * event re-renders this body alone (not the header and toolbar), and rows already on screen skip rendering.
+ */
+export function VirtualRows<T>(props: RowProps<T> & { rows: Row<T>[] }) {
+  const window = useRowWindow(props.rows.length, props);
+  return renderWindow(window, (index) => props.rows[index], props);
+}
+
+/**
+ * The rows in view of an already filtered and sorted list: TanStack Table builds row objects for the visible
+ * window only, so 100,000 items cost no 100,000 row objects (time and heap) on each data change.
+ */
+export function WindowRows<T>(
+  props: RowProps<T> & {
+    data: readonly T[];
+    getRowId: (row: T) => string;
+    onRowSelectionChange: ((selection: RowSelectionState) => void) | undefined;
+  },
+) {
+  const window = useRowWindow(props.data.length, props);
+  const first = window.items[0]?.index ?? 0;
+  const last = window.items[window.items.length - 1]?.index ?? -1;
+  const slice = useMemo(() => props.data.slice(first, last + 1), [props.data, first, last]);
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table returns new functions by design.
+  const table = useReactTable({
+    data: slice,
+    columns: props.columns,
+    getRowId: props.getRowId,
+    state: { rowSelection: props.selection ?? {} },
+    enableRowSelection: props.isSelectable,
+    onRowSelectionChange: (updater) => {
+      const current = props.selection ?? {};
+      props.onRowSelectionChange?.(typeof updater === 'function' ? updater(current) : updater);
+    },
+    getCoreRowModel: getCoreRowModel(),
+  });
+  const rows = table.getRowModel().rows;
+  return renderWindow(window, (index) => rows[index - first], props);
 }
 
 interface DataTableRowProps<T> {

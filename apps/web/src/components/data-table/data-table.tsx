@@ -7,12 +7,13 @@ import {
   getSortedRowModel,
   useReactTable,
   type ColumnDef,
+  type Row,
   type RowSelectionState,
   type SortingState,
 } from '@tanstack/react-table';
-import { useRef, type ReactNode } from 'react';
+import { useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { VirtualRows } from './data-table-body.tsx';
+import { VirtualRows, WindowRows } from './data-table-body.tsx';
 import classes from './data-table.module.css';
 
 export interface DataTableProps<T> {
@@ -50,9 +51,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation('common');
   const scrollRef = useRef<HTMLDivElement>(null);
   const isSelectable = props.rowSelection !== undefined;
+  // Pre-sorted lists give the header table no rows: WindowRows builds row objects for the visible window only.
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table returns new functions by design.
   const table = useReactTable({
-    data: props.data as T[],
+    data: props.isPreSorted ? NO_ROWS : (props.data as T[]),
     columns: props.columns,
     getRowId: props.getRowId,
     state: {
@@ -76,14 +78,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
     getSortedRowModel: props.isPreSorted ? undefined : getSortedRowModel(),
   });
   const rows = table.getRowModel().rows;
+  const rowCount = props.isPreSorted ? props.data.length : rows.length;
   const rowHeight = props.rowHeight ?? 44;
+  const selectAll = useSelectAll(props);
   const columnCount = table.getVisibleLeafColumns().length + (isSelectable ? 1 : 0);
 
   return (
     <Box ref={scrollRef} data-scroll className={classes.scroll} style={{ height: props.height ?? 'calc(100dvh - 260px)' }}>
       <Table
         aria-label={props.label}
-        aria-rowcount={rows.length}
+        aria-rowcount={rowCount}
         stickyHeader
         highlightOnHover
         verticalSpacing="xs"
@@ -96,9 +100,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 <Table.Th className={classes.selectCell}>
                   <Checkbox
                     aria-label={t('table.selectAll')}
-                    checked={table.getIsAllRowsSelected()}
-                    indeterminate={table.getIsSomeRowsSelected()}
-                    onChange={table.getToggleAllRowsSelectedHandler()}
+                    checked={props.isPreSorted ? selectAll.isAll : table.getIsAllRowsSelected()}
+                    indeterminate={props.isPreSorted ? selectAll.isSome : table.getIsSomeRowsSelected()}
+                    onChange={props.isPreSorted ? selectAll.toggle : table.getToggleAllRowsSelectedHandler()}
                   />
                 </Table.Th>
               )}
@@ -126,7 +130,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           ))}
         </Table.Thead>
         <Table.Tbody>
-          {rows.length === 0 ? (
+          {rowCount === 0 ? (
             <Table.Tr>
               <Table.Td colSpan={columnCount}>
                 {props.empty ?? (
@@ -137,19 +141,45 @@ export function DataTable<T>(props: DataTableProps<T>) {
               </Table.Td>
             </Table.Tr>
           ) : (
-            <VirtualRows
-              rows={rows}
-              scrollRef={scrollRef}
-              columns={props.columns}
-              isSelectable={isSelectable}
-              rowHeight={rowHeight}
-              onRowClick={props.onRowClick}
-              selectLabel={t('table.selectRow')}
-              selection={props.rowSelection}
-            />
+            <DataTableRows {...props} scrollRef={scrollRef} rows={rows} rowHeight={rowHeight} selectLabel={t('table.selectRow')} />
           )}
         </Table.Tbody>
       </Table>
     </Box>
+  );
+}
+
+const NO_ROWS: never[] = [];
+
+/** "Select all" over a pre-sorted list: every matching item, checked once per change (no row objects). */
+function useSelectAll<T>(props: DataTableProps<T>) {
+  const { data, getRowId, rowSelection, onRowSelectionChange, isPreSorted } = props;
+  return useMemo(() => {
+    const selection = rowSelection ?? {};
+    const isAll = Boolean(isPreSorted) && data.length > 0 && data.every((item) => selection[getRowId(item)]);
+    const isSome = !isAll && Boolean(isPreSorted) && data.some((item) => selection[getRowId(item)]);
+    const toggle = () =>
+      onRowSelectionChange?.(isAll ? {} : Object.fromEntries(data.map((item) => [getRowId(item), true])));
+    return { isAll, isSome, toggle };
+  }, [data, getRowId, rowSelection, onRowSelectionChange, isPreSorted]);
+}
+
+/** The body rows: the window of a pre-sorted list, or the window of the table's own row model. */
+function DataTableRows<T>(
+  props: DataTableProps<T> & { scrollRef: RefObject<HTMLDivElement | null>; rows: Row<T>[]; rowHeight: number; selectLabel: string },
+) {
+  const common = {
+    scrollRef: props.scrollRef,
+    columns: props.columns,
+    isSelectable: props.rowSelection !== undefined,
+    rowHeight: props.rowHeight,
+    onRowClick: props.onRowClick,
+    selectLabel: props.selectLabel,
+    selection: props.rowSelection,
+  };
+  return props.isPreSorted ? (
+    <WindowRows {...common} data={props.data} getRowId={props.getRowId} onRowSelectionChange={props.onRowSelectionChange} />
+  ) : (
+    <VirtualRows {...common} rows={props.rows} />
   );
 }
