@@ -78,6 +78,23 @@ describe('DataTable', () => {
     expect(Object.keys(onRowSelectionChange.mock.calls[0]?.[0] as object)).toHaveLength(10_000);
   });
 
+  it('-> with a pre-sorted list sorted ascending, a header click asks for descending', async () => {
+    const onSortingChange = vi.fn<(s: SortingState) => void>();
+    renderUi(
+      <DataTable
+        label="Nodes"
+        data={rowsOf(3)}
+        columns={columns}
+        getRowId={(r) => r.id}
+        isPreSorted
+        sorting={[{ id: 'name', desc: false }]}
+        onSortingChange={onSortingChange}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: /Name/ }));
+    expect(onSortingChange).toHaveBeenCalledWith([{ id: 'name', desc: true }]);
+  });
+
   it('-> with no rows, shows the empty state', () => {
     renderUi(<DataTable label="Nodes" data={[]} columns={columns} getRowId={(r) => r.id} empty="No nodes yet" />);
     expect(screen.getByText('No nodes yet')).toBeInTheDocument();

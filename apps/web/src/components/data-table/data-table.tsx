@@ -72,6 +72,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
       props.onRowSelectionChange?.(typeof updater === 'function' ? updater(current) : updater);
     },
     manualSorting: props.isPreSorted,
+    // Without rows the table cannot guess a column's first direction from its values: ascending, as with text.
+    sortDescFirst: props.isPreSorted ? false : undefined,
     manualFiltering: props.isPreSorted,
     getCoreRowModel: getCoreRowModel(),
     getFilteredRowModel: props.isPreSorted ? undefined : getFilteredRowModel(),
