@@ -1,9 +1,10 @@
 // Starts the compiled server for Playwright, as a user runs it (node apps/server/dist/main.mjs): built console,
 // fresh temp data dir, random broker port. Removes the data dir on exit. `npm run test:e2e` and `npm test` build
 // first; this script only refuses to start a server that was never built.
-// Usage: node scripts/e2e-server.mjs  (env: E2E_PORT, EDITION)
+// Usage: node scripts/e2e-server.mjs  (env: E2E_PORT, EDITION, and E2E_SEED_HOSTS=<count> to seed network
+// "scale" with that many hosts straight into the database before the server starts)
 import './check-node.mjs';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,12 @@ if (!fs.existsSync(main)) {
   process.exit(1);
 }
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshdeck-e2e-'));
+if (process.env.E2E_SEED_HOSTS) {
+  const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+  const args = [tsx, 'apps/server/test/seed-cli.ts', dataDir, 'scale', '10.96.0.0/12', process.env.E2E_SEED_HOSTS];
+  const seeded = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  if (seeded.status !== 0) process.exit(seeded.status ?? 1);
+}
 const child = spawn(process.execPath, [main], {
   cwd: root,
   stdio: 'inherit',

@@ -1,17 +1,20 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { SCALE_HOSTS } from './e2e/scale-helpers.ts';
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(webDir, '..', '..');
 const port = Number(process.env.E2E_PORT ?? 18080);
 /** A second server with EDITION=pro, for what only Pro shows (sidebar items, roles, RAC download). */
 const proPort = Number(process.env.E2E_PRO_PORT ?? port + 1);
-const startServer = (serverPort: number, edition: 'community' | 'pro') => ({
+/** A third server seeded with 10,000 hosts in network "scale" before it starts, for the *.scale.spec.ts lists. */
+const scalePort = Number(process.env.E2E_SCALE_PORT ?? port + 2);
+const startServer = (serverPort: number, edition: 'community' | 'pro', env: Record<string, string> = {}) => ({
   command: 'node ../../scripts/e2e-server.mjs',
   cwd: webDir,
   url: `http://127.0.0.1:${serverPort}/api/server/status`,
-  env: { E2E_PORT: String(serverPort), EDITION: edition },
+  env: { E2E_PORT: String(serverPort), EDITION: edition, ...env },
   // A reused server may already have a super admin, which breaks the first-run spec: always start fresh.
   reuseExistingServer: false,
   timeout: 60_000,
@@ -57,7 +60,7 @@ export default defineConfig({
     { name: 'first-run', testMatch: /first-run\.spec\.ts$/, use: { ...devices['Desktop Chrome'] } },
     {
       name: 'console',
-      testIgnore: [/first-run\.spec\.ts$/, /\.pro\.spec\.ts$/],
+      testIgnore: [/first-run\.spec\.ts$/, /\.pro\.spec\.ts$/, /\.scale\.spec\.ts$/],
       dependencies: ['first-run'],
       use: { ...devices['Desktop Chrome'] },
     },
@@ -67,6 +70,16 @@ export default defineConfig({
       testMatch: /\.pro\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${proPort}` },
     },
+    // Scale specs create their own super admin on the seeded server, so they depend on nothing.
+    {
+      name: 'scale',
+      testMatch: /\.scale\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${scalePort}` },
+    },
   ],
-  webServer: [startServer(port, 'community'), startServer(proPort, 'pro')],
+  webServer: [
+    startServer(port, 'community'),
+    startServer(proPort, 'pro'),
+    startServer(scalePort, 'community', { E2E_SEED_HOSTS: String(SCALE_HOSTS) }),
+  ],
 });

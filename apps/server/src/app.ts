@@ -48,6 +48,8 @@ import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { OAuthService } from './modules/oauth/oauth.service.ts';
 import { openIdProvider } from './modules/oauth/oidc-client.ts';
 import { EnrollmentKeysRepository } from './modules/enrollment-keys/enrollment-keys.repository.ts';
+import { consoleListRoutes } from './modules/hosts/console-lists.module.ts';
+import { HostListRepository } from './modules/hosts/host-list.repository.ts';
 import { createDevices } from './modules/hosts/devices.module.ts';
 import { DevicesTransaction } from './modules/hosts/devices-transaction.repository.ts';
 import { HostsRepository } from './modules/hosts/hosts.repository.ts';
@@ -55,6 +57,7 @@ import { networkDirectory } from './modules/nodes/network-directory.ts';
 import { NodesRepository } from './modules/nodes/nodes.repository.ts';
 import type { PeerUpdateQueue } from './modules/peers/peer-update-queue.ts';
 import type { PeerVersions } from './modules/peers/peer-versions.ts';
+import { NodeListRepository } from './modules/nodes/node-list.repository.ts';
 import { PeersRepository } from './modules/peers/peers.repository.ts';
 
 declare module 'fastify' {
@@ -190,6 +193,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     peerVersionsTracked: () => devices.builder.versions.size,
   });
   app.decorate('meshdeck', { database, broker, config, events, peerVersions: devices.builder.versions, peerQueue: devices.peers, lag });
+  const listRepositories = { nodeRows: new NodeListRepository(database.db), hostRows: new HostListRepository(database.db), hosts: new HostsRepository(database.db) };
+  await app.register(consoleListRoutes(listRepositories, networkDirectory(networksRepository)));
 
   await installAgentFiles(app, config.agentDir);
   const fallback = await installStaticConsole(app, config.consoleDir);

@@ -20,3 +20,5 @@ export * from './groups.ts';
 export * from './invites.ts';
 export * from './access-tokens.ts';
 export * from './users-admin.ts';
+export * from './lists.ts';
+export * from './list-queries.ts';

@@ -2,6 +2,7 @@ import { CHANGE_EVENT_NAME, changeEventSchema } from '@meshdeck/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { streamEvents } from './api-client.ts';
+import { patchLists } from './list/live-list.ts';
 import { useSession } from './session.ts';
 
 /** The server's change stream (GET /api/v1/events). */
@@ -36,6 +37,8 @@ export function useLiveUpdates(): void {
           }
           const change = changeEventSchema.safeParse(payload);
           if (!change.success) return;
+          // Lists patch the one changed row; other views re-read what starts with the resource name.
+          patchLists(queryClient, change.data);
           void queryClient.invalidateQueries({ queryKey: [change.data.resource] });
           for (const queryKey of DERIVED_KEYS[change.data.resource] ?? [])
             void queryClient.invalidateQueries({ queryKey });

@@ -1,4 +1,7 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { nodesSearchSchema } from '@/features/nodes/node-filters.ts';
+import { nodeListSource } from '@/lib/api/node-list.ts';
+import { listQueryOptions } from '@/lib/list/use-list.ts';
 import { hasNetwork, networksQueryOptions } from '@/lib/networks-query.ts';
 import { paths, type NetworkSection } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session.ts';
@@ -50,6 +53,11 @@ export const networkSectionRoutes = [
   createRoute({
     getParentRoute: () => networkRoute,
     path: 'nodes',
+    validateSearch: nodesSearchSchema,
+    // Not awaited: the rows download while the page chunk loads.
+    loader: ({ context, params }) => {
+      void context.queryClient.prefetchQuery(listQueryOptions(nodeListSource(params.networkId)));
+    },
     component: lazyRouteComponent(() => import('@/features/nodes/nodes-page.tsx'), 'NodesPage'),
     staticData: { page: 'nodes' },
   }),

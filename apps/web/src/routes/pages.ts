@@ -1,5 +1,8 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import type { PageKey } from '@/components/layout/page-catalog.tsx';
+import { devicesSearchSchema } from '@/features/devices/components/device-rows.ts';
+import { hostListSource } from '@/lib/api/host-list.ts';
+import { listQueryOptions } from '@/lib/list/use-list.ts';
 import { paths } from '@/lib/paths.ts';
 import * as z from 'zod/mini';
 import { protectedRoute } from './protected.ts';
@@ -23,6 +26,11 @@ const redirectTo = (path: string, href: string) =>
 export const devicesRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: 'devices',
+  validateSearch: devicesSearchSchema,
+  // Not awaited: the rows download while the page chunk loads.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(listQueryOptions(hostListSource));
+  },
   component: lazyRouteComponent(() => import('@/features/devices/devices-page.tsx'), 'DevicesPage'),
 });
 

@@ -55,6 +55,46 @@ describe('DataTable', () => {
     expect(onSortingChange).toHaveBeenCalled();
   });
 
+  it('-> with a pre-sorted list of 10,000 rows, renders a window in the given order and selects every row at once', async () => {
+    const onRowSelectionChange = vi.fn();
+    renderUi(
+      <DataTable
+        label="Nodes"
+        data={rowsOf(10_000).reverse()}
+        columns={columns}
+        getRowId={(r) => r.id}
+        height={600}
+        isPreSorted
+        rowSelection={{}}
+        onRowSelectionChange={onRowSelectionChange}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Nodes' });
+    expect(table).toHaveAttribute('aria-rowcount', '10000');
+    const bodyRows = within(table).getAllByRole('row').filter((row) => row.hasAttribute('data-row-id'));
+    expect(bodyRows.length).toBeLessThan(100);
+    expect(bodyRows[0]).toHaveTextContent('node-09999');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
+    expect(Object.keys(onRowSelectionChange.mock.calls[0]?.[0] as object)).toHaveLength(10_000);
+  });
+
+  it('-> with a pre-sorted list sorted ascending, a header click asks for descending', async () => {
+    const onSortingChange = vi.fn<(s: SortingState) => void>();
+    renderUi(
+      <DataTable
+        label="Nodes"
+        data={rowsOf(3)}
+        columns={columns}
+        getRowId={(r) => r.id}
+        isPreSorted
+        sorting={[{ id: 'name', desc: false }]}
+        onSortingChange={onSortingChange}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: /Name/ }));
+    expect(onSortingChange).toHaveBeenCalledWith([{ id: 'name', desc: true }]);
+  });
+
   it('-> with no rows, shows the empty state', () => {
     renderUi(<DataTable label="Nodes" data={[]} columns={columns} getRowId={(r) => r.id} empty="No nodes yet" />);
     expect(screen.getByText('No nodes yet')).toBeInTheDocument();

@@ -11,9 +11,9 @@ import {
   type RowSelectionState,
   type SortingState,
 } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, type ReactNode } from 'react';
+import { useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VirtualRows, WindowRows } from './data-table-body.tsx';
 import classes from './data-table.module.css';
 
 export interface DataTableProps<T> {
@@ -36,9 +36,12 @@ export interface DataTableProps<T> {
   height?: number | string;
   rowHeight?: number;
   empty?: ReactNode;
+  /**
+   * The rows are already filtered and sorted (a list from lib/list/use-list.ts): the table only reports header
+   * clicks, so a keystroke never re-sorts 10,000 rows here.
+   */
+  isPreSorted?: boolean;
 }
-
-const OVERSCAN_ROWS = 12;
 
 /**
  * The one table of the console: sorting, filtering and selection from TanStack Table, and row virtualisation
@@ -48,9 +51,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation('common');
   const scrollRef = useRef<HTMLDivElement>(null);
   const isSelectable = props.rowSelection !== undefined;
+  // Pre-sorted lists give the header table no rows: WindowRows builds row objects for the visible window only.
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table returns new functions by design.
   const table = useReactTable({
-    data: props.data as T[],
+    data: props.isPreSorted ? NO_ROWS : (props.data as T[]),
     columns: props.columns,
     getRowId: props.getRowId,
     state: {
@@ -67,56 +71,30 @@ export function DataTable<T>(props: DataTableProps<T>) {
       const current = props.rowSelection ?? {};
       props.onRowSelectionChange?.(typeof updater === 'function' ? updater(current) : updater);
     },
+    manualSorting: props.isPreSorted,
+    // Without rows the table cannot guess a column's first direction from its values: ascending, as with text.
+    sortDescFirst: props.isPreSorted ? false : undefined,
+    manualFiltering: props.isPreSorted,
     getCoreRowModel: getCoreRowModel(),
-    getFilteredRowModel: getFilteredRowModel(),
-    getSortedRowModel: getSortedRowModel(),
+    getFilteredRowModel: props.isPreSorted ? undefined : getFilteredRowModel(),
+    getSortedRowModel: props.isPreSorted ? undefined : getSortedRowModel(),
   });
   const rows = table.getRowModel().rows;
+  const rowCount = props.isPreSorted ? props.data.length : rows.length;
   const rowHeight = props.rowHeight ?? 44;
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan: OVERSCAN_ROWS,
-    // jsdom has no layout; a default viewport lets tests and the first paint render rows before measuring.
-    initialRect: { width: 1024, height: 720 },
-  });
-  const items = virtualizer.getVirtualItems();
-  const paddingTop = items[0]?.start ?? 0;
-  const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+  const selectAll = useSelectAll(props);
   const columnCount = table.getVisibleLeafColumns().length + (isSelectable ? 1 : 0);
 
-  const renderRow = (row: Row<T>) => (
-    <Table.Tr
-      key={row.id}
-      data-row-id={row.id}
-      className={props.onRowClick ? classes.clickable : undefined}
-      style={{ height: rowHeight }}
-      onClick={props.onRowClick ? () => props.onRowClick?.(row.original) : undefined}
-      onKeyDown={
-        props.onRowClick
-          ? (event) => {
-              if (event.key === 'Enter') props.onRowClick?.(row.original);
-            }
-          : undefined
-      }
-      tabIndex={props.onRowClick ? 0 : undefined}
-      aria-selected={isSelectable ? row.getIsSelected() : undefined}
-    >
-      {isSelectable && (
-        <Table.Td className={classes.selectCell} onClick={(event) => event.stopPropagation()}>
-          <Checkbox aria-label={t('table.selectRow')} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
-        </Table.Td>
-      )}
-      {row.getVisibleCells().map((cell) => (
-        <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
-      ))}
-    </Table.Tr>
-  );
-
   return (
-    <Box ref={scrollRef} className={classes.scroll} style={{ height: props.height ?? 'calc(100dvh - 260px)' }}>
-      <Table aria-label={props.label} aria-rowcount={rows.length} stickyHeader highlightOnHover verticalSpacing="xs">
+    <Box ref={scrollRef} data-scroll className={classes.scroll} style={{ height: props.height ?? 'calc(100dvh - 260px)' }}>
+      <Table
+        aria-label={props.label}
+        aria-rowcount={rowCount}
+        stickyHeader
+        highlightOnHover
+        verticalSpacing="xs"
+        className={props.isPreSorted ? classes.fixedRows : undefined}
+      >
         <Table.Thead>
           {table.getHeaderGroups().map((group) => (
             <Table.Tr key={group.id}>
@@ -124,9 +102,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 <Table.Th className={classes.selectCell}>
                   <Checkbox
                     aria-label={t('table.selectAll')}
-                    checked={table.getIsAllRowsSelected()}
-                    indeterminate={table.getIsSomeRowsSelected()}
-                    onChange={table.getToggleAllRowsSelectedHandler()}
+                    checked={props.isPreSorted ? selectAll.isAll : table.getIsAllRowsSelected()}
+                    indeterminate={props.isPreSorted ? selectAll.isSome : table.getIsSomeRowsSelected()}
+                    onChange={props.isPreSorted ? selectAll.toggle : table.getToggleAllRowsSelectedHandler()}
                   />
                 </Table.Th>
               )}
@@ -154,7 +132,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           ))}
         </Table.Thead>
         <Table.Tbody>
-          {rows.length === 0 ? (
+          {rowCount === 0 ? (
             <Table.Tr>
               <Table.Td colSpan={columnCount}>
                 {props.empty ?? (
@@ -165,14 +143,45 @@ export function DataTable<T>(props: DataTableProps<T>) {
               </Table.Td>
             </Table.Tr>
           ) : (
-            <>
-              {paddingTop > 0 && <tr aria-hidden style={{ height: paddingTop }} />}
-              {items.map((item) => renderRow(rows[item.index]!))}
-              {paddingBottom > 0 && <tr aria-hidden style={{ height: paddingBottom }} />}
-            </>
+            <DataTableRows {...props} scrollRef={scrollRef} rows={rows} rowHeight={rowHeight} selectLabel={t('table.selectRow')} />
           )}
         </Table.Tbody>
       </Table>
     </Box>
+  );
+}
+
+const NO_ROWS: never[] = [];
+
+/** "Select all" over a pre-sorted list: every matching item, checked once per change (no row objects). */
+function useSelectAll<T>(props: DataTableProps<T>) {
+  const { data, getRowId, rowSelection, onRowSelectionChange, isPreSorted } = props;
+  return useMemo(() => {
+    const selection = rowSelection ?? {};
+    const isAll = Boolean(isPreSorted) && data.length > 0 && data.every((item) => selection[getRowId(item)]);
+    const isSome = !isAll && Boolean(isPreSorted) && data.some((item) => selection[getRowId(item)]);
+    const toggle = () =>
+      onRowSelectionChange?.(isAll ? {} : Object.fromEntries(data.map((item) => [getRowId(item), true])));
+    return { isAll, isSome, toggle };
+  }, [data, getRowId, rowSelection, onRowSelectionChange, isPreSorted]);
+}
+
+/** The body rows: the window of a pre-sorted list, or the window of the table's own row model. */
+function DataTableRows<T>(
+  props: DataTableProps<T> & { scrollRef: RefObject<HTMLDivElement | null>; rows: Row<T>[]; rowHeight: number; selectLabel: string },
+) {
+  const common = {
+    scrollRef: props.scrollRef,
+    columns: props.columns,
+    isSelectable: props.rowSelection !== undefined,
+    rowHeight: props.rowHeight,
+    onRowClick: props.onRowClick,
+    selectLabel: props.selectLabel,
+    selection: props.rowSelection,
+  };
+  return props.isPreSorted ? (
+    <WindowRows {...common} data={props.data} getRowId={props.getRowId} onRowSelectionChange={props.onRowSelectionChange} />
+  ) : (
+    <VirtualRows {...common} rows={props.rows} />
   );
 }

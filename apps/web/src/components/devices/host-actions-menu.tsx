@@ -22,12 +22,14 @@ export interface HostActionsMenuProps {
   /** Pages that own the edit dialog (the ?edit=true URL) pass this; otherwise the menu opens its own. */
   onEdit?: () => void;
   onDeleted?: () => void;
+  /** Opens at once: list rows mount the menu on the first click (LazyRowMenu). */
+  defaultOpened?: boolean;
 }
 
 type Pending = 'refresh' | 'upgrade' | 'delete' | undefined;
 
 /** Sync, default, refresh keys, edit, upgrade and delete for one host; the risky ones ask first. */
-export function HostActionsMenu({ host, networks, onEdit, onDeleted }: HostActionsMenuProps) {
+export function HostActionsMenu({ host, networks, onEdit, onDeleted, defaultOpened }: HostActionsMenuProps) {
   const { t } = useTranslation('devices');
   const actions = useHostActions();
   const [pending, setPending] = useState<Pending>();
@@ -35,7 +37,7 @@ export function HostActionsMenu({ host, networks, onEdit, onDeleted }: HostActio
   const close = () => setPending(undefined);
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
+      <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
         <Menu.Target>
           <ActionIcon
             variant="subtle"

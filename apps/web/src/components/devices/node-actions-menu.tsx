@@ -12,21 +12,29 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLeaveNetwork } from '@/lib/api/host-mutations.ts';
 import { useApproveNode, useSetNodeConnected } from '@/lib/api/node-mutations.ts';
-import type { NodeView } from '@/lib/api/node-view.ts';
+import type { NodeActionTarget } from '@/lib/api/node-mutations.ts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { paths } from '@/lib/paths.ts';
 
 export interface NodeActionsMenuProps {
-  node: NodeView;
+  node: NodeActionTarget;
   hostName: string;
+  /** Opens at once: list rows mount the menu on the first click (LazyRowMenu). */
+  defaultOpened?: boolean;
   /** Hidden on the host's own page, where it would link to itself. */
   hasDeviceLink?: boolean;
   onRemoved?: () => void;
 }
 
 /** Connect / disconnect, approve, view the device and remove it from the network (features §3.9, §3.11). */
-export function NodeActionsMenu({ node, hostName, hasDeviceLink = true, onRemoved }: NodeActionsMenuProps) {
+export function NodeActionsMenu({
+  node,
+  hostName,
+  hasDeviceLink = true,
+  onRemoved,
+  defaultOpened,
+}: NodeActionsMenuProps) {
   const { t } = useTranslation('nodes');
   const setConnected = useSetNodeConnected();
   const approve = useApproveNode();
@@ -68,7 +76,7 @@ export function NodeActionsMenu({ node, hostName, hasDeviceLink = true, onRemove
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
+      <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
         <Menu.Target>
           <ActionIcon
             variant="subtle"

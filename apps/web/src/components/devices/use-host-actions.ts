@@ -33,7 +33,7 @@ export function useHostActions() {
       onSettled: onDone,
     });
     return {
-      sync: (host: HostView) =>
+      sync: (host: Pick<HostView, 'id' | 'name'>) =>
         syncHost(host.id, report(t('actions.synced', { name: host.name }), t('actions.syncFailed'))),
       refreshKeys: (host: HostView, onDone?: () => void) =>
         refreshHostKeys(

@@ -1,36 +1,50 @@
 import { Alert, Button, Group, Select, Stack, Tabs, TextInput } from '@mantine/core';
 import { IconDevices, IconKey, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paramToSorting, sortingToParam } from '@/components/data-table/sort-param.ts';
 import { AddDeviceDialog } from '@/components/devices/add-device-dialog.tsx';
 import { PageHeader } from '@/components/layout/page-header.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { useHosts } from '@/lib/api/get-hosts.ts';
-import { useAllNodes } from '@/lib/api/get-nodes.ts';
+import { hostListSource } from '@/lib/api/host-list.ts';
 import { useRefreshAllHostKeys } from '@/lib/api/host-mutations.ts';
 import { describeError } from '@/lib/error-message.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
-import { useUrlSearch } from '@/lib/use-url-search.ts';
-import { DEVICE_STATUS_FILTERS, buildDeviceRows, filterDeviceRows } from './components/device-rows.ts';
+import { useList } from '@/lib/list/use-list.ts';
+import { useListSearch } from '@/lib/list/use-list-search.ts';
+import {
+  DEVICE_STATUS_FILTERS,
+  compareDevices,
+  deviceFilter,
+  devicesSearchSchema,
+} from './components/device-rows.ts';
 import { DevicesTable } from './components/devices-table.tsx';
 import { NetworkAccessTab } from './components/network-access-tab.tsx';
 
-const SEARCH_PARAMS = ['tab', 'search', 'status', 'sort', 'host'] as const;
+const DEFAULT_SORT = [{ id: 'name', desc: false }];
 
 /** /devices: every host across networks, and which networks each belongs to (features §3.6). */
 export function DevicesPage() {
   const { t } = useTranslation('devices');
-  const [params, setParams] = useUrlSearch(SEARCH_PARAMS);
-  const hosts = useHosts();
-  const nodes = useAllNodes();
+  const [params, setParams] = useListSearch(devicesSearchSchema);
   const refreshAll = useRefreshAllHostKeys();
   const [isAdding, setIsAdding] = useState(false);
   const [isRefreshing, setIsRefreshing] = useState(false);
-  const rows = useMemo(() => buildDeviceRows(hosts.data ?? [], nodes.data ?? []), [hosts.data, nodes.data]);
-  const visibleRows = useMemo(() => filterDeviceRows(rows, params.status), [rows, params.status]);
   const tab = params.tab === 'access' ? 'access' : 'overview';
+  // The access tab lists devices by name and filters by search only.
+  const status = tab === 'overview' ? params.status : undefined;
+  const match = useMemo(() => deviceFilter(params.search, status), [params.search, status]);
+  const compare = useMemo(
+    () => compareDevices(tab === 'overview' ? params.sort : undefined),
+    [tab, params.sort],
+  );
+  const hosts = useList(hostListSource, match, compare);
+  const selected = useMemo(
+    () => (params.host === undefined ? undefined : hosts.all.find((item) => item.id === params.host)),
+    [hosts.all, params.host],
+  );
+  const handleSelect = useCallback((host: string) => setParams({ host }), [setParams]);
 
   const handleRefreshAll = () =>
     refreshAll.mutate(undefined, {
@@ -56,7 +70,7 @@ export function DevicesPage() {
               variant="default"
               leftSection={<IconKey size={16} />}
               onClick={() => setIsRefreshing(true)}
-              disabled={rows.length === 0}
+              disabled={hosts.all.length === 0}
             >
               {t('actions.refreshAllKeys')}
             </Button>
@@ -64,8 +78,8 @@ export function DevicesPage() {
           </>
         }
       />
-      {hosts.isError && <Alert color="red">{describeError(hosts.error)}</Alert>}
-      {hosts.isSuccess && rows.length === 0 ? (
+      {hosts.error && <Alert color="red">{describeError(hosts.error)}</Alert>}
+      {hosts.isSuccess && hosts.all.length === 0 ? (
         <EmptyState
           icon={<IconDevices size={28} />}
           title={t('empty.title')}
@@ -105,19 +119,13 @@ export function DevicesPage() {
           </Group>
           <Tabs.Panel value="overview">
             <DevicesTable
-              rows={visibleRows}
-              search={params.search ?? ''}
-              sorting={paramToSorting(params.sort, [{ id: 'name', desc: false }])}
+              rows={hosts.rows}
+              sorting={paramToSorting(params.sort, DEFAULT_SORT)}
               onSortingChange={(sorting) => setParams({ sort: sortingToParam(sorting) })}
             />
           </Tabs.Panel>
           <Tabs.Panel value="access">
-            <NetworkAccessTab
-              rows={rows}
-              search={params.search ?? ''}
-              selectedHostId={params.host}
-              onSelect={(host) => setParams({ host })}
-            />
+            <NetworkAccessTab rows={hosts.rows} selected={selected} onSelect={handleSelect} />
           </Tabs.Panel>
         </Tabs>
       )}

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client.ts';
 import { mockElementSize } from '@/test/layout.ts';
-import { fakeId, makeApiHost, makeApiNode } from '@/test/mesh-fixtures.ts';
+import type { NodeListItem } from '@meshdeck/contracts';
+import { fakeId } from '@/test/mesh-fixtures.ts';
 import { mockApi } from '@/test/mock-api.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import type * as ApiClientModule from '@/lib/api-client.ts';
@@ -14,15 +15,27 @@ vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
   apiClient: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() },
 }));
 
-const hosts = [
-  makeApiHost({ id: fakeId(1, 1), name: 'relay-host' }),
-  makeApiHost({ id: fakeId(1, 2), name: 'egress-host' }),
-  makeApiHost({ id: fakeId(1, 3), name: 'quiet-host' }),
-];
+/** A lean node row as GET console/nodes/{network} returns it. */
+const item = (index: number, name: string, overrides: Partial<NodeListItem> = {}): NodeListItem => ({
+  id: fakeId(2, index),
+  hostId: fakeId(1, index),
+  network: 'net1',
+  name,
+  address: `10.0.0.${index}/24`,
+  address6: '',
+  endpoint: `198.51.100.${index}`,
+  publicKey: `key-${index}`,
+  status: 'online',
+  lastCheckIn: 1_700_000_000,
+  isConnected: true,
+  flags: [],
+  ...overrides,
+});
+const page = (items: NodeListItem[]) => ({ total: items.length, offset: 0, items });
 const nodes = [
-  makeApiNode({ id: fakeId(2, 1), hostid: fakeId(1, 1), isrelay: true }),
-  makeApiNode({ id: fakeId(2, 2), hostid: fakeId(1, 2), isegressgateway: true, status: 'warning' }),
-  makeApiNode({ id: fakeId(2, 3), hostid: fakeId(1, 3), status: 'offline' }),
+  item(1, 'relay-host', { flags: ['relay'] }),
+  item(2, 'egress-host', { flags: ['egress'], status: 'warning' }),
+  item(3, 'quiet-host', { status: 'offline' }),
 ];
 
 const renderNodes = (search = '') =>
@@ -37,7 +50,7 @@ describe('NodesPage', () => {
   afterEach(() => restoreSize());
 
   it('-> when the URL asks for relays, shows only relays; choosing Egress puts type=egress in the URL', async () => {
-    mockApi({ 'GET nodes/net1': () => nodes, 'GET hosts': () => hosts });
+    mockApi({ 'GET console/nodes/net1': () => page(nodes) });
     const { router } = await renderNodes('?type=relays');
     expect(await within(table()).findByText('relay-host')).toBeInTheDocument();
     expect(within(table()).queryByText('egress-host')).not.toBeInTheDocument();
@@ -49,7 +62,7 @@ describe('NodesPage', () => {
   });
 
   it('-> when the URL has a status and a search, applies both and keeps the other parameters', async () => {
-    mockApi({ 'GET nodes/net1': () => nodes, 'GET hosts': () => hosts });
+    mockApi({ 'GET console/nodes/net1': () => page(nodes) });
     const { router } = await renderNodes('?status=offline&sort=-name');
     expect(await within(table()).findByText('quiet-host')).toBeInTheDocument();
     expect(within(table()).queryByText('relay-host')).not.toBeInTheDocument();
@@ -66,13 +79,8 @@ describe('NodesPage', () => {
   });
 
   it('-> with 10,000 nodes, keeps only a window of rows in the DOM', async () => {
-    const many = Array.from({ length: 10_000 }, (_, i) =>
-      makeApiNode({ id: fakeId(3, i), hostid: fakeId(4, i) }),
-    );
-    const manyHosts = Array.from({ length: 10_000 }, (_, i) =>
-      makeApiHost({ id: fakeId(4, i), name: `host-${String(i).padStart(5, '0')}` }),
-    );
-    mockApi({ 'GET nodes/net1': () => many, 'GET hosts': () => manyHosts });
+    const many = Array.from({ length: 10_000 }, (_, i) => item(i, `host-${String(i).padStart(5, '0')}`));
+    mockApi({ 'GET console/nodes/net1': () => page(many) });
     await renderNodes();
     expect(await within(table()).findByText('host-00000')).toBeInTheDocument();
     const rows = within(table())
@@ -85,8 +93,7 @@ describe('NodesPage', () => {
 
   it('-> when a bulk delete partly fails, reports which nodes failed and why', async () => {
     mockApi({
-      'GET nodes/net1': () => nodes,
-      'GET hosts': () => hosts,
+      'GET console/nodes/net1': () => page(nodes),
       [`DELETE nodes/net1/${fakeId(2, 1)}`]: () => null,
       [`DELETE nodes/net1/${fakeId(2, 2)}`]: () => {
         throw new ApiError({

@@ -6,38 +6,38 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paramToSorting, sortingToParam } from '@/components/data-table/sort-param.ts';
 import { PageHeader } from '@/components/layout/page-header.tsx';
-import { useHosts } from '@/lib/api/get-hosts.ts';
-import { useNetworkNodes } from '@/lib/api/get-nodes.ts';
+import { nodeListSource } from '@/lib/api/node-list.ts';
 import { describeError } from '@/lib/error-message.ts';
-import { useUrlSearch } from '@/lib/use-url-search.ts';
+import { useList } from '@/lib/list/use-list.ts';
+import { useListSearch } from '@/lib/list/use-list-search.ts';
 import { BulkDelete } from './components/bulk-delete.tsx';
 import { NodesTable } from './components/nodes-table.tsx';
 import { NodesToolbar } from './components/nodes-toolbar.tsx';
-import { buildNodeRows, filterNodeRows } from './node-filters.ts';
+import { compareNodes, nodeFilter, nodesSearchSchema } from './node-filters.ts';
 
-const SEARCH_PARAMS = ['search', 'type', 'status', 'sort'] as const;
+const DEFAULT_SORT = [{ id: 'name', desc: false }];
 
 /** /networks/$networkId/nodes: the network's nodes with filters in the URL and bulk delete (features §3.11). */
 export function NodesPage(props: { networkId?: string }) {
   const { t } = useTranslation('nodes');
   const params: { networkId?: string } = useParams({ strict: false });
   const networkId = props.networkId ?? params.networkId ?? '';
-  const [search, setSearch] = useUrlSearch(SEARCH_PARAMS);
-  const nodes = useNetworkNodes(networkId);
-  const hosts = useHosts();
+  const [search, setSearch] = useListSearch(nodesSearchSchema);
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const source = useMemo(() => nodeListSource(networkId), [networkId]);
+  const match = useMemo(
+    () => nodeFilter({ search: search.search, status: search.status, type: search.type }),
+    [search.search, search.status, search.type],
+  );
+  const compare = useMemo(() => compareNodes(search.sort), [search.sort]);
+  const nodes = useList(source, match, compare);
 
-  // Derived once per data change, not per render: the join is O(hosts + nodes), filtering one pass.
-  const rows = useMemo(() => buildNodeRows(nodes.data ?? [], hosts.data ?? []), [nodes.data, hosts.data]);
-  const visibleRows = useMemo(
-    () => filterNodeRows(rows, { type: search.type, status: search.status, search: search.search }),
-    [rows, search.type, search.status, search.search],
-  );
-  const names = useMemo(() => new Map(rows.map((row) => [row.node.id, row.hostName])), [rows]);
   const selectedNodes = useMemo(
-    () => rows.filter((row) => rowSelection[row.node.id]).map((row) => row.node),
-    [rows, rowSelection],
+    () => nodes.all.filter((item) => rowSelection[item.id]),
+    [nodes.all, rowSelection],
   );
+  // Every row's name, not only the selected ones: the failure report outlives the selection.
+  const names = useMemo(() => new Map(nodes.all.map((item) => [item.id, item.name])), [nodes.all]);
 
   return (
     <Stack p="md" gap="md">
@@ -48,10 +48,10 @@ export function NodesPage(props: { networkId?: string }) {
       />
       <NodesToolbar search={search.search} type={search.type} status={search.status} onChange={setSearch} />
       <BulkDelete selected={selectedNodes} names={names} onDone={() => setRowSelection({})} />
-      {nodes.isError && <Alert color="red">{describeError(nodes.error)}</Alert>}
+      {nodes.error && <Alert color="red">{describeError(nodes.error)}</Alert>}
       <NodesTable
-        rows={visibleRows}
-        sorting={paramToSorting(search.sort, [{ id: 'name', desc: false }])}
+        rows={nodes.rows}
+        sorting={paramToSorting(search.sort, DEFAULT_SORT)}
         onSortingChange={(sorting) => setSearch({ sort: sortingToParam(sorting) })}
         rowSelection={rowSelection}
         onRowSelectionChange={setRowSelection}

@@ -1,7 +1,16 @@
+import type { ApiNode } from '@meshdeck/contracts';
 import { apiClient } from '@/lib/api-client.ts';
 import type { NodeView } from './node-view.ts';
 import { hostsKeys, nodesKeys } from './query-keys.ts';
 import { useResourceMutation } from './use-resource-mutation.ts';
+
+/**
+ * What the node actions need. A list row has no `wire` object: the server applies only the fields sent, so
+ * connect / disconnect sends `connected` alone; detail pages send the whole node as v0.30 dashboards do.
+ */
+export type NodeActionTarget = Pick<NodeView, 'id' | 'network' | 'hostId' | 'isConnected'> & {
+  wire?: ApiNode;
+};
 
 const nodePath = (node: Pick<NodeView, 'network' | 'id'>) =>
   `nodes/${encodeURIComponent(node.network)}/${encodeURIComponent(node.id)}`;
@@ -10,14 +19,17 @@ const hostsAndNodes = [hostsKeys.all, nodesKeys.all] as const;
 /** PUT nodes/{net}/{id} with the whole node and `connected` toggled: connect / disconnect. */
 export const useSetNodeConnected = () =>
   useResourceMutation(
-    ({ node, isConnected }: { node: NodeView; isConnected: boolean }) =>
+    ({ node, isConnected }: { node: NodeActionTarget; isConnected: boolean }) =>
       apiClient.put(nodePath(node), { ...node.wire, connected: isConnected }),
     [nodesKeys.all],
   );
 
 /** POST nodes/{net}/{id}/approve. */
 export const useApproveNode = () =>
-  useResourceMutation((node: NodeView) => apiClient.post(`${nodePath(node)}/approve`), [nodesKeys.all]);
+  useResourceMutation(
+    (node: NodeActionTarget) => apiClient.post(`${nodePath(node)}/approve`),
+    [nodesKeys.all],
+  );
 
 /** DELETE nodes/{net}/{id}?force=: without force the server only marks the node for removal. */
 export const deleteNode = (node: Pick<NodeView, 'network' | 'id'>, force: boolean) =>
@@ -52,6 +64,7 @@ export async function deleteNodes(
 
 export const useDeleteNodes = () =>
   useResourceMutation(
-    ({ nodes, force }: { nodes: readonly NodeView[]; force: boolean }) => deleteNodes(nodes, force),
+    ({ nodes, force }: { nodes: readonly Pick<NodeView, 'network' | 'id'>[]; force: boolean }) =>
+      deleteNodes(nodes, force),
     hostsAndNodes,
   );

@@ -1,48 +1,45 @@
-import { Anchor, Badge, Button, Group } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import type { HostListItem } from '@meshdeck/contracts';
+import { Badge, Group } from '@mantine/core';
 import { createColumnHelper, type SortingState } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table/data-table.tsx';
-import { HostActionsMenu } from '@/components/devices/host-actions-menu.tsx';
+import tableClasses from '@/components/data-table/data-table.module.css';
+import { LazyRowMenu } from '@/components/data-table/lazy-row-menu.tsx';
+import { RowLink } from '@/components/data-table/row-link.tsx';
+import { StatusCell } from '@/components/data-table/status-cell.tsx';
 import { useHostActions } from '@/components/devices/use-host-actions.ts';
-import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { formatVersion } from '@/lib/format.ts';
 import { paths } from '@/lib/paths.ts';
-import type { DeviceRow } from './device-rows.ts';
+import { HostRowMenu } from './host-row-menu.tsx';
 
-const column = createColumnHelper<DeviceRow>();
+const column = createColumnHelper<HostListItem>();
+const rowId = (item: HostListItem) => item.id;
 
 export interface DevicesTableProps {
-  rows: readonly DeviceRow[];
-  search: string;
+  /** Already filtered and sorted (useList). */
+  rows: readonly HostListItem[];
   sorting: SortingState;
   onSortingChange: (sorting: SortingState) => void;
 }
 
 /** The devices overview (features §3.6): endpoints, port, version, status, and per-row sync and actions. */
-export function DevicesTable({ rows, search, sorting, onSortingChange }: DevicesTableProps) {
+export function DevicesTable({ rows, sorting, onSortingChange }: DevicesTableProps) {
   const { t } = useTranslation('devices');
-  const actions = useHostActions();
-  const { sync } = actions;
+  const { sync } = useHostActions();
   const columns = useMemo(
     () => [
-      // The search also matches ids and public keys (features §3.6); they trail the name so sorting is unchanged.
-      column.accessor((row) => `${row.host.name}\u0000${row.host.id} ${row.host.publicKey}`, {
-        id: 'name',
+      column.accessor('name', {
         header: t('fields.name'),
         cell: (info) => (
           <Group gap={6} wrap="nowrap">
-            <Anchor component={Link} to={paths.host(info.row.original.host.id)} size="sm" fw={500}>
-              {info.row.original.host.name}
-            </Anchor>
-            {info.row.original.host.isDefault && (
+            <RowLink href={paths.host(info.row.original.id)}>{info.row.original.name}</RowLink>
+            {info.row.original.isDefault && (
               <Badge size="xs" variant="outline">
                 {t('badges.default')}
               </Badge>
             )}
-            {info.row.original.host.isBehindNat && (
+            {info.row.original.isBehindNat && (
               <Badge size="xs" color="yellow" variant="light">
                 {t('badges.behindNat')}
               </Badge>
@@ -50,23 +47,14 @@ export function DevicesTable({ rows, search, sorting, onSortingChange }: Devices
           </Group>
         ),
       }),
-      column.accessor((row) => row.host.endpointIpv4, { id: 'endpoint', header: t('fields.endpointIpv4') }),
-      column.accessor((row) => row.host.endpointIpv6, { id: 'endpoint6', header: t('fields.endpointIpv6') }),
-      column.accessor((row) => row.host.listenPort, {
-        id: 'port',
-        header: t('fields.publicPort'),
-        enableGlobalFilter: false,
-      }),
-      column.accessor((row) => formatVersion(row.host.version), {
-        id: 'version',
-        header: t('fields.version'),
-      }),
-      column.accessor('statusLabel', {
-        id: 'status',
+      column.accessor('endpoint', { header: t('fields.endpointIpv4') }),
+      column.accessor('endpoint6', { header: t('fields.endpointIpv6') }),
+      column.accessor('listenPort', { id: 'port', header: t('fields.publicPort') }),
+      column.accessor((item) => formatVersion(item.version), { id: 'version', header: t('fields.version') }),
+      column.accessor('status', {
         header: t('fields.status'),
-        enableGlobalFilter: false,
         cell: (info) => (
-          <StatusBadge status={info.row.original.status} lastCheckIn={info.row.original.lastCheckIn} />
+          <StatusCell status={info.row.original.status} lastCheckIn={info.row.original.lastCheckIn} />
         ),
       }),
       column.display({
@@ -75,15 +63,13 @@ export function DevicesTable({ rows, search, sorting, onSortingChange }: Devices
         size: 140,
         cell: (info) => (
           <Group gap={4} wrap="nowrap" justify="flex-end">
-            <Button
-              size="compact-xs"
-              variant="light"
-              leftSection={<IconRefresh size={12} />}
-              onClick={() => sync(info.row.original.host)}
-            >
+            <button type="button" className={tableClasses.rowButton} onClick={() => sync(info.row.original)}>
               {t('actions.sync')}
-            </Button>
-            <HostActionsMenu host={info.row.original.host} networks={info.row.original.networks} />
+            </button>
+            <LazyRowMenu
+              label={t('actions.menu', { name: info.row.original.name })}
+              render={() => <HostRowMenu item={info.row.original} />}
+            />
           </Group>
         ),
       }),
@@ -94,11 +80,11 @@ export function DevicesTable({ rows, search, sorting, onSortingChange }: Devices
     <DataTable
       data={rows}
       columns={columns}
-      getRowId={(row) => row.host.id}
+      getRowId={rowId}
       label={t('tableLabel')}
-      search={search}
       sorting={sorting}
       onSortingChange={onSortingChange}
+      isPreSorted
     />
   );
 }

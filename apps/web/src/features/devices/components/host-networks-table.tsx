@@ -1,4 +1,4 @@
-import type { Network } from '@meshdeck/contracts';
+import type { HostListItem, Network } from '@meshdeck/contracts';
 import { Switch, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { useJoinNetwork, useLeaveNetwork } from '@/lib/api/host-mutations.ts';
-import type { DeviceRow } from './device-rows.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 
 interface NetworkRow {
@@ -17,13 +16,19 @@ interface NetworkRow {
 const column = createColumnHelper<NetworkRow>();
 
 /** The networks of the platform with the chosen device's membership in each, joined or left by a switch. */
-export function HostNetworksTable({ device, networks }: { device: DeviceRow; networks: readonly Network[] }) {
+export function HostNetworksTable({
+  device,
+  networks,
+}: {
+  device: HostListItem;
+  networks: readonly Network[];
+}) {
   const { t } = useTranslation('devices');
   const join = useJoinNetwork();
   const leave = useLeaveNetwork();
   const [pending, setPending] = useState<NetworkRow>();
   const rows = useMemo(() => {
-    const byNetwork = new Map(device.nodes.map((node) => [node.network, node.address || node.address6]));
+    const byNetwork = new Map(device.nodes.map((node) => [node.network, node.address]));
     return networks.map((network) => ({ network, address: byNetwork.get(network.netId) }));
   }, [device.nodes, networks]);
   const columns = useMemo(
@@ -62,13 +67,13 @@ export function HostNetworksTable({ device, networks }: { device: DeviceRow; net
   const isJoining = pending?.address === undefined;
   const handleConfirm = (force: boolean) => {
     if (!pending) return;
-    const variables = { hostId: device.host.id, networkId: pending.network.netId, force };
+    const variables = { hostId: device.id, networkId: pending.network.netId, force };
     const options = {
       onSuccess: () =>
         notifySuccess(
           isJoining
-            ? t('access.joined', { name: device.host.name, network: variables.networkId })
-            : t('access.left', { name: device.host.name, network: variables.networkId }),
+            ? t('access.joined', { name: device.name, network: variables.networkId })
+            : t('access.left', { name: device.name, network: variables.networkId }),
         ),
       onError: (error: unknown) =>
         notifyFailure(isJoining ? t('access.joinFailed') : t('access.leaveFailed'), error),
@@ -83,14 +88,14 @@ export function HostNetworksTable({ device, networks }: { device: DeviceRow; net
         data={rows}
         columns={columns}
         getRowId={(row) => row.network.netId}
-        label={t('access.networksLabel', { name: device.host.name })}
+        label={t('access.networksLabel', { name: device.name })}
         height={420}
       />
       <ConfirmDialog
         opened={pending !== undefined}
         title={isJoining ? t('access.joinTitle') : t('access.leaveTitle')}
         message={t(isJoining ? 'access.joinConfirm' : 'access.leaveConfirm', {
-          name: device.host.name,
+          name: device.name,
           network: pending?.network.displayName ?? '',
         })}
         confirmLabel={isJoining ? t('access.join') : t('access.leave')}

@@ -1,31 +1,38 @@
+import type { HostListItem } from '@meshdeck/contracts';
 import { Grid, Stack, Text, Title } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import { useNetworks } from '@/lib/networks-query.ts';
-import type { DeviceRow } from './device-rows.ts';
 import { HostNetworksTable } from './host-networks-table.tsx';
 
-const column = createColumnHelper<DeviceRow>();
+const column = createColumnHelper<HostListItem>();
+const rowId = (item: HostListItem) => item.id;
 
 export interface NetworkAccessTabProps {
-  rows: readonly DeviceRow[];
-  search: string;
-  selectedHostId: string | undefined;
+  /** Already filtered and sorted (useList). */
+  rows: readonly HostListItem[];
+  /** The device picked (from the URL), looked up in the whole list by the page. */
+  selected: HostListItem | undefined;
   onSelect: (hostId: string) => void;
 }
 
 /** Tab "Network access": pick a device on the left, switch its network memberships on the right (§3.6). */
-export function NetworkAccessTab({ rows, search, selectedHostId, onSelect }: NetworkAccessTabProps) {
+export function NetworkAccessTab({ rows, selected, onSelect }: NetworkAccessTabProps) {
   const { t } = useTranslation('devices');
   const { data: networks } = useNetworks();
-  const selected = rows.find((row) => row.host.id === selectedHostId);
+  // Stable, so the memoised rows do not all re-render when the parent does.
+  const handleSelect = useCallback((row: HostListItem) => onSelect(row.id), [onSelect]);
   const columns = useMemo(
     () => [
-      column.accessor((row) => row.host.name, { id: 'name', header: t('fields.name') }),
-      column.accessor((row) => row.host.endpoint, { id: 'endpoint', header: t('fields.endpoint') }),
-      column.accessor((row) => row.host.listenPort, { id: 'port', header: t('fields.publicPort') }),
+      column.accessor('name', { header: t('fields.name'), enableSorting: false }),
+      column.accessor((row) => row.endpoint || row.endpoint6, {
+        id: 'endpoint',
+        header: t('fields.endpoint'),
+        enableSorting: false,
+      }),
+      column.accessor('listenPort', { id: 'port', header: t('fields.publicPort'), enableSorting: false }),
     ],
     [t],
   );
@@ -35,10 +42,10 @@ export function NetworkAccessTab({ rows, search, selectedHostId, onSelect }: Net
         <DataTable
           data={rows}
           columns={columns}
-          getRowId={(row) => row.host.id}
+          getRowId={rowId}
           label={t('access.devicesLabel')}
-          search={search}
-          onRowClick={(row) => onSelect(row.host.id)}
+          onRowClick={handleSelect}
+          isPreSorted
           height={420}
         />
       </Grid.Col>
@@ -46,7 +53,7 @@ export function NetworkAccessTab({ rows, search, selectedHostId, onSelect }: Net
         {selected ? (
           <Stack gap="xs">
             <Title order={3} fz="md">
-              {t('access.networksOf', { name: selected.host.name })}
+              {t('access.networksOf', { name: selected.name })}
             </Title>
             <HostNetworksTable device={selected} networks={networks ?? []} />
           </Stack>

@@ -8,7 +8,7 @@ import type { NodeView } from '@/lib/api/node-view.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 
 export interface BulkDeleteProps {
-  selected: readonly NodeView[];
+  selected: readonly Pick<NodeView, 'id' | 'network'>[];
   names: ReadonlyMap<string, string>;
   onDone: () => void;
 }

@@ -1,19 +1,21 @@
-import { Anchor, Group } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import type { NodeListItem } from '@meshdeck/contracts';
+import { Group } from '@mantine/core';
 import { createColumnHelper, type RowSelectionState, type SortingState } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table/data-table.tsx';
+import { LazyRowMenu } from '@/components/data-table/lazy-row-menu.tsx';
+import { RowLink } from '@/components/data-table/row-link.tsx';
+import { StatusCell } from '@/components/data-table/status-cell.tsx';
 import { NodeActionsMenu } from '@/components/devices/node-actions-menu.tsx';
-import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { paths } from '@/lib/paths.ts';
-import type { NodeRow } from '../node-filters.ts';
 import { NodeBadges } from './node-badges.tsx';
 
-const column = createColumnHelper<NodeRow>();
+const column = createColumnHelper<NodeListItem>();
 
 export interface NodesTableProps {
-  rows: readonly NodeRow[];
+  /** Already filtered and sorted (useList). */
+  rows: readonly NodeListItem[];
   sorting: SortingState;
   onSortingChange: (sorting: SortingState) => void;
   rowSelection: RowSelectionState;
@@ -21,42 +23,37 @@ export interface NodesTableProps {
   height?: number | string;
 }
 
-/** The nodes of one network (features §3.11); virtualised by DataTable, so 10,000 rows stay smooth. */
+const rowId = (item: NodeListItem) => item.id;
+
+/** The nodes of one network (features §3.11); virtualised, memoised rows, so 10,000 rows stay smooth. */
 export function NodesTable(props: NodesTableProps) {
   const { t } = useTranslation('nodes');
-  // Columns depend on the language only: rebuilding them per render would re-render every visible cell.
+  // Columns depend on the language only: rebuilding them per render would re-render every visible row.
   const columns = useMemo(
     () => [
-      column.accessor('hostName', {
-        id: 'name',
+      column.accessor('name', {
         header: t('columns.name'),
         cell: (info) => (
           <Group gap={6} wrap="nowrap">
-            <Anchor
-              component={Link}
-              to={paths.networkHost(info.row.original.node.network, info.row.original.node.hostId)}
-              size="sm"
-              fw={500}
-            >
+            <RowLink href={paths.networkHost(info.row.original.network, info.row.original.hostId)}>
               {info.getValue()}
-            </Anchor>
-            <NodeBadges row={info.row.original} />
+            </RowLink>
+            <NodeBadges item={info.row.original} />
           </Group>
         ),
       }),
-      column.accessor((row) => row.node.address || row.node.address6, {
+      column.accessor((item) => item.address || item.address6, {
         id: 'address',
         header: t('columns.address'),
       }),
       column.accessor('endpoint', { header: t('columns.endpoint') }),
-      column.accessor('statusLabel', {
-        id: 'status',
+      column.accessor('status', {
         header: t('columns.status'),
         cell: (info) => (
-          <StatusBadge
-            status={info.row.original.node.status}
-            lastCheckIn={info.row.original.node.lastCheckIn}
-            isConnected={info.row.original.node.isConnected}
+          <StatusCell
+            status={info.row.original.status}
+            lastCheckIn={info.row.original.lastCheckIn}
+            isConnected={info.row.original.isConnected}
           />
         ),
       }),
@@ -65,7 +62,12 @@ export function NodesTable(props: NodesTableProps) {
         header: '',
         size: 60,
         cell: (info) => (
-          <NodeActionsMenu node={info.row.original.node} hostName={info.row.original.hostName} />
+          <LazyRowMenu
+            label={t('actions.menu', { name: info.row.original.name })}
+            render={() => (
+              <NodeActionsMenu node={info.row.original} hostName={info.row.original.name} defaultOpened />
+            )}
+          />
         ),
       }),
     ],
@@ -75,13 +77,14 @@ export function NodesTable(props: NodesTableProps) {
     <DataTable
       data={props.rows}
       columns={columns}
-      getRowId={(row) => row.node.id}
+      getRowId={rowId}
       label={t('tableLabel')}
       sorting={props.sorting}
       onSortingChange={props.onSortingChange}
       rowSelection={props.rowSelection}
       onRowSelectionChange={props.onRowSelectionChange}
       height={props.height}
+      isPreSorted
     />
   );
 }

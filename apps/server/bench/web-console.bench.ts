@@ -1,0 +1,150 @@
+// `npm run bench:web` (also run by `npm run bench`): the console at scale in headless Chromium (issue 18).
+// Starts the server with the built console on a fresh data directory, seeds BENCH_HOSTS hosts (default 10,000)
+// with one node each in network "scale" straight into the database, opens each page BENCH_RUNS times (default
+// 5) in a fresh browser context and prints the medians beside the targets. BENCH_BEFORE_DIR=<another build>
+// measures that console too, run for run alternating with this one, so both columns share the machine's load.
+// BENCH_PROFILE=1 first prints where the CPU time goes. Numbers only: nothing here fails on time.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchChromium, openPage } from './web/browser.ts';
+import { firstRows, wheelFrames } from './web/measure-list.ts';
+import { profileTopFunctions, renderingMetrics } from './web/profile.ts';
+import { median as m, printTable, type Figure } from './web/report.ts';
+import { measureRun, startConsole, type Console, type RunFigures } from './web/run.ts';
+
+const HOSTS = Number(process.env.BENCH_HOSTS ?? 10_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const consoleDir =
+  process.env.BENCH_CONSOLE_DIR ??
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+if (!fs.existsSync(path.join(consoleDir, 'index.html'))) {
+  console.log('web-console: the console is not built (npm run build -w @meshdeck/web); skipped');
+  process.exit(0);
+}
+
+const isLarge = HOSTS >= 100_000;
+const n = HOSTS.toLocaleString('en');
+const rowsTarget = isLarge ? 2000 : 1000;
+const keyTarget = isLarge ? 100 : 50;
+const col = (name: string) => (runs: RunFigures[]) => m(runs.map((run) => run[name] ?? Number.NaN));
+const figures: Figure[] = [
+  {
+    name: '/login first paint',
+    target: '<= 100 ms',
+    unit: 'ms',
+    value: col('loginPaint'),
+    isMet: (v) => v <= 100,
+  },
+  {
+    name: '/login usable (splash gone)',
+    target: '<= 1,250 ms (1 s splash + 200 ms fade + 50 ms)',
+    unit: 'ms',
+    value: col('loginUsable'),
+    isMet: (v) => v <= 1250,
+  },
+  {
+    name: '/login long tasks before usable',
+    target: '<= 100 ms',
+    unit: 'ms',
+    value: col('loginLongTasks'),
+    isMet: (v) => v <= 100,
+  },
+  {
+    name: `nodes page, ${n} nodes: navigation -> first rows`,
+    target: `<= ${rowsTarget.toLocaleString('en')} ms`,
+    unit: 'ms',
+    value: col('nodesRows'),
+    isMet: (v) => v <= rowsTarget,
+  },
+  {
+    name: 'nodes page: keystroke -> filtered rows',
+    target: `<= ${keyTarget} ms`,
+    unit: 'ms',
+    value: col('nodesKey'),
+    isMet: (v) => v <= keyTarget,
+  },
+  {
+    name: 'nodes page: 20 wheel steps of 800 px, frames over 50 ms',
+    target: '0',
+    unit: '',
+    value: col('nodesSlow'),
+    isMet: (v) => v === 0,
+    note: (runs) => `worst ${Math.round(Math.max(...runs.map((r) => r.nodesWorst ?? 0)))} ms`,
+  },
+  {
+    name: `devices page, ${n} hosts: navigation -> first rows`,
+    target: `<= ${rowsTarget.toLocaleString('en')} ms`,
+    unit: 'ms',
+    value: col('devicesRows'),
+    isMet: (v) => v <= rowsTarget,
+  },
+  {
+    name: 'devices page: keystroke -> filtered rows',
+    target: `<= ${keyTarget} ms`,
+    unit: 'ms',
+    value: col('devicesKey'),
+    isMet: (v) => v <= keyTarget,
+  },
+  {
+    name: 'devices page: 20 wheel steps of 800 px, frames over 50 ms',
+    target: '0',
+    unit: '',
+    value: col('devicesSlow'),
+    isMet: (v) => v === 0,
+    note: (runs) => `worst ${Math.round(Math.max(...runs.map((r) => r.devicesWorst ?? 0)))} ms`,
+  },
+  {
+    name: 'one node changed through the API -> its row updated',
+    target: '<= 1,000 ms, no full list re-fetch',
+    unit: 'ms',
+    value: col('push'),
+    isMet: (v) => v <= 1000,
+    note: (runs) => `${col('pushRequests')(runs)} list request(s), ${Math.round(col('pushKiB')(runs))} KiB`,
+  },
+  {
+    name: `JS heap, nodes page with ${n} rows`,
+    target: isLarge ? '(none)' : '<= 60 MiB',
+    unit: 'MiB',
+    value: col('heap'),
+    isMet: isLarge ? undefined : (v) => v <= 60,
+  },
+];
+
+const browser = await launchChromium();
+const consoles: Console[] = [];
+try {
+  if (process.env.BENCH_BEFORE_DIR)
+    consoles.push(await startConsole(browser, 'before', process.env.BENCH_BEFORE_DIR, HOSTS));
+  consoles.push(await startConsole(browser, consoles.length > 0 ? 'after' : 'median', consoleDir, HOSTS));
+  const target = consoles[consoles.length - 1]!;
+  if (process.env.BENCH_PROFILE === '1') {
+    for (const pagePath of ['/networks/scale/nodes', '/devices']) {
+      const page = await openPage(browser, target.server.url, target.state);
+      const top = await profileTopFunctions(page, async () => void (await firstRows(page, pagePath)));
+      console.log(`\nCPU self time, navigation to ${pagePath} until the first rows:\n${top.join('\n')}`);
+      const scroll = await profileTopFunctions(page, async () => void (await wheelFrames(page)));
+      console.log(`\nCPU self time, 20 wheel steps on ${pagePath}:\n${scroll.join('\n')}`);
+      console.log(
+        `rendering during 20 wheel steps: ${await renderingMetrics(page, async () => void (await wheelFrames(page)))}`,
+      );
+      await page.context().close();
+    }
+  }
+  const runs = new Map<Console, RunFigures[]>(consoles.map((c) => [c, []]));
+  for (let run = 0; run < RUNS; run++) {
+    for (const c of consoles) runs.get(c)?.push(await measureRun(browser, c, run));
+    console.log(`run ${run + 1}/${RUNS} done`);
+  }
+  if (RUNS > 0) {
+    const title = `Console at ${n} hosts, medians of ${RUNS} run(s), headless Chromium, load average ${(await import('node:os')).loadavg()[0]?.toFixed(1)}`;
+    printTable(
+      title,
+      figures,
+      consoles.map((c) => ({ label: c.label, runs: runs.get(c) ?? [] })),
+    );
+  }
+} finally {
+  await browser.close();
+  for (const c of consoles) await c.server.close();
+}

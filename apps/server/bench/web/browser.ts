@@ -1,0 +1,71 @@
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { PROBES, WAIT_FOR_ROWS } from './page-probes.ts';
+import type { PageGlobals } from './page-globals.ts';
+
+/** The system Chromium with the project's flags (CONVENTIONS: never a downloaded browser). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** A fresh context (empty caches) with the probes installed; signed in when a storage state is given. */
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  storageState?: StorageState,
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 }, storageState });
+  await context.addInitScript(PROBES);
+  await context.addInitScript(WAIT_FOR_ROWS);
+  return context.newPage();
+}
+
+/** Signs in through the login form once and returns the session to reuse in later contexts. */
+export async function signInState(
+  browser: Browser,
+  baseURL: string,
+  username: string,
+  password: string,
+): Promise<StorageState> {
+  const page = await openPage(browser, baseURL);
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/dashboard$/);
+  const state = await page.context().storageState();
+  await page.context().close();
+  return state;
+}
+
+/** Two animation frames: whatever the last input caused has been rendered. */
+export const nextFrames = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const g = globalThis as unknown as PageGlobals;
+        g.requestAnimationFrame(() => g.requestAnimationFrame(() => resolve()));
+      }),
+  );
+
+/** Used JS heap after a forced garbage collection, in MiB (DevTools protocol). */
+export async function heapMiB(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return usedSize / 1024 / 1024;
+}

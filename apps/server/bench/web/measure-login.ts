@@ -1,0 +1,37 @@
+import type { Browser } from '@playwright/test';
+import { openPage } from './browser.ts';
+import type { PageGlobals } from './page-globals.ts';
+
+export interface LoginFigures {
+  firstPaintMs: number;
+  usableMs: number;
+  longTasksBeforeUsableMs: number;
+}
+
+/** /login in a fresh context: first paint, form usable (splash gone), long-task time before it. */
+export async function measureLogin(browser: Browser, baseURL: string): Promise<LoginFigures> {
+  const page = await openPage(browser, baseURL);
+  await page.goto('/login');
+  await page.waitForFunction(
+    () => (globalThis as unknown as PageGlobals).__bench.usableAt !== undefined,
+    undefined,
+    { timeout: 30_000 },
+  );
+  const figures = await page.evaluate(() => {
+    const bench = (globalThis as unknown as PageGlobals).__bench;
+    const usableAt = bench.usableAt ?? Number.NaN;
+    const paint =
+      performance.getEntriesByName('first-paint')[0] ??
+      performance.getEntriesByName('first-contentful-paint')[0];
+    const longTasks = bench.longTasks
+      .filter((task) => task.start < usableAt)
+      .reduce((sum, task) => sum + task.duration, 0);
+    return {
+      firstPaintMs: paint?.startTime ?? Number.NaN,
+      usableMs: usableAt,
+      longTasksBeforeUsableMs: longTasks,
+    };
+  });
+  await page.context().close();
+  return figures;
+}

@@ -1,0 +1,48 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+// Proves `npm run bench:web` works end to end in its small mode (1,000 hosts, one run): every figure of the
+// table gets a number. The numbers themselves are never judged here (CONVENTIONS §5: no timed assertions).
+test('when the browser benchmark runs with 1,000 hosts, then it prints every figure of the table', async () => {
+  test.setTimeout(300_000);
+  const output = await new Promise<string>((resolve, reject) => {
+    const bench = spawn(
+      process.execPath,
+      [
+        path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+        'apps/server/bench/web-console.bench.ts',
+      ],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, BENCH_HOSTS: '1000', BENCH_RUNS: '1' },
+      },
+    );
+    let text = '';
+    bench.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    bench.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    bench.on('error', reject);
+    bench.on('exit', (code) =>
+      code === 0 ? resolve(text) : reject(new Error(`bench exited ${code}:\n${text}`)),
+    );
+  });
+  const rows = output.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| figure'));
+  const names = rows.map((row) => row.split('|')[1]?.trim());
+  expect(names).toEqual([
+    '/login first paint',
+    '/login usable (splash gone)',
+    '/login long tasks before usable',
+    'nodes page, 1,000 nodes: navigation -> first rows',
+    'nodes page: keystroke -> filtered rows',
+    'nodes page: 20 wheel steps of 800 px, frames over 50 ms',
+    'devices page, 1,000 hosts: navigation -> first rows',
+    'devices page: keystroke -> filtered rows',
+    'devices page: 20 wheel steps of 800 px, frames over 50 ms',
+    'one node changed through the API -> its row updated',
+    'JS heap, nodes page with 1,000 rows',
+  ]);
+  for (const row of rows) expect(row.split('|')[3], row).toMatch(/\d/);
+});

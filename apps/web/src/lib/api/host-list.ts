@@ -1,0 +1,77 @@
+import { apiHostSchema, hostListItemSchema, type HostListItem, type ListPage } from '@meshdeck/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client.ts';
+import { LIST_KEY, type LiveList } from '@/lib/list/live-list.ts';
+import { listPageParser } from '@/lib/list/list-parser.ts';
+import type { ListSource } from '@/lib/list/use-list.ts';
+import { toHostView } from './host-view.ts';
+import { hostsKeys } from './query-keys.ts';
+
+const parser = listPageParser(hostListItemSchema);
+
+/** GET console/hosts: every host as a lean row with its nodes (or only some ids). */
+export async function getHostList(
+  query: { ids?: string } = {},
+  signal?: AbortSignal,
+): Promise<HostListItem[]> {
+  const page: ListPage<HostListItem> = await apiClient.get('console/hosts', {
+    schema: parser,
+    query,
+    signal,
+  });
+  return page.items;
+}
+
+export const hostListKey = () => [LIST_KEY, 'hosts'] as const;
+
+// Node ids per host, built once per list version: a node change finds its host without scanning the rows.
+const hostOfNode = new WeakMap<readonly HostListItem[], Map<string, string>>();
+function hostIdOfNode(items: readonly HostListItem[], nodeId: string): string | undefined {
+  let index = hostOfNode.get(items);
+  if (!index) {
+    index = new Map(items.flatMap((host) => host.nodes.map((node) => [node.id, host.id] as const)));
+    hostOfNode.set(items, index);
+  }
+  return index.get(nodeId);
+}
+
+const refreshHost = (hostId: string) => ({
+  drop: (item: HostListItem) => item.id === hostId,
+  fetch: () => getHostList({ ids: hostId }),
+});
+
+/** Host changes patch their row; a node change re-reads its host's row (status and networks show there). */
+const hostListLive: LiveList<HostListItem> = {
+  plan: (change, items) => {
+    if (change.resource === 'hosts') {
+      if (change.id === undefined) return 'refetch';
+      const id = change.id;
+      return change.action === 'deleted' ? { drop: (item) => item.id === id } : refreshHost(id);
+    }
+    if (change.resource === 'nodes') {
+      if (change.id === undefined) return 'refetch';
+      // A new node's host is announced as a host change by the server; an unknown node needs nothing here.
+      const hostId = hostIdOfNode(items, change.id);
+      return hostId === undefined ? undefined : refreshHost(hostId);
+    }
+    return undefined;
+  },
+};
+
+export const hostListSource: ListSource<HostListItem> = {
+  queryKey: hostListKey(),
+  fetch: (signal) => getHostList({}, signal),
+  live: hostListLive,
+};
+
+/** GET console/hosts/{id}: one host in full, for the dialogs a list row opens (edit, make default). */
+export function useHostDetails(hostId: string, isEnabled = true) {
+  return useQuery({
+    queryKey: [...hostsKeys.all, 'details', hostId],
+    queryFn: async ({ signal }) =>
+      toHostView(
+        await apiClient.get(`console/hosts/${encodeURIComponent(hostId)}`, { schema: apiHostSchema, signal }),
+      ),
+    enabled: isEnabled,
+  });
+}

@@ -1,0 +1,65 @@
+import { queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { LiveList } from './live-list.ts';
+
+export interface ListSource<T extends { id: string }> {
+  /** Starts with LIST_KEY. */
+  queryKey: QueryKey;
+  /** Every row of the list in lean form (one request; rows are patched afterwards, never re-read whole). */
+  fetch: (signal: AbortSignal) => Promise<T[]>;
+  live: LiveList<T>;
+}
+
+/**
+ * The query of a list; route loaders prefetch it (without waiting) so the rows download while the page's
+ * code chunk loads, instead of after it.
+ */
+export const listQueryOptions = <T extends { id: string }>(source: ListSource<T>) =>
+  queryOptions({
+    queryKey: source.queryKey,
+    queryFn: ({ signal }) => source.fetch(signal),
+    meta: { live: source.live },
+    // The change stream keeps it fresh; a reconnect invalidates every query (use-live-updates).
+    staleTime: Infinity,
+  });
+
+export interface ListView<T> {
+  /** Every row in the cache. */
+  all: readonly T[];
+  /** The rows that match, in display order. */
+  rows: readonly T[];
+  isPending: boolean;
+  isSuccess: boolean;
+  error: Error | null;
+}
+
+/**
+ * The console's one list hook (issue 18): reads a lean list once, keeps it fresh by patching single rows
+ * from the change stream, and derives the visible rows locally so a keystroke costs one pass over cached
+ * lower-case texts, not a request. Sorting runs only when the data or the sort changes, never per keystroke.
+ * `match` and `compare` must be memoised by the caller (they are the filter and sort of the URL).
+ */
+export function useList<T extends { id: string }>(
+  source: ListSource<T>,
+  match: ((item: T) => boolean) | undefined,
+  compare: (a: T, b: T) => number,
+): ListView<T> {
+  const query = useQuery(listQueryOptions(source));
+  const all = query.data;
+  const sorted = useMemo(() => (all ? [...all].sort(compare) : []), [all, compare]);
+  const rows = useMemo(() => (match ? sorted.filter(match) : sorted), [sorted, match]);
+  return { all: all ?? [], rows, isPending: query.isPending, isSuccess: query.isSuccess, error: query.error };
+}
+
+/** Lower-cased search text per row object, computed once: a patched row is a new object, so it is recomputed. */
+export function cachedText<T extends object>(compute: (item: T) => string): (item: T) => string {
+  const cache = new WeakMap<T, string>();
+  return (item) => {
+    let text = cache.get(item);
+    if (text === undefined) {
+      text = compute(item);
+      cache.set(item, text);
+    }
+    return text;
+  };
+}

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+
+/**
+ * Meshdeck's own list routes for the console (not part of the v0.30 wire contract): one lean row per item,
+ * with filtering, sorting and paging on the server, so a page at 10,000 nodes downloads what it shows and
+ * the full-object routes (`GET /api/nodes`, `GET /api/hosts`) stay as they are for compatible clients.
+ */
+
+/** The status filter values of the console (spec §4 labels); `online` reads "healthy", `warning` "unstable". */
+export const listStatusFilters = ['healthy', 'unstable', 'error', 'offline', 'unknown'] as const;
+export type ListStatusFilter = (typeof listStatusFilters)[number];
+
+/** The nodes page's type filter values (features §3.11); "all" is the absence of the parameter. */
+export const nodeTypeFilters = [
+  'relays',
+  'relayed',
+  'egress',
+  'ingress',
+  'internet-gateways',
+  'failover',
+] as const;
+export type NodeTypeFilter = (typeof nodeTypeFilters)[number];
+
+/** Badges a node row can carry; only the ones that apply are sent. */
+export const nodeFlags = [
+  'relay',
+  'relayed',
+  'egress',
+  'ingress',
+  'internetGateway',
+  'failover',
+  'behindNat',
+  'removing',
+] as const;
+export type NodeFlag = (typeof nodeFlags)[number];
+
+export const nodeSortKeys = ['name', 'address', 'endpoint', 'status'] as const;
+export const hostSortKeys = ['name', 'endpoint', 'endpoint6', 'port', 'version', 'status'] as const;
+
+/** `key` or `-key` (descending) for one of the given keys. */
+const sortParamSchema = (keys: readonly string[]) =>
+  z
+    .string()
+    .refine((value) => keys.includes(value.replace(/^-/, '')), {
+      message: `sort must be one of ${keys.join(', ')}, optionally prefixed with "-"`,
+    });
+
+/** `a,b,c`: a comma-separated id list (at most 1,000), for patching a few rows after a change. */
+const idListSchema = z
+  .string()
+  .transform((value) => value.split(',').filter(Boolean))
+  .refine((ids) => ids.length <= 1000, { message: 'ids may hold at most 1000 ids' });
+
+const pageSchema = {
+  search: z.string().max(200, 'search must be at most 200 characters').optional(),
+  status: z.enum(listStatusFilters).optional(),
+  offset: z.coerce.number().int().min(0, 'offset must be 0 or more').optional(),
+  /** No limit means every matching row: the console filters a full list locally for instant keystrokes. */
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be at least 1')
+    .max(200_000, 'limit must be at most 200000')
+    .optional(),
+  ids: idListSchema.optional(),
+};
+
+export const nodeListQuerySchema = z.object({
+  ...pageSchema,
+  type: z.enum(nodeTypeFilters).optional(),
+  sort: sortParamSchema(nodeSortKeys).optional(),
+  /** Only the nodes of this host. */
+  host: z.string().max(64).optional(),
+});
+export type NodeListQuery = z.infer<typeof nodeListQuerySchema>;
+
+export const hostListQuerySchema = z.object({
+  ...pageSchema,
+  sort: sortParamSchema(hostSortKeys).optional(),
+});
+export type HostListQuery = z.infer<typeof hostListQuerySchema>;
+
+export const nodeListItemSchema = z.object({
+  id: z.string(),
+  hostId: z.string(),
+  network: z.string(),
+  /** The host's name. */
+  name: z.string(),
+  /** CIDR notation, '' when the network has no range of that family. */
+  address: z.string(),
+  address6: z.string(),
+  /** The host's public endpoint (IPv4, else IPv6). */
+  endpoint: z.string(),
+  publicKey: z.string(),
+  /** The server's status value: online, offline, warning, error or unknown. */
+  status: z.string(),
+  /** Unix seconds; 0 = never. */
+  lastCheckIn: z.number(),
+  isConnected: z.boolean(),
+  flags: z.array(z.enum(nodeFlags)),
+});
+export type NodeListItem = z.infer<typeof nodeListItemSchema>;
+
+export const hostListItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  endpoint: z.string(),
+  endpoint6: z.string(),
+  publicKey: z.string(),
+  listenPort: z.number(),
+  version: z.string(),
+  isDefault: z.boolean(),
+  isBehindNat: z.boolean(),
+  /** The worst status of its nodes (unknown without nodes). */
+  status: z.string(),
+  /** The latest check-in of its nodes, unix seconds; 0 = never. */
+  lastCheckIn: z.number(),
+  nodes: z.array(z.object({ id: z.string(), network: z.string(), address: z.string() })),
+});
+export type HostListItem = z.infer<typeof hostListItemSchema>;
+
+/** One page of a list: `total` counts every match, `items` holds rows offset..offset+limit in order. */
+export const listPageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ total: z.number().int(), offset: z.number().int(), items: z.array(item) });
+export type ListPage<T> = { total: number; offset: number; items: T[] };
