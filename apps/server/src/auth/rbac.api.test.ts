@@ -121,6 +121,10 @@ const EXPECTED: Record<string, Row> = {
   'PUT /api/nodes/{network}/{nodeid}': NETWORK_WRITE,
   'DELETE /api/nodes/{network}/{nodeid}': HOST_OR_NETWORK_WRITE,
   'POST /api/nodes/{network}/{nodeid}/approve': NETWORK_WRITE,
+  'GET /api/console/nodes/{network}': NETWORK_READ,
+  'GET /api/console/hosts': ADMIN_READ,
+  // One host by id is a resource-scoped read (§8.3): platform users and network roles may read it, like a node.
+  'GET /api/console/hosts/{hostid}': NETWORK_READ,
 };
 
 const MASTER_KEY = 'rbac-master-key-0123456789abcdef';
