@@ -15,3 +15,7 @@ export * from './hosts.ts';
 export * from './nodes.ts';
 export * from './agent-updates.ts';
 export * from './payload-key.ts';
+export * from './people-users.ts';
+export * from './people-roles.ts';
+export * from './people-groups.ts';
+export * from './people-invites.ts';

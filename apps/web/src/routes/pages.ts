@@ -2,6 +2,7 @@ import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-route
 import type { PageKey } from '@/components/layout/page-catalog.tsx';
 import { paths } from '@/lib/paths.ts';
 import { protectedRoute } from './protected.ts';
+import { usersRoute } from './users.ts';
 
 /** The signed-in pages outside a network (spec §2 route table), each loaded lazily. */
 const upcoming = lazyRouteComponent(() => import('@/components/layout/upcoming-page.tsx'), 'UpcomingPage');
@@ -59,7 +60,7 @@ export const pageRoutes = [
   upcomingPage('hello', 'hello'),
   upcomingPage('clients', 'clients'),
   upcomingPage('profile', 'profile'),
-  upcomingPage('users', 'users'),
+  usersRoute,
   upcomingPage('users/create-network-role', 'createNetworkRole'),
   upcomingPage('users/network-role/$roleId', 'networkRole'),
   upcomingPage('users/create-group', 'createGroup'),

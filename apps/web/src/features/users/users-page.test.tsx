@@ -1,0 +1,76 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockElementSize } from '@/test/layout.ts';
+import { mockApi } from '@/test/mock-api.ts';
+import { makeRoleWire, makeUserWire, rolesAnswer, signInAs } from '@/test/people-fixtures.ts';
+import { renderRoute } from '@/test/render-route.tsx';
+import { makeServerStatus } from '@/test/signed-in.ts';
+import type * as ApiClientModule from '@/lib/api-client.ts';
+import { UsersPage } from './users-page.tsx';
+
+vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClientModule>()),
+  apiClient: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() },
+}));
+
+const users = [
+  makeUserWire('admin', { platform_role_id: 'super-admin' }),
+  makeUserWire('alice', { platform_role_id: 'admin' }),
+  makeUserWire('sso.bob@example.com', { auth_type: 'oauth', user_group_ids: { devs: {} } }),
+];
+const roles = [
+  makeRoleWire('super-admin', { full_access: true }),
+  makeRoleWire('admin', { full_access: true }),
+  makeRoleWire('platform-user'),
+  makeRoleWire('service-user', { deny_dashboard_access: true }),
+  makeRoleWire('net1-network-user', { name: 'net1 User', network_id: 'net1' }),
+];
+const env = (payload: unknown) => ({ Code: 200, Message: '', Response: payload });
+
+function arrange(isPro: boolean, extra: Parameters<typeof mockApi>[0] = {}) {
+  mockApi({
+    'GET server/status': () => makeServerStatus(isPro),
+    'GET users': () => users,
+    'GET networks': () => [],
+    'GET v1/users/roles': () => rolesAnswer(roles),
+    'GET v1/users/groups': () => env([{ id: 'devs', name: 'Developers', default: false, meta_data: '', network_roles: {} }]),
+    'GET v1/users/invites': () => env([]),
+    'GET users_pending': () => [makeUserWire('carol@example.com', { auth_type: 'oauth' })],
+    ...extra,
+  });
+  const Page = () => (
+    <UsersPage tab="users" groupsPanel={null} invitesPanel={null} onInvite={vi.fn()} onTabChange={vi.fn()} />
+  );
+  return renderRoute('/users', '/users', Page);
+}
+
+/** Waits for `text` in the users table; the table re-renders as the queries settle, so it looks it up each try. */
+const findInUsers = (text: string) =>
+  waitFor(() => within(screen.getByRole('table', { name: 'Users' })).getByText(text));
+
+describe('UsersPage', () => {
+  let restoreSize: () => void;
+  beforeEach(() => {
+    restoreSize = mockElementSize(1280, 720);
+    signInAs('admin', 'super-admin');
+  });
+  afterEach(() => restoreSize());
+
+  it('-> when the server is community, shows the users with a Create button and no Groups, Invites or Pending tabs', async () => {
+    await arrange(false);
+    await findInUsers('alice');
+    expect(screen.getByRole('button', { name: 'Create a user' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Groups' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: /Pending users/ })).not.toBeInTheDocument();
+  });
+
+  it('-> when the server is pro, shows Groups, Invites (0) and Pending users (1), and group names for group ids', async () => {
+    await arrange(true);
+    expect(await screen.findByRole('tab', { name: 'Pending users (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Groups' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Invites (0)' })).toBeInTheDocument();
+    await findInUsers('Developers');
+    expect(within(screen.getByRole('table', { name: 'Users' })).getByText('SSO')).toBeInTheDocument();
+  });
+
+});
