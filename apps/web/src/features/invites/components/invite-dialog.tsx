@@ -80,8 +80,7 @@ export function InviteDialog({ opened, onClose }: { opened: boolean; onClose: ()
               label={t('invites.emails')}
               description={t('invites.emailsHint')}
               required
-              autosize
-              minRows={2}
+              rows={3}
               {...form.getInputProps('emails')}
             />
             <Select label={t('form.platformRole')} data={roleOptions} allowDeselect={false} {...form.getInputProps('platformRoleId')} />
