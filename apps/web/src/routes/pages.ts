@@ -2,6 +2,7 @@ import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-route
 import type { PageKey } from '@/components/layout/page-catalog.tsx';
 import { paths } from '@/lib/paths.ts';
 import { protectedRoute } from './protected.ts';
+import { peopleRoutes } from './people-pages.ts';
 import { usersRoute } from './users.ts';
 
 /** The signed-in pages outside a network (spec §2 route table), each loaded lazily. */
@@ -61,9 +62,5 @@ export const pageRoutes = [
   upcomingPage('clients', 'clients'),
   upcomingPage('profile', 'profile'),
   usersRoute,
-  upcomingPage('users/create-network-role', 'createNetworkRole'),
-  upcomingPage('users/network-role/$roleId', 'networkRole'),
-  upcomingPage('users/create-group', 'createGroup'),
-  upcomingPage('users/group/$groupId', 'group'),
-  upcomingPage('users/platform-role/$roleId', 'platformRole'),
+  ...peopleRoutes,
 ];
