@@ -7,6 +7,9 @@ import { publicRoute } from './public.ts';
 const loginSearchSchema = z.object({
   redirect: z.unknown().transform(toSafeRedirect).optional(),
   expired: z.boolean().optional().catch(undefined),
+  // The SSO callback lands here with the session token and the username (api-contract §7.2).
+  login: z.string().max(8192).optional().catch(undefined),
+  user: z.string().max(256).optional().catch(undefined),
 });
 
 export const loginRoute = createRoute({

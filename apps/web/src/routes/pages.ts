@@ -60,7 +60,12 @@ export const pageRoutes = [
   redirectTo('enrollment-keys', paths.keys()),
   upcomingPage('hello', 'hello'),
   upcomingPage('clients', 'clients'),
-  upcomingPage('profile', 'profile'),
+  createRoute({
+    getParentRoute: () => protectedRoute,
+    path: 'profile',
+    staticData: { page: 'profile' },
+    component: lazyRouteComponent(() => import('@/features/profile/profile-page.tsx'), 'ProfilePage'),
+  }),
   usersRoute,
   ...peopleRoutes,
 ];
