@@ -1,12 +1,14 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
 import { protectedRoute } from './protected.ts';
+import { requireAdmin } from './require-admin.ts';
 
 /** Ids in the path must be non-empty and bounded; anything else is a broken link, not a request to send. */
 const idParam = z.string().min(1).max(256);
 
 export const createGroupRoute = createRoute({
   getParentRoute: () => protectedRoute,
+  beforeLoad: requireAdmin,
   path: 'users/create-group',
   staticData: { page: 'createGroup' },
   component: lazyRouteComponent(() => import('@/features/groups/group-page.tsx'), 'CreateGroupPage'),
@@ -14,6 +16,7 @@ export const createGroupRoute = createRoute({
 
 export const groupRoute = createRoute({
   getParentRoute: () => protectedRoute,
+  beforeLoad: requireAdmin,
   path: 'users/group/$groupId',
   params: { parse: (raw) => ({ groupId: idParam.parse(raw.groupId) }), stringify: (params) => params },
   staticData: { page: 'group' },
@@ -22,6 +25,7 @@ export const groupRoute = createRoute({
 
 export const createNetworkRoleRoute = createRoute({
   getParentRoute: () => protectedRoute,
+  beforeLoad: requireAdmin,
   path: 'users/create-network-role',
   staticData: { page: 'createNetworkRole' },
   component: lazyRouteComponent(() => import('@/features/roles/network-role-page.tsx'), 'CreateNetworkRolePage'),
@@ -29,6 +33,7 @@ export const createNetworkRoleRoute = createRoute({
 
 export const networkRoleRoute = createRoute({
   getParentRoute: () => protectedRoute,
+  beforeLoad: requireAdmin,
   path: 'users/network-role/$roleId',
   params: { parse: (raw) => ({ roleId: idParam.parse(raw.roleId) }), stringify: (params) => params },
   staticData: { page: 'networkRole' },
@@ -37,6 +42,7 @@ export const networkRoleRoute = createRoute({
 
 export const platformRoleRoute = createRoute({
   getParentRoute: () => protectedRoute,
+  beforeLoad: requireAdmin,
   path: 'users/platform-role/$roleId',
   params: { parse: (raw) => ({ roleId: idParam.parse(raw.roleId) }), stringify: (params) => params },
   staticData: { page: 'platformRole' },

@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
 import { protectedRoute } from './protected.ts';
+import { requireAdmin } from './require-admin.ts';
 
 /** Search params of /users: the open tab and the users table's filter and sort, all optional. */
 export const usersSearchSchema = z.object({
@@ -13,6 +14,7 @@ export const usersRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: 'users',
   validateSearch: usersSearchSchema,
+  beforeLoad: requireAdmin,
   staticData: { page: 'users' },
   component: lazyRouteComponent(() => import('./users-view.tsx'), 'UsersView'),
 });

@@ -84,9 +84,14 @@ export function GroupsTab() {
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
         />
-        <Button component={Link} to={paths.createGroup()} leftSection={<IconPlus size={16} />}>
-          {t('groups.create')}
-        </Button>
+        <Group>
+          <Button component={Link} to={paths.createNetworkRole()} variant="default" leftSection={<IconPlus size={16} />}>
+            {t('roles.createTitle')}
+          </Button>
+          <Button component={Link} to={paths.createGroup()} leftSection={<IconPlus size={16} />}>
+            {t('groups.create')}
+          </Button>
+        </Group>
       </Group>
       {groups.isError && <Alert color="red">{describeError(groups.error)}</Alert>}
       <DataTable

@@ -55,6 +55,15 @@ export function UsersTable(props: UsersTableProps) {
       column.accessor((user) => platformRoleLabel(t, user.platformRoleId), {
         id: 'role',
         header: t('columns.platformRole'),
+        // On Pro the level links to its permission matrix, so "what may this user do" is one click away.
+        cell: (info) =>
+          isPro ? (
+            <Anchor component={Link} to={paths.platformRole(info.row.original.platformRoleId)} size="sm">
+              {info.getValue()}
+            </Anchor>
+          ) : (
+            info.getValue()
+          ),
       }),
       ...(isPro
         ? [
