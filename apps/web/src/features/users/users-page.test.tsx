@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiClient } from '@/lib/api-client.ts';
 import { mockElementSize } from '@/test/layout.ts';
 import { mockApi } from '@/test/mock-api.ts';
 import { makeRoleWire, makeUserWire, rolesAnswer, signInAs } from '@/test/people-fixtures.ts';
@@ -73,4 +74,28 @@ describe('UsersPage', () => {
     expect(within(screen.getByRole('table', { name: 'Users' })).getByText('SSO')).toBeInTheDocument();
   });
 
+  it('-> when the super admin opens an admin row menu, delete and the transfer are offered', async () => {
+    await arrange(true);
+    await findInUsers('alice');
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for alice' }));
+    expect(await screen.findByRole('menuitem', { name: 'Delete' })).toBeEnabled();
+    expect(await screen.findByRole('menuitem', { name: 'Transfer super admin rights' })).toBeEnabled();
+  });
+
+  it('-> when the super admin opens its own row menu, delete is disabled', async () => {
+    await arrange(true);
+    await findInUsers('alice');
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for admin' }));
+    expect(await screen.findByRole('menuitem', { name: 'Delete' })).toBeDisabled();
+  });
+
+  it('-> when an admin is deleted through the menu and confirmed, sends DELETE users/alice', async () => {
+    await arrange(true, { 'DELETE users/alice': () => 'alice deleted.' });
+    await findInUsers('alice');
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for alice' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete user' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(apiClient.delete).toHaveBeenCalledWith('users/alice'));
+  });
 });

@@ -2,7 +2,7 @@ import type { PeopleUser } from '@meshdeck/contracts';
 import { Alert, Button, Group, Menu, Stack, TextInput } from '@mantine/core';
 import { IconChevronDown, IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paramToSorting, sortingToParam } from '@/components/data-table/sort-param.ts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
@@ -43,8 +43,12 @@ export function UsersTab({ isPro, onInvite }: UsersTabProps) {
   const [passwordUser, setPasswordUser] = useState<PeopleUser>();
   const [transferTo, setTransferTo] = useState<PeopleUser>();
 
-  const handleOpen = (user: PeopleUser) =>
-    user.username === caller.username ? void navigate({ to: paths.profile() }) : setOpenUser(user);
+  // Stable on purpose: the table rebuilds its columns (and remounts open row menus) when a handler changes.
+  const handleOpen = useCallback(
+    (user: PeopleUser) =>
+      user.username === caller.username ? void navigate({ to: paths.profile() }) : setOpenUser(user),
+    [caller.username, navigate],
+  );
 
   const handleDelete = () => {
     if (!deleting) return;

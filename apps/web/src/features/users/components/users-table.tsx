@@ -1,9 +1,9 @@
 import type { PeopleGroup, PeopleUser } from '@meshdeck/contracts';
 import { ActionIcon, Anchor, Badge, Group, Menu, Text, Tooltip } from '@mantine/core';
-import { IconDots, IconKey, IconTrash, IconCrown } from '@tabler/icons-react';
+import { IconCrown, IconDots, IconKey, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper, type SortingState } from '@tanstack/react-table';
-import { useMemo, type ReactNode } from 'react';
+import { createContext, use, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import { platformRoleLabel } from '@/components/people/platform-role-label.ts';
@@ -27,30 +27,83 @@ export interface UsersTableProps {
 }
 
 /**
+ * Cells read the changing inputs (groups, caller, handlers) from context, so the column definitions stay the
+ * same object across renders: TanStack renders each cell function as a component, and a new function would
+ * remount the cell and close a row menu the moment any query refreshed.
+ */
+const RowContext = createContext<UsersTableProps | null>(null);
+
+function useRow(): UsersTableProps {
+  const context = use(RowContext);
+  if (!context) throw new Error('users table cell outside its table');
+  return context;
+}
+
+function UsernameCell({ user }: { user: PeopleUser }) {
+  const { onOpen } = useRow();
+  return (
+    <Anchor component="button" type="button" size="sm" fw={500} onClick={() => onOpen(user)}>
+      {user.username}
+    </Anchor>
+  );
+}
+
+function GroupsCell({ user }: { user: PeopleUser }) {
+  const { groups } = useRow();
+  return (
+    <Group gap={4}>
+      {user.groupIds.map((id) => (
+        <Anchor key={id} component={Link} to={paths.group(id)} size="xs">
+          <Badge size="sm" variant="outline" style={{ cursor: 'pointer' }}>
+            {groups.get(id)?.name ?? id}
+          </Badge>
+        </Anchor>
+      ))}
+    </Group>
+  );
+}
+
+function ActionsCell({ user }: { user: PeopleUser }) {
+  const { t } = useTranslation('people');
+  const { caller, onDelete, onTransfer, onChangePassword } = useRow();
+  const rules = userActionRules(caller, user);
+  const item = (reason: Refusal, label: string, icon: ReactNode, onClick: () => void, color?: string) => (
+    <Tooltip label={reason ? t(reason) : ''} disabled={!reason} position="left" withinPortal>
+      <div>
+        <Menu.Item color={color} leftSection={icon} disabled={reason !== null} onClick={onClick}>
+          {label}
+        </Menu.Item>
+      </div>
+    </Tooltip>
+  );
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" aria-label={t('users.actionsFor', { name: user.username })}>
+          <IconDots size={16} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {item(rules.password, t('users.changePassword'), <IconKey size={14} />, () => onChangePassword(user))}
+        {item(rules.transfer, t('users.transfer'), <IconCrown size={14} />, () => onTransfer(user))}
+        {item(rules.delete, t('actions.delete'), <IconTrash size={14} />, () => onDelete(user), 'red')}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/**
  * Users: username, platform access level, groups, auth type and a menu whose items are disabled with the
  * reason when the caller's role forbids them (features §3.22).
  */
 export function UsersTable(props: UsersTableProps) {
   const { t } = useTranslation('people');
-  const { caller, groups, isPro, onOpen, onDelete, onTransfer, onChangePassword } = props;
+  const { isPro } = props;
   const columns = useMemo(
     () => [
       column.accessor('username', {
         header: t('columns.username'),
-        cell: (info) => (
-          <Anchor
-            component="button"
-            type="button"
-            size="sm"
-            fw={500}
-            onClick={(event) => {
-              event.stopPropagation();
-              onOpen(info.row.original);
-            }}
-          >
-            {info.getValue()}
-          </Anchor>
-        ),
+        cell: (info) => <UsernameCell user={info.row.original} />,
       }),
       column.accessor((user) => platformRoleLabel(t, user.platformRoleId), {
         id: 'role',
@@ -67,21 +120,11 @@ export function UsersTable(props: UsersTableProps) {
       }),
       ...(isPro
         ? [
-            column.accessor((user) => user.groupIds.map((id) => groups.get(id)?.name ?? id).join(', '), {
+            column.accessor((user) => user.groupIds.join(', '), {
               id: 'groups',
               header: t('columns.groups'),
               enableSorting: false,
-              cell: (info) => (
-                <Group gap={4}>
-                  {info.row.original.groupIds.map((id) => (
-                    <Anchor key={id} component={Link} to={paths.group(id)} size="xs" onClick={(e) => e.stopPropagation()}>
-                      <Badge size="sm" variant="outline" style={{ cursor: 'pointer' }}>
-                        {groups.get(id)?.name ?? id}
-                      </Badge>
-                    </Anchor>
-                  ))}
-                </Group>
-              ),
+              cell: (info) => <GroupsCell user={info.row.original} />,
             }),
           ]
         : []),
@@ -93,52 +136,25 @@ export function UsersTable(props: UsersTableProps) {
         id: 'actions',
         header: '',
         size: 60,
-        cell: (info) => {
-          const user = info.row.original;
-          const rules = userActionRules(caller, user);
-          const item = (reason: Refusal, label: string, icon: ReactNode, onClick: () => void, color?: string) => (
-            <Tooltip label={reason ? t(reason) : ''} disabled={!reason} position="left" withinPortal>
-              <div>
-                <Menu.Item color={color} leftSection={icon} disabled={reason !== null} onClick={onClick}>
-                  {label}
-                </Menu.Item>
-              </div>
-            </Tooltip>
-          );
-          return (
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={t('users.actionsFor', { name: user.username })}
-                >
-                  <IconDots size={16} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
-                {item(rules.password, t('users.changePassword'), <IconKey size={14} />, () => onChangePassword(user))}
-                {item(rules.transfer, t('users.transfer'), <IconCrown size={14} />, () => onTransfer(user))}
-                {item(rules.delete, t('actions.delete'), <IconTrash size={14} />, () => onDelete(user), 'red')}
-              </Menu.Dropdown>
-            </Menu>
-          );
-        },
+        cell: (info) => <ActionsCell user={info.row.original} />,
       }),
     ],
-    [t, caller, groups, isPro, onOpen, onDelete, onTransfer, onChangePassword],
+    [t, isPro],
   );
 
   return (
-    <DataTable
-      data={props.users}
-      columns={columns}
-      getRowId={(user) => user.username}
-      label={t('users.tableLabel')}
-      search={props.search}
-      sorting={props.sorting}
-      onSortingChange={props.onSortingChange}
-      height="60vh"
-      empty={<Text c="dimmed">{t('users.empty')}</Text>}
-    />
+    <RowContext value={props}>
+      <DataTable
+        data={props.users}
+        columns={columns}
+        getRowId={(user) => user.username}
+        label={t('users.tableLabel')}
+        search={props.search}
+        sorting={props.sorting}
+        onSortingChange={props.onSortingChange}
+        height="60vh"
+        empty={<Text c="dimmed">{t('users.empty')}</Text>}
+      />
+    </RowContext>
   );
 }
