@@ -7,7 +7,7 @@ import { makeRoleWire, makeUserWire, rolesAnswer, signInAs } from '@/test/people
 import { renderRoute } from '@/test/render-route.tsx';
 import { makeServerStatus } from '@/test/signed-in.ts';
 import type * as ApiClientModule from '@/lib/api-client.ts';
-import { UsersPage } from './users-page.tsx';
+import { UsersPage, type UsersTabKey } from './users-page.tsx';
 
 vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClientModule>()),
@@ -28,7 +28,7 @@ const roles = [
 ];
 const env = (payload: unknown) => ({ Code: 200, Message: '', Response: payload });
 
-function arrange(isPro: boolean, extra: Parameters<typeof mockApi>[0] = {}) {
+function arrange(isPro: boolean, extra: Parameters<typeof mockApi>[0] = {}, tab: UsersTabKey = 'users') {
   mockApi({
     'GET server/status': () => makeServerStatus(isPro),
     'GET users': () => users,
@@ -40,7 +40,7 @@ function arrange(isPro: boolean, extra: Parameters<typeof mockApi>[0] = {}) {
     ...extra,
   });
   const Page = () => (
-    <UsersPage tab="users" groupsPanel={null} invitesPanel={null} onInvite={vi.fn()} onTabChange={vi.fn()} />
+    <UsersPage tab={tab} groupsPanel={null} invitesPanel={null} onInvite={vi.fn()} onTabChange={vi.fn()} />
   );
   return renderRoute('/users', '/users', Page);
 }
@@ -97,5 +97,12 @@ describe('UsersPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete user' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(apiClient.delete).toHaveBeenCalledWith('users/alice'));
+  });
+
+  it('-> when a pending SSO user is approved on the Pending tab, sends POST users_pending/user/{name}', async () => {
+    const approved = { Code: 200, Message: 'approved', Response: null };
+    await arrange(true, { 'POST users_pending/user/carol%40example.com': () => approved }, 'pending');
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve carol@example.com' }));
+    await waitFor(() => expect(apiClient.post).toHaveBeenCalledWith('users_pending/user/carol%40example.com'));
   });
 });
