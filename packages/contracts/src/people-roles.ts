@@ -9,7 +9,10 @@ const permissionWireSchema = z.looseObject({
   vpn_access: z.boolean().default(false),
   self_only: z.boolean().default(false),
 });
-const accessWireSchema = z.record(z.string(), z.record(z.string(), permissionWireSchema)).nullable().default(null);
+const accessWireSchema = z
+  .record(z.string(), z.record(z.string(), permissionWireSchema))
+  .nullable()
+  .default(null);
 
 /** The console's reading of a UserRole; lenient like the user schema so one odd role cannot blank a page. */
 export const peopleRoleWireSchema = z.looseObject({
@@ -97,7 +100,14 @@ export interface NetworkRoleInput {
 }
 
 const allScopes = { create: true, read: true, update: true, delete: true, vpn_access: true, self_only: true };
-const vpnScopes = { create: false, read: true, update: false, delete: false, vpn_access: true, self_only: false };
+const vpnScopes = {
+  create: false,
+  read: true,
+  update: false,
+  delete: false,
+  vpn_access: true,
+  self_only: false,
+};
 
 /** Body of POST / PUT /api/v1/users/role (api-contract §2.13); only network roles can be written. */
 export const networkRoleBodySchema = z.looseObject({

@@ -7,7 +7,12 @@ import { peopleUserWireSchema, toPeopleUser, toPeopleUserBody } from './people-u
 describe('people users mapping', () => {
   it('-> when a server omits optional fields, the user still reads with safe defaults', () => {
     const user = toPeopleUser(peopleUserWireSchema.parse({ username: 'root', issuperadmin: true }));
-    expect(user).toMatchObject({ platformRoleId: 'super-admin', isOAuth: false, groupIds: [], networkRoles: {} });
+    expect(user).toMatchObject({
+      platformRoleId: 'super-admin',
+      isOAuth: false,
+      groupIds: [],
+      networkRoles: {},
+    });
   });
 
   it('-> when the password is unchanged, the body leaves it out and drops empty network role rows', () => {
@@ -38,7 +43,10 @@ describe('people roles mapping', () => {
       vpnGatewayIds: ['gw-1', 'gw-2'],
     });
     expect(body.id).toBe('vpn users');
-    expect(body.network_level_access.remote_access_gw?.['gw-1']).toMatchObject({ read: true, vpn_access: true });
+    expect(body.network_level_access.remote_access_gw?.['gw-1']).toMatchObject({
+      read: true,
+      vpn_access: true,
+    });
     expect(body.network_level_access.extclients?.all_extclients).toMatchObject({ self_only: true });
     const role = toPeopleRole(peopleRoleWireSchema.parse(body));
     expect(vpnGatewayIdsOf(role)).toEqual(['gw-1', 'gw-2']);
@@ -55,7 +63,11 @@ describe('people roles mapping', () => {
     );
     expect(role.isPlatformRole).toBe(true);
     expect(role.permissions).toEqual([
-      { resourceType: 'users', resourceId: 'all_users', scopes: expect.objectContaining({ read: true, create: false }) },
+      {
+        resourceType: 'users',
+        resourceId: 'all_users',
+        scopes: expect.objectContaining({ read: true, create: false }),
+      },
     ]);
   });
 });
@@ -63,7 +75,9 @@ describe('people roles mapping', () => {
 describe('people groups and invites mapping', () => {
   it('-> when a group is new, its id is the name lower-cased with dashes', () => {
     expect(groupIdFromName('  Site Reliability ')).toBe('site-reliability');
-    expect(toGroupWire({ id: '', name: 'Ops', description: 'd', networkRoles: { net1: [] }, members: [] })).toEqual({
+    expect(
+      toGroupWire({ id: '', name: 'Ops', description: 'd', networkRoles: { net1: [] }, members: [] }),
+    ).toEqual({
       id: 'ops',
       name: 'Ops',
       meta_data: 'd',
@@ -72,7 +86,11 @@ describe('people groups and invites mapping', () => {
   });
 
   it('-> when emails are pasted with commas, spaces and duplicates, each address is kept once', () => {
-    expect(splitInviteEmails('a@x.io, b+tag@x.example\n a@x.io;c@x.io')).toEqual(['a@x.io', 'b+tag@x.example', 'c@x.io']);
+    expect(splitInviteEmails('a@x.io, b+tag@x.example\n a@x.io;c@x.io')).toEqual([
+      'a@x.io',
+      'b+tag@x.example',
+      'c@x.io',
+    ]);
   });
 
   it('-> when an email has a long TLD or plus-addressing it is accepted; one without a domain is not', () => {
@@ -81,7 +99,14 @@ describe('people groups and invites mapping', () => {
   });
 
   it('-> when invites are built, groups and roles become wire sets', () => {
-    expect(toInviteUsersBody({ emails: ['a@x.io'], platformRoleId: 'service-user', groupIds: ['g'], networkRoles: { net1: ['r'] } })).toEqual({
+    expect(
+      toInviteUsersBody({
+        emails: ['a@x.io'],
+        platformRoleId: 'service-user',
+        groupIds: ['g'],
+        networkRoles: { net1: ['r'] },
+      }),
+    ).toEqual({
       user_emails: ['a@x.io'],
       platform_role_id: 'service-user',
       user_group_ids: { g: {} },

@@ -35,11 +35,15 @@ describe('userActionRules', () => {
     const rules = userActionRules(admin, user('svc', 'service-user'));
     expect(rules.delete).toBeNull();
     expect(rules.transfer).toBe('rules.onlySuperAdminTransfers');
-    expect(userActionRules(superAdmin, user('svc', 'service-user')).transfer).toBe('rules.transferToAdminOnly');
+    expect(userActionRules(superAdmin, user('svc', 'service-user')).transfer).toBe(
+      'rules.transferToAdminOnly',
+    );
   });
 
   it('-> when the target signs in with SSO, the password change is refused', () => {
-    expect(userActionRules(superAdmin, user('sso', 'platform-user', 'oauth')).password).toBe('rules.ssoNoPassword');
+    expect(userActionRules(superAdmin, user('sso', 'platform-user', 'oauth')).password).toBe(
+      'rules.ssoNoPassword',
+    );
   });
 
   it('-> when the caller targets themself, delete is refused', () => {
@@ -50,7 +54,12 @@ describe('userActionRules', () => {
 describe('assignablePlatformRoles', () => {
   const all = ['super-admin', 'admin', 'platform-user', 'service-user', 'auditor'];
   it('-> never offers super-admin, and offers admin only to the super admin', () => {
-    expect(assignablePlatformRoles('super-admin', all)).toEqual(['admin', 'platform-user', 'service-user', 'auditor']);
+    expect(assignablePlatformRoles('super-admin', all)).toEqual([
+      'admin',
+      'platform-user',
+      'service-user',
+      'auditor',
+    ]);
     expect(assignablePlatformRoles('admin', all)).toEqual(['platform-user', 'service-user', 'auditor']);
   });
 });

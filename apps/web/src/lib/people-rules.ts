@@ -39,8 +39,15 @@ export function userActionRules(caller: Caller, target: PeopleUser) {
     : isSelf || target.platformRoleId !== 'admin'
       ? 'rules.transferToAdminOnly'
       : null;
-  const password: Refusal = target.isOAuth ? 'rules.ssoNoPassword' : needsSuper ? 'rules.onlySuperAdminForAdmins' : null;
-  const edit: Refusal = needsSuper || (target.platformRoleId === 'super-admin' && !isSelf) ? 'rules.onlySuperAdminForAdmins' : null;
+  const password: Refusal = target.isOAuth
+    ? 'rules.ssoNoPassword'
+    : needsSuper
+      ? 'rules.onlySuperAdminForAdmins'
+      : null;
+  const edit: Refusal =
+    needsSuper || (target.platformRoleId === 'super-admin' && !isSelf)
+      ? 'rules.onlySuperAdminForAdmins'
+      : null;
   return { delete: del, transfer, password, edit };
 }
 

@@ -28,7 +28,10 @@ export const createNetworkRoleRoute = createRoute({
   beforeLoad: requireAdmin,
   path: 'users/create-network-role',
   staticData: { page: 'createNetworkRole' },
-  component: lazyRouteComponent(() => import('@/features/roles/network-role-page.tsx'), 'CreateNetworkRolePage'),
+  component: lazyRouteComponent(
+    () => import('@/features/roles/network-role-page.tsx'),
+    'CreateNetworkRolePage',
+  ),
 });
 
 export const networkRoleRoute = createRoute({
@@ -49,4 +52,10 @@ export const platformRoleRoute = createRoute({
   component: lazyRouteComponent(() => import('./people-views.tsx'), 'PlatformRoleView'),
 });
 
-export const peopleRoutes = [createGroupRoute, groupRoute, createNetworkRoleRoute, networkRoleRoute, platformRoleRoute];
+export const peopleRoutes = [
+  createGroupRoute,
+  groupRoute,
+  createNetworkRoleRoute,
+  networkRoleRoute,
+  platformRoleRoute,
+];

@@ -21,7 +21,10 @@ describe('user-management routes', () => {
 
   it('-> when the super admin opens /users?tab=bogus, the Users tab shows (the bad tab is dropped)', async () => {
     storeSignedInSession('super-admin', 'admin');
-    mockApi({ ...shellRoutes([]), 'GET users': () => [makeUserWire('admin', { platform_role_id: 'super-admin' })] });
+    mockApi({
+      ...shellRoutes([]),
+      'GET users': () => [makeUserWire('admin', { platform_role_id: 'super-admin' })],
+    });
     const { history } = renderApp('/users?tab=bogus');
     expect(await screen.findByRole('table', { name: 'Users' })).toBeInTheDocument();
     expect(history.location.pathname).toBe('/users');

@@ -16,7 +16,13 @@ export interface NetworkRolesFieldProps {
  * The per-network roles table of the user, group and invite forms (features §3.22): an "all networks" row,
  * highlighted because it outranks the others, then one row per network, each offering that network's roles.
  */
-export function NetworkRolesField({ networkIds, roles, value, onChange, isReadOnly }: NetworkRolesFieldProps) {
+export function NetworkRolesField({
+  networkIds,
+  roles,
+  value,
+  onChange,
+  isReadOnly,
+}: NetworkRolesFieldProps) {
   const { t } = useTranslation('people');
   const rows = [ALL_NETWORKS, ...networkIds];
   return (

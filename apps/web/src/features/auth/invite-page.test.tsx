@@ -20,7 +20,12 @@ describe('InvitePage', () => {
     mockApi({
       'GET server/status': () => makeServerStatus(true),
       'GET v1/users/invite': () => {
-        throw new ApiError({ kind: 'http', status: 400, message: 'invalid invite code', path: 'v1/users/invite' });
+        throw new ApiError({
+          kind: 'http',
+          status: 400,
+          message: 'invalid invite code',
+          path: 'v1/users/invite',
+        });
       },
     });
     renderApp('/invite?email=new%40example.com&invite_code=WRONG123');
@@ -40,7 +45,11 @@ describe('InvitePage', () => {
     mockApi({
       'GET server/status': () => makeServerStatus(true),
       'GET v1/users/invite': () => ok,
-      'POST v1/users/invite-signup': () => ({ Code: 200, Message: 'created user successfully', Response: null }),
+      'POST v1/users/invite-signup': () => ({
+        Code: 200,
+        Message: 'created user successfully',
+        Response: null,
+      }),
       'POST users/adm/authenticate': () => ({
         Code: 200,
         Message: 'ok',

@@ -21,7 +21,9 @@ describe('Single sign-on on /login', () => {
     });
     renderApp('/login');
     const link = await screen.findByRole('link', { name: 'Sign in with SSO' });
-    expect(link.getAttribute('href')).toMatch(/\/oauth\/login\?auth_provider=oidc&x-application-name=dashboard$/);
+    expect(link.getAttribute('href')).toMatch(
+      /\/oauth\/login\?auth_provider=oidc&x-application-name=dashboard$/,
+    );
   });
 
   it('-> when the server has no provider, shows no SSO button', async () => {

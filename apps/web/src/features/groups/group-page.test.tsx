@@ -40,7 +40,12 @@ describe('Group pages', () => {
     mockApi({
       ...base,
       'GET v1/users/group': () =>
-        env({ id: 'global-network-admin-grp', name: 'All Networks Admin Group', default: true, network_roles: {} }),
+        env({
+          id: 'global-network-admin-grp',
+          name: 'All Networks Admin Group',
+          default: true,
+          network_roles: {},
+        }),
     });
     await renderRoute('/users/group/$groupId', '/users/group/global-network-admin-grp', () => (
       <GroupPage groupId="global-network-admin-grp" />

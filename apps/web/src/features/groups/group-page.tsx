@@ -70,7 +70,9 @@ export function GroupPage({ groupId }: { groupId: string }) {
     name: data.name,
     description: data.description,
     networkRoles: data.networkRoles,
-    members: (users.data ?? []).filter((user) => user.groupIds.includes(data.id)).map((user) => user.username),
+    members: (users.data ?? [])
+      .filter((user) => user.groupIds.includes(data.id))
+      .map((user) => user.username),
   };
 
   return (
@@ -102,7 +104,9 @@ export function GroupPage({ groupId }: { groupId: string }) {
         isPending={update.isPending}
         error={update.error}
         onSubmit={(input) =>
-          update.mutate(input, { onSuccess: () => notifySuccess(t('groupForm.updated', { name: input.name })) })
+          update.mutate(input, {
+            onSuccess: () => notifySuccess(t('groupForm.updated', { name: input.name })),
+          })
         }
       />
       <ConfirmDialog

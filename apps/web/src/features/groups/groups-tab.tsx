@@ -30,7 +30,8 @@ export function GroupsTab() {
 
   const rows = useMemo(() => {
     const counts = new Map<string, number>();
-    for (const user of users.data ?? []) for (const id of user.groupIds) counts.set(id, (counts.get(id) ?? 0) + 1);
+    for (const user of users.data ?? [])
+      for (const id of user.groupIds) counts.set(id, (counts.get(id) ?? 0) + 1);
     return (groups.data ?? []).map((group) => ({ ...group, memberCount: counts.get(group.id) ?? 0 }));
   }, [groups.data, users.data]);
 
@@ -85,7 +86,12 @@ export function GroupsTab() {
           onChange={(event) => setSearch(event.currentTarget.value)}
         />
         <Group>
-          <Button component={Link} to={paths.createNetworkRole()} variant="default" leftSection={<IconPlus size={16} />}>
+          <Button
+            component={Link}
+            to={paths.createNetworkRole()}
+            variant="default"
+            leftSection={<IconPlus size={16} />}
+          >
             {t('roles.createTitle')}
           </Button>
           <Button component={Link} to={paths.createGroup()} leftSection={<IconPlus size={16} />}>

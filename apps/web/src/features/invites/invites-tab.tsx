@@ -30,12 +30,21 @@ export function InvitesTab({ onInvite }: { onInvite: () => void }) {
             value={search}
             onChange={(event) => setSearch(event.currentTarget.value)}
           />
-          <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void invites.refetch()}>
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} />}
+            onClick={() => void invites.refetch()}
+          >
             {t('actions.reload')}
           </Button>
         </Group>
         <Group>
-          <Button color="red" variant="light" disabled={shown.length === 0} onClick={() => setIsClearing(true)}>
+          <Button
+            color="red"
+            variant="light"
+            disabled={shown.length === 0}
+            onClick={() => setIsClearing(true)}
+          >
             {t('invites.clearAll')}
           </Button>
           <Button leftSection={<IconMailPlus size={16} />} onClick={onInvite}>

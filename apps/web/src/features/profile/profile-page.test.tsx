@@ -24,14 +24,19 @@ describe('ProfilePage', () => {
     signInAs('dana', 'platform-user');
     mockApi({ 'GET v1/users': answer({ auth_type: 'oauth' }) });
     await renderRoute('/profile', '/profile', ProfilePage);
-    expect(await screen.findByText('This user signs in with SSO and has no password here')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This user signs in with SSO and has no password here'),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('New password')).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Update password' })).toBeDisabled();
   });
 
   it('-> when a password user sets a new password, PUTs their own user unchanged plus the password', async () => {
     signInAs('dana', 'platform-user');
-    mockApi({ 'GET v1/users': answer({ user_group_ids: { devs: {} } }), 'PUT users/dana': () => makeUserWire('dana') });
+    mockApi({
+      'GET v1/users': answer({ user_group_ids: { devs: {} } }),
+      'PUT users/dana': () => makeUserWire('dana'),
+    });
     await renderRoute('/profile', '/profile', ProfilePage);
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('New password'), 'new-password-1');

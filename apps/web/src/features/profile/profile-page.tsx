@@ -55,8 +55,16 @@ export function ProfilePage() {
           <Stack>
             {change.isError && <Alert color="red">{describeError(change.error)}</Alert>}
             <TextInput label={t('form.username')} value={user.username} readOnly />
-            <TextInput label={t('form.platformRole')} value={platformRoleLabel(t, user.platformRoleId)} readOnly />
-            <TextInput label={t('form.loginType')} value={user.isOAuth ? t('authType.oauth') : t('authType.basic')} readOnly />
+            <TextInput
+              label={t('form.platformRole')}
+              value={platformRoleLabel(t, user.platformRoleId)}
+              readOnly
+            />
+            <TextInput
+              label={t('form.loginType')}
+              value={user.isOAuth ? t('authType.oauth') : t('authType.basic')}
+              readOnly
+            />
             {user.isOAuth && <Alert color="blue">{t('rules.ssoNoPassword')}</Alert>}
             <PasswordInput
               label={t('form.newPassword')}

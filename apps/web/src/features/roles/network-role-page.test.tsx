@@ -15,14 +15,20 @@ vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
   apiClient: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() },
 }));
 
-const gateway = makeApiNode({ id: fakeId(2, 1), hostid: fakeId(1, 1), network: 'net1', isingressgateway: true });
+const gateway = makeApiNode({
+  id: fakeId(2, 1),
+  hostid: fakeId(1, 1),
+  network: 'net1',
+  isingressgateway: true,
+});
 const env = (payload: unknown) => ({ Code: 200, Message: '', Response: payload });
 
 describe('NetworkRolePage', () => {
   it('-> when a custom role gains VPN access through a gateway, PUTs the gateway with read and vpn_access', async () => {
     mockApi({
       'GET networks': () => [makeNetworkWire('net1')],
-      'GET v1/users/role': () => env(makeRoleWire('vpn-only', { default: false, network_id: 'net1', network_level_access: {} })),
+      'GET v1/users/role': () =>
+        env(makeRoleWire('vpn-only', { default: false, network_id: 'net1', network_level_access: {} })),
       'GET nodes/net1': () => [gateway],
       'GET hosts': () => [makeApiHost({ id: fakeId(1, 1), name: 'edge-gw' })],
       'PUT v1/users/role': () => env(null),
@@ -33,7 +39,9 @@ describe('NetworkRolePage', () => {
     await userEvent.click(await screen.findByRole('switch', { name: 'edge-gw' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(apiClient.put).toHaveBeenCalled());
-    const body = vi.mocked(apiClient.put).mock.calls[0]?.[1] as { network_level_access: Record<string, unknown> };
+    const body = vi.mocked(apiClient.put).mock.calls[0]?.[1] as {
+      network_level_access: Record<string, unknown>;
+    };
     expect(body.network_level_access.remote_access_gw).toEqual({
       [fakeId(2, 1)]: expect.objectContaining({ read: true, vpn_access: true, delete: false }),
     });
@@ -42,12 +50,15 @@ describe('NetworkRolePage', () => {
   it('-> when the role is a default one, the form is read-only and delete is disabled', async () => {
     mockApi({
       'GET networks': () => [makeNetworkWire('net1')],
-      'GET v1/users/role': () => env(makeRoleWire('net1-network-admin', { network_id: 'net1', full_access: true })),
+      'GET v1/users/role': () =>
+        env(makeRoleWire('net1-network-admin', { network_id: 'net1', full_access: true })),
     });
     await renderRoute('/users/network-role/$roleId', '/users/network-role/net1-network-admin', () => (
       <NetworkRolePage roleId="net1-network-admin" />
     ));
-    expect(await screen.findByText('Default roles are managed by the server and cannot be changed or deleted')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Default roles are managed by the server and cannot be changed or deleted'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
   });

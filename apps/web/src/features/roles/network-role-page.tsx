@@ -109,7 +109,9 @@ export function NetworkRolePage({ roleId }: { roleId: string }) {
         isReadOnly={data.isDefault}
         isPending={update.isPending}
         error={update.error}
-        onSubmit={(input) => update.mutate(input, { onSuccess: () => notifySuccess(t('roles.updated', { name: input.name })) })}
+        onSubmit={(input) =>
+          update.mutate(input, { onSuccess: () => notifySuccess(t('roles.updated', { name: input.name })) })
+        }
       />
       <ConfirmDialog
         opened={isDeleting}

@@ -34,9 +34,15 @@ describe('PlatformRolePage', () => {
 
   it('-> when the role has full access, says so instead of an empty matrix', async () => {
     mockApi({
-      'GET v1/users/role': () => ({ Code: 200, Message: '', Response: makeRoleWire('admin', { full_access: true }) }),
+      'GET v1/users/role': () => ({
+        Code: 200,
+        Message: '',
+        Response: makeRoleWire('admin', { full_access: true }),
+      }),
     });
-    await renderRoute('/users/platform-role/$roleId', '/users/platform-role/admin', () => <PlatformRolePage roleId="admin" />);
+    await renderRoute('/users/platform-role/$roleId', '/users/platform-role/admin', () => (
+      <PlatformRolePage roleId="admin" />
+    ));
     expect(await screen.findByText('This role can do everything on every resource.')).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Permissions' })).not.toBeInTheDocument();
   });

@@ -26,7 +26,9 @@ export function PlatformRolePage({ roleId }: { roleId: string }) {
   if (role.isError) return <Alert color="red">{describeError(role.error)}</Alert>;
   const data = role.data;
   const resourceLabel = (row: PermissionRow) =>
-    row.resourceId === `all_${row.resourceType}` ? t('roles.allOf', { type: row.resourceType }) : `${row.resourceType}: ${row.resourceId}`;
+    row.resourceId === `all_${row.resourceType}`
+      ? t('roles.allOf', { type: row.resourceType })
+      : `${row.resourceType}: ${row.resourceId}`;
   const yes = t('roles.granted');
   const no = t('roles.notGranted');
 
@@ -66,7 +68,10 @@ export function PlatformRolePage({ roleId }: { roleId: string }) {
                 <Table.Td>{resourceLabel(row)}</Table.Td>
                 {permissionScopes.map((scope) => (
                   <Table.Td key={scope}>
-                    <Mark isOn={row.scopes[scope]} label={`${t(`roles.scopes.${scope}`)}: ${row.scopes[scope] ? yes : no}`} />
+                    <Mark
+                      isOn={row.scopes[scope]}
+                      label={`${t(`roles.scopes.${scope}`)}: ${row.scopes[scope] ? yes : no}`}
+                    />
                   </Table.Td>
                 ))}
               </Table.Tr>

@@ -34,7 +34,8 @@ function arrange(isPro: boolean, extra: Parameters<typeof mockApi>[0] = {}, tab:
     'GET users': () => users,
     'GET networks': () => [],
     'GET v1/users/roles': () => rolesAnswer(roles),
-    'GET v1/users/groups': () => env([{ id: 'devs', name: 'Developers', default: false, meta_data: '', network_roles: {} }]),
+    'GET v1/users/groups': () =>
+      env([{ id: 'devs', name: 'Developers', default: false, meta_data: '', network_roles: {} }]),
     'GET v1/users/invites': () => env([]),
     'GET users_pending': () => [makeUserWire('carol@example.com', { auth_type: 'oauth' })],
     ...extra,
@@ -103,6 +104,8 @@ describe('UsersPage', () => {
     const approved = { Code: 200, Message: 'approved', Response: null };
     await arrange(true, { 'POST users_pending/user/carol%40example.com': () => approved }, 'pending');
     fireEvent.click(await screen.findByRole('button', { name: 'Approve carol@example.com' }));
-    await waitFor(() => expect(apiClient.post).toHaveBeenCalledWith('users_pending/user/carol%40example.com'));
+    await waitFor(() =>
+      expect(apiClient.post).toHaveBeenCalledWith('users_pending/user/carol%40example.com'),
+    );
   });
 });

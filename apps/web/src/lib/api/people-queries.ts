@@ -94,7 +94,11 @@ export const usersQueryOptions = () =>
 export const useUsers = () => useQuery(usersQueryOptions());
 
 export const usePendingUsers = (isEnabled = true) =>
-  useQuery({ queryKey: peopleKeys.pending(), queryFn: ({ signal }) => getPendingUsers(signal), enabled: isEnabled });
+  useQuery({
+    queryKey: peopleKeys.pending(),
+    queryFn: ({ signal }) => getPendingUsers(signal),
+    enabled: isEnabled,
+  });
 
 /** Roles are rarely edited; five minutes of freshness spares a request per dialog opened. */
 export const useRoles = (kind: 'platform' | 'network', isEnabled = true) =>
@@ -125,4 +129,8 @@ export async function getInvites(signal?: AbortSignal): Promise<PeopleInvite[]> 
 }
 
 export const useInvites = (isEnabled = true) =>
-  useQuery({ queryKey: peopleKeys.invites(), queryFn: ({ signal }) => getInvites(signal), enabled: isEnabled });
+  useQuery({
+    queryKey: peopleKeys.invites(),
+    queryFn: ({ signal }) => getInvites(signal),
+    enabled: isEnabled,
+  });

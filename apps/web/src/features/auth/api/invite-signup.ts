@@ -13,7 +13,12 @@ const query = ({ email, inviteCode }: InviteParams) => ({ email, invite_code: in
 
 /** GET v1/users/invite?email=&invite_code= : resolves when the invite is valid, throws the server's reason otherwise. */
 export const checkInvite = (params: InviteParams, signal?: AbortSignal) =>
-  apiClient.get('v1/users/invite', { query: query(params), token: null, schema: envelopeSchema(z.unknown()), signal });
+  apiClient.get('v1/users/invite', {
+    query: query(params),
+    token: null,
+    schema: envelopeSchema(z.unknown()),
+    signal,
+  });
 
 /** The invite check; a bad code is an answer, not a glitch, so it is not retried. */
 export const useInviteCheck = (params: InviteParams | null) =>

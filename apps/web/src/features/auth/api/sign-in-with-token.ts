@@ -11,7 +11,9 @@ import { DashboardAccessDeniedError } from './sign-in.ts';
 async function signInWithToken({ token, username }: { token: string; username: string }): Promise<void> {
   const user = await getCurrentUser(username, token);
   if (user.platform_role.deny_dashboard_access) throw new DashboardAccessDeniedError();
-  useSession.getState().signIn({ token, username, user: toSessionUser(user), platformRole: user.platform_role });
+  useSession
+    .getState()
+    .signIn({ token, username, user: toSessionUser(user), platformRole: user.platform_role });
 }
 
 export const useSignInWithToken = () => useMutation({ mutationFn: signInWithToken });

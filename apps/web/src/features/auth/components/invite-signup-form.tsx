@@ -44,7 +44,12 @@ export function InviteSignupForm({ params, onSignedIn }: { params: InviteParams;
         {signup.isError && <AuthErrorAlert title={t('invitePage.failed')} error={signup.error} />}
         {signIn.isError && <AuthErrorAlert title={t('invitePage.signInFailed')} error={signIn.error} />}
         <TextInput label={t('form.username')} value={params.email} readOnly />
-        <PasswordInput label={t('form.password')} required autoComplete="new-password" {...form.getInputProps('password')} />
+        <PasswordInput
+          label={t('form.password')}
+          required
+          autoComplete="new-password"
+          {...form.getInputProps('password')}
+        />
         <PasswordInput
           label={t('form.confirmPassword')}
           required

@@ -14,7 +14,10 @@ export function SsoButton() {
   const { data: provider } = useSsoProvider();
   const baseUrl = useSession((state) => state.baseUrl).replace(/\/+$/, '');
   if (!provider) return null;
-  const href = withQuery(`${baseUrl}/oauth/login`, { auth_provider: provider, 'x-application-name': 'dashboard' });
+  const href = withQuery(`${baseUrl}/oauth/login`, {
+    auth_provider: provider,
+    'x-application-name': 'dashboard',
+  });
   return (
     <>
       <Divider label={t('sso.or')} labelPosition="center" />

@@ -5,7 +5,15 @@ import { useSignInWithToken } from '../api/sign-in-with-token.ts';
 import { AuthErrorAlert } from './auth-error-alert.tsx';
 
 /** Signs in with the token the SSO redirect carried, once; on failure shows why and lets the form below be used. */
-export function SsoCallback({ token, username, onSignedIn }: { token: string; username: string; onSignedIn: () => void }) {
+export function SsoCallback({
+  token,
+  username,
+  onSignedIn,
+}: {
+  token: string;
+  username: string;
+  onSignedIn: () => void;
+}) {
   const { t } = useTranslation('people');
   const signIn = useSignInWithToken();
   const hasStarted = useRef(false);

@@ -6,7 +6,8 @@ import { useResourceMutation } from '@/lib/api/use-resource-mutation.ts';
 /** POST v1/users/group with its members in the same request, so a group never exists half-filled. */
 export const useCreateGroup = () =>
   useResourceMutation(
-    (input: GroupInput) => apiClient.post('v1/users/group', { user_group: toGroupWire(input), members: input.members }),
+    (input: GroupInput) =>
+      apiClient.post('v1/users/group', { user_group: toGroupWire(input), members: input.members }),
     [peopleKeys.all],
   );
 

@@ -38,8 +38,17 @@ export function GroupForm({ initial, isEdit, isReadOnly, isPending, error, onSub
     <form onSubmit={form.onSubmit(onSubmit)} noValidate>
       <Stack maw={720}>
         {error ? <Alert color="red">{describeError(error)}</Alert> : null}
-        <TextInput label={t('groupForm.name')} required readOnly={isEdit || isReadOnly} {...form.getInputProps('name')} />
-        <Textarea label={t('columns.description')} readOnly={isReadOnly} {...form.getInputProps('description')} />
+        <TextInput
+          label={t('groupForm.name')}
+          required
+          readOnly={isEdit || isReadOnly}
+          {...form.getInputProps('name')}
+        />
+        <Textarea
+          label={t('columns.description')}
+          readOnly={isReadOnly}
+          {...form.getInputProps('description')}
+        />
         <Text size="sm" fw={500}>
           {t('groupForm.networkRoles')}
         </Text>

@@ -31,7 +31,8 @@ function arrange() {
     'GET v1/users/groups': () => env([]),
     'POST v1/users/invite': () => env(null),
     // An older invite of someone else is in the list too; step two must show only the new ones.
-    'GET v1/users/invites': () => env([invite('old@example.com', 'OLDCODE1'), invite('new+vpn@example.engineering', 'AB12CD34')]),
+    'GET v1/users/invites': () =>
+      env([invite('old@example.com', 'OLDCODE1'), invite('new+vpn@example.engineering', 'AB12CD34')]),
   });
   renderUi(<InviteDialog opened onClose={vi.fn()} />);
 }

@@ -39,9 +39,13 @@ export function InviteDialog({ opened, onClose }: { opened: boolean; onClose: ()
     },
   });
 
-  const roleOptions = assignablePlatformRoles(callerRoleId, (platformRoles.data ?? []).map((role) => role.id)).map(
-    (id) => ({ value: id, label: platformRoleLabel(t, id, platformRoles.data?.find((role) => role.id === id)?.name) }),
-  );
+  const roleOptions = assignablePlatformRoles(
+    callerRoleId,
+    (platformRoles.data ?? []).map((role) => role.id),
+  ).map((id) => ({
+    value: id,
+    label: platformRoleLabel(t, id, platformRoles.data?.find((role) => role.id === id)?.name),
+  }));
 
   const handleClose = () => {
     form.reset();
@@ -83,7 +87,12 @@ export function InviteDialog({ opened, onClose }: { opened: boolean; onClose: ()
               rows={3}
               {...form.getInputProps('emails')}
             />
-            <Select label={t('form.platformRole')} data={roleOptions} allowDeselect={false} {...form.getInputProps('platformRoleId')} />
+            <Select
+              label={t('form.platformRole')}
+              data={roleOptions}
+              allowDeselect={false}
+              {...form.getInputProps('platformRoleId')}
+            />
             <MultiSelect
               label={t('form.groups')}
               data={(groups.data ?? []).map((group) => ({ value: group.id, label: group.name }))}

@@ -33,7 +33,10 @@ export function InvitesList({ invites }: { invites: readonly PeopleInvite[] }) {
               <Group gap={4} wrap="nowrap">
                 <Code>{invite.code}</Code>
                 <CopyButton value={invite.code} label={t('invites.copyCode', { email: invite.email })} />
-                <CopyButton value={inviteLink(invite)} label={t('invites.copyLink', { email: invite.email })} />
+                <CopyButton
+                  value={inviteLink(invite)}
+                  label={t('invites.copyLink', { email: invite.email })}
+                />
               </Group>
             </Table.Td>
             <Table.Td>

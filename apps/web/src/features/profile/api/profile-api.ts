@@ -39,6 +39,7 @@ export function useChangeOwnPassword() {
           networkRoles: user.networkRoles,
         }),
       ),
-    onSettled: (_data, _error, { user }) => queryClient.invalidateQueries({ queryKey: profileKey(user.username) }),
+    onSettled: (_data, _error, { user }) =>
+      queryClient.invalidateQueries({ queryKey: profileKey(user.username) }),
   });
 }

@@ -18,13 +18,24 @@ export interface NetworkRoleFormProps {
 }
 
 /** Name, network, admin (full) access and per-gateway VPN access of a network role (features §3.24). */
-export function NetworkRoleForm({ initial, isEdit, isReadOnly, isPending, error, onSubmit }: NetworkRoleFormProps) {
+export function NetworkRoleForm({
+  initial,
+  isEdit,
+  isReadOnly,
+  isPending,
+  error,
+  onSubmit,
+}: NetworkRoleFormProps) {
   const { t } = useTranslation('people');
   const { data: networks } = useNetworks();
   const form = useForm({
     initialValues: initial,
     validate: {
-      name: (value) => checkField(networkRoleBodySchema.shape.name, value, { invalid: t('roles.nameRequired'), tooLong: t('roles.nameTooLong') }),
+      name: (value) =>
+        checkField(networkRoleBodySchema.shape.name, value, {
+          invalid: t('roles.nameRequired'),
+          tooLong: t('roles.nameTooLong'),
+        }),
       networkId: (value) => (value ? null : t('roles.networkRequired')),
     },
   });
@@ -33,8 +44,17 @@ export function NetworkRoleForm({ initial, isEdit, isReadOnly, isPending, error,
     <form onSubmit={form.onSubmit(onSubmit)} noValidate>
       <Stack maw={640}>
         {error ? <Alert color="red">{describeError(error)}</Alert> : null}
-        <TextInput label={t('roles.name')} required readOnly={isEdit || isReadOnly} {...form.getInputProps('name')} />
-        <Textarea label={t('columns.description')} readOnly={isReadOnly} {...form.getInputProps('description')} />
+        <TextInput
+          label={t('roles.name')}
+          required
+          readOnly={isEdit || isReadOnly}
+          {...form.getInputProps('name')}
+        />
+        <Textarea
+          label={t('columns.description')}
+          readOnly={isReadOnly}
+          {...form.getInputProps('description')}
+        />
         <Select
           label={t('columns.network')}
           required
@@ -51,14 +71,16 @@ export function NetworkRoleForm({ initial, isEdit, isReadOnly, isPending, error,
           disabled={isReadOnly}
           {...form.getInputProps('hasFullAccess', { type: 'checkbox' })}
         />
-        {!form.values.hasFullAccess && form.values.networkId !== '' && form.values.networkId !== 'all_networks' && (
-          <VpnGatewaysField
-            networkId={form.values.networkId}
-            value={form.values.vpnGatewayIds}
-            onChange={(ids) => form.setFieldValue('vpnGatewayIds', ids)}
-            isReadOnly={isReadOnly}
-          />
-        )}
+        {!form.values.hasFullAccess &&
+          form.values.networkId !== '' &&
+          form.values.networkId !== 'all_networks' && (
+            <VpnGatewaysField
+              networkId={form.values.networkId}
+              value={form.values.vpnGatewayIds}
+              onChange={(ids) => form.setFieldValue('vpnGatewayIds', ids)}
+              isReadOnly={isReadOnly}
+            />
+          )}
         {!isReadOnly && (
           <Group>
             <Button type="submit" loading={isPending}>

@@ -53,7 +53,9 @@ export function VpnGatewaysField({ networkId, value, onChange, isReadOnly }: Vpn
               checked={value.includes(gateway.id)}
               onChange={(event) =>
                 onChange(
-                  event.currentTarget.checked ? [...value, gateway.id] : value.filter((id) => id !== gateway.id),
+                  event.currentTarget.checked
+                    ? [...value, gateway.id]
+                    : value.filter((id) => id !== gateway.id),
                 )
               }
             />

@@ -48,7 +48,12 @@ export function ChangePasswordDialog({ user, onClose }: { user?: PeopleUser; onC
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
           {update.isError && <Alert color="red">{describeError(update.error)}</Alert>}
-          <PasswordInput label={t('form.newPassword')} required autoComplete="new-password" {...form.getInputProps('password')} />
+          <PasswordInput
+            label={t('form.newPassword')}
+            required
+            autoComplete="new-password"
+            {...form.getInputProps('password')}
+          />
           <PasswordInput
             label={t('form.confirmPassword')}
             required

@@ -81,11 +81,19 @@ export function PendingUsersTab() {
             value={search}
             onChange={(event) => setSearch(event.currentTarget.value)}
           />
-          <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void pending.refetch()}>
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} />}
+            onClick={() => void pending.refetch()}
+          >
             {t('actions.reload')}
           </Button>
         </Group>
-        <Button color="red" disabled={(pending.data ?? []).length === 0} onClick={() => setIsDenyingAll(true)}>
+        <Button
+          color="red"
+          disabled={(pending.data ?? []).length === 0}
+          onClick={() => setIsDenyingAll(true)}
+        >
           {t('pending.denyAll')}
         </Button>
       </Group>

@@ -72,7 +72,10 @@ describe('UserDialog', () => {
     await userEvent.type(within(dialog).getByLabelText(/^Confirm password/), 'long-enough-1');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() =>
-      expect(apiClient.post).toHaveBeenCalledWith('users/dave', expect.objectContaining({ platform_role_id: 'admin' })),
+      expect(apiClient.post).toHaveBeenCalledWith(
+        'users/dave',
+        expect.objectContaining({ platform_role_id: 'admin' }),
+      ),
     );
   });
 

@@ -6,7 +6,18 @@ import {
   usernameSchema,
   type PeopleUser,
 } from '@meshdeck/contracts';
-import { Alert, Button, Group, Modal, MultiSelect, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  PasswordInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { NetworkRolesField } from '@/components/people/network-roles-field.tsx';
@@ -98,14 +109,23 @@ export function UserDialog({ opened, user, isPro, callerRoleId, onClose }: UserD
     };
     mutation.mutate(input, {
       onSuccess: () => {
-        notifySuccess(isEdit ? t('users.updated', { name: input.username }) : t('users.created', { name: input.username }));
+        notifySuccess(
+          isEdit
+            ? t('users.updated', { name: input.username })
+            : t('users.created', { name: input.username }),
+        );
         handleClose();
       },
     });
   });
 
   return (
-    <Modal opened={opened} onClose={handleClose} title={isEdit ? t('users.detailsTitle') : t('users.createTitle')} size="lg">
+    <Modal
+      opened={opened}
+      onClose={handleClose}
+      title={isEdit ? t('users.detailsTitle') : t('users.createTitle')}
+      size="lg"
+    >
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
           {mutation.isError && <Alert color="red">{describeError(mutation.error)}</Alert>}

@@ -36,7 +36,10 @@ export function UsersTab({ isPro, onInvite }: UsersTabProps) {
     () => ({ username: sessionUser?.username ?? '', platformRoleId: sessionUser?.platformRoleId ?? '' }),
     [sessionUser],
   );
-  const groupsById = useMemo(() => new Map((groups.data ?? []).map((group) => [group.id, group])), [groups.data]);
+  const groupsById = useMemo(
+    () => new Map((groups.data ?? []).map((group) => [group.id, group])),
+    [groups.data],
+  );
   const [isCreating, setIsCreating] = useState(false);
   const [openUser, setOpenUser] = useState<PeopleUser>();
   const [deleting, setDeleting] = useState<PeopleUser>();
@@ -75,7 +78,11 @@ export function UsersTab({ isPro, onInvite }: UsersTabProps) {
             value={params.search ?? ''}
             onChange={(event) => setParams({ search: event.currentTarget.value })}
           />
-          <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void users.refetch()}>
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} />}
+            onClick={() => void users.refetch()}
+          >
             {t('actions.reload')}
           </Button>
         </Group>
@@ -112,7 +119,12 @@ export function UsersTab({ isPro, onInvite }: UsersTabProps) {
         onChangePassword={setPasswordUser}
       />
       {isCreating && (
-        <UserDialog opened isPro={isPro} callerRoleId={caller.platformRoleId} onClose={() => setIsCreating(false)} />
+        <UserDialog
+          opened
+          isPro={isPro}
+          callerRoleId={caller.platformRoleId}
+          onClose={() => setIsCreating(false)}
+        />
       )}
       {openUser && (
         <UserDialog
