@@ -108,4 +108,17 @@ describe('UsersPage', () => {
       expect(apiClient.post).toHaveBeenCalledWith('users_pending/user/carol%40example.com'),
     );
   });
+
+  it('-> when an admin opens another admin, the details are read-only and say why', async () => {
+    signInAs('bea', 'admin');
+    await arrange(true);
+    // Wait for the edition: the Pro columns replace the rows once the status answers.
+    await screen.findByRole('tab', { name: 'Groups' });
+    await findInUsers('Developers');
+    fireEvent.click(await findInUsers('alice'));
+    const dialog = await screen.findByRole('dialog', { name: 'User details' });
+    expect(within(dialog).getByText('Only the super admin can change other admins')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(within(dialog).getByLabelText(/^Password/)).toBeDisabled();
+  });
 });

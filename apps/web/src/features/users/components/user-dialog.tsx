@@ -36,6 +36,8 @@ export interface UserDialogProps {
   user?: PeopleUser;
   isPro: boolean;
   callerRoleId: string;
+  /** Why the caller may only look (e.g. an admin opening another admin); absent when editing is allowed. */
+  readOnlyReason?: string;
   onClose: () => void;
 }
 
@@ -43,7 +45,8 @@ export interface UserDialogProps {
  * Create a user, or the user-details dialog when `user` is given (features §3.22). Community servers make
  * every user an admin, so the role, groups and network roles appear only on Pro.
  */
-export function UserDialog({ opened, user, isPro, callerRoleId, onClose }: UserDialogProps) {
+export function UserDialog({ opened, user, isPro, callerRoleId, readOnlyReason, onClose }: UserDialogProps) {
+  const isReadOnly = readOnlyReason !== undefined;
   const { t } = useTranslation('people');
   const isEdit = user !== undefined;
   const platformRoles = useRoles('platform', isPro && opened);
@@ -129,6 +132,7 @@ export function UserDialog({ opened, user, isPro, callerRoleId, onClose }: UserD
       <form onSubmit={handleSubmit} noValidate>
         <Stack>
           {mutation.isError && <Alert color="red">{describeError(mutation.error)}</Alert>}
+          {isReadOnly && <Alert color="blue">{readOnlyReason}</Alert>}
           <TextInput
             label={t('form.username')}
             required={!isEdit}
@@ -145,7 +149,7 @@ export function UserDialog({ opened, user, isPro, callerRoleId, onClose }: UserD
             label={t('form.password')}
             placeholder={isEdit ? t('form.unchanged') : undefined}
             required={!isEdit}
-            disabled={user?.isOAuth}
+            disabled={user?.isOAuth || isReadOnly}
             description={user?.isOAuth ? t('rules.ssoNoPassword') : undefined}
             autoComplete="new-password"
             {...form.getInputProps('password')}
@@ -154,7 +158,7 @@ export function UserDialog({ opened, user, isPro, callerRoleId, onClose }: UserD
             label={t('form.confirmPassword')}
             placeholder={isEdit ? t('form.unchanged') : undefined}
             required={!isEdit}
-            disabled={user?.isOAuth}
+            disabled={user?.isOAuth || isReadOnly}
             autoComplete="new-password"
             {...form.getInputProps('confirmPassword')}
           />
@@ -164,7 +168,7 @@ export function UserDialog({ opened, user, isPro, callerRoleId, onClose }: UserD
                 label={t('form.platformRole')}
                 data={roleOptions}
                 allowDeselect={false}
-                disabled={isRoleLocked}
+                disabled={isRoleLocked || isReadOnly}
                 {...form.getInputProps('platformRoleId')}
               />
               {isPlatformAdminRole(form.values.platformRoleId) && (
@@ -175,6 +179,7 @@ export function UserDialog({ opened, user, isPro, callerRoleId, onClose }: UserD
                 data={(groups.data ?? []).map((group) => ({ value: group.id, label: group.name }))}
                 searchable
                 clearable
+                disabled={isReadOnly}
                 {...form.getInputProps('groupIds')}
               />
               <Text size="sm" fw={500}>
@@ -185,6 +190,7 @@ export function UserDialog({ opened, user, isPro, callerRoleId, onClose }: UserD
                 roles={networkRoles.data ?? []}
                 value={form.values.networkRoles}
                 onChange={(value) => form.setFieldValue('networkRoles', value)}
+                isReadOnly={isReadOnly}
               />
             </>
           ) : (
@@ -196,7 +202,7 @@ export function UserDialog({ opened, user, isPro, callerRoleId, onClose }: UserD
             <Button variant="default" onClick={handleClose}>
               {t('actions.cancel')}
             </Button>
-            <Button type="submit" loading={mutation.isPending}>
+            <Button type="submit" loading={mutation.isPending} disabled={isReadOnly}>
               {isEdit ? t('actions.save') : t('actions.create')}
             </Button>
           </Group>

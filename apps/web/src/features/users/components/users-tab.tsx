@@ -11,6 +11,7 @@ import { describeError } from '@/lib/error-message.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session.ts';
+import { userActionRules } from '@/lib/people-rules.ts';
 import { useUrlSearch } from '@/lib/use-url-search.ts';
 import { useDeleteUser } from '../api/user-mutations.ts';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
@@ -52,6 +53,8 @@ export function UsersTab({ isPro, onInvite }: UsersTabProps) {
       user.username === caller.username ? void navigate({ to: paths.profile() }) : setOpenUser(user),
     [caller.username, navigate],
   );
+
+  const editRefusal = openUser ? userActionRules(caller, openUser).edit : null;
 
   const handleDelete = () => {
     if (!deleting) return;
@@ -130,6 +133,7 @@ export function UsersTab({ isPro, onInvite }: UsersTabProps) {
         <UserDialog
           opened
           user={openUser}
+          readOnlyReason={editRefusal ? t(editRefusal) : undefined}
           isPro={isPro}
           callerRoleId={caller.platformRoleId}
           onClose={() => setOpenUser(undefined)}
