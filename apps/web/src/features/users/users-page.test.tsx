@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client.ts';
+import { useSession } from '@/lib/session.ts';
 import { mockElementSize } from '@/test/layout.ts';
 import { mockApi } from '@/test/mock-api.ts';
 import { makeRoleWire, makeUserWire, rolesAnswer, signInAs } from '@/test/people-fixtures.ts';
@@ -120,5 +121,20 @@ describe('UsersPage', () => {
     expect(within(dialog).getByText('Only the super admin can change other admins')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
     expect(within(dialog).getByLabelText(/^Password/)).toBeDisabled();
+  });
+
+  it('-> when the super admin transfers the role to an admin, posts the transfer and becomes an admin in the session', async () => {
+    await arrange(true, {
+      'POST users/adm/transfersuperadmin/alice': () =>
+        makeUserWire('alice', { platform_role_id: 'super-admin' }),
+    });
+    await screen.findByRole('tab', { name: 'Groups' });
+    await findInUsers('Developers');
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for alice' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Transfer super admin rights' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transfer super admin rights' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Transfer' }));
+    await waitFor(() => expect(apiClient.post).toHaveBeenCalledWith('users/adm/transfersuperadmin/alice'));
+    await waitFor(() => expect(useSession.getState().user?.platformRoleId).toBe('admin'));
   });
 });
