@@ -22,3 +22,7 @@ export * from './access-tokens.ts';
 export * from './users-admin.ts';
 export * from './lists.ts';
 export * from './list-queries.ts';
+export * from './people-users.ts';
+export * from './people-roles.ts';
+export * from './people-groups.ts';
+export * from './people-invites.ts';

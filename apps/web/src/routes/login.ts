@@ -7,6 +7,9 @@ import { publicRoute } from './public.ts';
 const loginSearchSchema = z.object({
   redirect: z.optional(z.pipe(z.unknown(), z.transform(toSafeRedirect))),
   expired: z.catch(z.optional(z.boolean()), undefined),
+  // The SSO callback lands here with the session token and the username (api-contract §7.2).
+  login: z.catch(z.optional(z.string().check(z.maxLength(8192))), undefined),
+  user: z.catch(z.optional(z.string().check(z.maxLength(256))), undefined),
 });
 
 export const loginRoute = createRoute({

@@ -7,6 +7,8 @@ import { paths } from '@/lib/paths.ts';
 import * as z from 'zod/mini';
 import { protectedRoute } from './protected.ts';
 import { listSearchSchema, searchEnum, searchFlag } from './search-params.ts';
+import { peopleRoutes } from './people-pages.ts';
+import { usersRoute } from './users.ts';
 
 /** The signed-in pages outside a network (spec §2 route table), each loaded lazily. */
 const upcoming = lazyRouteComponent(() => import('@/components/layout/upcoming-page.tsx'), 'UpcomingPage');
@@ -72,11 +74,12 @@ export const pageRoutes = [
   redirectTo('enrollment-keys', paths.keys()),
   upcomingPage('hello', 'hello'),
   upcomingPage('clients', 'clients'),
-  upcomingPage('profile', 'profile'),
-  upcomingPage('users', 'users'),
-  upcomingPage('users/create-network-role', 'createNetworkRole'),
-  upcomingPage('users/network-role/$roleId', 'networkRole'),
-  upcomingPage('users/create-group', 'createGroup'),
-  upcomingPage('users/group/$groupId', 'group'),
-  upcomingPage('users/platform-role/$roleId', 'platformRole'),
+  createRoute({
+    getParentRoute: () => protectedRoute,
+    path: 'profile',
+    staticData: { page: 'profile' },
+    component: lazyRouteComponent(() => import('@/features/profile/profile-page.tsx'), 'ProfilePage'),
+  }),
+  usersRoute,
+  ...peopleRoutes,
 ];

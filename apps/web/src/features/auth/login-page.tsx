@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { useHasSuperAdmin } from './api/get-has-super-admin.ts';
 import { AuthCard } from './components/auth-card.tsx';
 import { LoginForm } from './components/login-form.tsx';
+import { SsoButton } from './components/sso-button.tsx';
+import { SsoCallback } from './components/sso-callback.tsx';
 
 const routeApi = getRouteApi('/_public/login');
 
 /** /login: a fresh server without a super admin sends the visitor to /signup first (features §3.1). */
 export function LoginPage() {
   const { t } = useTranslation('signin');
-  const { redirect, expired } = routeApi.useSearch();
+  const { redirect, expired, login: ssoToken, user: ssoUser } = routeApi.useSearch();
   const navigate = useNavigate();
   const router = useRouter();
   // An unreachable server leaves `data` undefined: the form still shows, the error appears on submit.
@@ -30,7 +32,9 @@ export function LoginPage() {
           {t('sessionExpired')}
         </Alert>
       ) : null}
+      {ssoToken && ssoUser ? <SsoCallback token={ssoToken} username={ssoUser} onSignedIn={handleSignedIn} /> : null}
       <LoginForm onSignedIn={handleSignedIn} />
+      <SsoButton />
     </AuthCard>
   );
 }

@@ -1,0 +1,55 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { apiClient } from '@/lib/api-client.ts';
+import { mockApi } from '@/test/mock-api.ts';
+import { makeUserWire, signInAs } from '@/test/people-fixtures.ts';
+import { renderRoute } from '@/test/render-route.tsx';
+import type * as ApiClientModule from '@/lib/api-client.ts';
+import { ProfilePage } from './profile-page.tsx';
+
+vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClientModule>()),
+  apiClient: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() },
+}));
+
+const answer = (overrides: Parameters<typeof makeUserWire>[1]) => () => ({
+  Code: 200,
+  Message: '',
+  Response: makeUserWire('dana', { platform_role_id: 'platform-user', ...overrides }),
+});
+
+describe('ProfilePage', () => {
+  it('-> when the user signs in with SSO, the password fields and Update are disabled with the reason', async () => {
+    signInAs('dana', 'platform-user');
+    mockApi({ 'GET v1/users': answer({ auth_type: 'oauth' }) });
+    await renderRoute('/profile', '/profile', ProfilePage);
+    expect(
+      await screen.findByText('This user signs in with SSO and has no password here'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('New password')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Update password' })).toBeDisabled();
+  });
+
+  it('-> when a password user sets a new password, PUTs their own user unchanged plus the password', async () => {
+    signInAs('dana', 'platform-user');
+    mockApi({
+      'GET v1/users': answer({ user_group_ids: { devs: {} } }),
+      'PUT users/dana': () => makeUserWire('dana'),
+    });
+    await renderRoute('/profile', '/profile', ProfilePage);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('New password'), 'new-password-1');
+    await user.type(screen.getByLabelText('Confirm password'), 'new-password-1');
+    await user.click(screen.getByRole('button', { name: 'Update password' }));
+    await waitFor(() =>
+      expect(apiClient.put).toHaveBeenCalledWith('users/dana', {
+        username: 'dana',
+        password: 'new-password-1',
+        platform_role_id: 'platform-user',
+        user_group_ids: { devs: {} },
+        network_roles: {},
+      }),
+    );
+  }, 30_000);
+});

@@ -1,0 +1,61 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { z } from 'zod';
+import { protectedRoute } from './protected.ts';
+import { requireAdmin } from './require-admin.ts';
+
+/** Ids in the path must be non-empty and bounded; anything else is a broken link, not a request to send. */
+const idParam = z.string().min(1).max(256);
+
+export const createGroupRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  beforeLoad: requireAdmin,
+  path: 'users/create-group',
+  staticData: { page: 'createGroup' },
+  component: lazyRouteComponent(() => import('@/features/groups/group-page.tsx'), 'CreateGroupPage'),
+});
+
+export const groupRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  beforeLoad: requireAdmin,
+  path: 'users/group/$groupId',
+  params: { parse: (raw) => ({ groupId: idParam.parse(raw.groupId) }), stringify: (params) => params },
+  staticData: { page: 'group' },
+  component: lazyRouteComponent(() => import('./people-views.tsx'), 'GroupView'),
+});
+
+export const createNetworkRoleRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  beforeLoad: requireAdmin,
+  path: 'users/create-network-role',
+  staticData: { page: 'createNetworkRole' },
+  component: lazyRouteComponent(
+    () => import('@/features/roles/network-role-page.tsx'),
+    'CreateNetworkRolePage',
+  ),
+});
+
+export const networkRoleRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  beforeLoad: requireAdmin,
+  path: 'users/network-role/$roleId',
+  params: { parse: (raw) => ({ roleId: idParam.parse(raw.roleId) }), stringify: (params) => params },
+  staticData: { page: 'networkRole' },
+  component: lazyRouteComponent(() => import('./people-views.tsx'), 'NetworkRoleView'),
+});
+
+export const platformRoleRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  beforeLoad: requireAdmin,
+  path: 'users/platform-role/$roleId',
+  params: { parse: (raw) => ({ roleId: idParam.parse(raw.roleId) }), stringify: (params) => params },
+  staticData: { page: 'platformRole' },
+  component: lazyRouteComponent(() => import('./people-views.tsx'), 'PlatformRoleView'),
+});
+
+export const peopleRoutes = [
+  createGroupRoute,
+  groupRoute,
+  createNetworkRoleRoute,
+  networkRoleRoute,
+  platformRoleRoute,
+];

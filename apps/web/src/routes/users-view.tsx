@@ -1,0 +1,27 @@
+import { useState } from 'react';
+import { GroupsTab } from '@/features/groups/groups-tab.tsx';
+import { InviteDialog } from '@/features/invites/components/invite-dialog.tsx';
+import { InvitesTab } from '@/features/invites/invites-tab.tsx';
+import { UsersPage } from '@/features/users/users-page.tsx';
+import { usersRoute } from './users.ts';
+
+/** /users: the users feature's page with the groups and invites features in its slots (features §3.22). */
+export function UsersView() {
+  const { tab } = usersRoute.useSearch();
+  const navigate = usersRoute.useNavigate();
+  const [isInviting, setIsInviting] = useState(false);
+  return (
+    <>
+      <UsersPage
+        tab={tab ?? 'users'}
+        groupsPanel={<GroupsTab />}
+        invitesPanel={<InvitesTab onInvite={() => setIsInviting(true)} />}
+        onInvite={() => setIsInviting(true)}
+        onTabChange={(next) =>
+          void navigate({ search: (previous) => ({ ...previous, tab: next === 'users' ? undefined : next }) })
+        }
+      />
+      <InviteDialog opened={isInviting} onClose={() => setIsInviting(false)} />
+    </>
+  );
+}

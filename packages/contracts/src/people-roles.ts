@@ -1,0 +1,150 @@
+import { z } from 'zod';
+
+/** One permission cell of a role: `{create, read, update, delete, vpn_access, self_only}` (api-contract §3.11). */
+const permissionWireSchema = z.looseObject({
+  create: z.boolean().default(false),
+  read: z.boolean().default(false),
+  update: z.boolean().default(false),
+  delete: z.boolean().default(false),
+  vpn_access: z.boolean().default(false),
+  self_only: z.boolean().default(false),
+});
+const accessWireSchema = z
+  .record(z.string(), z.record(z.string(), permissionWireSchema))
+  .nullable()
+  .default(null);
+
+/** The console's reading of a UserRole; lenient like the user schema so one odd role cannot blank a page. */
+export const peopleRoleWireSchema = z.looseObject({
+  id: z.string(),
+  name: z.string().default(''),
+  default: z.boolean().default(false),
+  meta_data: z.string().default(''),
+  deny_dashboard_access: z.boolean().default(false),
+  full_access: z.boolean().default(false),
+  network_id: z.string().default(''),
+  network_level_access: accessWireSchema,
+  global_level_access: accessWireSchema,
+});
+export type PeopleRoleWire = z.infer<typeof peopleRoleWireSchema>;
+
+export const permissionScopes = ['create', 'read', 'update', 'delete', 'vpn_access', 'self_only'] as const;
+export type PermissionScopeName = (typeof permissionScopes)[number];
+
+/** One row of a permission matrix: a resource type and id with the scopes granted on it. */
+export interface PermissionRow {
+  resourceType: string;
+  /** `all_<type>` or a concrete id. */
+  resourceId: string;
+  scopes: Record<PermissionScopeName, boolean>;
+}
+
+/** A role as the console shows it. */
+export interface PeopleRole {
+  id: string;
+  name: string;
+  description: string;
+  isDefault: boolean;
+  isPlatformRole: boolean;
+  /** `""` for platform roles, `all_networks` for global network roles, otherwise a network id. */
+  networkId: string;
+  hasFullAccess: boolean;
+  canUseDashboard: boolean;
+  permissions: PermissionRow[];
+}
+
+type AccessWire = PeopleRoleWire['network_level_access'];
+
+const toRows = (access: AccessWire): PermissionRow[] =>
+  Object.entries(access ?? {}).flatMap(([resourceType, byId]) =>
+    Object.entries(byId).map(([resourceId, cell]) => ({
+      resourceType,
+      resourceId,
+      scopes: {
+        create: cell.create,
+        read: cell.read,
+        update: cell.update,
+        delete: cell.delete,
+        vpn_access: cell.vpn_access,
+        self_only: cell.self_only,
+      },
+    })),
+  );
+
+/** Maps the wire role; platform roles carry their rights in the global map, network roles in the network map. */
+export function toPeopleRole(wire: PeopleRoleWire): PeopleRole {
+  const isPlatformRole = wire.network_id === '';
+  return {
+    id: wire.id,
+    name: wire.name || wire.id,
+    description: wire.meta_data,
+    isDefault: wire.default,
+    isPlatformRole,
+    networkId: wire.network_id,
+    hasFullAccess: wire.full_access,
+    canUseDashboard: !wire.deny_dashboard_access,
+    permissions: toRows(isPlatformRole ? wire.global_level_access : wire.network_level_access),
+  };
+}
+
+/** What the network-role form produces. */
+export interface NetworkRoleInput {
+  /** Empty when creating; the server assigns it (v1.5) or takes the name (v0.30). */
+  id: string;
+  name: string;
+  description: string;
+  networkId: string;
+  hasFullAccess: boolean;
+  /** Remote-access gateway node ids the role may connect through. */
+  vpnGatewayIds: string[];
+}
+
+const allScopes = { create: true, read: true, update: true, delete: true, vpn_access: true, self_only: true };
+const vpnScopes = {
+  create: false,
+  read: true,
+  update: false,
+  delete: false,
+  vpn_access: true,
+  self_only: false,
+};
+
+/** Body of POST / PUT /api/v1/users/role (api-contract §2.13); only network roles can be written. */
+export const networkRoleBodySchema = z.looseObject({
+  id: z.string().max(128),
+  name: z.string().trim().min(1, 'name is required').max(64, 'name must be at most 64 characters'),
+  meta_data: z.string().max(1024, 'description must be at most 1024 characters'),
+  network_id: z.string().min(1, 'network_id is required'),
+  full_access: z.boolean(),
+  deny_dashboard_access: z.boolean(),
+  network_level_access: z.record(z.string(), z.record(z.string(), permissionWireSchema)),
+});
+export type NetworkRoleBody = z.infer<typeof networkRoleBodySchema>;
+
+/**
+ * Maps the form to the wire role the way the v0.30 dashboard built it: each chosen gateway gets read and
+ * VPN access, and VPN users may manage only their own client configs.
+ */
+export function toNetworkRoleBody(input: NetworkRoleInput): NetworkRoleBody {
+  const gateways = Object.fromEntries(input.vpnGatewayIds.map((id) => [id, { ...vpnScopes }]));
+  return {
+    id: input.id || input.name.trim(),
+    name: input.name.trim(),
+    meta_data: input.description,
+    network_id: input.networkId,
+    full_access: input.hasFullAccess,
+    deny_dashboard_access: false,
+    network_level_access: input.hasFullAccess
+      ? {}
+      : {
+          ...(input.vpnGatewayIds.length > 0 ? { remote_access_gw: gateways } : {}),
+          extclients: { all_extclients: { ...allScopes } },
+        },
+  };
+}
+
+/** The gateways a network role grants VPN access through, read back from its permissions. */
+export const vpnGatewayIdsOf = (role: PeopleRole): string[] =>
+  role.permissions
+    .filter((row) => row.resourceType === 'remote_access_gw' && row.scopes.vpn_access)
+    .map((row) => row.resourceId);
