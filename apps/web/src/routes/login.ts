@@ -1,13 +1,10 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { isSessionReady, useSession } from '@/lib/session.ts';
 import { toSafeRedirect } from '@/lib/safe-redirect.ts';
 import { publicRoute } from './public.ts';
+import { searchFlag, searchObject } from './search-params.ts';
 
-const loginSearchSchema = z.object({
-  redirect: z.optional(z.pipe(z.unknown(), z.transform(toSafeRedirect))),
-  expired: z.catch(z.optional(z.boolean()), undefined),
-});
+const loginSearchSchema = searchObject({ redirect: toSafeRedirect, expired: searchFlag });
 
 export const loginRoute = createRoute({
   getParentRoute: () => publicRoute,

@@ -1,9 +1,8 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import type { PageKey } from '@/components/layout/page-catalog.tsx';
 import { paths } from '@/lib/paths.ts';
-import * as z from 'zod/mini';
 import { protectedRoute } from './protected.ts';
-import { listSearchSchema, searchEnum, searchFlag } from './search-params.ts';
+import { listSearchSchema, searchEnum, searchFlag, searchObject } from './search-params.ts';
 
 /** The signed-in pages outside a network (spec §2 route table), each loaded lazily. */
 const upcoming = lazyRouteComponent(() => import('@/components/layout/upcoming-page.tsx'), 'UpcomingPage');
@@ -30,7 +29,7 @@ export const hostDetailsRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: 'hosts/$hostId',
   // `?edit=true` opens the edit dialog; `?tab=` picks the tab (overview when absent).
-  validateSearch: z.object({ edit: searchFlag, tab: searchEnum(['overview', 'networks', 'interfaces']) }),
+  validateSearch: searchObject({ edit: searchFlag, tab: searchEnum(['overview', 'networks', 'interfaces']) }),
   component: lazyRouteComponent(() => import('@/features/hosts/host-details-page.tsx'), 'HostDetailsPage'),
 });
 
