@@ -15,13 +15,13 @@ const KIB = 1024;
 /**
  * The pages measured, the lazy modules each needs before it is usable, and the budgets: each page's size when
  * the budget was set plus a small margin, so growth fails the check. `goalKiB` is where /login must get to
- * (issue 8: 150 KiB); docs/decisions/010-console-patterns-and-size.md says why it is not there yet.
+ * (issue 8: 150 KiB); docs/decisions/015-sign-in-page-size.md says what is left to get there.
  */
 const pages = [
   {
     name: '/login',
     modules: ['src/boot.tsx', 'src/i18n/en.json', 'src/features/auth/login-page.tsx'],
-    budgetKiB: 205,
+    budgetKiB: 165,
     goalKiB: 150,
   },
   {

@@ -1,9 +1,8 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import * as z from 'zod/mini';
-import { searchText } from './search-params.ts';
+import { searchObject, searchText } from './search-params.ts';
 import { publicRoute } from './public.ts';
 
-const inviteSearchSchema = z.object({
+const inviteSearchSchema = searchObject({
   email: searchText,
   invite_code: searchText,
 });

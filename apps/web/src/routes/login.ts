@@ -1,16 +1,17 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { isSessionReady, useSession } from '@/lib/session.ts';
 import { toSafeRedirect } from '@/lib/safe-redirect.ts';
 import { publicRoute } from './public.ts';
+import { searchFlag, searchObject } from './search-params.ts';
 
-const loginSearchSchema = z.object({
-  redirect: z.optional(z.pipe(z.unknown(), z.transform(toSafeRedirect))),
-  expired: z.catch(z.optional(z.boolean()), undefined),
-  // The SSO callback lands here with the session token and the username (api-contract §7.2).
-  login: z.catch(z.optional(z.string().check(z.maxLength(8192))), undefined),
-  user: z.catch(z.optional(z.string().check(z.maxLength(256))), undefined),
-});
+/** Text of at most `max` characters (the SSO callback's token and username). */
+const boundedText =
+  (max: number) =>
+  (value: unknown): string | undefined =>
+    typeof value === 'string' && value.length <= max ? value : undefined;
+
+// The SSO callback lands here with the session token and the username (api-contract §7.2).
+const loginSearchSchema = searchObject({ redirect: toSafeRedirect, expired: searchFlag, login: boundedText(8192), user: boundedText(256) });
 
 export const loginRoute = createRoute({
   getParentRoute: () => publicRoute,

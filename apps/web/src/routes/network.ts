@@ -5,9 +5,8 @@ import { listQueryOptions } from '@/lib/list/use-list.ts';
 import { hasNetwork, networksQueryOptions } from '@/lib/networks-query.ts';
 import { paths, type NetworkSection } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session.ts';
-import * as z from 'zod/mini';
 import { protectedRoute } from './protected.ts';
-import { searchEnum } from './search-params.ts';
+import { searchEnum, searchObject } from './search-params.ts';
 
 /**
  * `/networks/$networkId`: checks the id is one of the user's networks (else /404) and makes it the active
@@ -79,7 +78,7 @@ export const networkSectionRoutes = [
     getParentRoute: () => networkRoute,
     path: 'analytics',
     // `?tab=` picks the tab; metrics when absent.
-    validateSearch: z.object({ tab: searchEnum(['metrics', 'info', 'graph']) }),
+    validateSearch: searchObject({ tab: searchEnum(['metrics', 'info', 'graph']) }),
     component: lazyRouteComponent(
       () => import('@/features/networks/network-analytics-page.tsx'),
       'NetworkAnalyticsPage',

@@ -4,9 +4,8 @@ import { devicesSearchSchema } from '@/features/devices/components/device-rows.t
 import { hostListSource } from '@/lib/api/host-list.ts';
 import { listQueryOptions } from '@/lib/list/use-list.ts';
 import { paths } from '@/lib/paths.ts';
-import * as z from 'zod/mini';
 import { protectedRoute } from './protected.ts';
-import { listSearchSchema, searchEnum, searchFlag } from './search-params.ts';
+import { listSearchSchema, searchEnum, searchFlag, searchObject } from './search-params.ts';
 import { peopleRoutes } from './people-pages.ts';
 import { usersRoute } from './users.ts';
 
@@ -40,7 +39,7 @@ export const hostDetailsRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: 'hosts/$hostId',
   // `?edit=true` opens the edit dialog; `?tab=` picks the tab (overview when absent).
-  validateSearch: z.object({ edit: searchFlag, tab: searchEnum(['overview', 'networks', 'interfaces']) }),
+  validateSearch: searchObject({ edit: searchFlag, tab: searchEnum(['overview', 'networks', 'interfaces']) }),
   component: lazyRouteComponent(() => import('@/features/hosts/host-details-page.tsx'), 'HostDetailsPage'),
 });
 

@@ -1,7 +1,7 @@
-import { Button, Center, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBug, IconHome, IconMoodSad } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { buildBugReportUrl } from '@/lib/bug-report.ts';
+import classes from './crash-screen.module.css';
 
 /**
  * Shown when rendering throws (spec §2 "Crash screen"). It uses no router hooks so it also works when the
@@ -11,29 +11,29 @@ export function CrashScreen({ error }: { error: unknown }) {
   const { t } = useTranslation('error');
   const route = `${window.location.pathname}${window.location.search}`;
   return (
-    <Center mih="100dvh" p="md">
-      <Stack align="center" gap="md" maw={520} ta="center">
-        <ThemeIcon size={64} radius="xl" variant="light" color="red">
+    <div className={classes.screen}>
+      <div className={classes.body}>
+        <span className={classes.mark} aria-hidden>
           <IconMoodSad size={36} stroke={1.5} />
-        </ThemeIcon>
-        <Title order={1}>{t('crashTitle')}</Title>
-        <Text c="dimmed">{t('crashText')}</Text>
-        <Group justify="center">
-          <Button
-            component="a"
+        </span>
+        <h1 className={classes.title}>{t('crashTitle')}</h1>
+        <p className={classes.text}>{t('crashText')}</p>
+        <div className={classes.actions}>
+          <a
+            className={classes.action}
             href={buildBugReportUrl(route, error)}
             target="_blank"
             rel="noopener noreferrer"
-            variant="default"
-            leftSection={<IconBug size={16} />}
           >
+            <IconBug size={16} aria-hidden />
             {t('fileBugReport')}
-          </Button>
-          <Button component="a" href="/dashboard" leftSection={<IconHome size={16} />}>
+          </a>
+          <a className={`${classes.action} ${classes.primary}`} href="/dashboard">
+            <IconHome size={16} aria-hidden />
             {t('backHome')}
-          </Button>
-        </Group>
-      </Stack>
-    </Center>
+          </a>
+        </div>
+      </div>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/lib/api-client.ts';
+import { ApiError, apiClient } from '@/lib/api-client.ts';
 import { STORAGE_KEYS } from '@/lib/storage-keys.ts';
 import { makeRole, makeUserWithRole } from '@/test/fixtures.ts';
 import { mockApi } from '@/test/mock-api.ts';
@@ -37,6 +37,19 @@ describe('LoginPage', () => {
     expect(alert).toHaveTextContent('Sign-in failed');
     expect(alert).toHaveTextContent('incorrect credentials');
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('when the fields are left empty, then each says what is missing and nothing is sent', async () => {
+    mockApi({ 'GET users/adm/hassuperadmin': () => true });
+    renderApp('/login');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Enter your username')).toBeInTheDocument();
+    expect(screen.getByText('Enter your password')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^username/i)).toHaveAttribute('aria-invalid', 'true');
+    await user.type(screen.getByLabelText(/^username/i), 'admin');
+    expect(screen.queryByText('Enter your username')).toBeNull();
+    expect(vi.mocked(apiClient.post)).not.toHaveBeenCalled();
   });
 
   it('when the server has no super admin yet, then the visitor is sent to /signup', async () => {

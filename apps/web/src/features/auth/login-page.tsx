@@ -1,9 +1,9 @@
-import { Alert } from '@mantine/core';
 import { getRouteApi, Navigate, useNavigate, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useHasSuperAdmin } from './api/get-has-super-admin.ts';
 import { AuthCard } from './components/auth-card.tsx';
 import { LoginForm } from './components/login-form.tsx';
+import classes from './components/auth.module.css';
 import { SsoButton } from './components/sso-button.tsx';
 import { SsoCallback } from './components/sso-callback.tsx';
 
@@ -28,9 +28,9 @@ export function LoginPage() {
   return (
     <AuthCard title={t('title')} subtitle={t('subtitle')}>
       {expired ? (
-        <Alert color="yellow" variant="light">
+        <p className={classes.notice} role="status">
           {t('sessionExpired')}
-        </Alert>
+        </p>
       ) : null}
       {ssoToken && ssoUser ? <SsoCallback token={ssoToken} username={ssoUser} onSignedIn={handleSignedIn} /> : null}
       <LoginForm onSignedIn={handleSignedIn} />

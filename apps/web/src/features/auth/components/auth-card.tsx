@@ -1,8 +1,11 @@
-import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconTopologyStar3 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import classes from './auth.module.css';
 
-/** The card every sign-in style page sits in: brand mark, title, subtitle, then the form. */
+/**
+ * The card every sign-in style page sits in: brand mark, title, subtitle, then the form. Plain elements
+ * styled by the theme's CSS variables, so the sign-in page loads none of Mantine's components.
+ */
 export function AuthCard({
   title,
   subtitle,
@@ -13,23 +16,15 @@ export function AuthCard({
   children: ReactNode;
 }) {
   return (
-    <Paper withBorder shadow="md" radius="md" p="xl" w="100%" maw={420}>
-      <Stack gap="lg">
-        <Stack gap={6} align="center" ta="center">
-          <ThemeIcon size={48} radius="md" variant="light" aria-hidden>
-            <IconTopologyStar3 size={28} stroke={1.6} />
-          </ThemeIcon>
-          <Title order={1} fz="h2">
-            {title}
-          </Title>
-          {subtitle ? (
-            <Text c="dimmed" size="sm">
-              {subtitle}
-            </Text>
-          ) : null}
-        </Stack>
-        {children}
-      </Stack>
-    </Paper>
+    <section className={classes.card}>
+      <div className={classes.head}>
+        <span className={classes.mark} aria-hidden>
+          <IconTopologyStar3 size={28} stroke={1.6} />
+        </span>
+        <h1 className={classes.title}>{title}</h1>
+        {subtitle ? <p className={classes.subtitle}>{subtitle}</p> : null}
+      </div>
+      {children}
+    </section>
   );
 }
