@@ -21,7 +21,7 @@ const pages = [
   {
     name: '/login',
     modules: ['src/boot.tsx', 'src/i18n/en.json', 'src/features/auth/login-page.tsx'],
-    budgetKiB: 165,
+    budgetKiB: 170,
     goalKiB: 150,
   },
   {
@@ -32,7 +32,7 @@ const pages = [
   {
     name: '/networks/$id/nodes',
     modules: ['src/boot.tsx', 'src/i18n/en.json', 'src/routes/protected-shell.tsx', 'src/features/nodes/nodes-page.tsx'],
-    budgetKiB: 345,
+    budgetKiB: 350,
   },
 ];
 

@@ -11,7 +11,12 @@ const boundedText =
     typeof value === 'string' && value.length <= max ? value : undefined;
 
 // The SSO callback lands here with the session token and the username (api-contract §7.2).
-const loginSearchSchema = searchObject({ redirect: toSafeRedirect, expired: searchFlag, login: boundedText(8192), user: boundedText(256) });
+const loginSearchSchema = searchObject({
+  redirect: toSafeRedirect,
+  expired: searchFlag,
+  login: boundedText(8192),
+  user: boundedText(256),
+});
 
 export const loginRoute = createRoute({
   getParentRoute: () => publicRoute,

@@ -1,12 +1,9 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { nodesSearchSchema } from '@/features/nodes/node-filters.ts';
-import { nodeListSource } from '@/lib/api/node-list.ts';
-import { listQueryOptions } from '@/lib/list/use-list.ts';
 import { hasNetwork, networksQueryOptions } from '@/lib/networks-query.ts';
 import { paths, type NetworkSection } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session.ts';
 import { protectedRoute } from './protected.ts';
-import { searchEnum, searchObject } from './search-params.ts';
+import { searchEnum, searchObject, searchText } from './search-params.ts';
 
 /**
  * `/networks/$networkId`: checks the id is one of the user's networks (else /404) and makes it the active
@@ -52,10 +49,18 @@ export const networkSectionRoutes = [
   createRoute({
     getParentRoute: () => networkRoute,
     path: 'nodes',
-    validateSearch: nodesSearchSchema,
-    // Not awaited: the rows download while the page chunk loads.
+    // Loose here (plain text) so the route tree stays free of the contracts; the page reads it strictly.
+    validateSearch: searchObject({
+      search: searchText,
+      type: searchText,
+      status: searchText,
+      sort: searchText,
+    }),
+    // Not awaited: the rows download while the page chunk loads (the list code loads with it, off the boot chunk).
     loader: ({ context, params }) => {
-      void context.queryClient.prefetchQuery(listQueryOptions(nodeListSource(params.networkId)));
+      void import('./list-prefetch.ts').then(({ prefetchNodeList }) =>
+        prefetchNodeList(context.queryClient, params.networkId),
+      );
     },
     component: lazyRouteComponent(() => import('@/features/nodes/nodes-page.tsx'), 'NodesPage'),
     staticData: { page: 'nodes' },

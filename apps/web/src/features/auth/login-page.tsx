@@ -1,11 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { getRouteApi, Navigate, useNavigate, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useHasSuperAdmin } from './api/get-has-super-admin.ts';
 import { AuthCard } from './components/auth-card.tsx';
 import { LoginForm } from './components/login-form.tsx';
 import classes from './components/auth.module.css';
-import { SsoButton } from './components/sso-button.tsx';
-import { SsoCallback } from './components/sso-callback.tsx';
+
+// Single sign-on reads the server status and the user through the contracts' zod schemas: loaded after the form,
+// so /login's own JavaScript stays small (issue 8) and the password form is usable first.
+const SsoButton = lazy(() => import('./components/sso-button.tsx').then((m) => ({ default: m.SsoButton })));
+const SsoCallback = lazy(() =>
+  import('./components/sso-callback.tsx').then((m) => ({ default: m.SsoCallback })),
+);
 
 const routeApi = getRouteApi('/_public/login');
 
@@ -32,9 +38,15 @@ export function LoginPage() {
           {t('sessionExpired')}
         </p>
       ) : null}
-      {ssoToken && ssoUser ? <SsoCallback token={ssoToken} username={ssoUser} onSignedIn={handleSignedIn} /> : null}
+      <Suspense fallback={null}>
+        {ssoToken && ssoUser ? (
+          <SsoCallback token={ssoToken} username={ssoUser} onSignedIn={handleSignedIn} />
+        ) : null}
+      </Suspense>
       <LoginForm onSignedIn={handleSignedIn} />
-      <SsoButton />
+      <Suspense fallback={null}>
+        <SsoButton />
+      </Suspense>
     </AuthCard>
   );
 }

@@ -7,9 +7,9 @@ import {
   nodeTypeFilters,
   type NodeListItem,
 } from '@meshdeck/contracts';
-import { z } from 'zod';
 import { cachedText } from '@/lib/list/use-list.ts';
 import { enumParam, searchTextParam } from '@/lib/list/use-list-search.ts';
+import { searchObject } from '@/lib/search-fields.ts';
 
 export const NODE_TYPE_FILTERS = ['all', ...nodeTypeFilters] as const;
 export type NodeTypeFilterValue = (typeof NODE_TYPE_FILTERS)[number];
@@ -18,13 +18,13 @@ export const NODE_STATUS_FILTERS = listStatusFilters;
 const sortValues = nodeSortKeys.flatMap((key) => [key, `-${key}`]) as [string, ...string[]];
 
 /** The nodes page's URL state (features §3.11): the route's validateSearch and the page read it alike. */
-export const nodesSearchSchema = z.object({
+export const nodesSearchSchema = searchObject({
   search: searchTextParam,
   type: enumParam(nodeTypeFilters),
   status: enumParam(listStatusFilters),
   sort: enumParam(sortValues),
 });
-export type NodesSearch = z.infer<typeof nodesSearchSchema>;
+export type NodesSearch = ReturnType<typeof nodesSearchSchema>;
 
 /** The URL's `type` value, or "all" when it is unset. */
 export const readTypeFilter = (value: string | undefined): NodeTypeFilterValue =>

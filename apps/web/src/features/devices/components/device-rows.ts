@@ -6,24 +6,24 @@ import {
   listStatusFilters,
   type HostListItem,
 } from '@meshdeck/contracts';
-import { z } from 'zod';
 import { cachedText } from '@/lib/list/use-list.ts';
 import { enumParam, searchTextParam } from '@/lib/list/use-list-search.ts';
+import { searchObject } from '@/lib/search-fields.ts';
 
 export const DEVICE_STATUS_FILTERS = listStatusFilters;
 
 const sortValues = hostSortKeys.flatMap((key) => [key, `-${key}`]) as [string, ...string[]];
 
 /** The devices page's URL state (features §3.6): the route's validateSearch and the page read it alike. */
-export const devicesSearchSchema = z.object({
+export const devicesSearchSchema = searchObject({
   tab: enumParam(['access']),
   search: searchTextParam,
   status: enumParam(listStatusFilters),
   sort: enumParam(sortValues),
   /** The device picked on the network-access tab. */
-  host: z.string().max(64).optional().catch(undefined),
+  host: (value: unknown) => (typeof value === 'string' && value.length <= 64 ? value : undefined),
 });
-export type DevicesSearch = z.infer<typeof devicesSearchSchema>;
+export type DevicesSearch = ReturnType<typeof devicesSearchSchema>;
 
 /** Each row's lower-cased search text, computed once per row object. */
 export const hostText = cachedText<HostListItem>(hostSearchText);
