@@ -15,6 +15,8 @@ export const serverStatusSchema = z.object({
   is_on_trial_license: z.boolean(),
   deployment_mode: z.string(),
   version: z.string(),
+  /** Meshdeck addition: the single-sign-on provider ("" = none), so the sign-in page can offer SSO before login. */
+  auth_provider: z.string().optional(),
 });
 export type ServerStatus = z.infer<typeof serverStatusSchema>;
 

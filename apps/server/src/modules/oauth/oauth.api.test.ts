@@ -106,7 +106,7 @@ describe('single sign-on with OpenID Connect', () => {
     expect((await server.request('GET', '/api/users_pending', { token })).body).toEqual([]);
   });
 
-  it('-> a callback that this browser did not start is refused with 400; without OIDC configured, login is 404', async () => {
+  it('-> a callback that this browser did not start is refused with 400; without OIDC configured, login is 404 and the status names no provider', async () => {
     const provider = await startProvider();
     server = await startTestServer({ EDITION: 'pro', OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: 'meshdeck', OIDC_CLIENT_SECRET: 'meshdeck-secret' });
     provider.attach(server.url);
@@ -117,6 +117,9 @@ describe('single sign-on with OpenID Connect', () => {
     const missing = await plain.request('GET', '/api/oauth/login');
     expect(missing.status).toBe(404);
     expect(missing.body.Message).toContain('OIDC_ISSUER');
+    // The public status tells the sign-in page whether to offer SSO.
+    expect((await server.request('GET', '/api/server/status')).body.auth_provider).toBe('oidc');
+    expect((await plain.request('GET', '/api/server/status')).body.auth_provider).toBe('');
     await plain.close();
   });
 });

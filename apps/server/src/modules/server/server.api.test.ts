@@ -51,6 +51,7 @@ describe('GET /api/server/status', () => {
       is_on_trial_license: false,
       deployment_mode: 'self-hosted',
       version: 'v0.30.0',
+      auth_provider: '',
     });
   });
 

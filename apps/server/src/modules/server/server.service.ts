@@ -33,6 +33,7 @@ export class ServerService {
       is_on_trial_license: false,
       deployment_mode: 'self-hosted',
       version: SERVER_VERSION,
+      auth_provider: this.config.oidc ? 'oidc' : '',
     };
   }
 
