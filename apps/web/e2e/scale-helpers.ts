@@ -25,8 +25,8 @@ export async function renderedNames(page: Page, table: string): Promise<string[]
 
 /**
  * Scrolls a list's own scroller with the mouse wheel, as a user would, until the row holding `lastText` is on
- * screen. The wheel is repeated while waiting: on a loaded machine the devices list was once seen back at the
- * top after reaching the end (an intermittent reset, noted in the issue), and a user would simply scroll again.
+ * screen (the wheel repeats while the smooth scroll settles). This caught a list that scrolled but never
+ * rendered new rows when its data was already cached at mount.
  */
 export async function wheelToRow(page: Page, table: string, lastText: string): Promise<void> {
   const rows = page.getByRole('table', { name: table }).locator('tr[data-row-id]');

@@ -8,7 +8,7 @@ import {
   type RowSelectionState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useMemo, type ReactNode, type RefObject } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import classes from './data-table.module.css';
 
 const OVERSCAN_ROWS = 10;
@@ -19,7 +19,7 @@ const ROW_CLASS = `${Table.classes.tr} ${classes.row}`;
 const CELL_CLASS = Table.classes.td;
 
 interface RowProps<T> {
-  scrollRef: RefObject<HTMLDivElement | null>;
+  scrollElement: HTMLDivElement | null;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   columns: ColumnDef<T, any>[];
   isSelectable: boolean;
@@ -34,7 +34,7 @@ function useRowWindow<T>(count: number, props: RowProps<T>) {
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual returns new functions by design.
   const virtualizer = useVirtualizer({
     count,
-    getScrollElement: () => props.scrollRef.current,
+    getScrollElement: () => props.scrollElement,
     estimateSize: () => props.rowHeight,
     overscan: OVERSCAN_ROWS,
     // jsdom has no layout; a default viewport lets tests and the first paint render rows before measuring.

@@ -11,7 +11,7 @@ import {
   type RowSelectionState,
   type SortingState,
 } from '@tanstack/react-table';
-import { useMemo, useRef, type ReactNode, type RefObject } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VirtualRows, WindowRows } from './data-table-body.tsx';
 import classes from './data-table.module.css';
@@ -49,7 +49,9 @@ export interface DataTableProps<T> {
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation('common');
-  const scrollRef = useRef<HTMLDivElement>(null);
+  // State, not a ref: child layout effects run before a parent's ref is set, so a virtualiser mounted with its
+  // data already cached (the route prefetched it) never saw its scroll element and never followed the scroll.
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   const isSelectable = props.rowSelection !== undefined;
   // Pre-sorted lists give the header table no rows: WindowRows builds row objects for the visible window only.
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table returns new functions by design.
@@ -86,7 +88,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const columnCount = table.getVisibleLeafColumns().length + (isSelectable ? 1 : 0);
 
   return (
-    <Box ref={scrollRef} data-scroll className={classes.scroll} style={{ height: props.height ?? 'calc(100dvh - 260px)' }}>
+    <Box ref={setScrollElement} data-scroll className={classes.scroll} style={{ height: props.height ?? 'calc(100dvh - 260px)' }}>
       <Table
         aria-label={props.label}
         aria-rowcount={rowCount}
@@ -143,7 +145,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               </Table.Td>
             </Table.Tr>
           ) : (
-            <DataTableRows {...props} scrollRef={scrollRef} rows={rows} rowHeight={rowHeight} selectLabel={t('table.selectRow')} />
+            <DataTableRows {...props} scrollElement={scrollElement} rows={rows} rowHeight={rowHeight} selectLabel={t('table.selectRow')} />
           )}
         </Table.Tbody>
       </Table>
@@ -168,10 +170,10 @@ function useSelectAll<T>(props: DataTableProps<T>) {
 
 /** The body rows: the window of a pre-sorted list, or the window of the table's own row model. */
 function DataTableRows<T>(
-  props: DataTableProps<T> & { scrollRef: RefObject<HTMLDivElement | null>; rows: Row<T>[]; rowHeight: number; selectLabel: string },
+  props: DataTableProps<T> & { scrollElement: HTMLDivElement | null; rows: Row<T>[]; rowHeight: number; selectLabel: string },
 ) {
   const common = {
-    scrollRef: props.scrollRef,
+    scrollElement: props.scrollElement,
     columns: props.columns,
     isSelectable: props.rowSelection !== undefined,
     rowHeight: props.rowHeight,
