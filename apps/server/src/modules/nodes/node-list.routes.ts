@@ -5,7 +5,8 @@ import {
   nodesOfNetworkParamsSchema,
 } from '@meshdeck/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { access } from '../../auth/access.ts';
+import { access, canSeeNetwork } from '../../auth/access.ts';
+import { notFound } from '../../lib/api-error.ts';
 import type { NodeListService } from './node-list.service.ts';
 
 /**
@@ -27,6 +28,11 @@ export const nodeListRoutes =
           response: { 200: listPageSchema(nodeListItemSchema) },
         },
       },
-      (request) => nodes.list(request.params.network, request.query),
+      // RBAC lets a platform-user read any network (api-contract §8.3); like the network itself, one it holds no
+      // role in is not found for it.
+      async (request) => {
+        if (!canSeeNetwork(request.principal, request.params.network)) throw notFound(`network ${request.params.network} not found`);
+        return nodes.list(request.params.network, request.query);
+      },
     );
   };
