@@ -32,7 +32,7 @@ export function CreateGroupPage() {
   return (
     <Stack>
       <BackLink />
-      <Title order={2}>{t('groupForm.createTitle')}</Title>
+      <Title order={1}>{t('groupForm.createTitle')}</Title>
       <GroupForm
         initial={emptyGroup}
         isEdit={false}
@@ -80,7 +80,7 @@ export function GroupPage({ groupId }: { groupId: string }) {
       <BackLink />
       <Group justify="space-between">
         <Group>
-          <Title order={2}>{data.name}</Title>
+          <Title order={1}>{data.name}</Title>
           {data.isDefault && <Badge variant="light">{t('common.default')}</Badge>}
         </Group>
         <Button

@@ -49,7 +49,7 @@ export function ProfilePage() {
 
   return (
     <Stack maw={520}>
-      <Title order={2}>{t('profile.title')}</Title>
+      <Title order={1}>{t('profile.title')}</Title>
       <Paper withBorder p="lg">
         <form onSubmit={handleSubmit} noValidate>
           <Stack>

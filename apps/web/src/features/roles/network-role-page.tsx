@@ -39,7 +39,7 @@ export function CreateNetworkRolePage() {
   return (
     <Stack>
       <BackLink />
-      <Title order={2}>{t('roles.createTitle')}</Title>
+      <Title order={1}>{t('roles.createTitle')}</Title>
       <NetworkRoleForm
         initial={emptyRole}
         isEdit={false}
@@ -85,7 +85,7 @@ export function NetworkRolePage({ roleId }: { roleId: string }) {
       <BackLink />
       <Group justify="space-between">
         <Group>
-          <Title order={2}>{data.name}</Title>
+          <Title order={1}>{data.name}</Title>
           {data.isDefault && <Badge variant="light">{t('common.default')}</Badge>}
         </Group>
         <Button

@@ -38,7 +38,7 @@ export function PlatformRolePage({ roleId }: { roleId: string }) {
         {t('common.backToUsers')}
       </Anchor>
       <Group>
-        <Title order={2}>{platformRoleLabel(t, data.id, data.name)}</Title>
+        <Title order={1}>{platformRoleLabel(t, data.id, data.name)}</Title>
         {data.isDefault && <Badge variant="light">{t('common.default')}</Badge>}
       </Group>
       {data.description && <Text c="dimmed">{data.description}</Text>}

@@ -40,7 +40,7 @@ export function UsersPage({ tab, groupsPanel, invitesPanel, onInvite, onTabChang
 
   return (
     <Stack>
-      <Title order={2}>{t('users.title')}</Title>
+      <Title order={1}>{t('users.title')}</Title>
       <Tabs value={active} onChange={handleTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="users">{t('tabs.users')}</Tabs.Tab>
