@@ -12,7 +12,8 @@ import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session.ts';
 import { userActionRules } from '@/lib/people-rules.ts';
-import { useUrlSearch } from '@/lib/use-url-search.ts';
+import { useListSearch } from '@/lib/list/use-list-search.ts';
+import { searchObject, searchText } from '@/lib/search-fields.ts';
 import { useDeleteUser } from '../api/user-mutations.ts';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
 import { TransferSuperAdminDialog } from './transfer-super-admin-dialog.tsx';
@@ -24,11 +25,14 @@ export interface UsersTabProps {
   onInvite: () => void;
 }
 
+/** The users table's filter and sort, kept in the URL beside the route's `tab`. */
+const usersTabSearch = searchObject({ search: searchText, sort: searchText });
+
 /** The Users tab: search, reload, create (or invite on Pro) and the users table with its dialogs. */
 export function UsersTab({ isPro, onInvite }: UsersTabProps) {
   const { t } = useTranslation('people');
   const navigate = useNavigate();
-  const [params, setParams] = useUrlSearch(['search', 'sort']);
+  const [params, setParams] = useListSearch(usersTabSearch);
   const users = useUsers();
   const groups = useGroups(isPro);
   const deleteUser = useDeleteUser();
