@@ -20,7 +20,9 @@ try {
       const i = next++;
       const response =
         i % 2 === 0
-          ? await server.request('POST', `/api/v1/host/register/${encodeURIComponent(key.token)}`, { body: hostBody(`load-${i}`).body })
+          ? await server.request('POST', `/api/v1/host/register/${encodeURIComponent(key.token)}`, {
+              body: hostBody(`load-${i}`).body,
+            })
           : await server.request('GET', '/api/nodes/load', { token });
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
     }
@@ -28,9 +30,13 @@ try {
   const started = performance.now();
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const seconds = (performance.now() - started) / 1000;
-  const serverErrors = [...statuses].filter(([status]) => status >= 500).reduce((sum, [, count]) => sum + count, 0);
+  const serverErrors = [...statuses]
+    .filter(([status]) => status >= 500)
+    .reduce((sum, [, count]) => sum + count, 0);
   console.log(`mixed_load_engine: ${server.app.meshdeck.database.engine}`);
-  console.log(`mixed_load_throughput: ${(TOTAL / seconds).toFixed(1)} requests/s (${CONCURRENCY} concurrent)`);
+  console.log(
+    `mixed_load_throughput: ${(TOTAL / seconds).toFixed(1)} requests/s (${CONCURRENCY} concurrent)`,
+  );
   console.log(`mixed_load_5xx: ${serverErrors} of ${TOTAL} requests`);
 } finally {
   await server.close();

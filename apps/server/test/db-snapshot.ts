@@ -11,15 +11,26 @@ export async function snapshotDatabase(db: Kysely<any>): Promise<Map<string, str
   // Listing tables is the slow part on PostgreSQL; the schema does not change while a server runs.
   let tables = tableNames.get(db);
   if (!tables) {
-    tables = (await db.introspection.getTables()).map((t) => t.name).filter((name) => !name.startsWith('kysely_'));
+    tables = (await db.introspection.getTables())
+      .map((t) => t.name)
+      .filter((name) => !name.startsWith('kysely_'));
     tableNames.set(db, tables);
   }
   // In parallel: PostgreSQL answers on several pooled connections at once (SQLite queues them on its one).
   const fingerprints = await Promise.all(
     [...tables].sort().map(async (table) => {
       const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);
-      const lines = rows.rows.map((row) => JSON.stringify(row, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))).sort();
-      return [table, `${lines.length}:${createHash('sha256').update(lines.join('\n')).digest('hex')}`] as const;
+      const lines = rows.rows
+        .map((row) =>
+          JSON.stringify(row, (_key, value: unknown) =>
+            typeof value === 'bigint' ? value.toString() : value,
+          ),
+        )
+        .sort();
+      return [
+        table,
+        `${lines.length}:${createHash('sha256').update(lines.join('\n')).digest('hex')}`,
+      ] as const;
     }),
   );
   return new Map(fingerprints);

@@ -27,7 +27,18 @@ const deeplyNested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)
 export const hostileString = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
-  fc.constantFrom('', ' ', '\u0000', '../../etc/passwd', "' OR 1=1 --", '__proto__', 'constructor', '%00', '😀'.repeat(40), 'a'.repeat(70_000)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '../../etc/passwd',
+    "' OR 1=1 --",
+    '__proto__',
+    'constructor',
+    '%00',
+    '😀'.repeat(40),
+    'a'.repeat(70_000),
+  ),
   // Near the body limit and valid base64: a field decoded as bytes gets 600,000 of them.
   fc.constant('A'.repeat(800_000)),
   fc.uuid().map(String),
@@ -37,7 +48,21 @@ export const hostileString = fc.oneof(
 /** Any JSON value of a type the field probably does not expect, including out-of-range numbers. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   hostileString,
-  fc.constantFrom(null, true, false, 0, -1, 1.5, 2 ** 31, -(2 ** 31) - 1, Number.MAX_SAFE_INTEGER, 1e300, -1e300, [], {}),
+  fc.constantFrom(
+    null,
+    true,
+    false,
+    0,
+    -1,
+    1.5,
+    2 ** 31,
+    -(2 ** 31) - 1,
+    Number.MAX_SAFE_INTEGER,
+    1e300,
+    -1e300,
+    [],
+    {},
+  ),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 4 }),
@@ -45,7 +70,8 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
 );
 
-const firstType = (schema: JsonSchema) => (Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type);
+const firstType = (schema: JsonSchema) =>
+  Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
 
 /** Values shaped like the schema (right type, sometimes right range), so requests get past the first check. */
 export function plausible(schema: JsonSchema, known: string[], depth = 0): fc.Arbitrary<unknown> {
@@ -54,15 +80,22 @@ export function plausible(schema: JsonSchema, known: string[], depth = 0): fc.Ar
   if (choices && choices.length > 0) return fc.oneof(...choices.map((c) => plausible(c, known, depth)));
   switch (firstType(schema)) {
     case 'string':
-      return schema.format === 'uuid' ? fc.oneof(fc.uuid().map(String), fc.constantFrom(...known)) : fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom(...known));
+      return schema.format === 'uuid'
+        ? fc.oneof(fc.uuid().map(String), fc.constantFrom(...known))
+        : fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom(...known));
     case 'integer':
-      return fc.integer({ min: Math.max(schema.minimum ?? -1000, -(2 ** 40)), max: Math.min(schema.maximum ?? 100_000, 2 ** 40) });
+      return fc.integer({
+        min: Math.max(schema.minimum ?? -1000, -(2 ** 40)),
+        max: Math.min(schema.maximum ?? 100_000, 2 ** 40),
+      });
     case 'number':
       return fc.double({ noNaN: true, noDefaultInfinity: true });
     case 'boolean':
       return fc.boolean();
     case 'array':
-      return depth > 3 ? fc.constant([]) : fc.array(plausible(schema.items ?? {}, known, depth + 1), { maxLength: 3 });
+      return depth > 3
+        ? fc.constant([])
+        : fc.array(plausible(schema.items ?? {}, known, depth + 1), { maxLength: 3 });
     case 'object':
       return depth > 3 ? fc.constant({}) : fuzzObject(schema, known, depth + 1);
     default:
@@ -71,15 +104,25 @@ export function plausible(schema: JsonSchema, known: string[], depth = 0): fc.Ar
 }
 
 /** An object with each known property absent, plausible or hostile, and sometimes an unknown extra key. */
-export function fuzzObject(schema: JsonSchema, known: string[], depth = 0): fc.Arbitrary<Record<string, unknown>> {
+export function fuzzObject(
+  schema: JsonSchema,
+  known: string[],
+  depth = 0,
+): fc.Arbitrary<Record<string, unknown>> {
   const shape = Object.fromEntries(
     Object.entries(schema.properties ?? {}).map(([key, inner]) => [
       key,
-      fc.oneof({ weight: 3, arbitrary: plausible(inner, known, depth) }, { weight: 1, arbitrary: hostileValue }),
+      fc.oneof(
+        { weight: 3, arbitrary: plausible(inner, known, depth) },
+        { weight: 1, arbitrary: hostileValue },
+      ),
     ]),
   );
   return fc
-    .tuple(fc.record(shape, { requiredKeys: [] }), fc.option(fc.tuple(fc.string({ maxLength: 10 }), hostileValue), { nil: undefined }))
+    .tuple(
+      fc.record(shape, { requiredKeys: [] }),
+      fc.option(fc.tuple(fc.string({ maxLength: 10 }), hostileValue), { nil: undefined }),
+    )
     .map(([record, extra]) => (extra ? { ...record, [extra[0]]: extra[1] } : record));
 }
 
@@ -101,29 +144,60 @@ export const FIELD_ATTACKS: readonly unknown[] = [
 ];
 
 /** A valid body with one field removed or replaced by a hostile value: finds what a single bad field does. */
-export function mutateOneField(template: Record<string, unknown>, schema: JsonSchema | undefined): fc.Arbitrary<Record<string, unknown>> {
+export function mutateOneField(
+  template: Record<string, unknown>,
+  schema: JsonSchema | undefined,
+): fc.Arbitrary<Record<string, unknown>> {
   const keys = [...new Set([...Object.keys(template), ...Object.keys(schema?.properties ?? {})])];
-  return fc.tuple(fc.constantFrom(...keys), fc.option(hostileValue, { nil: undefined, freq: 8 })).map(([key, value]) => {
-    const body = { ...template };
-    if (value === undefined) delete body[key];
-    else body[key] = value;
-    return body;
-  });
+  return fc
+    .tuple(fc.constantFrom(...keys), fc.option(hostileValue, { nil: undefined, freq: 8 }))
+    .map(([key, value]) => {
+      const body = { ...template };
+      if (value === undefined) delete body[key];
+      else body[key] = value;
+      return body;
+    });
 }
 
 /**
  * A request body: a valid template with one bad field, schema-shaped JSON, any JSON, broken JSON, over-deep JSON
  * or a wrong content type.
  */
-export function fuzzBody(schema: JsonSchema | undefined, known: string[], template?: Record<string, unknown>): fc.Arbitrary<FuzzBody | undefined> {
-  const json = (value: unknown): FuzzBody => ({ contentType: 'application/json', text: JSON.stringify(value) });
+export function fuzzBody(
+  schema: JsonSchema | undefined,
+  known: string[],
+  template?: Record<string, unknown>,
+): fc.Arbitrary<FuzzBody | undefined> {
+  const json = (value: unknown): FuzzBody => ({
+    contentType: 'application/json',
+    text: JSON.stringify(value),
+  });
   return fc.oneof(
-    { weight: template ? 8 : 0, arbitrary: template ? mutateOneField(template, schema).map(json) : fc.constant(undefined) },
-    { weight: schema ? 6 : 1, arbitrary: (schema ? fuzzObject(schema, known) : fc.jsonValue({ maxDepth: 2 })).map(json) },
+    {
+      weight: template ? 8 : 0,
+      arbitrary: template ? mutateOneField(template, schema).map(json) : fc.constant(undefined),
+    },
+    {
+      weight: schema ? 6 : 1,
+      arbitrary: (schema ? fuzzObject(schema, known) : fc.jsonValue({ maxDepth: 2 })).map(json),
+    },
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).map(json) },
-    { weight: 1, arbitrary: fc.string({ maxLength: 30 }).map((text) => ({ contentType: 'application/json', text })) },
-    { weight: 1, arbitrary: fc.constantFrom(33, 1_000, 100_000).map((depth) => ({ contentType: 'application/json', text: deeplyNested(depth) })) },
-    { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', undefined).map((contentType) => ({ contentType, text: 'a=1' })) },
+    {
+      weight: 1,
+      arbitrary: fc.string({ maxLength: 30 }).map((text) => ({ contentType: 'application/json', text })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(33, 1_000, 100_000)
+        .map((depth) => ({ contentType: 'application/json', text: deeplyNested(depth) })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom('text/plain', 'application/x-www-form-urlencoded', undefined)
+        .map((contentType) => ({ contentType, text: 'a=1' })),
+    },
     { weight: 1, arbitrary: fc.constant(undefined) },
   );
 }

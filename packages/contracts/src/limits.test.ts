@@ -10,7 +10,8 @@ const host = {
   publickey: Buffer.alloc(32, 7).toString('base64'),
   traffickeypublic: Buffer.alloc(32, 9).toString('base64'),
 };
-const firstIssue = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message ?? '';
+const firstIssue = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message ?? '';
 
 describe('registration enums (api-contract §3.20)', () => {
   it.each(natTypes)('-> nat_type %j is accepted', (natType) => {
@@ -22,8 +23,12 @@ describe('registration enums (api-contract §3.20)', () => {
   });
 
   it('-> any other nat_type or os is refused with the allowed values in the message, on registration and check-in', () => {
-    expect(firstIssue(registerHostInputSchema.safeParse({ ...host, nat_type: 'carrier-grade' }))).toContain('nat_type must be one of public, symmetric');
-    expect(firstIssue(registerHostInputSchema.safeParse({ ...host, os: 'plan9' }))).toContain('os must be one of linux, windows');
+    expect(firstIssue(registerHostInputSchema.safeParse({ ...host, nat_type: 'carrier-grade' }))).toContain(
+      'nat_type must be one of public, symmetric',
+    );
+    expect(firstIssue(registerHostInputSchema.safeParse({ ...host, os: 'plan9' }))).toContain(
+      'os must be one of linux, windows',
+    );
     expect(checkInHostSchema.safeParse({ nat_type: 'x' }).success).toBe(false);
   });
 });
@@ -40,7 +45,9 @@ describe('MAC addresses', () => {
   });
 
   it('-> a 1 MB macaddress is refused by the schema, not decoded', () => {
-    expect(firstIssue(registerHostInputSchema.safeParse({ ...host, macaddress: 'A'.repeat(1_000_000) }))).toBe('macaddress must be at most 64 characters');
+    expect(
+      firstIssue(registerHostInputSchema.safeParse({ ...host, macaddress: 'A'.repeat(1_000_000) })),
+    ).toBe('macaddress must be at most 64 characters');
   });
 });
 

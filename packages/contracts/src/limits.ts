@@ -38,4 +38,6 @@ export const boundedArray = <T extends z.ZodType>(field: string, item: T, max: n
 export const boundedWireSetSchema = (field: string) =>
   z
     .record(boundedString(`${field} key`, LIMITS.setKey), z.object({}).loose())
-    .refine((set) => Object.keys(set).length <= LIMITS.listItems, { error: `${field} must hold at most ${LIMITS.listItems} items` });
+    .refine((set) => Object.keys(set).length <= LIMITS.listItems, {
+      error: `${field} must hold at most ${LIMITS.listItems} items`,
+    });

@@ -6,8 +6,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = 'code' in error ? String(error.code) : '';
   return (
-    /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED/i.test(error.message) ||
-    ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '53300'].includes(code)
+    /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED/i.test(
+      error.message,
+    ) || ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '53300'].includes(code)
   );
 }
 
@@ -16,5 +17,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * than its column (the contracts' bounds are meant to stop those first).
  */
 export function isUnstorableText(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && ['22021', '22P05', '22001'].includes(String(error.code));
+  return (
+    error instanceof Error && 'code' in error && ['22021', '22P05', '22001'].includes(String(error.code))
+  );
 }

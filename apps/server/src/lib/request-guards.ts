@@ -19,7 +19,8 @@ export function exceedsDepth(value: unknown, maxDepth = MAX_BODY_DEPTH): boolean
     const [current, depth] = stack.pop() as [unknown, number];
     if (typeof current !== 'object' || current === null) continue;
     if (depth + 1 > maxDepth) return true;
-    for (const inner of Array.isArray(current) ? current : Object.values(current)) stack.push([inner, depth + 1]);
+    for (const inner of Array.isArray(current) ? current : Object.values(current))
+      stack.push([inner, depth + 1]);
   }
   return false;
 }
@@ -50,7 +51,8 @@ export const nulMessage = 'request must not contain NUL characters (\\u0000) in 
 export function installRequestGuards(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {
     if (exceedsDepth(request.body)) return done(badRequest(tooDeepMessage));
-    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) return done(badRequest(nulMessage));
+    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body))
+      return done(badRequest(nulMessage));
     done();
   });
 }

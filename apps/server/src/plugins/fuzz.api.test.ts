@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changedTables, snapshotDatabase } from '../../test/db-snapshot.ts';
 import { createKey, registerHost, hostBody } from '../../test/device-factories.ts';
 import { ADMIN, createNetwork, createSuperAdminAndLogin } from '../../test/factories.ts';
-import { FIELD_ATTACKS, fuzzBody, fuzzParam, type FuzzBody, type JsonSchema } from '../../test/fuzz-arbitraries.ts';
+import {
+  FIELD_ATTACKS,
+  fuzzBody,
+  fuzzParam,
+  type FuzzBody,
+  type JsonSchema,
+} from '../../test/fuzz-arbitraries.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 
 /**
@@ -52,7 +58,16 @@ beforeAll(async () => {
   const key = await createKey(server, token, { tags: ['fuzz-key'], networks: ['fuzz-net'] });
   const host = hostBody('fuzz-host');
   const registered = await registerHost(server, key.token, host);
-  known = ['fuzz-net', host.id, registered.nodes[0].id as string, key.value, key.token, ADMIN.username, 'true', 'false'];
+  known = [
+    'fuzz-net',
+    host.id,
+    registered.nodes[0].id as string,
+    key.value,
+    key.token,
+    ADMIN.username,
+    'true',
+    'false',
+  ];
   goodParams = {
     networkname: ['fuzz-net'],
     network: ['fuzz-net'],
@@ -68,27 +83,65 @@ beforeAll(async () => {
     'POST /api/users/adm/createsuperadmin': { username: 'fuzz-admin', password: 'password-123' },
     'POST /api/users/adm/authenticate': { ...ADMIN },
     'POST /api/users/{username}': { password: 'password-123', platform_role_id: 'platform-user' },
-    'POST /api/networks': { netid: 'fuzz-new', addressrange: '10.78.0.0/24', addressrange6: 'fd00:78::/64', defaultkeepalive: 25 },
-    'PUT /api/networks/{networkname}': { netid: 'fuzz-net', defaultkeepalive: 30, defaultmtu: 1400, defaultdns: '1.1.1.1' },
+    'POST /api/networks': {
+      netid: 'fuzz-new',
+      addressrange: '10.78.0.0/24',
+      addressrange6: 'fd00:78::/64',
+      defaultkeepalive: 25,
+    },
+    'PUT /api/networks/{networkname}': {
+      netid: 'fuzz-net',
+      defaultkeepalive: 30,
+      defaultmtu: 1400,
+      defaultdns: '1.1.1.1',
+    },
     'POST /api/v1/enrollment-keys': { tags: ['fuzz-new-key'], networks: ['fuzz-net'], unlimited: true },
     'PUT /api/v1/enrollment-keys/{keyID}': { tags: ['fuzz-key'], networks: ['fuzz-net'], unlimited: true },
     'POST /api/v1/host/register/{token}': host.body,
     'POST /api/hosts/adm/authenticate': { id: host.id, password: host.hostpass },
-    'PUT /api/v1/fallback/host/{hostid}': { Action: 'CHECK_IN', Host: hostFields, Node: { id: registered.nodes[0].id, connected: true } },
-    'PUT /api/hosts/{hostid}': { name: 'fuzz-renamed', verbosity: 2, listenport: 51830, endpointip: '203.0.113.9' },
-    'PUT /api/nodes/{network}/{nodeid}': { metadata: 'fuzz', connected: true, additional_rag_ips: ['10.9.9.9'] },
+    'PUT /api/v1/fallback/host/{hostid}': {
+      Action: 'CHECK_IN',
+      Host: hostFields,
+      Node: { id: registered.nodes[0].id, connected: true },
+    },
+    'PUT /api/hosts/{hostid}': {
+      name: 'fuzz-renamed',
+      verbosity: 2,
+      listenport: 51830,
+      endpointip: '203.0.113.9',
+    },
+    'PUT /api/nodes/{network}/{nodeid}': {
+      metadata: 'fuzz',
+      connected: true,
+      additional_rag_ips: ['10.9.9.9'],
+    },
   };
-  const doc = (await server.request<{ paths: Record<string, Record<string, Operation>> }>('GET', '/api/docs/json')).body;
+  const doc = (
+    await server.request<{ paths: Record<string, Record<string, Operation>> }>('GET', '/api/docs/json')
+  ).body;
   // Agent routes first (they need the seeded key and host) and deletions last, so a successful fuzzed delete
   // does not leave the routes after it with nothing to reach.
-  const order = (route: Route) => (route.path.startsWith('/api/v1/host') || route.path.startsWith('/api/hosts/adm') ? 0 : route.method === 'DELETE' ? 2 : 1);
+  const order = (route: Route) =>
+    route.path.startsWith('/api/v1/host') || route.path.startsWith('/api/hosts/adm')
+      ? 0
+      : route.method === 'DELETE'
+        ? 2
+        : 1;
   routes = Object.entries(doc.paths)
-    .flatMap(([path, operations]) => Object.entries(operations).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })))
+    .flatMap(([path, operations]) =>
+      Object.entries(operations).map(([method, operation]) => ({
+        method: method.toUpperCase(),
+        path,
+        operation,
+      })),
+    )
     .sort((a, b) => order(a) - order(b));
 }, 60_000);
 
 afterAll(async () => {
-  console.log(`fuzz (seed ${seed}): ${stats.requests} requests over ${stats.routes} routes, ${stats.rejected} rejected (4xx), ${stats.serverErrors} answered 5xx`);
+  console.log(
+    `fuzz (seed ${seed}): ${stats.requests} requests over ${stats.routes} routes, ${stats.rejected} rejected (4xx), ${stats.serverErrors} answered 5xx`,
+  );
   await server?.close();
 });
 
@@ -104,12 +157,16 @@ function requestsFor(route: Route): fc.Arbitrary<FuzzRequest> {
       path: fc.tuple(...pathParams.map((p) => fuzzParam(p.schema, known, goodParams[p.name]))),
       query: fc.array(
         fc.oneof(
-          ...queryParams.map((p) => fc.tuple(fc.constant(p.name), fuzzParam(p.schema, known, goodParams[p.name]))),
+          ...queryParams.map((p) =>
+            fc.tuple(fc.constant(p.name), fuzzParam(p.schema, known, goodParams[p.name])),
+          ),
           fc.tuple(fc.string({ maxLength: 6 }), fuzzParam({}, known)),
         ),
         { maxLength: 3 },
       ),
-      body: hasBody ? fuzzBody(bodySchema, known, templates[`${route.method} ${route.path}`]) : fc.constant(undefined),
+      body: hasBody
+        ? fuzzBody(bodySchema, known, templates[`${route.method} ${route.path}`])
+        : fc.constant(undefined),
     })
     .map(({ path, query, body }) => {
       let url = route.path;
@@ -123,7 +180,11 @@ async function send(route: Route, request: FuzzRequest, bearer: string | undefin
   const headers: Record<string, string> = {};
   if (bearer) headers.authorization = `Bearer ${bearer}`;
   if (request.body?.contentType) headers['content-type'] = request.body.contentType;
-  const response = await fetch(`${server.url}${request.url}`, { method: route.method, headers, body: request.body?.text });
+  const response = await fetch(`${server.url}${request.url}`, {
+    method: route.method,
+    headers,
+    body: request.body?.text,
+  });
   await response.arrayBuffer();
   return response.status;
 }
@@ -148,14 +209,20 @@ function checker(route: Route, bearer: string | undefined, failures: string[]) {
     if (status >= 400) {
       stats.rejected++;
       const changed = changedTables(before, after);
-      if (changed.length > 0) failures.push(`rejected with ${status} but wrote ${changed.join(', ')}: ${where}`);
+      if (changed.length > 0)
+        failures.push(`rejected with ${status} but wrote ${changed.join(', ')}: ${where}`);
     }
     before = after;
   };
 }
 
 /** Random requests for one route (fast-check, bounded runs). */
-async function fuzzRoute(route: Route, bearer: string | undefined, numRuns: number, failures: string[]): Promise<void> {
+async function fuzzRoute(
+  route: Route,
+  bearer: string | undefined,
+  numRuns: number,
+  failures: string[],
+): Promise<void> {
   const check = checker(route, bearer, failures);
   await fc.assert(fc.asyncProperty(requestsFor(route), check), { numRuns, seed });
 }
@@ -166,12 +233,16 @@ async function attackFields(route: Route, failures: string[]): Promise<void> {
   if (!template) return;
   const check = checker(route, token, failures);
   let url = route.path;
-  for (const p of (route.operation.parameters ?? []).filter((q) => q.in === 'path')) url = url.replace(`{${p.name}}`, encodeURIComponent(goodParams[p.name]?.[0] ?? ''));
+  for (const p of (route.operation.parameters ?? []).filter((q) => q.in === 'path'))
+    url = url.replace(`{${p.name}}`, encodeURIComponent(goodParams[p.name]?.[0] ?? ''));
   const schema = route.operation.requestBody?.content?.['application/json']?.schema;
   const fields = new Set([...Object.keys(template), ...Object.keys(schema?.properties ?? {})]);
   for (const field of fields) {
     for (const value of FIELD_ATTACKS) {
-      await check({ url, body: { contentType: 'application/json', text: JSON.stringify({ ...template, [field]: value }) } });
+      await check({
+        url,
+        body: { contentType: 'application/json', text: JSON.stringify({ ...template, [field]: value }) },
+      });
     }
   }
 }
