@@ -1,10 +1,9 @@
-import { PASSWORD_MIN_LENGTH, passwordSchema } from '@meshdeck/contracts';
+import { newPasswordRules } from '@/lib/new-password-rules.ts';
 import { Alert, Button, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { platformRoleLabel } from '@/components/people/platform-role-label.ts';
 import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
-import { checkField } from '@/lib/check-field.ts';
 import { describeError } from '@/lib/error-message.ts';
 import { notifySuccess } from '@/lib/notify.ts';
 import { useSession } from '@/lib/session.ts';
@@ -21,14 +20,7 @@ export function ProfilePage() {
   const change = useChangeOwnPassword();
   const form = useForm({
     initialValues: { password: '', confirmPassword: '' },
-    validate: {
-      password: (value) =>
-        checkField(passwordSchema, value, {
-          tooShort: t('form.passwordTooShort', { count: PASSWORD_MIN_LENGTH }),
-          invalid: t('form.passwordInvalid'),
-        }),
-      confirmPassword: (value, values) => (value !== values.password ? t('form.passwordMismatch') : null),
-    },
+    validate: newPasswordRules(t),
   });
 
   if (profile.isPending) return <CenteredLoader />;

@@ -1,8 +1,7 @@
-import { PASSWORD_MIN_LENGTH, passwordSchema } from '@meshdeck/contracts';
+import { newPasswordRules } from '@/lib/new-password-rules.ts';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { checkField } from '@/lib/check-field.ts';
 import { useInviteSignup, type InviteParams } from '../api/invite-signup.ts';
 import { DashboardAccessDeniedError, useSignIn } from '../api/sign-in.ts';
 import { AuthErrorAlert } from './auth-error-alert.tsx';
@@ -17,14 +16,7 @@ export function InviteSignupForm({ params, onSignedIn }: { params: InviteParams;
   const signIn = useSignIn();
   const form = useForm({
     initialValues: { password: '', confirmPassword: '' },
-    validate: {
-      password: (value) =>
-        checkField(passwordSchema, value, {
-          tooShort: t('form.passwordTooShort', { count: PASSWORD_MIN_LENGTH }),
-          invalid: t('form.passwordInvalid'),
-        }),
-      confirmPassword: (value, values) => (value !== values.password ? t('form.passwordMismatch') : null),
-    },
+    validate: newPasswordRules(t),
   });
 
   const handleSubmit = form.onSubmit((values) => {

@@ -1,8 +1,8 @@
-import { PASSWORD_MIN_LENGTH, passwordSchema, type PeopleUser } from '@meshdeck/contracts';
+import { newPasswordRules } from '@/lib/new-password-rules.ts';
+import { type PeopleUser } from '@meshdeck/contracts';
 import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { checkField } from '@/lib/check-field.ts';
 import { describeError } from '@/lib/error-message.ts';
 import { notifySuccess } from '@/lib/notify.ts';
 import { useUpdateUser, withNewPassword } from '../api/user-mutations.ts';
@@ -13,14 +13,7 @@ export function ChangePasswordDialog({ user, onClose }: { user?: PeopleUser; onC
   const update = useUpdateUser();
   const form = useForm({
     initialValues: { password: '', confirmPassword: '' },
-    validate: {
-      password: (value) =>
-        checkField(passwordSchema, value, {
-          tooShort: t('form.passwordTooShort', { count: PASSWORD_MIN_LENGTH }),
-          invalid: t('form.passwordInvalid'),
-        }),
-      confirmPassword: (value, values) => (value !== values.password ? t('form.passwordMismatch') : null),
-    },
+    validate: newPasswordRules(t),
   });
 
   const handleClose = () => {

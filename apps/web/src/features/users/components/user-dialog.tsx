@@ -1,8 +1,7 @@
+import { newPasswordError, newPasswordRules } from '@/lib/new-password-rules.ts';
 import {
-  PASSWORD_MIN_LENGTH,
   USERNAME_MIN_LENGTH,
   isPlatformAdminRole,
-  passwordSchema,
   usernameSchema,
   type PeopleUser,
 } from '@meshdeck/contracts';
@@ -74,14 +73,8 @@ export function UserDialog({ opened, user, isPro, callerRoleId, readOnlyReason, 
               tooShort: t('form.usernameTooShort', { count: USERNAME_MIN_LENGTH }),
               invalid: t('form.usernameInvalid'),
             }),
-      password: (value) =>
-        (isEdit && value === '') || user?.isOAuth
-          ? null
-          : checkField(passwordSchema, value, {
-              tooShort: t('form.passwordTooShort', { count: PASSWORD_MIN_LENGTH }),
-              invalid: t('form.passwordInvalid'),
-            }),
-      confirmPassword: (value, values) => (value !== values.password ? t('form.passwordMismatch') : null),
+      password: (value) => ((isEdit && value === '') || user?.isOAuth ? null : newPasswordError(t, value)),
+      confirmPassword: newPasswordRules(t).confirmPassword,
     },
   });
 
