@@ -16,6 +16,9 @@ const loginSearchSchema = searchObject({
   expired: searchFlag,
   login: boundedText(8192),
   user: boundedText(256),
+  // Or it lands with why it did not sign the user in: waiting for approval, or the server's reason.
+  sso: (value: unknown): 'pending' | undefined => (value === 'pending' ? 'pending' : undefined),
+  sso_error: boundedText(512),
 });
 
 export const loginRoute = createRoute({

@@ -12,13 +12,14 @@ const SsoButton = lazy(() => import('./components/sso-button.tsx').then((m) => (
 const SsoCallback = lazy(() =>
   import('./components/sso-callback.tsx').then((m) => ({ default: m.SsoCallback })),
 );
+const SsoOutcome = lazy(() => import('./components/sso-outcome.tsx').then((m) => ({ default: m.SsoOutcome })));
 
 const routeApi = getRouteApi('/_public/login');
 
 /** /login: a fresh server without a super admin sends the visitor to /signup first (features §3.1). */
 export function LoginPage() {
   const { t } = useTranslation('signin');
-  const { redirect, expired, login: ssoToken, user: ssoUser } = routeApi.useSearch();
+  const { redirect, expired, login: ssoToken, user: ssoUser, sso, sso_error: ssoError } = routeApi.useSearch();
   const navigate = useNavigate();
   const router = useRouter();
   // An unreachable server leaves `data` undefined: the form still shows, the error appears on submit.
@@ -42,6 +43,7 @@ export function LoginPage() {
         {ssoToken && ssoUser ? (
           <SsoCallback token={ssoToken} username={ssoUser} onSignedIn={handleSignedIn} />
         ) : null}
+        {sso === 'pending' || ssoError ? <SsoOutcome isPending={sso === 'pending'} error={ssoError} /> : null}
       </Suspense>
       <LoginForm onSignedIn={handleSignedIn} />
       <Suspense fallback={null}>

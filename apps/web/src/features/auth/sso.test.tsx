@@ -48,4 +48,19 @@ describe('Single sign-on on /login', () => {
     await waitFor(() => expect(history.location.pathname).toBe('/dashboard'));
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(token);
   });
+
+  it('-> when the provider sends the browser back pending, says an administrator must approve the account', async () => {
+    mockApi({ 'GET users/adm/hassuperadmin': () => true, 'GET server/status': () => makeServerStatus(true) });
+    renderApp('/login?sso=pending');
+    expect(await screen.findByRole('status')).toHaveTextContent(/administrator must approve your account/);
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('-> when the provider sends the browser back with an error, shows the server reason in an alert', async () => {
+    mockApi({ 'GET users/adm/hassuperadmin': () => true, 'GET server/status': () => makeServerStatus(true) });
+    renderApp('/login?sso_error=email%20domain%20evil.test%20is%20not%20allowed');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Single sign-on failed');
+    expect(alert).toHaveTextContent('email domain evil.test is not allowed');
+  });
 });
