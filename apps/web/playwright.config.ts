@@ -10,6 +10,9 @@ const port = Number(process.env.E2E_PORT ?? 18080);
 const proPort = Number(process.env.E2E_PRO_PORT ?? port + 1);
 /** A third server seeded with 10,000 hosts in network "scale" before it starts, for the *.scale.spec.ts lists. */
 const scalePort = Number(process.env.E2E_SCALE_PORT ?? port + 2);
+/** A real OpenID provider the Pro server is configured with (OIDC_* env), for the single sign-on spec. */
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 3);
+const oidcClientSecret = 'meshdeck-e2e-secret';
 const startServer = (serverPort: number, edition: 'community' | 'pro', env: Record<string, string> = {}) => ({
   command: 'node ../../scripts/e2e-server.mjs',
   cwd: webDir,
@@ -78,8 +81,26 @@ export default defineConfig({
     },
   ],
   webServer: [
+    {
+      command: 'node ../../scripts/e2e-oidc-provider.mjs',
+      cwd: webDir,
+      url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
+      env: {
+        E2E_OIDC_PORT: String(oidcPort),
+        E2E_OIDC_REDIRECT_URI: `http://127.0.0.1:${proPort}/api/oauth/callback`,
+        E2E_OIDC_CLIENT_SECRET: oidcClientSecret,
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
+    },
     startServer(port, 'community'),
-    startServer(proPort, 'pro'),
+    startServer(proPort, 'pro', {
+      OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
+      OIDC_CLIENT_ID: 'meshdeck',
+      OIDC_CLIENT_SECRET: oidcClientSecret,
+    }),
     startServer(scalePort, 'community', { E2E_SEED_HOSTS: String(SCALE_HOSTS) }),
   ],
 });
