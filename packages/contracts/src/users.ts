@@ -123,6 +123,29 @@ export interface SessionUser {
   platformRoleId: string;
   isAdmin: boolean;
   canUseDashboard: boolean;
+  /** Networks the user administers (`all_networks` for every one); missing in sessions stored by older consoles. */
+  adminNetworkIds?: readonly string[];
+}
+
+const ALL_NETWORKS_KEY = 'all_networks';
+
+/**
+ * The networks a user administers through the built-in network-admin roles and groups (api-contract §8.2), or
+ * `all_networks`. Custom full-access roles are not recognised: the console then shows read-only views, and the
+ * server, which checks every request, stays the authority.
+ */
+export function administeredNetworkIds(user: Pick<ReturnUser, 'network_roles' | 'user_group_ids'>): string[] {
+  const ids = new Set<string>();
+  for (const [networkId, roles] of Object.entries(user.network_roles ?? {})) {
+    const roleIds = Object.keys(roles);
+    if (roleIds.includes('global-network-admin') || roleIds.includes(`${networkId}-network-admin`)) ids.add(networkId);
+  }
+  for (const groupId of Object.keys(user.user_group_ids ?? {})) {
+    if (groupId === 'global-network-admin-grp') ids.add(ALL_NETWORKS_KEY);
+    const match = /^(.+)-network-admin-grp$/.exec(groupId);
+    if (match?.[1] && match[1] !== 'global') ids.add(match[1]);
+  }
+  return [...ids].sort();
 }
 
 /** Maps the wire user-with-role to the console's session user. */
@@ -131,4 +154,5 @@ export const toSessionUser = (user: UserWithRole): SessionUser => ({
   platformRoleId: user.platform_role_id,
   isAdmin: user.isadmin,
   canUseDashboard: !user.platform_role.deny_dashboard_access,
+  adminNetworkIds: administeredNetworkIds(user),
 });

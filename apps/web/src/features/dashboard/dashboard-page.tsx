@@ -7,6 +7,7 @@ import { PageIcon } from '@/components/layout/page-catalog.tsx';
 import { PageHeader } from '@/components/layout/page-header.tsx';
 import { useCreateNetworkDialog } from '@/lib/create-network-dialog.ts';
 import { paths } from '@/lib/paths.ts';
+import { useIsPlatformAdmin } from '@/lib/permissions.ts';
 import { useSession } from '@/lib/session.ts';
 
 /**
@@ -17,6 +18,8 @@ export function DashboardPage({ networks }: { networks: ReactNode }) {
   const { t } = useTranslation(['info', 'pages']);
   const username = useSession((state) => state.username);
   const openCreateNetwork = useCreateNetworkDialog((state) => state.open);
+  // Creating networks and adding devices are global writes: platform admins only (spec §6).
+  const isAdmin = useIsPlatformAdmin();
 
   return (
     <Stack gap="lg">
@@ -25,19 +28,21 @@ export function DashboardPage({ networks }: { networks: ReactNode }) {
         description={t('pages:dashboard.description')}
         icon={<PageIcon page="dashboard" />}
         actions={
-          <>
-            <Button leftSection={<IconPlus size={16} />} onClick={openCreateNetwork}>
-              {t('createNetwork')}
-            </Button>
-            <Button
-              variant="default"
-              component={Link}
-              to={paths.newHost()}
-              leftSection={<IconDeviceDesktopPlus size={16} />}
-            >
-              {t('addDevice')}
-            </Button>
-          </>
+          isAdmin && (
+            <>
+              <Button leftSection={<IconPlus size={16} />} onClick={openCreateNetwork}>
+                {t('createNetwork')}
+              </Button>
+              <Button
+                variant="default"
+                component={Link}
+                to={paths.newHost()}
+                leftSection={<IconDeviceDesktopPlus size={16} />}
+              >
+                {t('addDevice')}
+              </Button>
+            </>
+          )
         }
       />
       <Card withBorder padding="lg">

@@ -13,6 +13,7 @@ import { describeError } from '@/lib/error-message.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { useList } from '@/lib/list/use-list.ts';
 import { useListSearch } from '@/lib/list/use-list-search.ts';
+import { useIsPlatformAdmin } from '@/lib/permissions.ts';
 import {
   DEVICE_STATUS_FILTERS,
   compareDevices,
@@ -29,6 +30,8 @@ export function DevicesPage() {
   const { t } = useTranslation('devices');
   const [params, setParams] = useListSearch(devicesSearchSchema);
   const refreshAll = useRefreshAllHostKeys();
+  // Hosts are global resources: auditors read them, only platform admins change them (spec §6).
+  const isAdmin = useIsPlatformAdmin();
   const [isAdding, setIsAdding] = useState(false);
   const [isRefreshing, setIsRefreshing] = useState(false);
   const tab = params.tab === 'access' ? 'access' : 'overview';
@@ -53,7 +56,7 @@ export function DevicesPage() {
       onSettled: () => setIsRefreshing(false),
     });
 
-  const addButton = (
+  const addButton = isAdmin && (
     <Button leftSection={<IconPlus size={16} />} onClick={() => setIsAdding(true)}>
       {t('addDevice')}
     </Button>
@@ -65,17 +68,19 @@ export function DevicesPage() {
         description={t('description')}
         icon={<IconDevices size={24} />}
         actions={
-          <>
-            <Button
-              variant="default"
-              leftSection={<IconKey size={16} />}
-              onClick={() => setIsRefreshing(true)}
-              disabled={hosts.all.length === 0}
-            >
-              {t('actions.refreshAllKeys')}
-            </Button>
-            {addButton}
-          </>
+          isAdmin && (
+            <>
+              <Button
+                variant="default"
+                leftSection={<IconKey size={16} />}
+                onClick={() => setIsRefreshing(true)}
+                disabled={hosts.all.length === 0}
+              >
+                {t('actions.refreshAllKeys')}
+              </Button>
+              {addButton}
+            </>
+          )
         }
       />
       {hosts.error && <Alert color="red">{describeError(hosts.error)}</Alert>}
@@ -122,6 +127,7 @@ export function DevicesPage() {
               rows={hosts.rows}
               sorting={paramToSorting(params.sort, DEFAULT_SORT)}
               onSortingChange={(sorting) => setParams({ sort: sortingToParam(sorting) })}
+              isReadOnly={!isAdmin}
             />
           </Tabs.Panel>
           <Tabs.Panel value="access">

@@ -14,6 +14,7 @@ import { describeError } from '@/lib/error-message.ts';
 import { worstStatus } from '@/lib/node-health.ts';
 import { paths } from '@/lib/paths.ts';
 import { patchSearch } from '@/lib/patch-search.ts';
+import { useIsPlatformAdmin } from '@/lib/permissions.ts';
 import { HostFieldsCard } from './components/host-fields-card.tsx';
 import { HostInterfacesTable } from './components/host-interfaces-table.tsx';
 import { HostNodesTable } from './components/host-nodes-table.tsx';
@@ -28,6 +29,8 @@ export function HostDetailsPage() {
   const navigate = routeApi.useNavigate();
   const setSearch = (patch: typeof search) => void navigate({ search: patchSearch(patch), replace: true });
   const host = useHost(hostId);
+  // Editing or deleting a host is a global write: only platform admins get the menu (spec §6).
+  const isAdmin = useIsPlatformAdmin();
   const { data: allNodes } = useAllNodes();
   const nodes = useMemo(() => (allNodes ?? []).filter((node) => node.hostId === hostId), [allNodes, hostId]);
   const lastCheckIn = nodes.reduce<Date | undefined>(
@@ -65,12 +68,14 @@ export function HostDetailsPage() {
                 {t('badges.behindNat')}
               </Badge>
             )}
-            <HostActionsMenu
-              host={device}
-              networks={nodes.map((node) => node.network)}
-              onEdit={() => setSearch({ edit: true })}
-              onDeleted={() => void navigate({ to: paths.devices() })}
-            />
+            {isAdmin && (
+              <HostActionsMenu
+                host={device}
+                networks={nodes.map((node) => node.network)}
+                onEdit={() => setSearch({ edit: true })}
+                onDeleted={() => void navigate({ to: paths.devices() })}
+              />
+            )}
           </Group>
         }
       />

@@ -9,6 +9,7 @@ import { useHost } from '@/lib/api/get-hosts.ts';
 import { useNetworkNodes } from '@/lib/api/get-nodes.ts';
 import { describeError } from '@/lib/error-message.ts';
 import { paths } from '@/lib/paths.ts';
+import { useCanManageNetwork } from '@/lib/permissions.ts';
 import { HostFieldsCard } from './components/host-fields-card.tsx';
 import { NodeFieldsCard } from './components/node-fields-card.tsx';
 
@@ -21,6 +22,8 @@ export function NetworkHostDetailsPage(props: { networkId?: string; hostId?: str
   const navigate = useNavigate();
   const host = useHost(hostId);
   const nodes = useNetworkNodes(networkId);
+  // Node actions are network-scoped writes: the network's admins only (spec §6).
+  const canManage = useCanManageNetwork(networkId);
   const node = nodes.data?.find((item) => item.hostId === hostId);
 
   if (host.isPending || nodes.isPending) return <CenteredLoader />;
@@ -46,11 +49,13 @@ export function NetworkHostDetailsPage(props: { networkId?: string; hostId?: str
         breadcrumbs={[{ label: networkId, href: paths.network(networkId) }, { label: host.data.name }]}
         actions={
           <Group gap="xs">
-            <NodeActionsMenu
-              node={node}
-              hostName={host.data.name}
-              onRemoved={() => void navigate({ to: paths.network(networkId) })}
-            />
+            {canManage && (
+              <NodeActionsMenu
+                node={node}
+                hostName={host.data.name}
+                onRemoved={() => void navigate({ to: paths.network(networkId) })}
+              />
+            )}
           </Group>
         }
       />

@@ -14,6 +14,7 @@ import { useDeleteEnrollmentKey } from '@/lib/api/enrollment-key-mutations.ts';
 import { describeError } from '@/lib/error-message.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { patchSearch } from '@/lib/patch-search.ts';
+import { useIsPlatformAdmin } from '@/lib/permissions.ts';
 import { EditKeyDialog } from './components/edit-key-dialog.tsx';
 import { KeyDetailsDialog } from './components/key-details-dialog.tsx';
 import { KeysTable } from './components/keys-table.tsx';
@@ -30,6 +31,8 @@ export function KeysPage() {
   const { data: nodes } = useAllNodes();
   const { data: hosts } = useHosts();
   const deleteKey = useDeleteEnrollmentKey();
+  // Auditors may read the keys; only platform admins create, edit or delete them (spec §6).
+  const isAdmin = useIsPlatformAdmin();
   const [isCreating, setIsCreating] = useState(false);
   const [openKey, setOpenKey] = useState<EnrollmentKeyItem>();
   const [editKey, setEditKey] = useState<EnrollmentKeyItem>();
@@ -54,9 +57,11 @@ export function KeysPage() {
     <Stack p="md">
       <Group justify="space-between">
         <Title order={2}>{t('title')}</Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setIsCreating(true)}>
-          {t('createTitle')}
-        </Button>
+        {isAdmin && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setIsCreating(true)}>
+            {t('createTitle')}
+          </Button>
+        )}
       </Group>
       <TextInput
         leftSection={<IconSearch size={16} />}
@@ -76,6 +81,7 @@ export function KeysPage() {
         onOpen={setOpenKey}
         onEdit={setEditKey}
         onDelete={setDeletingKey}
+        isReadOnly={!isAdmin}
       />
       <CreateKeyDialog opened={isCreating} onClose={() => setIsCreating(false)} onCreated={setOpenKey} />
       <KeyDetailsDialog

@@ -6,6 +6,7 @@ import { PageIcon } from '@/components/layout/page-catalog.tsx';
 import { PageHeader } from '@/components/layout/page-header.tsx';
 import { patchSearch } from '@/lib/patch-search.ts';
 import { paths } from '@/lib/paths.ts';
+import { useIsPlatformAdmin } from '@/lib/permissions.ts';
 import { DeleteNetworkDialog } from './components/delete-network-dialog.tsx';
 import { NetworksOverview } from './components/networks-overview.tsx';
 import type { NetworkRow } from './components/networks-table.tsx';
@@ -18,6 +19,8 @@ export function NetworksPage() {
   const [toDelete, setToDelete] = useState<NetworkRow | null>(null);
   const url = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
+  // Deleting a network is a global write: only platform admins get the row menu (spec §6).
+  const isAdmin = useIsPlatformAdmin();
   return (
     <Stack gap={0}>
       <PageHeader
@@ -32,7 +35,7 @@ export function NetworksPage() {
       <NetworksOverview
         url={url}
         onUrlChange={(patch) => void navigate({ search: patchSearch(patch), replace: true })}
-        onDelete={setToDelete}
+        onDelete={isAdmin ? setToDelete : undefined}
       />
       <DeleteNetworkDialog network={toDelete} onClose={() => setToDelete(null)} />
     </Stack>

@@ -6,6 +6,8 @@ import { mockElementSize } from '@/test/layout.ts';
 import type { NodeListItem } from '@meshdeck/contracts';
 import { fakeId } from '@/test/mesh-fixtures.ts';
 import { mockApi } from '@/test/mock-api.ts';
+import { signInAs } from '@/test/people-fixtures.ts';
+import { useSession } from '@/lib/session.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import type * as ApiClientModule from '@/lib/api-client.ts';
 import { NodesPage } from './nodes-page.tsx';
@@ -92,6 +94,7 @@ describe('NodesPage', () => {
   });
 
   it('-> when a bulk delete partly fails, reports which nodes failed and why', async () => {
+    signInAs('admin', 'admin');
     mockApi({
       'GET console/nodes/net1': () => page(nodes),
       [`DELETE nodes/net1/${fakeId(2, 1)}`]: () => null,
@@ -115,5 +118,24 @@ describe('NodesPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete selected' }));
     expect(await screen.findByText('1 deleted, 1 failed.')).toBeInTheDocument();
     expect(screen.getByText('egress-host: node is a relay of others')).toBeInTheDocument();
+  });
+
+  it('-> when a platform user without a network role opens the nodes, shows them without checkboxes or delete', async () => {
+    signInAs('viewer', 'platform-user');
+    mockApi({ 'GET console/nodes/net1': () => page(nodes) });
+    await renderNodes();
+    expect(await within(table()).findByText('relay-host')).toBeInTheDocument();
+    expect(within(table()).queryAllByRole('checkbox')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Delete selected' })).not.toBeInTheDocument();
+  });
+
+  it('-> when the user administers this network through its admin group, offers the checkboxes', async () => {
+    signInAs('net-admin', 'platform-user');
+    const user = useSession.getState().user!;
+    useSession.setState({ user: { ...user, adminNetworkIds: ['net1'] } });
+    mockApi({ 'GET console/nodes/net1': () => page(nodes) });
+    await renderNodes();
+    await within(table()).findByText('relay-host');
+    expect(within(table()).getAllByRole('checkbox').length).toBeGreaterThan(0);
   });
 });

@@ -10,6 +10,7 @@ import { nodeListSource } from '@/lib/api/node-list.ts';
 import { describeError } from '@/lib/error-message.ts';
 import { useList } from '@/lib/list/use-list.ts';
 import { useListSearch } from '@/lib/list/use-list-search.ts';
+import { useCanManageNetwork } from '@/lib/permissions.ts';
 import { BulkDelete } from './components/bulk-delete.tsx';
 import { NodesTable } from './components/nodes-table.tsx';
 import { NodesToolbar } from './components/nodes-toolbar.tsx';
@@ -24,6 +25,8 @@ export function NodesPage(props: { networkId?: string }) {
   const networkId = props.networkId ?? params.networkId ?? '';
   const [search, setSearch] = useListSearch(nodesSearchSchema);
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  // Deleting nodes is a network-scoped write (spec §6): viewers get the list without checkboxes.
+  const canManage = useCanManageNetwork(networkId);
   const source = useMemo(() => nodeListSource(networkId), [networkId]);
   const match = useMemo(
     () => nodeFilter({ search: search.search, status: search.status, type: search.type }),
@@ -47,14 +50,14 @@ export function NodesPage(props: { networkId?: string }) {
         icon={<IconTopologyStar3 size={24} />}
       />
       <NodesToolbar search={search.search} type={search.type} status={search.status} onChange={setSearch} />
-      <BulkDelete selected={selectedNodes} names={names} onDone={() => setRowSelection({})} />
+      {canManage && <BulkDelete selected={selectedNodes} names={names} onDone={() => setRowSelection({})} />}
       {nodes.error && <Alert color="red">{describeError(nodes.error)}</Alert>}
       <NodesTable
         rows={nodes.rows}
         sorting={paramToSorting(search.sort, DEFAULT_SORT)}
         onSortingChange={(sorting) => setSearch({ sort: sortingToParam(sorting) })}
-        rowSelection={rowSelection}
-        onRowSelectionChange={setRowSelection}
+        rowSelection={canManage ? rowSelection : undefined}
+        onRowSelectionChange={canManage ? setRowSelection : undefined}
       />
     </Stack>
   );

@@ -21,10 +21,12 @@ export interface DevicesTableProps {
   rows: readonly HostListItem[];
   sorting: SortingState;
   onSortingChange: (sorting: SortingState) => void;
+  /** Hides sync and the row menu (a viewer whose changes the server would refuse). */
+  isReadOnly?: boolean;
 }
 
 /** The devices overview (features §3.6): endpoints, port, version, status, and per-row sync and actions. */
-export function DevicesTable({ rows, sorting, onSortingChange }: DevicesTableProps) {
+export function DevicesTable({ rows, sorting, onSortingChange, isReadOnly }: DevicesTableProps) {
   const { t } = useTranslation('devices');
   const { sync } = useHostActions();
   const columns = useMemo(
@@ -76,10 +78,14 @@ export function DevicesTable({ rows, sorting, onSortingChange }: DevicesTablePro
     ],
     [t, sync],
   );
+  const shown = useMemo(
+    () => (isReadOnly ? columns.filter((item) => item.id !== 'actions') : columns),
+    [columns, isReadOnly],
+  );
   return (
     <DataTable
       data={rows}
-      columns={columns}
+      columns={shown}
       getRowId={rowId}
       label={t('tableLabel')}
       sorting={sorting}

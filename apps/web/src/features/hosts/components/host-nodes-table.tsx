@@ -9,12 +9,15 @@ import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import type { HostView } from '@/lib/api/host-view.ts';
 import type { NodeView } from '@/lib/api/node-view.ts';
 import { paths } from '@/lib/paths.ts';
+import { canManageNetwork } from '@/lib/permissions.ts';
+import { useSession } from '@/lib/session.ts';
 
 const column = createColumnHelper<NodeView>();
 
 /** The host's memberships: one node per network, with its address, status and node actions. */
 export function HostNodesTable({ host, nodes }: { host: HostView; nodes: readonly NodeView[] }) {
   const { t } = useTranslation('devices');
+  const user = useSession((state) => state.user);
   const columns = useMemo(
     () => [
       column.accessor('network', {
@@ -42,12 +45,14 @@ export function HostNodesTable({ host, nodes }: { host: HostView; nodes: readonl
       column.display({
         id: 'actions',
         size: 60,
-        cell: (info) => (
-          <NodeActionsMenu node={info.row.original} hostName={host.name} hasDeviceLink={false} />
-        ),
+        // Node actions are network-scoped writes: offered only where the user administers the network.
+        cell: (info) =>
+          canManageNetwork(user, info.row.original.network) && (
+            <NodeActionsMenu node={info.row.original} hostName={host.name} hasDeviceLink={false} />
+          ),
       }),
     ],
-    [t, host.id, host.name],
+    [t, host.id, host.name, user],
   );
   return (
     <DataTable

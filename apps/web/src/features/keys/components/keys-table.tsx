@@ -19,12 +19,14 @@ export interface KeysTableProps {
   onOpen: (key: EnrollmentKeyItem) => void;
   onEdit: (key: EnrollmentKeyItem) => void;
   onDelete: (key: EnrollmentKeyItem) => void;
+  /** Hides the edit and delete menu (a viewer whose changes the server would refuse). */
+  isReadOnly?: boolean;
 }
 
 /** Enrollment keys: name and tags, type, networks, relay, status and row actions (features §3.21). */
 export function KeysTable(props: KeysTableProps) {
   const { t } = useTranslation('keys');
-  const { relayNames, onEdit, onDelete } = props;
+  const { relayNames, onEdit, onDelete, isReadOnly } = props;
   const columns = useMemo(
     () => [
       column.accessor('name', {
@@ -90,10 +92,14 @@ export function KeysTable(props: KeysTableProps) {
     ],
     [t, relayNames, onEdit, onDelete],
   );
+  const shown = useMemo(
+    () => (isReadOnly ? columns.filter((item) => item.id !== 'actions') : columns),
+    [columns, isReadOnly],
+  );
   return (
     <DataTable
       data={props.keys}
-      columns={columns}
+      columns={shown}
       getRowId={(key) => key.value}
       label={t('tableLabel')}
       search={props.search}

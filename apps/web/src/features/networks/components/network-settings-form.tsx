@@ -4,13 +4,14 @@ import {
   updateNetworkInputSchema,
   type Network,
 } from '@meshdeck/contracts';
-import { Button, Group, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { UnsavedChangesBlocker } from '@/components/ui/unsaved-changes-blocker.tsx';
 import { contractValidator, issueField } from '@/lib/contract-form.ts';
 import { describeError } from '@/lib/error-message.ts';
+import { useIsPlatformAdmin } from '@/lib/permissions.ts';
 import { useUpdateNetwork } from '../api/update-network.ts';
 
 type SettingsValues = Pick<
@@ -37,6 +38,8 @@ const isNumberField = (field: string): field is keyof typeof NUMBER_FIELDS => fi
 export function NetworkSettingsForm({ network }: { network: Network }) {
   const { t } = useTranslation('networks');
   const updateNetwork = useUpdateNetwork();
+  // Changing a network's settings is a global write (PUT /api/networks/{id}): others see them read-only.
+  const isAdmin = useIsPlatformAdmin();
   const rangeMessages = {
     defaultKeepalive: t('info.keepaliveRange', { max: KEEPALIVE_MAX_SECONDS }),
     defaultMtu: t('info.mtuRange'),
@@ -91,71 +94,73 @@ export function NetworkSettingsForm({ network }: { network: Network }) {
   return (
     <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
       <UnsavedChangesBlocker isDirty={form.isDirty()} />
-      <Stack gap="md" maw={720}>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput label={t('info.name')} value={network.netId} readOnly disabled />
+      <Fieldset variant="unstyled" disabled={!isAdmin}>
+        <Stack gap="md" maw={720}>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput label={t('info.name')} value={network.netId} readOnly disabled />
+            <TextInput
+              label={t('columns.ipv4')}
+              value={network.isIpv4 ? network.addressRange : t('info.off')}
+              readOnly
+              disabled
+            />
+            <TextInput
+              label={t('columns.ipv6')}
+              value={network.isIpv6 ? network.addressRange6 : t('info.off')}
+              readOnly
+              disabled
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <NumberInput
+              label={t('info.keepalive')}
+              min={1}
+              max={KEEPALIVE_MAX_SECONDS}
+              allowDecimal={false}
+              {...form.getInputProps('defaultKeepalive')}
+            />
+            <NumberInput
+              label={t('info.mtu')}
+              min={576}
+              max={9000}
+              allowDecimal={false}
+              {...form.getInputProps('defaultMtu')}
+            />
+            <NumberInput
+              label={t('info.listenPort')}
+              min={1}
+              max={65535}
+              allowDecimal={false}
+              {...form.getInputProps('defaultListenPort')}
+            />
+          </SimpleGrid>
           <TextInput
-            label={t('columns.ipv4')}
-            value={network.isIpv4 ? network.addressRange : t('info.off')}
-            readOnly
-            disabled
+            label={t('info.dns')}
+            description={t('info.dnsHelp')}
+            {...form.getInputProps('defaultDns')}
           />
-          <TextInput
-            label={t('columns.ipv6')}
-            value={network.isIpv6 ? network.addressRange6 : t('info.off')}
-            readOnly
-            disabled
+          <Switch
+            label={t('info.defaultAcl')}
+            description={t('info.defaultAclHelp')}
+            {...form.getInputProps('defaultAcl', { type: 'checkbox' })}
           />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <NumberInput
-            label={t('info.keepalive')}
-            min={1}
-            max={KEEPALIVE_MAX_SECONDS}
-            allowDecimal={false}
-            {...form.getInputProps('defaultKeepalive')}
+          <Switch
+            label={t('info.udpHolePunch')}
+            description={t('info.udpHolePunchHelp')}
+            {...form.getInputProps('defaultUdpHolePunch', { type: 'checkbox' })}
           />
-          <NumberInput
-            label={t('info.mtu')}
-            min={576}
-            max={9000}
-            allowDecimal={false}
-            {...form.getInputProps('defaultMtu')}
-          />
-          <NumberInput
-            label={t('info.listenPort')}
-            min={1}
-            max={65535}
-            allowDecimal={false}
-            {...form.getInputProps('defaultListenPort')}
-          />
-        </SimpleGrid>
-        <TextInput
-          label={t('info.dns')}
-          description={t('info.dnsHelp')}
-          {...form.getInputProps('defaultDns')}
-        />
-        <Switch
-          label={t('info.defaultAcl')}
-          description={t('info.defaultAclHelp')}
-          {...form.getInputProps('defaultAcl', { type: 'checkbox' })}
-        />
-        <Switch
-          label={t('info.udpHolePunch')}
-          description={t('info.udpHolePunchHelp')}
-          {...form.getInputProps('defaultUdpHolePunch', { type: 'checkbox' })}
-        />
-        {form.isDirty() && (
-          <Group>
-            <Button type="submit" loading={updateNetwork.isPending}>
-              {t('info.update')}
-            </Button>
-            <Button variant="default" onClick={() => form.reset()}>
-              {t('info.discard')}
-            </Button>
-          </Group>
-        )}
-      </Stack>
+          {isAdmin && form.isDirty() && (
+            <Group>
+              <Button type="submit" loading={updateNetwork.isPending}>
+                {t('info.update')}
+              </Button>
+              <Button variant="default" onClick={() => form.reset()}>
+                {t('info.discard')}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Fieldset>
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { useCreateNetworkDialog } from '@/lib/create-network-dialog.ts';
 import { useNetworks } from '@/lib/networks-query.ts';
 import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session.ts';
+import { useIsPlatformAdmin } from '@/lib/permissions.ts';
 import { PageIcon } from '@/components/layout/page-catalog.tsx';
 import type { ListSearch } from '@/routes/search-params.ts';
 import { useNetworkNodeCounts } from '../api/get-network-stats.ts';
@@ -35,6 +36,7 @@ export function NetworksOverview({
   const networks = useNetworks();
   const counts = useNetworkNodeCounts();
   const openCreateNetwork = useCreateNetworkDialog((state) => state.open);
+  const isAdmin = useIsPlatformAdmin();
   const rows = useMemo<NetworkRow[]>(
     () =>
       (networks.data ?? []).map((network) => ({ ...network, nodeCount: counts.data?.[network.netId] ?? 0 })),
@@ -66,9 +68,11 @@ export function NetworksOverview({
           >
             {t('reload')}
           </Button>
-          <Button leftSection={<IconPlus size={16} />} onClick={openCreateNetwork}>
-            {t('create')}
-          </Button>
+          {isAdmin && (
+            <Button leftSection={<IconPlus size={16} />} onClick={openCreateNetwork}>
+              {t('create')}
+            </Button>
+          )}
         </Group>
       </Group>
       <NetworksTable

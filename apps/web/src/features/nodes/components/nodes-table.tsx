@@ -18,8 +18,9 @@ export interface NodesTableProps {
   rows: readonly NodeListItem[];
   sorting: SortingState;
   onSortingChange: (sorting: SortingState) => void;
-  rowSelection: RowSelectionState;
-  onRowSelectionChange: (selection: RowSelectionState) => void;
+  /** Without a selection the table has no checkboxes (a viewer who may not delete nodes). */
+  rowSelection?: RowSelectionState;
+  onRowSelectionChange?: (selection: RowSelectionState) => void;
   height?: number | string;
 }
 
