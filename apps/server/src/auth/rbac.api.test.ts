@@ -137,6 +137,8 @@ beforeAll(async () => {
   server = await startTestServer({ EDITION: 'pro', MASTER_KEY });
   const superToken = await createSuperAdminAndLogin(server);
   await createNetwork(server, superToken, 'neta');
+  // A second network nobody but the admins manages: the network roles of neta must not reach it.
+  await createNetwork(server, superToken, 'netb', { addressrange: '10.102.0.0/24' });
   const [host] = await registerFleet(server, superToken, ['neta'], ['rbac-host']);
   hostId = host!.id;
   tokens = {
@@ -157,11 +159,11 @@ afterAll(async () => {
 });
 
 /** The concrete URL probed for a documented path: existing network and host, made-up ids elsewhere. */
-function probeUrl(route: string): string {
+function probeUrl(route: string, network = 'neta'): string {
   const [, path = ''] = route.split(' ');
   const url = path
-    .replace('{network}', 'neta')
-    .replace('{networkname}', 'neta')
+    .replace('{network}', network)
+    .replace('{networkname}', network)
     .replace('{hostid}', hostId)
     .replace('{nodeid}', '00000000-0000-4000-8000-000000000001')
     .replace('{keyID}', '00000000-0000-4000-8000-000000000002')
@@ -175,12 +177,12 @@ function probeUrl(route: string): string {
  * passes authorization stops at body parsing with 415 and never reaches its handler (no shutdown, no delete).
  * Reads are harmless; streams are cancelled once the status is known.
  */
-async function probe(route: string, token: string | undefined): Promise<number> {
+async function probe(route: string, token: string | undefined, network?: string): Promise<number> {
   const [method = 'GET'] = route.split(' ');
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   const isRead = method === 'GET';
   if (!isRead) headers['content-type'] = 'application/x-rbac-probe';
-  const response = await fetch(`${server.url}${probeUrl(route)}`, { method, headers, body: isRead ? undefined : 'probe' });
+  const response = await fetch(`${server.url}${probeUrl(route, network)}`, { method, headers, body: isRead ? undefined : 'probe' });
   await response.body?.cancel();
   return response.status;
 }
@@ -215,4 +217,21 @@ describe('RBAC: every route as every role', () => {
     expect((await server.request('GET', '/api/networks/neta', { token: tokens.super })).status).toBe(200);
     expect((await server.request('GET', '/api/hosts', { token: tokens.super })).body).toHaveLength(1);
   }, 120_000);
+
+  it('-> the admin and the user of network A may not change anything in network B', async () => {
+    const scoped = Object.entries(EXPECTED).filter(
+      ([route, row]) => !route.startsWith('GET ') && /\{network(name)?\}/.test(route) && row[ROLES.indexOf('netadmin')] === 'ok',
+    );
+    // Guards against the filter silently matching nothing (a renamed placeholder would make this test vacuous).
+    expect(scoped.length).toBeGreaterThan(3);
+    const mismatches: string[] = [];
+    for (const [route] of scoped) {
+      const [asAdmin, asUser] = await Promise.all([probe(route, tokens.netadmin, 'netb'), probe(route, tokens.netuser, 'netb')]);
+      if (asAdmin !== 403) mismatches.push(`${route} in netb as netadmin of neta: expected 403, got ${asAdmin}`);
+      if (asUser !== 403) mismatches.push(`${route} in netb as netuser of neta: expected 403, got ${asUser}`);
+    }
+    expect(mismatches).toEqual([]);
+    // The super admin may: the refusals above come from the network roles, not from a missing network.
+    expect(await probe('PUT /api/nodes/{network}/{nodeid}', tokens.super, 'netb')).not.toBe(403);
+  });
 });
