@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wireSetSchema } from './envelope.ts';
+import { fromWireSet, toWireSet, wireSetSchema } from './envelope.ts';
 import { usernameSchema } from './users.ts';
 
 /** UserGroup as responses carry it (api-contract §3.11). */
@@ -20,8 +20,11 @@ const networkRolesInputSchema = z.record(
   { error: 'network_roles must be an object {network id or all_networks: {role id: {}}}' },
 );
 
+/** A group's name, as the server checks it and the console's group form pre-checks it. */
+export const groupNameSchema = z.string().trim().min(1, 'name must not be empty').max(64, 'name must be at most 64 characters');
+
 const groupBody = {
-  name: z.string().trim().min(1, 'name must not be empty').max(64, 'name must be at most 64 characters').optional(),
+  name: groupNameSchema.optional(),
   meta_data: z.string().max(1024, 'meta_data must be at most 1024 characters').default(''),
   network_roles: networkRolesInputSchema.nullable().default({}),
 };
@@ -44,3 +47,69 @@ export const groupIdQuerySchema = z.object({ group_id: z.string({ error: 'group_
 
 /** Normalises a wire set or a plain list of role ids to a list. */
 export const roleIdsOf = (value: Record<string, unknown> | string[]): string[] => (Array.isArray(value) ? value : Object.keys(value));
+
+// The console's reading of groups and the mapping from its form.
+
+/** The console's reading of a UserGroup (api-contract §3.11). */
+export const peopleGroupWireSchema = z.looseObject({
+  id: z.string(),
+  name: z.string().default(''),
+  default: z.boolean().default(false),
+  meta_data: z.string().default(''),
+  network_roles: z.record(z.string(), wireSetSchema).nullable().default(null),
+});
+export type PeopleGroupWire = z.infer<typeof peopleGroupWireSchema>;
+
+/** A user group as the console shows it. */
+export interface PeopleGroup {
+  id: string;
+  name: string;
+  description: string;
+  isDefault: boolean;
+  /** Network id (or `all_networks`) to role ids. */
+  networkRoles: Record<string, string[]>;
+}
+
+export const toPeopleGroup = (wire: PeopleGroupWire): PeopleGroup => ({
+  id: wire.id,
+  name: wire.name || wire.id,
+  description: wire.meta_data,
+  isDefault: wire.default,
+  networkRoles: Object.fromEntries(
+    Object.entries(wire.network_roles ?? {}).map(([network, roles]) => [network, fromWireSet(roles)]),
+  ),
+});
+
+/** What the group form produces. */
+export interface GroupInput {
+  /** Empty when creating. */
+  id: string;
+  name: string;
+  description: string;
+  networkRoles: Record<string, string[]>;
+  members: string[];
+}
+
+/** Body of PUT /api/v1/users/group as the console sends it (the server parses it with updateGroupInputSchema). */
+export type UpdateGroupBody = z.input<typeof updateGroupInputSchema> & {
+  id: string;
+  name: string;
+  meta_data: string;
+  network_roles: Record<string, Record<string, object>>;
+};
+/** Body of POST /api/v1/users/group: `{user_group, members}` (api-contract §2.13). */
+export type CreateGroupBody = { user_group: UpdateGroupBody; members: string[] };
+
+/** The v0.30 id rule for new groups: the name lower-cased with spaces as dashes; v1.5 servers replace it. */
+export const groupIdFromName = (name: string): string => name.trim().toLowerCase().replace(/\s+/g, '-');
+
+/** Maps the form to the wire group; roles with no network choice are dropped. */
+export function toGroupWire(input: GroupInput): UpdateGroupBody {
+  const roles = Object.entries(input.networkRoles).filter(([, ids]) => ids.length > 0);
+  return {
+    id: input.id || groupIdFromName(input.name),
+    name: input.name.trim(),
+    meta_data: input.description,
+    network_roles: Object.fromEntries(roles.map(([network, ids]) => [network, toWireSet(ids)])),
+  };
+}

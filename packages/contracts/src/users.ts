@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { wireSetSchema } from './envelope.ts';
+import { fromWireSet, toWireSet, wireSetSchema, type WireSet } from './envelope.ts';
+import { userRoleSchema } from './roles.ts';
 
 /** Platform roles of api-contract §8.1 (the v0.30 set plus the v1.x auditor). */
 export const platformRoleIds = ['super-admin', 'admin', 'platform-user', 'service-user', 'auditor'] as const;
@@ -87,29 +88,6 @@ export const returnUserSchema = z.object({
 });
 export type ReturnUser = z.infer<typeof returnUserSchema>;
 
-const permissionScopeSchema = z.object({
-  create: z.boolean(),
-  read: z.boolean(),
-  update: z.boolean(),
-  delete: z.boolean(),
-  vpn_access: z.boolean(),
-  self_only: z.boolean(),
-});
-const accessMapSchema = z.record(z.string(), z.record(z.string(), permissionScopeSchema));
-
-/** UserRole: a permission template (api-contract §3.11). */
-export const userRoleSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  default: z.boolean(),
-  meta_data: z.string(),
-  deny_dashboard_access: z.boolean(),
-  full_access: z.boolean(),
-  network_id: z.string(),
-  network_level_access: accessMapSchema.nullable(),
-  global_level_access: accessMapSchema.nullable(),
-});
-export type UserRole = z.infer<typeof userRoleSchema>;
 
 /** GET /api/v1/users?username= returns the user with its platform role object. */
 export const userWithRoleSchema = returnUserSchema.extend({ platform_role: userRoleSchema });
@@ -156,3 +134,103 @@ export const toSessionUser = (user: UserWithRole): SessionUser => ({
   canUseDashboard: !user.platform_role.deny_dashboard_access,
   adminNetworkIds: administeredNetworkIds(user),
 });
+
+/**
+ * Body of PUT /api/users/{username}: the dashboard sends the whole user, with `password` only when it changed
+ * (api-contract §2.12). Fields left out keep their value.
+ */
+export const updateUserInputSchema = z.looseObject({
+  username: usernameSchema.optional(),
+  password: z.union([z.literal(''), passwordSchema]).optional(),
+  platform_role_id: z.string({ error: 'platform_role_id must be a string' }).max(64).optional(),
+  user_group_ids: wireSetSchema.nullable().optional(),
+  network_roles: z.record(z.string(), wireSetSchema).nullable().optional(),
+  display_name: z.string().max(128, 'display_name must be at most 128 characters').optional(),
+});
+export type UpdateUserInput = z.infer<typeof updateUserInputSchema>;
+
+export const usernameParamsSchema = z.object({ username: z.string().min(1).max(256) });
+
+/** Body of POST /api/users/{username} with the groups and network roles the v0.30 dashboard also sends. */
+export const createUserWithGroupsInputSchema = createUserInputSchema.extend({
+  user_group_ids: wireSetSchema.nullable().optional(),
+  network_roles: z.record(z.string(), wireSetSchema).nullable().optional(),
+});
+export type CreateUserWithGroupsInput = z.infer<typeof createUserWithGroupsInputSchema>;
+
+// The console's reading of users and the mapping from its dialogs.
+
+/**
+ * The console's reading of a ReturnUser (api-contract §3.11). Lenient on purpose: older and newer servers
+ * leave out different optional fields, and a missing display name must not blank the whole users page.
+ */
+export const peopleUserWireSchema = z.looseObject({
+  username: z.string(),
+  auth_type: z.string().default('basic_auth'),
+  platform_role_id: z.string().default(''),
+  user_group_ids: wireSetSchema.nullable().default(null),
+  network_roles: z.record(z.string(), wireSetSchema).nullable().default(null),
+  display_name: z.string().default(''),
+  account_disabled: z.boolean().default(false),
+  last_login_time: z.string().default(''),
+  issuperadmin: z.boolean().default(false),
+});
+export type PeopleUserWire = z.infer<typeof peopleUserWireSchema>;
+
+/** A user as the console's tables and dialogs use it. */
+export interface PeopleUser {
+  username: string;
+  displayName: string;
+  platformRoleId: string;
+  isOAuth: boolean;
+  groupIds: string[];
+  /** Network id (or `all_networks`) to role ids. */
+  networkRoles: Record<string, string[]>;
+  isDisabled: boolean;
+  lastLogin: string;
+}
+
+/** Maps the wire user to the console's user. */
+export const toPeopleUser = (wire: PeopleUserWire): PeopleUser => ({
+  username: wire.username,
+  displayName: wire.display_name,
+  // Older servers mark the super admin only with the deprecated flag.
+  platformRoleId: wire.platform_role_id || (wire.issuperadmin ? 'super-admin' : ''),
+  isOAuth: wire.auth_type === 'oauth',
+  groupIds: fromWireSet(wire.user_group_ids),
+  networkRoles: Object.fromEntries(
+    Object.entries(wire.network_roles ?? {}).map(([network, roles]) => [network, fromWireSet(roles)]),
+  ),
+  isDisabled: wire.account_disabled,
+  lastLogin: wire.last_login_time,
+});
+
+/** What the create and edit user dialogs produce; `password` is empty when unchanged on edit. */
+export interface PeopleUserInput {
+  username: string;
+  password: string;
+  platformRoleId: string;
+  groupIds: string[];
+  networkRoles: Record<string, string[]>;
+}
+
+/** Body of POST and PUT /api/users/{username} as the console sends it; the server parses it with the schemas above. */
+export type PeopleUserBody = UpdateUserInput & {
+  username: string;
+  password?: string;
+  platform_role_id: string;
+  user_group_ids: WireSet;
+  network_roles: Record<string, WireSet>;
+};
+
+/** Maps the dialog's input to the wire body; empty role lists are dropped so the server stores no empty rows. */
+export function toPeopleUserBody(input: PeopleUserInput): PeopleUserBody {
+  const networkRoles = Object.entries(input.networkRoles).filter(([, roles]) => roles.length > 0);
+  return {
+    username: input.username,
+    ...(input.password === '' ? {} : { password: input.password }),
+    platform_role_id: input.platformRoleId,
+    user_group_ids: toWireSet(input.groupIds),
+    network_roles: Object.fromEntries(networkRoles.map(([network, roles]) => [network, toWireSet(roles)])),
+  };
+}

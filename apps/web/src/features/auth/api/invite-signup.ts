@@ -1,4 +1,4 @@
-import { envelopeSchema, inviteSignupBodySchema, type AuthenticateInput } from '@meshdeck/contracts';
+import { envelopeSchema, inviteSignupInputSchema, type AuthenticateInput } from '@meshdeck/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '@/lib/api-client.ts';
@@ -34,7 +34,7 @@ export const useInviteCheck = (params: InviteParams | null) =>
 export const useInviteSignup = () =>
   useMutation({
     mutationFn: ({ params, credentials }: { params: InviteParams; credentials: AuthenticateInput }) =>
-      apiClient.post('v1/users/invite-signup', inviteSignupBodySchema.parse(credentials), {
+      apiClient.post('v1/users/invite-signup', inviteSignupInputSchema.parse(credentials), {
         query: query(params),
         token: null,
       }),

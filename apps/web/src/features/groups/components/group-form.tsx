@@ -1,4 +1,4 @@
-import { updateGroupBodySchema, type GroupInput } from '@meshdeck/contracts';
+import { groupNameSchema, type GroupInput } from '@meshdeck/contracts';
 import { Alert, Button, Group, MultiSelect, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,7 @@ export function GroupForm({ initial, isEdit, isReadOnly, isPending, error, onSub
     initialValues: initial,
     validate: {
       name: (value) =>
-        checkField(updateGroupBodySchema.shape.name, value, {
+        checkField(groupNameSchema, value, {
           invalid: t('groupForm.nameRequired'),
           tooLong: t('groupForm.nameTooLong'),
         }),

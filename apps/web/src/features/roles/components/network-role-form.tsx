@@ -1,5 +1,5 @@
 import type { NetworkRoleInput } from '@meshdeck/contracts';
-import { networkRoleBodySchema } from '@meshdeck/contracts';
+import { roleNameSchema } from '@meshdeck/contracts';
 import { Alert, Button, Group, Select, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +32,7 @@ export function NetworkRoleForm({
     initialValues: initial,
     validate: {
       name: (value) =>
-        checkField(networkRoleBodySchema.shape.name, value, {
+        checkField(roleNameSchema, value, {
           invalid: t('roles.nameRequired'),
           tooLong: t('roles.nameTooLong'),
         }),

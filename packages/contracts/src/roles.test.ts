@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { toNetworkRoleBody, toPeopleRole, peopleRoleWireSchema, vpnGatewayIdsOf } from './roles.ts';
+
+describe('people roles mapping', () => {
+  it('-> when a network role grants VPN through two gateways, the body and the read-back agree', () => {
+    const body = toNetworkRoleBody({
+      id: '',
+      name: ' vpn users ',
+      description: '',
+      networkId: 'net1',
+      hasFullAccess: false,
+      vpnGatewayIds: ['gw-1', 'gw-2'],
+    });
+    expect(body.id).toBe('vpn users');
+    expect(body.network_level_access.remote_access_gw?.['gw-1']).toMatchObject({
+      read: true,
+      vpn_access: true,
+    });
+    expect(body.network_level_access.extclients?.all_extclients).toMatchObject({ self_only: true });
+    const role = toPeopleRole(peopleRoleWireSchema.parse(body));
+    expect(vpnGatewayIdsOf(role)).toEqual(['gw-1', 'gw-2']);
+  });
+
+  it('-> when the role is a platform role, its permissions come from the global map', () => {
+    const role = toPeopleRole(
+      peopleRoleWireSchema.parse({
+        id: 'auditor',
+        network_id: '',
+        global_level_access: { users: { all_users: { read: true } } },
+        network_level_access: { hosts: { all_hosts: { read: true } } },
+      }),
+    );
+    expect(role.isPlatformRole).toBe(true);
+    expect(role.permissions).toEqual([
+      {
+        resourceType: 'users',
+        resourceId: 'all_users',
+        scopes: expect.objectContaining({ read: true, create: false }),
+      },
+    ]);
+  });
+});
