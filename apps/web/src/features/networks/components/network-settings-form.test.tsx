@@ -1,0 +1,38 @@
+import { toNetwork } from '@meshdeck/contracts';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { signInAs } from '@/test/people-fixtures.ts';
+import { renderRoute } from '@/test/render-route.tsx';
+import { makeNetworkWire } from '@/test/signed-in.ts';
+import type * as ApiClientModule from '@/lib/api-client.ts';
+import { NetworkSettingsForm } from './network-settings-form.tsx';
+
+vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClientModule>()),
+  apiClient: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() },
+}));
+
+const network = toNetwork(makeNetworkWire('neta'));
+const renderForm = () =>
+  renderRoute('/networks/$networkId/info', '/networks/neta/info', () => (
+    <NetworkSettingsForm network={network} />
+  ));
+
+describe('NetworkSettingsForm permissions (spec 6)', () => {
+  it('-> when a platform user opens the settings, every field is read-only', async () => {
+    signInAs('viewer', 'platform-user');
+    await renderForm();
+    expect(await screen.findByRole('textbox', { name: /DNS/ })).toBeDisabled();
+    for (const input of screen.getAllByRole('switch')) expect(input).toBeDisabled();
+  });
+
+  it('-> when a platform admin changes a field, the form offers to save it', async () => {
+    signInAs('admin-one', 'admin');
+    await renderForm();
+    const dns = await screen.findByRole('textbox', { name: /DNS/ });
+    expect(dns).toBeEnabled();
+    await userEvent.type(dns, '1.1.1.1');
+    expect(await screen.findByRole('button', { name: 'Update Network' })).toBeInTheDocument();
+  });
+});
