@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { toNetworkRoleBody, toPeopleRole, peopleRoleWireSchema, vpnGatewayIdsOf } from './roles.ts';
+import {
+  toNetworkRoleBody,
+  toPeopleRole,
+  peopleRoleWireSchema,
+  userRoleSchema,
+  vpnGatewayIdsOf,
+} from './roles.ts';
 
 describe('people roles mapping', () => {
   it('-> when a network role grants VPN through two gateways, the body and the read-back agree', () => {
@@ -38,5 +44,49 @@ describe('people roles mapping', () => {
         scopes: expect.objectContaining({ read: true, create: false }),
       },
     ]);
+  });
+});
+
+describe('roles: the server response and the console reading agree', () => {
+  it('-> when a role is valid as the server sends it, the console reads every field of it', () => {
+    const sent = userRoleSchema.parse({
+      id: 'neta-network-user',
+      name: 'neta User',
+      default: true,
+      meta_data: 'reads the network',
+      deny_dashboard_access: false,
+      full_access: false,
+      network_id: 'neta',
+      network_level_access: {
+        hosts: {
+          all_hosts: {
+            create: false,
+            read: true,
+            update: false,
+            delete: false,
+            vpn_access: false,
+            self_only: false,
+          },
+        },
+      },
+      global_level_access: null,
+    });
+    expect(toPeopleRole(peopleRoleWireSchema.parse(sent))).toEqual({
+      id: 'neta-network-user',
+      name: 'neta User',
+      description: 'reads the network',
+      isDefault: true,
+      isPlatformRole: false,
+      networkId: 'neta',
+      hasFullAccess: false,
+      canUseDashboard: true,
+      permissions: [
+        {
+          resourceType: 'hosts',
+          resourceId: 'all_hosts',
+          scopes: expect.objectContaining({ read: true, create: false }),
+        },
+      ],
+    });
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { administeredNetworkIds, peopleUserWireSchema, toPeopleUser, toPeopleUserBody } from './users.ts';
+import {
+  administeredNetworkIds,
+  peopleUserWireSchema,
+  returnUserSchema,
+  toPeopleUser,
+  toPeopleUserBody,
+} from './users.ts';
 
 describe('administeredNetworkIds', () => {
   it('-> when the user holds a network-admin role or group, names those networks; user roles name none', () => {
@@ -53,5 +59,38 @@ describe('people users mapping', () => {
       user_group_ids: { devs: {} },
       network_roles: { net1: { 'net1-network-user': {} } },
     });
+  });
+});
+
+describe('users: the server response and the console reading agree', () => {
+  it('-> when a user is valid as the server sends it, the console reads every field it shows', () => {
+    const sent = returnUserSchema.parse({
+      username: 'sam@example.com',
+      isadmin: false,
+      issuperadmin: false,
+      auth_type: 'oauth',
+      remote_gw_ids: null,
+      user_group_ids: { 'neta-network-user-grp': {} },
+      platform_role_id: 'platform-user',
+      network_roles: { neta: { 'neta-network-admin': {} } },
+      last_login_time: '2026-01-02T03:04:05Z',
+      display_name: 'Sam',
+      account_disabled: true,
+      is_mfa_enabled: false,
+      num_access_tokens: 0,
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-01T00:00:00Z',
+    });
+    expect(toPeopleUser(peopleUserWireSchema.parse(sent))).toEqual({
+      username: 'sam@example.com',
+      displayName: 'Sam',
+      platformRoleId: 'platform-user',
+      isOAuth: true,
+      groupIds: ['neta-network-user-grp'],
+      networkRoles: { neta: ['neta-network-admin'] },
+      isDisabled: true,
+      lastLogin: '2026-01-02T03:04:05Z',
+    });
+    expect(administeredNetworkIds(sent)).toEqual(['neta']);
   });
 });
