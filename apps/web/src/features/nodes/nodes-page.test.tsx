@@ -120,16 +120,17 @@ describe('NodesPage', () => {
     expect(screen.getByText('egress-host: node is a relay of others')).toBeInTheDocument();
   });
 
-  it('-> when a platform user without a network role opens the nodes, shows them without checkboxes or delete', async () => {
+  it('-> when a platform user without a network role opens the nodes, shows them without checkboxes, delete or row menu', async () => {
     signInAs('viewer', 'platform-user');
     mockApi({ 'GET console/nodes/net1': () => page(nodes) });
     await renderNodes();
     expect(await within(table()).findByText('relay-host')).toBeInTheDocument();
     expect(within(table()).queryAllByRole('checkbox')).toHaveLength(0);
     expect(screen.queryByRole('button', { name: 'Delete selected' })).not.toBeInTheDocument();
+    expect(within(table()).queryByRole('button', { name: 'Actions for relay-host' })).not.toBeInTheDocument();
   });
 
-  it('-> when the user administers this network through its admin group, offers the checkboxes', async () => {
+  it('-> when the user administers this network through its admin group, offers the checkboxes and the row menu', async () => {
     signInAs('net-admin', 'platform-user');
     const user = useSession.getState().user!;
     useSession.setState({ user: { ...user, adminNetworkIds: ['net1'] } });
@@ -137,5 +138,6 @@ describe('NodesPage', () => {
     await renderNodes();
     await within(table()).findByText('relay-host');
     expect(within(table()).getAllByRole('checkbox').length).toBeGreaterThan(0);
+    expect(within(table()).getByRole('button', { name: 'Actions for relay-host' })).toBeInTheDocument();
   });
 });

@@ -58,6 +58,7 @@ export function NodesPage(props: { networkId?: string }) {
         onSortingChange={(sorting) => setSearch({ sort: sortingToParam(sorting) })}
         rowSelection={canManage ? rowSelection : undefined}
         onRowSelectionChange={canManage ? setRowSelection : undefined}
+        isReadOnly={!canManage}
       />
     </Stack>
   );

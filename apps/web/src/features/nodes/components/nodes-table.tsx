@@ -21,6 +21,8 @@ export interface NodesTableProps {
   /** Without a selection the table has no checkboxes (a viewer who may not delete nodes). */
   rowSelection?: RowSelectionState;
   onRowSelectionChange?: (selection: RowSelectionState) => void;
+  /** Hides the row menu (connect, approve, remove): the viewer may not change this network's nodes. */
+  isReadOnly?: boolean;
   height?: number | string;
 }
 
@@ -74,10 +76,14 @@ export function NodesTable(props: NodesTableProps) {
     ],
     [t],
   );
+  const shown = useMemo(
+    () => (props.isReadOnly ? columns.filter((item) => item.id !== 'actions') : columns),
+    [columns, props.isReadOnly],
+  );
   return (
     <DataTable
       data={props.rows}
-      columns={columns}
+      columns={shown}
       getRowId={rowId}
       label={t('tableLabel')}
       sorting={props.sorting}
