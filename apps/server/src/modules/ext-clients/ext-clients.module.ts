@@ -7,6 +7,8 @@ import { ExtClientsService, type ClientChangeSink } from './ext-clients.service.
 import type { ExtClientsTransaction } from './ext-clients-transaction.repository.ts';
 import { GatewayDirectory } from './gateway-directory.ts';
 import { GatewaysService } from './gateways.service.ts';
+import { remoteAccessRoutes } from './remote-access.routes.ts';
+import { RemoteAccessService, type RemoteAccessPeople } from './remote-access.service.ts';
 
 /**
  * Wires remote access (issue 10) onto the device services: a client change is announced to the console and
@@ -27,5 +29,7 @@ export function createRemoteAccess(d: DeviceServices, clients: ExtClientsReposit
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(extClientsRoutes(service, files, gateways));
   };
-  return { routes, service, directory };
+  /** The Pro user side (api-contract §2.13), which needs the users and networks modules. */
+  const userRoutes = (people: RemoteAccessPeople) => remoteAccessRoutes(new RemoteAccessService(clients, tx, d.nodes, directory, service, changes, people));
+  return { routes, userRoutes };
 }
