@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { registerFleet } from '../../../test/device-factories.ts';
 import { createClient, gatewayNetwork } from '../../../test/remote-access-factories.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 
@@ -96,6 +97,16 @@ describe('POST /api/extclients/{network}/{nodeid}', () => {
     expect(new Set(addresses).size).toBe(8);
     const nodes = (await server.request<any[]>('GET', '/api/nodes/office', { token: net.token })).body.map((n) => n.address.split('/')[0]);
     expect(nodes.filter((a: string) => addresses.includes(a))).toEqual([]);
+  });
+
+  it('-> when hosts join while clients are created, no address is handed out twice', async () => {
+    const [joined, clients] = await Promise.all([
+      registerFleet(server, net.token, ['office'], ['j1', 'j2', 'j3', 'j4']),
+      Promise.all(Array.from({ length: 4 }, (_, i) => createClient(server, net.token, 'office', net.gatewayNode, { clientid: `during-${i}` }))),
+    ]);
+    const nodeAddresses = joined.map((h) => h.nodes[0]!.address.IP);
+    const clientAddresses = clients.map((c) => c.body.address as string);
+    expect(new Set([...nodeAddresses, ...clientAddresses]).size).toBe(8);
   });
 });
 

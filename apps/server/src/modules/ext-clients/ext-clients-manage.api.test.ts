@@ -100,6 +100,16 @@ describe('ownership (api-contract §8.3 self_only)', () => {
     expect((await get('/api/extclients/office')).body).toHaveLength(2);
   });
 
+  it('-> an auditor reads clients without private keys and may not download a config', async () => {
+    const auditor = await createUserWithRole(server, 'audrey', 'auditor');
+    const one = await get('/api/extclients/office/laptop-1', auditor);
+    expect(one.status).toBe(200);
+    expect(one.body.privatekey).toBe('');
+    const file = await get('/api/extclients/office/laptop-1/file', auditor);
+    expect(file.status).toBe(403);
+    expect(file.body.Message).toContain('only the owner or a network admin');
+  });
+
   it('-> a network user cannot make a gateway', async () => {
     const alice = await createUserWithRole(server, 'alice', 'platform-user', ['office-network-user-grp']);
     const response = await server.request('POST', `/api/nodes/office/${net.meshNode}/createingress`, { token: alice, body: {} });

@@ -12,7 +12,12 @@ import type { ExtClientsTransaction } from './ext-clients-transaction.repository
 export interface Caller {
   username: string;
   reach: 'all' | 'own';
+  /** Network admins see private keys of every client; everyone else only of their own (an auditor reads all). */
+  isNetworkAdmin: boolean;
 }
+
+/** Whether the caller may see a client's private key (and so download its config). */
+export const seesPrivateKey = (row: ExtClientRow, caller: Caller): boolean => caller.isNetworkAdmin || row.owner_id === caller.username;
 
 /** What the service tells the rest of the server after a change: the gateway's host needs a peer update. */
 export interface ClientChangeSink {
@@ -46,7 +51,7 @@ export class ExtClientsService {
   async get(netid: string, clientId: string, caller: Caller): Promise<ApiExtClient> {
     const row = await this.require(netid, clientId, caller);
     const gw = await this.gateways.context(row.gateway_node_id);
-    return presentExtClient(row, { blankPrivateKey: false, gatewayEndpoint: gw ? this.gateways.endpoint(gw) : '', defaultDns: gw?.settings.ingressdns });
+    return presentExtClient(row, { blankPrivateKey: !seesPrivateKey(row, caller), gatewayEndpoint: gw ? this.gateways.endpoint(gw) : '', defaultDns: gw?.settings.ingressdns });
   }
 
   /** Creates a client on a gateway node with a fresh address (highest free, api-contract §5.1) and key pair. */

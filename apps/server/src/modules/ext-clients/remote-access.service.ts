@@ -89,7 +89,7 @@ export class RemoteAccessService {
     if (!gw) throw forbidden('access denied: you have no access to this gateway');
     const mine = (await this.clients.listByGateways([gatewayId])).find((c) => c.owner_id === username && c.remote_access_client_id === racId);
     if (mine) return presentUserRemoteGw(gw, mine);
-    const created = await this.clientsService.create(gw.node.network, gatewayId, { remote_access_client_id: racId }, { username, reach: 'own' });
+    const created = await this.clientsService.create(gw.node.network, gatewayId, { remote_access_client_id: racId }, { username, reach: 'own', isNetworkAdmin: false });
     return presentUserRemoteGw(gw, await this.clients.find(created.clientid));
   }
 
