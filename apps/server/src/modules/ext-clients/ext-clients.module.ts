@@ -22,6 +22,12 @@ export function createRemoteAccess(d: DeviceServices, clients: ExtClientsReposit
       if (gatewayHostId) d.peers.enqueue({ hostId: gatewayHostId });
     },
   };
+  // Clients go with their gateway node in the database (cascade) when a node, host or network is deleted: the
+  // console hears of it as a client change too.
+  d.events.subscribe((event) => {
+    const isGatewayGone = event.action === 'deleted' && (event.resource === 'nodes' || event.resource === 'hosts' || event.resource === 'networks');
+    if (isGatewayGone) d.events.publish({ resource: 'extclients', action: 'deleted', network: event.resource === 'networks' ? event.id : event.network });
+  });
   const directory = new GatewayDirectory(d.nodes, d.hosts, d.networks);
   const service = new ExtClientsService(clients, tx, directory, changes);
   const files = new ClientFilesService(service, directory);
