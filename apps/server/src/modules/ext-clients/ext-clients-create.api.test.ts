@@ -99,6 +99,16 @@ describe('POST /api/extclients/{network}/{nodeid}', () => {
     expect(nodes.filter((a: string) => addresses.includes(a))).toEqual([]);
   });
 
+  it('-> when two clients with the same public key or id are created at once, one wins and the other gets 400', async () => {
+    const publickey = Buffer.alloc(32, 5).toString('base64');
+    const sameKey = await Promise.all([1, 2].map((i) => createClient(server, net.token, 'office', net.gatewayNode, { clientid: `same-key-${i}`, publickey })));
+    expect(sameKey.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(sameKey.find((r) => r.status === 400)?.body.Message).toBe('publickey is already in use by another client or host');
+    const sameId = await Promise.all([1, 2].map(() => createClient(server, net.token, 'office', net.gatewayNode, { clientid: 'same-id' })));
+    expect(sameId.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(await clientCount()).toBe(2);
+  });
+
   it('-> when hosts join while clients are created, no address is handed out twice', async () => {
     const [joined, clients] = await Promise.all([
       registerFleet(server, net.token, ['office'], ['j1', 'j2', 'j3', 'j4']),
