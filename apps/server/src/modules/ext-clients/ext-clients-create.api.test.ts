@@ -161,5 +161,11 @@ describe('GET /api/extclients/{network}/{clientid}/file', () => {
     expect(bad.body.Message).toContain("preferredip 198.51.100.9 is not one of the gateway's endpoint IPs (203.0.113.10)");
     const good = await server.request<string>('GET', '/api/extclients/office/laptop-1/file?preferredip=203.0.113.10', { token: net.token });
     expect(good.body).toContain('Endpoint = 203.0.113.10:51821');
+    // An additional remote-access-gateway IP (set on the node) becomes a valid choice.
+    const node = (await server.request<any[]>('GET', '/api/nodes/office', { token: net.token })).body.find((n) => n.id === net.gatewayNode);
+    expect((await server.request('PUT', `/api/nodes/office/${net.gatewayNode}`, { token: net.token, body: { ...node, additional_rag_ips: ['198.51.100.9'] } })).status).toBe(200);
+    const rag = await server.request<string>('GET', '/api/extclients/office/laptop-1/file?preferredip=198.51.100.9', { token: net.token });
+    expect(rag.status).toBe(200);
+    expect(rag.body).toContain('Endpoint = 198.51.100.9:51821');
   });
 });
