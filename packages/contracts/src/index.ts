@@ -21,3 +21,4 @@ export * from './invites.ts';
 export * from './access-tokens.ts';
 export * from './lists.ts';
 export * from './list-queries.ts';
+export * from './ext-clients.ts';
