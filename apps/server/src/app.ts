@@ -8,6 +8,7 @@ import { BROKER_SECRET_KEY } from './broker/broker-credentials.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { MAX_BODY_BYTES, installRequestGuards } from './lib/request-guards.ts';
+import { ReadCache } from './lib/read-cache.ts';
 import { installAgentFiles } from './plugins/agent-files.ts';
 import { installAuth } from './plugins/auth.ts';
 import { installErrorHandling, installNotFound } from './plugins/errors.ts';
@@ -170,6 +171,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(oauthRoutes(oauth, { publicApiUrl: config.publicApiUrl, frontendUrl: config.frontendUrl }, config.loginRateLimitPerMinute));
   }
   await app.register(eventsRoutes(events));
+  const lists = new ReadCache();
   const devices = createDevices({
     repositories: {
       tx: new DevicesTransaction(database.db),
@@ -184,6 +186,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     broker,
     config,
     log: app.log,
+    lists,
   });
   await app.register(networksRoutes(new NetworksService(networksRepository, withNetworkIdentity(devices.networkUsage), events)));
   await app.register(devices.routes);
@@ -194,7 +197,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.decorate('meshdeck', { database, broker, config, events, peerVersions: devices.builder.versions, peerQueue: devices.peers, lag });
   const listRepositories = { nodeRows: new NodeListRepository(database.db), hostRows: new HostListRepository(database.db), hosts: new HostsRepository(database.db) };
-  await app.register(consoleListRoutes(listRepositories, networkDirectory(networksRepository)));
+  await app.register(consoleListRoutes(listRepositories, networkDirectory(networksRepository), lists));
 
   await installAgentFiles(app, config.agentDir);
   const fallback = await installStaticConsole(app, config.consoleDir);

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TokenService } from '../../auth/tokens.ts';
 import type { BrokerHandle } from '../../broker/broker.ts';
 import type { Config } from '../../config.ts';
-import { ReadCache } from '../../lib/read-cache.ts';
+import type { ReadCache } from '../../lib/read-cache.ts';
 import type { EnrollmentKeysRepository } from '../enrollment-keys/enrollment-keys.repository.ts';
 import { enrollmentKeysRoutes } from '../enrollment-keys/enrollment-keys.routes.ts';
 import { EnrollmentKeysService } from '../enrollment-keys/enrollment-keys.service.ts';
@@ -41,6 +41,8 @@ export interface DevicesDependencies {
   broker: BrokerHandle;
   config: Config;
   log: FastifyBaseLogger;
+  /** Shared list answers, invalidated here on every node, host or network change. */
+  lists: ReadCache;
 }
 
 /**
@@ -86,7 +88,7 @@ export function createDevices(deps: DevicesDependencies) {
   broker.setPresenceListener((hostId) => events.publish({ resource: 'hosts', action: 'updated', id: hostId }));
   broker.setAgentAuthorizer(agentTopicAuthorizer(config.serverName, async (nodeId) => (await r.nodes.findById(nodeId))?.host_id));
   // Peer updates for hosts that lost a node wait for the committed network delete.
-  const lists = new ReadCache();
+  const { lists } = deps;
   events.subscribe((event) => {
     if (event.resource === 'nodes' || event.resource === 'hosts' || event.resource === 'networks') lists.invalidate();
     // A deleted host's key goes after its DELETE_HOST went out (the delete is announced after it).
