@@ -3,7 +3,7 @@ import type { NetworkTransaction } from './networks.repository.ts';
 
 /**
  * What the networks module needs to know about the members (nodes) of a network, without owning them. The
- * devices module implements it over the nodes table and app.ts passes that implementation to NetworksService;
+ * nodes module implements it over the nodes table (NodesNetworkUsage) and app.ts passes that implementation to NetworksService;
  * until then `noNetworkUsage` reports empty networks.
  */
 export interface NetworkUsage {
