@@ -6,6 +6,8 @@ import http from 'node:http';
 import { seedHosts } from '../test/bulk-seed.ts';
 import { createNetwork, createSuperAdminAndLogin } from '../test/factories.ts';
 import { startTestServer } from '../test/harness.ts';
+import { DEFAULT_HOST_SETTINGS } from '../src/modules/hosts/host-fields.ts';
+import { DEFAULT_NODE_SETTINGS } from '../src/modules/nodes/node-fields.ts';
 
 const NODES = Number(process.env.BENCH_LIST_NODES ?? 100_000);
 const RUNS = 5;
@@ -32,7 +34,11 @@ try {
   const token = await createSuperAdminAndLogin(server);
   await createNetwork(server, token, 'scale', { addressrange: '10.128.0.0/9' });
   const started = performance.now();
-  const ids = await seedHosts(server.app.meshdeck.database.db, { network: 'scale', range: '10.128.0.0/9', count: NODES });
+  const { db } = server.app.meshdeck.database;
+  const ids = await seedHosts(db, { network: 'scale', range: '10.128.0.0/9', count: NODES });
+  // The bulk seeder writes '{}' settings; registered hosts and nodes carry every field (parsed per row by the list).
+  await db.updateTable('nodes').set({ settings: JSON.stringify(DEFAULT_NODE_SETTINGS) }).execute();
+  await db.updateTable('hosts').set({ settings: JSON.stringify({ ...DEFAULT_HOST_SETTINGS, nat_type: 'public', interface: 'eth0' }) }).execute();
   console.log(`  seeded ${NODES} hosts and nodes in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   // Any host change invalidates every list answer: the "first read" is the read right after one.
   const touch = () => server.request('PUT', `/api/hosts/${ids[0]}`, { token, body: { name: `touched-${Date.now()}` } });

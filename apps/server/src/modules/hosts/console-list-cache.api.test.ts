@@ -1,6 +1,8 @@
 import { hostListItemSchema, listPageSchema, nodeListItemSchema } from '@meshdeck/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedHosts } from '../../../test/bulk-seed.ts';
+import { DEFAULT_NODE_SETTINGS } from '../nodes/node-fields.ts';
+import { DEFAULT_HOST_SETTINGS } from './host-fields.ts';
 import { createNetwork, createSuperAdminAndLogin, createUserWithRole } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 
@@ -33,6 +35,20 @@ describe('GET /api/console/nodes/{network} without a query (shared answer)', () 
     const after = nodePage.parse((await server.request('GET', '/api/console/nodes/big', { token })).body);
     expect(after.items.find((item) => item.hostId === hostIds[3])?.name).toBe('renamed-host');
     expect(after.items.at(-1)?.name).toBe('renamed-host');
+  });
+
+  it('-> rows sharing settings get the same flags, and each row adds its own NAT and removal flags', async () => {
+    const { db } = server.app.meshdeck.database;
+    const relaySettings = JSON.stringify({ ...DEFAULT_NODE_SETTINGS, isrelay: true });
+    await db.updateTable('nodes').set({ settings: relaySettings }).where('host_id', 'in', [hostIds[1]!, hostIds[2]!]).execute();
+    await db.updateTable('nodes').set({ pending_delete: 1 }).where('host_id', '=', hostIds[2]!).execute();
+    await db.updateTable('hosts').set({ settings: JSON.stringify({ ...DEFAULT_HOST_SETTINGS, nat_type: 'symmetric' }) }).where('id', '=', hostIds[1]!).execute();
+    const page = nodePage.parse((await server.request('GET', '/api/console/nodes/big', { token })).body);
+    const flagsOf = (hostId: string | undefined) => page.items.find((item) => item.hostId === hostId)?.flags;
+    expect(flagsOf(hostIds[1])).toEqual(['relay', 'behindNat']);
+    expect(flagsOf(hostIds[2])).toEqual(['relay', 'removing']);
+    expect(flagsOf(hostIds[0])).toEqual([]);
+    expect(flagsOf(hostIds[3])).toEqual([]);
   });
 
   it('-> when a node is deleted after a read, the next read no longer lists it', async () => {

@@ -17,9 +17,9 @@ import { nodeStatus } from './node-status.ts';
 
 const unix = (iso: string | null): number => (iso ? Math.floor(Date.parse(iso) / 1000) : 0);
 
-function flagsOf(row: NodeListRow): NodeFlag[] {
-  const s = nodeSettings(row);
-  const nat = hostSettings({ settings: row.host_settings }).nat_type;
+/** The flags kept in a node's settings, in the order the console shows them. */
+function settingsFlags(settings: string): NodeFlag[] {
+  const s = nodeSettings({ settings });
   const flags: NodeFlag[] = [];
   if (s.isrelay) flags.push('relay');
   if (s.isrelayed || (s.relayedby !== '' && s.relayedby !== ZERO_UUID)) flags.push('relayed');
@@ -27,9 +27,30 @@ function flagsOf(row: NodeListRow): NodeFlag[] {
   if (s.isingressgateway) flags.push('ingress');
   if (s.isinternetgateway) flags.push('internetGateway');
   if (s.is_fail_over) flags.push('failover');
-  if (nat !== '' && nat !== 'public') flags.push('behindNat');
-  if (row.pending_delete === 1) flags.push('removing');
   return flags;
+}
+
+/**
+ * Reads a row's flags from its two settings columns. Most rows of a network carry the same settings text, so each
+ * distinct text is parsed once per list (100,000 JSON.parse calls of ~500 bytes each were half the build time).
+ */
+function flagReader(): (row: NodeListRow) => NodeFlag[] {
+  const byNodeSettings = new Map<string, NodeFlag[]>();
+  const isBehindNatBySettings = new Map<string, boolean>();
+  return (row) => {
+    let flags = byNodeSettings.get(row.settings);
+    if (!flags) {
+      flags = settingsFlags(row.settings);
+      byNodeSettings.set(row.settings, flags);
+    }
+    let isBehindNat = isBehindNatBySettings.get(row.host_settings);
+    if (isBehindNat === undefined) {
+      const nat = hostSettings({ settings: row.host_settings }).nat_type;
+      isBehindNat = nat !== '' && nat !== 'public';
+      isBehindNatBySettings.set(row.host_settings, isBehindNat);
+    }
+    return [...flags, ...(isBehindNat ? (['behindNat'] as const) : []), ...(row.pending_delete === 1 ? (['removing'] as const) : [])];
+  };
 }
 
 /** The console's node rows (Meshdeck list route): filtered, sorted and paged with the shared contract rules. */
@@ -46,6 +67,7 @@ export class NodeListService {
     const prefix = parseCidr(network.addressrange)?.prefix;
     const prefix6 = parseCidr(network.addressrange6)?.prefix;
     const rows = await this.rows.rows({ network: netid, hostId: query.host, ids: query.ids });
+    const flagsOf = flagReader();
     const items = rows.map((row): NodeListItem => ({
       id: row.id,
       hostId: row.host_id,
