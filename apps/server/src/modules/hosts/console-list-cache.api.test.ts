@@ -43,6 +43,7 @@ describe('GET /api/console/nodes/{network} without a query (shared answer)', () 
     await db.updateTable('nodes').set({ settings: relaySettings }).where('host_id', 'in', [hostIds[1]!, hostIds[2]!]).execute();
     await db.updateTable('nodes').set({ pending_delete: 1 }).where('host_id', '=', hostIds[2]!).execute();
     await db.updateTable('hosts').set({ settings: JSON.stringify({ ...DEFAULT_HOST_SETTINGS, nat_type: 'symmetric' }) }).where('id', '=', hostIds[1]!).execute();
+    await db.updateTable('hosts').set({ settings: JSON.stringify({ ...DEFAULT_HOST_SETTINGS, nat_type: 'public' }) }).where('id', '=', hostIds[3]!).execute();
     const page = nodePage.parse((await server.request('GET', '/api/console/nodes/big', { token })).body);
     const flagsOf = (hostId: string | undefined) => page.items.find((item) => item.hostId === hostId)?.flags;
     expect(flagsOf(hostIds[1])).toEqual(['relay', 'behindNat']);
