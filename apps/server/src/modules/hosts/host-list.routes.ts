@@ -11,7 +11,7 @@ import type { ReadCache } from '../../lib/read-cache.ts';
 import type { HostListService } from './host-list.service.ts';
 
 /**
- * Meshdeck's device list for the console (issue 18): lean rows with search, status, sort and paging, and one
+ * Meshdeck's host list for the console (its Devices page) (issue 18): lean rows with search, status, sort and paging, and one
  * host in full for the dialogs a row opens. `GET /api/hosts` stays the full wire form for compatible clients.
  */
 export const hostListRoutes =

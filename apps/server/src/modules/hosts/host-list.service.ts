@@ -14,7 +14,7 @@ import type { HostListRepository, HostNodeRow } from './host-list.repository.ts'
 import { presentApiHost } from './hosts.presenter.ts';
 import type { HostsRepository } from './hosts.repository.ts';
 
-/** The console's device rows (Meshdeck list route): each host with its nodes' worst status and latest check-in. */
+/** The console's host rows (Meshdeck list route): each host with its nodes' worst status and latest check-in. */
 export class HostListService {
   constructor(
     private readonly rows: HostListRepository,
