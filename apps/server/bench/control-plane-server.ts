@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import v8 from 'node:v8';
 import { createKey } from '../test/device-factories.ts';
 import { createNetwork, createSuperAdminAndLogin } from '../test/factories.ts';
 import { startTestServer } from '../test/harness.ts';
@@ -72,7 +73,7 @@ async function handle(request: Request): Promise<unknown> {
     case 'stats': {
       const cpu = process.cpuUsage();
       const memory = process.memoryUsage();
-      return { lagP99: lag.percentile(99) / 1e6, lagMax: lag.max / 1e6, rss: memory.rss, heapUsed: memory.heapUsed, cpuMs: (cpu.user + cpu.system) / 1000 };
+      return { lagP99: lag.percentile(99) / 1e6, lagMax: lag.max / 1e6, ...memory, cpuMs: (cpu.user + cpu.system) / 1000 };
     }
     case 'seed': {
       await createNetwork(server, token, String(args.network), { addressrange: String(args.range) });
@@ -81,6 +82,9 @@ async function handle(request: Request): Promise<unknown> {
     }
     case 'peerChange':
       return peerChange(Number(args.size), Number(args.runs));
+    case 'heapSnapshot':
+      // Only on request (BENCH_HEAP_SNAPSHOT): writing one pauses the process for seconds.
+      return v8.writeHeapSnapshot(String(args.file));
     case 'close':
       await server.close();
       setImmediate(() => process.exit(0));

@@ -1,8 +1,12 @@
 // The control plane at 10,000 hosts (issue 20): joins, event-loop lag, GET /login, CPU after the burst, memory,
 // one peer change in a 5,000-host mesh, GET /api/nodes under 50 clients and mixed console reads under 100, on
 // SQLite and (when DATABASE_URL is set, e.g. under scripts/with-postgres.sh) PostgreSQL. Prints one table.
-// Env: BENCH_HOSTS (default 10000) to shorten a run; BENCH_ONLY_READS=1 runs only the mixed-read rows.
+// Env: BENCH_HOSTS (default 10000) to shorten a run; BENCH_ONLY_READS=1 runs only the mixed-read rows,
+// BENCH_ONLY_JOINS=1 only the join rows; BENCH_HEAP_SNAPSHOT=<file> writes the server's heap once the joins are
+// idle; BENCH_NODE_FLAGS='--flag ...' runs the server with other V8 flags than `npm start`.
+import { build } from 'esbuild';
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,13 +24,46 @@ interface ServerProcess {
   child: ChildProcess;
 }
 
+/**
+ * Bundles control-plane-server.ts (and the server it starts) with esbuild as apps/server/build.mjs does, so the
+ * measured process runs compiled JavaScript like `npm start`: a TypeScript loader in the process holds memory
+ * (transformed sources, source maps) that users never pay. npm packages stay external; the bundle sits under
+ * bench/dist so they resolve from the workspace's node_modules.
+ */
+async function bundleServer(): Promise<string> {
+  const outfile = path.join(here, 'dist', 'control-plane-server.mjs');
+  const externalPackages = (args: { path: string }) => (args.path.startsWith('@meshdeck/') ? undefined : { path: args.path, external: true });
+  await build({
+    entryPoints: [path.join(here, 'control-plane-server.ts')],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node24',
+    logLevel: 'warning',
+    plugins: [{ name: 'external-packages', setup: (esbuild) => esbuild.onResolve({ filter: /^[^./]/ }, externalPackages) }],
+  });
+  return outfile;
+}
+const serverBundle = await bundleServer();
+
+/** The V8 flags `npm start` runs the server with (root package.json), so the figures are those users get. */
+function readStartFlags(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(here, '..', '..', '..', 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const flags = /exec node ((?:--\S+ )*)apps\/server\/dist\/main\.mjs/.exec(manifest.scripts.start)?.[1];
+  if (flags === undefined) throw new Error('cannot read the node flags of `npm start` in package.json');
+  return flags.split(' ').filter(Boolean);
+}
+const startFlags = readStartFlags();
+
 /** Starts control-plane-server.ts in its own process; `databaseUrl` picks PostgreSQL. */
 async function startServer(databaseUrl?: string): Promise<ServerProcess> {
   const env = { ...process.env };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  // Same V8 settings as `npm start` (apps/server/package.json): a small young generation keeps RSS near the data.
-  const child = spawn(process.execPath, ['--max-semi-space-size=8', '--import', 'tsx', path.join(here, 'control-plane-server.ts')], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env });
+  // Same V8 settings as `npm start` (BENCH_NODE_FLAGS overrides them to compare others).
+  const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? startFlags;
+  const child = spawn(process.execPath, [...flags, serverBundle], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env });
   const waiting = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void }>();
   let next = 1;
   const ready = new Promise<void>((resolve) => waiting.set(0, { resolve: () => resolve(), reject: () => undefined }));
@@ -153,9 +190,10 @@ async function joins(server: ServerProcess) {
     previous = now.cpuMs;
   }
   await sleep(2000);
-  const idle = await server.call<{ rss: number; heapUsed: number }>('stats');
+  const idle = await server.call<{ rss: number; heapUsed: number; heapTotal: number; external: number; arrayBuffers: number }>('stats');
+  if (process.env.BENCH_HEAP_SNAPSHOT) console.log(`  heap snapshot: ${await server.call<string>('heapSnapshot', { file: process.env.BENCH_HEAP_SNAPSHOT })}`);
   const cpuPerJoin = (during.cpuMs - cpuBefore) / HOSTS;
-  return { url, token, rate, failures, cpuPerJoin, lagP99: during.lagP99, lagMax: during.lagMax, noiseP99, loginP99: percentile(logins, 99), cpuTailS: busyUntil / 1000, rssPeak, rssIdle: idle.rss, heapIdle: idle.heapUsed };
+  return { url, token, rate, failures, cpuPerJoin, lagP99: during.lagP99, lagMax: during.lagMax, noiseP99, loginP99: percentile(logins, 99), cpuTailS: busyUntil / 1000, rssPeak, rssIdle: idle.rss, heapIdle: idle.heapUsed, heapTotalIdle: idle.heapTotal, externalIdle: idle.external, arrayBuffersIdle: idle.arrayBuffers };
 }
 
 /** Mixed console reads at 1,000 hosts with 100 clients on a fresh server (SQLite, or PostgreSQL when given). */
@@ -177,6 +215,7 @@ const rows: [string, string, string, boolean][] = [];
 const row = (figure: string, target: string, measured: string, met: boolean) => rows.push([figure, target, measured, met]);
 
 const loadAtStart = os.loadavg()[0] ?? 0;
+const onlyJoins = Boolean(process.env.BENCH_ONLY_JOINS);
 const main = process.env.BENCH_ONLY_READS ? undefined : await startServer();
 if (main) try {
   console.log(`  joining ${HOSTS} hosts...`);
@@ -185,18 +224,24 @@ if (main) try {
   row('event-loop lag p99 during the joins', '<= 50 ms', `${j.lagP99.toFixed(1)} ms (max ${j.lagMax.toFixed(0)} ms; an idle process on this machine meanwhile: p99 ${j.noiseP99.toFixed(1)} ms)`, j.lagP99 <= 50);
   row('GET /login p99 during the joins', '<= 50 ms', `${j.loginP99.toFixed(1)} ms`, j.loginP99 <= 50);
   row('CPU busy after the last join returns', '<= 5 s', `${j.cpuTailS.toFixed(1)} s`, j.cpuTailS <= 5);
-  row(`RSS at ${HOSTS} hosts: right after the burst / idle`, '<= 300 MB', `${mb(j.rssPeak)} / ${mb(j.rssIdle)} (JS heap in use at idle ${mb(j.heapIdle)})`, Math.max(j.rssPeak, j.rssIdle) <= 300 * 1024 * 1024);
-  await load(j.url, j.token, ['/api/nodes'], 5, 2); // warm up
-  const nodes = await load(j.url, j.token, ['/api/nodes'], 50, 15, main);
-  row(`GET /api/nodes, ${HOSTS} nodes, 50 clients, p99`, '<= 100 ms', `${nodes.p99.toFixed(1)} ms (p50 ${nodes.p50.toFixed(1)}, ${nodes.requests} req, ${(nodes.bytes / 1024).toFixed(0)} KiB br, ${nodes.errors} errors, server CPU ${nodes.cpuMs.toFixed(2)} ms/req)`, nodes.p99 <= 100 && nodes.errors === 0);
-  const change = await main.call<{ ms: number; cpuMs: number; messages: number; bytes: number }>('peerChange', { size: 5000, runs: 5 });
-  row('one host change, 5,000-host mesh: all updates published', '<= 100 ms, bytes O(N)', `${change.ms.toFixed(1)} ms (CPU ${change.cpuMs.toFixed(0)} ms), ${change.messages} msgs, ${(change.bytes / 1024).toFixed(0)} KiB (${(change.bytes / 5000).toFixed(0)} B/host)`, change.ms <= 100);
+  row(`RSS at ${HOSTS} hosts: right after the burst / idle`, '<= 300 MB', `${mb(j.rssPeak)} / ${mb(j.rssIdle)} (idle: JS heap ${mb(j.heapIdle)} used of ${mb(j.heapTotalIdle)}, external ${mb(j.externalIdle)} incl. array buffers ${mb(j.arrayBuffersIdle)})`, Math.max(j.rssPeak, j.rssIdle) <= 300 * 1024 * 1024);
+  if (!onlyJoins) {
+    await load(j.url, j.token, ['/api/nodes'], 5, 2); // warm up
+    const nodes = await load(j.url, j.token, ['/api/nodes'], 50, 15, main);
+    row(`GET /api/nodes, ${HOSTS} nodes, 50 clients, p99`, '<= 100 ms', `${nodes.p99.toFixed(1)} ms (p50 ${nodes.p50.toFixed(1)}, ${nodes.requests} req, ${(nodes.bytes / 1024).toFixed(0)} KiB br, ${nodes.errors} errors, server CPU ${nodes.cpuMs.toFixed(2)} ms/req)`, nodes.p99 <= 100 && nodes.errors === 0);
+    const change = await main.call<{ ms: number; cpuMs: number; messages: number; bytes: number }>('peerChange', { size: 5000, runs: 5 });
+    row('one host change, 5,000-host mesh: all updates published', '<= 100 ms, bytes O(N)', `${change.ms.toFixed(1)} ms (CPU ${change.cpuMs.toFixed(0)} ms), ${change.messages} msgs, ${(change.bytes / 1024).toFixed(0)} KiB (${(change.bytes / 5000).toFixed(0)} B/host)`, change.ms <= 100);
+  }
 } finally {
   await main.call('close').catch(() => undefined);
 }
-const sqlite = await mixedReads();
-row('mixed console reads, 1,000 hosts, 100 clients (SQLite): p99 / errors', '<= 200 ms / 0', `${sqlite.p99.toFixed(1)} ms / ${sqlite.errors} (${sqlite.requests} req, server CPU ${sqlite.cpuMs.toFixed(2)} ms/req)`, sqlite.p99 <= 200 && sqlite.errors === 0);
-if (process.env.DATABASE_URL) {
+if (!onlyJoins) {
+  const sqlite = await mixedReads();
+  row('mixed console reads, 1,000 hosts, 100 clients (SQLite): p99 / errors', '<= 200 ms / 0', `${sqlite.p99.toFixed(1)} ms / ${sqlite.errors} (${sqlite.requests} req, server CPU ${sqlite.cpuMs.toFixed(2)} ms/req)`, sqlite.p99 <= 200 && sqlite.errors === 0);
+}
+if (onlyJoins) {
+  // BENCH_ONLY_JOINS: the read rows were not asked for.
+} else if (process.env.DATABASE_URL) {
   const pg = await mixedReads(process.env.DATABASE_URL);
   row('mixed console reads, 1,000 hosts, 100 clients (PostgreSQL): p99 / errors', '<= 200 ms / 0', `${pg.p99.toFixed(1)} ms / ${pg.errors} (${pg.requests} req, server CPU ${pg.cpuMs.toFixed(2)} ms/req)`, pg.p99 <= 200 && pg.errors === 0);
 } else {

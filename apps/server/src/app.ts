@@ -7,6 +7,7 @@ import { startBroker, type BrokerHandle } from './broker/broker.ts';
 import { BROKER_SECRET_KEY } from './broker/broker-credentials.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { ReadCache } from './lib/read-cache.ts';
 import { MAX_BODY_BYTES, installRequestGuards } from './lib/request-guards.ts';
 import { installAgentFiles } from './plugins/agent-files.ts';
 import { installAuth } from './plugins/auth.ts';
@@ -48,20 +49,39 @@ import { PendingUsersService } from './modules/invites/pending-users.service.ts'
 import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { OAuthService } from './modules/oauth/oauth.service.ts';
 import { openIdProvider } from './modules/oauth/oidc-client.ts';
+import { enrollmentKeysRoutes } from './modules/enrollment-keys/enrollment-keys.routes.ts';
 import { EnrollmentKeysRepository } from './modules/enrollment-keys/enrollment-keys.repository.ts';
+import { EnrollmentKeysService } from './modules/enrollment-keys/enrollment-keys.service.ts';
+import { agentRoutes } from './modules/hosts/agent.routes.ts';
+import { AgentService } from './modules/hosts/agent.service.ts';
+import { apiHostResolver } from './modules/hosts/api-host.ts';
 import { consoleListRoutes } from './modules/hosts/console-lists.module.ts';
+import { connectBrokerToHosts, followHostChanges } from './modules/hosts/host-hooks.ts';
 import { HostListRepository } from './modules/hosts/host-list.repository.ts';
-import { createDevices } from './modules/hosts/devices.module.ts';
-import { DevicesTransaction } from './modules/hosts/devices-transaction.repository.ts';
+import { HostSecrets } from './modules/hosts/host-secrets.ts';
+import { HostsTransaction } from './modules/hosts/hosts-transaction.repository.ts';
+import { presentRawHost } from './modules/hosts/hosts.presenter.ts';
 import { HostsRepository } from './modules/hosts/hosts.repository.ts';
+import { hostsRoutes } from './modules/hosts/hosts.routes.ts';
+import { HostsService } from './modules/hosts/hosts.service.ts';
+import { RegistrationService } from './modules/hosts/registration.service.ts';
+import { AddressHints } from './modules/nodes/address-hints.ts';
 import { networkDirectory } from './modules/nodes/network-directory.ts';
-import { NodesRepository } from './modules/nodes/nodes.repository.ts';
-import type { PeerUpdateQueue } from './modules/peers/peer-update-queue.ts';
-import type { PeerVersions } from './modules/peers/peer-versions.ts';
+import { NodesNetworkUsage } from './modules/nodes/network-usage.ts';
+import { nodeSettings } from './modules/nodes/node-fields.ts';
 import { NodeListRepository } from './modules/nodes/node-list.repository.ts';
+import { NodesRepository } from './modules/nodes/nodes.repository.ts';
+import { nodesRoutes } from './modules/nodes/nodes.routes.ts';
+import { NodesService } from './modules/nodes/nodes.service.ts';
+import { HostMessenger } from './modules/peers/host-messages.ts';
+import { PeerUpdateBuilder } from './modules/peers/peer-publisher.ts';
+import { brokerPeerSink } from './modules/peers/peer-sink.ts';
+import { PeerUpdateQueue } from './modules/peers/peer-update-queue.ts';
+import type { PeerVersions } from './modules/peers/peer-versions.ts';
 import { PeersRepository } from './modules/peers/peers.repository.ts';
 import { ExtClientsRepository } from './modules/ext-clients/ext-clients.repository.ts';
 import { ExtClientsTransaction } from './modules/ext-clients/ext-clients-transaction.repository.ts';
+import { createRemoteAccess } from './modules/ext-clients/ext-clients.module.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -174,40 +194,77 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(oauthRoutes(oauth, { publicApiUrl: config.publicApiUrl, frontendUrl: config.frontendUrl }, config.loginRateLimitPerMinute));
   }
   await app.register(eventsRoutes(events));
-  const devices = createDevices({
-    repositories: {
-      tx: new DevicesTransaction(database.db),
-      hosts: new HostsRepository(database.db),
-      nodes: new NodesRepository(database.db),
-      keys: new EnrollmentKeysRepository(database.db),
-      peers: new PeersRepository(database.db),
-      extClients: new ExtClientsRepository(database.db),
-      extClientsTx: new ExtClientsTransaction(database.db),
-    },
-    networks: networkDirectory(networksRepository),
-    events,
-    tokens,
-    broker,
-    config,
-    log: app.log,
-  });
-  const networksService = new NetworksService(networksRepository, withNetworkIdentity(devices.networkUsage), events);
-  await app.register(networksRoutes(networksService));
+
+  // Hosts, nodes, enrollment keys and peer updates (api-contract §2.2-2.5, 5.10): each service gets what it uses.
+  const { serverName } = config;
+  const networks = networkDirectory(networksRepository);
+  const repositories = { tx: new HostsTransaction(database.db), hosts: new HostsRepository(database.db), nodes: new NodesRepository(database.db) };
+  const keysRepository = new EnrollmentKeysRepository(database.db);
+  // Everything for one host goes through publishToHost, which seals it with that host's traffic key.
+  const messenger = new HostMessenger((hostId, topic, payload) => broker.publishToHost(hostId, topic, payload), serverName, (error) => app.log.warn({ err: error }, 'MQTT publish failed'));
+  const describeHost = async (hostId: string) => {
+    const host = await repositories.hosts.findById(hostId);
+    if (!host) return undefined;
+    const nodes = await repositories.nodes.listByHosts([hostId]);
+    return { host: presentRawHost(host, nodes.map((n) => n.id)), nodes: await agents.rawNodes(nodes) };
+  };
+  const peerBuilder = new PeerUpdateBuilder(new PeersRepository(database.db), brokerPeerSink(broker, describeHost), serverName);
+  const peers = new PeerUpdateQueue(peerBuilder, app.log);
+  const secrets = new HostSecrets();
+  const addressHints = new AddressHints();
+  const hostsService = new HostsService({ ...repositories, networks, peers, messenger, events, brokerPresence: (hostId) => broker.isAgentConnected(hostId) });
+  const agents: AgentService = new AgentService({ ...repositories, networks, peers, peerBuilder, messenger, events, tokens, secrets, serverName }, hostsService);
+  const registration = new RegistrationService({ ...repositories, keys: keysRepository, networks, peers, events, secrets, addressHints });
+  const nodesService = new NodesService({ ...repositories, networks, peers, messenger, events, serverName });
+  const findRelay = async (nodeId: string) => {
+    const node = await repositories.nodes.findById(nodeId);
+    return node && { network: node.network, isRelay: nodeSettings(node).isrelay };
+  };
+  const networkUsage = new NodesNetworkUsage(repositories.nodes);
+  const keyring = connectBrokerToHosts(broker, { ...repositories, agents, events, serverName });
+  const lists = new ReadCache();
+  followHostChanges(events, { lists, keyring, secrets, peerVersions: peerBuilder.versions, addressHints, peers, networkUsage });
+
+  await app.register(networksRoutes(new NetworksService(networksRepository, withNetworkIdentity(networkUsage), events)));
+  await app.register(enrollmentKeysRoutes(new EnrollmentKeysService(keysRepository, networks, findRelay, events), apiHostResolver(config.publicApiUrl)));
+  await app.register(
+    agentRoutes(registration, agents, {
+      publicApiUrl: config.publicApiUrl,
+      brokerUrl: broker.publicUrl,
+      brokerCredentials: (hostId: string) => ({ username: hostId, password: broker.credentials.passwordOf(hostId) }),
+      onRegistered: (hostId: string) => keyring.markStale(hostId),
+      serverName,
+      isPro: config.edition === 'pro',
+      registerRateLimitPerMinute: config.registerRateLimitPerMinute,
+      hostAuthRateLimitPerMinute: config.hostAuthRateLimitPerMinute,
+    }),
+  );
+  await app.register(hostsRoutes(hostsService, lists));
+  await app.register(nodesRoutes(nodesService, lists));
+  const listRepositories = { nodeRows: new NodeListRepository(database.db), hostRows: new HostListRepository(database.db), hosts: repositories.hosts };
+  await app.register(consoleListRoutes(listRepositories, networks, lists));
+
+  // Remote access (api-contract §2.3 createingress, §2.7, §2.13): gateways and external clients.
+  const remoteAccess = createRemoteAccess(
+    { ...repositories, networks, events, peers, messenger, serverName },
+    new ExtClientsRepository(database.db),
+    new ExtClientsTransaction(database.db),
+  );
+  await app.register(remoteAccess.routes);
   if (config.edition === 'pro') {
-    await app.register(devices.remoteAccess.userRoutes({ getUser: (name) => usersAdmin.get(name), getNetwork: async (netid) => {
+    const getNetwork = async (netid: string) => {
       const row = await networksRepository.findByNetId(netid);
       return row && presentNetwork(row);
-    } }));
+    };
+    await app.register(remoteAccess.userRoutes({ getUser: (name) => usersAdmin.get(name), getNetwork }));
   }
-  await app.register(devices.routes);
+
   const lag = installMetrics(app, {
-    peerQueueDepth: () => devices.peers.depth,
-    peerTotals: () => devices.peers.totals,
-    peerVersionsTracked: () => devices.builder.versions.size,
+    peerQueueDepth: () => peers.depth,
+    peerTotals: () => peers.totals,
+    peerVersionsTracked: () => peerBuilder.versions.size,
   });
-  app.decorate('meshdeck', { database, broker, config, events, peerVersions: devices.builder.versions, peerQueue: devices.peers, lag });
-  const listRepositories = { nodeRows: new NodeListRepository(database.db), hostRows: new HostListRepository(database.db), hosts: new HostsRepository(database.db) };
-  await app.register(consoleListRoutes(listRepositories, networkDirectory(networksRepository)));
+  app.decorate('meshdeck', { database, broker, config, events, peerVersions: peerBuilder.versions, peerQueue: peers, lag });
 
   await installAgentFiles(app, config.agentDir);
   const fallback = await installStaticConsole(app, config.consoleDir);

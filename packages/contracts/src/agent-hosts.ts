@@ -146,4 +146,3 @@ export const checkInHostSchema = z.looseObject({
   mtu: z.number().int().min(0).max(65535).optional(),
   nat_type: natTypeSchema.optional(),
 });
-export type CheckInHost = z.infer<typeof checkInHostSchema>;

@@ -45,9 +45,6 @@ export type UpdateGroupInput = z.output<typeof updateGroupInputSchema>;
 
 export const groupIdQuerySchema = z.object({ group_id: z.string({ error: 'group_id is required' }).min(1, 'group_id is required').max(128) });
 
-/** Normalises a wire set or a plain list of role ids to a list. */
-export const roleIdsOf = (value: Record<string, unknown> | string[]): string[] => (Array.isArray(value) ? value : Object.keys(value));
-
 // The console's reading of groups and the mapping from its form.
 
 /** The console's reading of a UserGroup (api-contract §3.11). */

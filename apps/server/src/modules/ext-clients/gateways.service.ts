@@ -1,6 +1,5 @@
 import type { ApiNode, CreateIngressInput } from '@meshdeck/contracts';
 import { badRequest } from '../../lib/api-error.ts';
-import type { DeviceServices } from '../hosts/device-services.ts';
 import { hostSettings } from '../hosts/host-fields.ts';
 import type { NetworkInfo } from '../nodes/network-directory.ts';
 import { DEFAULT_NODE_SETTINGS, nodeSettings } from '../nodes/node-fields.ts';
@@ -8,6 +7,7 @@ import { presentApiNode, presentRawNode } from '../nodes/nodes.presenter.ts';
 import type { NodeRow } from '../nodes/nodes.repository.ts';
 import type { ClientChangeSink } from './ext-clients.service.ts';
 import type { ExtClientsTransaction } from './ext-clients-transaction.repository.ts';
+import type { RemoteAccessDependencies } from './remote-access-dependencies.ts';
 import { DEFAULT_GATEWAY_KEEPALIVE, DEFAULT_GATEWAY_MTU } from './gateway-context.ts';
 
 const INTERNET_GATEWAY_DNS = '1.1.1.1';
@@ -15,7 +15,7 @@ const INTERNET_GATEWAY_DNS = '1.1.1.1';
 /** Remote-access gateway rules (api-contract §2.3 createingress / deleteingress, §5.6). No HTTP, no SQL. */
 export class GatewaysService {
   constructor(
-    private readonly d: DeviceServices,
+    private readonly d: RemoteAccessDependencies,
     private readonly tx: ExtClientsTransaction,
     private readonly changes: ClientChangeSink,
   ) {}

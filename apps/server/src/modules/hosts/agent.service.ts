@@ -3,18 +3,41 @@ import { badRequest, notFound, unauthorized } from '../../lib/api-error.ts';
 import type { NetworkInfo } from '../nodes/network-directory.ts';
 import { presentRawNode } from '../nodes/nodes.presenter.ts';
 import type { NodeRow } from '../nodes/nodes.repository.ts';
-import type { DeviceServices } from './device-services.ts';
+import type { TokenService } from '../../auth/tokens.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import type { NetworkDirectory } from '../nodes/network-directory.ts';
+import type { NodesRepository } from '../nodes/nodes.repository.ts';
+import type { HostMessenger } from '../peers/host-messages.ts';
+import type { PeerUpdateBuilder } from '../peers/peer-publisher.ts';
+import type { PeerUpdateQueue } from '../peers/peer-update-queue.ts';
+import type { HostSecrets } from './host-secrets.ts';
 import type { HostsService } from './hosts.service.ts';
 import { hostSettings } from './host-fields.ts';
 import { deconflictListenPort } from './host-input.ts';
 import { presentRawHost } from './hosts.presenter.ts';
 import { resolveEndpoint, type ObservedAddress } from './observed-endpoint.ts';
-import type { HostPatch, HostRow } from './hosts.repository.ts';
+import type { HostPatch, HostRow, HostsRepository } from './hosts.repository.ts';
+
+/** What the agent-facing rules read and notify; wired in app.ts. */
+export interface AgentServiceDependencies {
+  hosts: HostsRepository;
+  nodes: NodesRepository;
+  networks: NetworkDirectory;
+  /** Coalesced per-host peer updates. */
+  peers: PeerUpdateQueue;
+  peerBuilder: PeerUpdateBuilder;
+  messenger: HostMessenger;
+  events: EventBus;
+  tokens: TokenService;
+  /** Host secrets: argon2 once per host, not on every broker login or token refresh. */
+  secrets: HostSecrets;
+  serverName: string;
+}
 
 /** Agent-facing host routes: token refresh, pull and the HTTP fallback for MQTT messages. No HTTP, no SQL. */
 export class AgentService {
   constructor(
-    private readonly d: DeviceServices,
+    private readonly d: AgentServiceDependencies,
     private readonly hostsService: HostsService,
   ) {}
 

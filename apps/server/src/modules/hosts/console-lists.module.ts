@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ReadCache } from '../../lib/read-cache.ts';
 import type { NetworkDirectory } from '../nodes/network-directory.ts';
 import type { NodeListRepository } from '../nodes/node-list.repository.ts';
 import { nodeListRoutes } from '../nodes/node-list.routes.ts';
@@ -18,11 +19,12 @@ export interface ConsoleListRepositories {
 export function consoleListRoutes(
   r: ConsoleListRepositories,
   networks: NetworkDirectory,
+  lists: ReadCache,
 ): FastifyPluginAsyncZod {
   const nodes = new NodeListService(r.nodeRows, networks);
   const hosts = new HostListService(r.hostRows, r.hosts);
   return async (app) => {
-    await app.register(nodeListRoutes(nodes));
-    await app.register(hostListRoutes(hosts));
+    await app.register(nodeListRoutes(nodes, lists));
+    await app.register(hostListRoutes(hosts, lists));
   };
 }

@@ -22,7 +22,7 @@ export interface HostNodeRow {
   last_check_in: string;
 }
 
-/** SQL for the lean device list: the hosts' shown columns and the few node columns their status needs. */
+/** SQL for the lean host list: the hosts' shown columns and the few node columns their status needs. */
 export class HostListRepository {
   constructor(private readonly db: Kysely<Database>) {}
 

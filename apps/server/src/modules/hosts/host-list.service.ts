@@ -9,12 +9,12 @@ import {
 } from '@meshdeck/contracts';
 import { notFound } from '../../lib/api-error.ts';
 import { nodeStatus } from '../nodes/node-status.ts';
-import { hostSettings } from './host-fields.ts';
+import { hostSettings, type HostSettings } from './host-fields.ts';
 import type { HostListRepository, HostNodeRow } from './host-list.repository.ts';
 import { presentApiHost } from './hosts.presenter.ts';
 import type { HostsRepository } from './hosts.repository.ts';
 
-/** The console's device rows (Meshdeck list route): each host with its nodes' worst status and latest check-in. */
+/** The console's host rows (Meshdeck list route): each host with its nodes' worst status and latest check-in. */
 export class HostListService {
   constructor(
     private readonly rows: HostListRepository,
@@ -41,8 +41,14 @@ export class HostListService {
       if (list) list.push(node);
       else byHost.set(node.host_id, [node]);
     }
+    // Hosts of a fleet mostly carry the same settings text: each distinct one is parsed once per list.
+    const settingsByText = new Map<string, HostSettings>();
     const items = hosts.map((host): HostListItem => {
-      const settings = hostSettings(host);
+      let settings = settingsByText.get(host.settings);
+      if (!settings) {
+        settings = hostSettings(host);
+        settingsByText.set(host.settings, settings);
+      }
       const hostNodes = byHost.get(host.id) ?? [];
       let lastCheckIn = 0;
       for (const node of hostNodes)

@@ -2,14 +2,33 @@ import type { ApiHost, UpdateHostInput } from '@meshdeck/contracts';
 import { canManageHost, type Principal } from '../../auth/access.ts';
 import { badRequest, forbidden, notFound } from '../../lib/api-error.ts';
 import { createMembership } from '../nodes/membership.ts';
-import type { DeviceServices } from './device-services.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import type { NetworkDirectory } from '../nodes/network-directory.ts';
+import type { NodesRepository } from '../nodes/nodes.repository.ts';
+import type { HostMessenger } from '../peers/host-messages.ts';
+import type { PeerUpdateQueue } from '../peers/peer-update-queue.ts';
+import type { HostsTransaction } from './hosts-transaction.repository.ts';
 import { hostSettings } from './host-fields.ts';
 import { presentApiHost } from './hosts.presenter.ts';
-import type { HostPatch, HostRow } from './hosts.repository.ts';
+import type { HostPatch, HostRow, HostsRepository } from './hosts.repository.ts';
+
+/** What the host rules read and notify; wired in app.ts. */
+export interface HostsServiceDependencies {
+  tx: HostsTransaction;
+  hosts: HostsRepository;
+  nodes: NodesRepository;
+  networks: NetworkDirectory;
+  /** Coalesced per-host peer updates. */
+  peers: PeerUpdateQueue;
+  messenger: HostMessenger;
+  events: EventBus;
+  /** Whether a host's agent is on the embedded broker now; undefined when the server cannot tell (external broker). */
+  brokerPresence?: (hostId: string) => boolean | undefined;
+}
 
 /** Host rules for the console (api-contract §2.4): list, edit, delete, join and leave networks. No HTTP, no SQL. */
 export class HostsService {
-  constructor(private readonly d: DeviceServices) {}
+  constructor(private readonly d: HostsServiceDependencies) {}
 
   /** Every host in ApiHost form, sorted by name. */
   async list(): Promise<ApiHost[]> {

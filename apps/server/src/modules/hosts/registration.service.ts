@@ -2,15 +2,34 @@ import { randomUUID } from 'node:crypto';
 import { ENROLLMENT_KEY_VALUE_PATTERN, EnrollmentKeyType, decodeEnrollmentToken, type RegisterHostInput } from '@meshdeck/contracts';
 import { badRequest } from '../../lib/api-error.ts';
 import { keyGroups, keyNetworks } from '../enrollment-keys/enrollment-keys.presenter.ts';
-import type { EnrollmentKeyRow } from '../enrollment-keys/enrollment-keys.repository.ts';
+import type { EnrollmentKeyRow, EnrollmentKeysRepository } from '../enrollment-keys/enrollment-keys.repository.ts';
 import { keyRefusal, refusalMessage } from '../enrollment-keys/key-rules.ts';
 import { createMembership } from '../nodes/membership.ts';
 import type { NetworkInfo } from '../nodes/network-directory.ts';
-import type { NodeRow } from '../nodes/nodes.repository.ts';
-import type { DeviceServices } from './device-services.ts';
-import type { DeviceRepositories } from './devices-transaction.repository.ts';
+import type { NodeRow, NodesRepository } from '../nodes/nodes.repository.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import type { AddressHints } from '../nodes/address-hints.ts';
+import type { NetworkDirectory } from '../nodes/network-directory.ts';
+import type { PeerUpdateQueue } from '../peers/peer-update-queue.ts';
+import type { HostSecrets } from './host-secrets.ts';
+import type { HostTransactionRepositories, HostsTransaction } from './hosts-transaction.repository.ts';
 import { clientOwnedPatch, deconflictListenPort, newHostRow, settingsOf } from './host-input.ts';
-import type { HostRow } from './hosts.repository.ts';
+import type { HostRow, HostsRepository } from './hosts.repository.ts';
+
+/** What registration reads and notifies; wired in app.ts. */
+export interface RegistrationServiceDependencies {
+  tx: HostsTransaction;
+  hosts: HostsRepository;
+  nodes: NodesRepository;
+  keys: EnrollmentKeysRepository;
+  networks: NetworkDirectory;
+  /** Coalesced per-host peer updates. */
+  peers: PeerUpdateQueue;
+  events: EventBus;
+  /** Host secrets: argon2 once per host, not on every broker login or token refresh. */
+  secrets: HostSecrets;
+  addressHints: AddressHints;
+}
 
 export interface Registration {
   host: HostRow;
@@ -20,7 +39,7 @@ export interface Registration {
 
 /** Host registration with an enrollment key (api-contract §2.5). No HTTP, no SQL. */
 export class RegistrationService {
-  constructor(private readonly d: DeviceServices) {}
+  constructor(private readonly d: RegistrationServiceDependencies) {}
 
   /**
    * Creates (or refreshes) the host and one node per network of the key in one transaction: a refused key, a
@@ -64,13 +83,13 @@ export class RegistrationService {
   }
 
   /** Takes a use atomically; a uses-based key that lost a race for its last use refuses the registration. */
-  private async takeUse(r: DeviceRepositories, key: EnrollmentKeyRow): Promise<void> {
+  private async takeUse(r: HostTransactionRepositories, key: EnrollmentKeyRow): Promise<void> {
     if (key.uses_remaining <= 0) return;
     const taken = await r.keys.takeUse(key.value);
     if (!taken && key.type === EnrollmentKeyType.Uses) throw badRequest(refusalMessage['used-up']);
   }
 
-  private async insert(r: DeviceRepositories, input: RegisterHostInput, id: string, passwordHash: string, now: Date): Promise<HostRow> {
+  private async insert(r: HostTransactionRepositories, input: RegisterHostInput, id: string, passwordHash: string, now: Date): Promise<HostRow> {
     let port = input.listenport;
     if (!input.isstaticport && input.endpointip) {
       const taken = new Set((await r.hosts.listPortsAtEndpoint(input.endpointip)).map((h) => h.listen_port));
@@ -81,7 +100,7 @@ export class RegistrationService {
     return created;
   }
 
-  private async refresh(r: DeviceRepositories, existing: HostRow, input: RegisterHostInput, now: Date): Promise<HostRow> {
+  private async refresh(r: HostTransactionRepositories, existing: HostRow, input: RegisterHostInput, now: Date): Promise<HostRow> {
     const updated = await r.hosts.update(existing.id, clientOwnedPatch(input, settingsOf(existing), now));
     if (updated === 'duplicate') throw badRequest('a host with this public key is already registered');
     if (!updated) throw badRequest('host was deleted during registration');

@@ -3,8 +3,7 @@ import type { NetworkTransaction } from './networks.repository.ts';
 
 /**
  * What the networks module needs to know about the members (nodes) of a network, without owning them. The
- * devices module implements it over the nodes table and app.ts passes that implementation to NetworksService;
- * until then `noNetworkUsage` reports empty networks.
+ * nodes module implements it over the nodes table (NodesNetworkUsage) and app.ts passes it to NetworksService.
  */
 export interface NetworkUsage {
   /** Nodes in one network; read inside the delete transaction so a node joining meanwhile is not missed. */
@@ -23,11 +22,3 @@ export interface NetworkUsage {
    */
   deleteNetworkMembers(netid: string, trx: NetworkTransaction): Promise<ChangeEvent[]>;
 }
-
-/** The stand-in used until nodes exist: every network is empty and has nothing to clean up. */
-export const noNetworkUsage: NetworkUsage = {
-  countNodes: () => Promise.resolve(0),
-  countNodesByNetwork: () => Promise.resolve(new Map()),
-  createNetworkMembers: () => Promise.resolve([]),
-  deleteNetworkMembers: () => Promise.resolve([]),
-};

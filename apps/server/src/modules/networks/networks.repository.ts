@@ -129,15 +129,6 @@ export class NetworksRepository {
     return row && toRow(row);
   }
 
-  /** Stamps `nodeslastmodified` after a membership change (the dashboard's "hosts last modified" column). */
-  async markNodesModified(netid: string, now: Date, executor: Kysely<Database> = this.db): Promise<void> {
-    await executor
-      .updateTable('networks')
-      .set({ nodes_last_modified: Math.floor(now.getTime() / 1000) })
-      .where('netid', '=', netid)
-      .execute();
-  }
-
   /** Deletes a network; false when there was none. */
   async delete(trx: NetworkTransaction, netid: string): Promise<boolean> {
     const result = await trx.deleteFrom('networks').where('netid', '=', netid).executeTakeFirst();

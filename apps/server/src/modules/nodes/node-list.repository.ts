@@ -1,5 +1,9 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { DEFAULT_NODE_SETTINGS } from './node-fields.ts';
+
+/** The settings text of a node that is no gateway, relay or failover (what membership.ts writes for most nodes). */
+const DEFAULT_SETTINGS_TEXT = JSON.stringify(DEFAULT_NODE_SETTINGS);
 
 /** The columns a node list row needs: the node and its host's name, endpoint, key and NAT setting. */
 export interface NodeListRow {
@@ -10,13 +14,15 @@ export interface NodeListRow {
   address6: string | null;
   connected: number;
   pending_delete: number;
+  /** The node's settings JSON, or '' when they are the defaults. */
   settings: string;
   last_check_in: string;
   name: string;
   endpoint_ip: string;
   endpoint_ip6: string;
   public_key: string;
-  host_settings: string;
+  /** 1 when the host's NAT type is a real NAT (not '' or 'public'). */
+  is_behind_nat: number;
 }
 
 export interface NodeListSelection {
@@ -43,13 +49,15 @@ export class NodeListRepository {
         'nodes.address6',
         'nodes.connected',
         'nodes.pending_delete',
-        'nodes.settings',
         'nodes.last_check_in',
         'hosts.name',
         'hosts.endpoint_ip',
         'hosts.endpoint_ip6',
         'hosts.public_key',
-        'hosts.settings as host_settings',
+        // Only what the flags need comes back, not two ~500-byte JSON texts per row (a third of the query's CPU at
+        // 100,000 rows). Settings are always written by JSON.stringify, so the NAT type reads `"nat_type":"..."`.
+        sql<string>`case when nodes.settings = ${DEFAULT_SETTINGS_TEXT} then '' else nodes.settings end`.as('settings'),
+        sql<number>`case when hosts.settings like '%"nat_type":"%' and hosts.settings not like '%"nat_type":""%' and hosts.settings not like '%"nat_type":"public"%' then 1 else 0 end`.as('is_behind_nat'),
       ])
       .where('nodes.network', '=', selection.network);
     if (selection.hostId !== undefined) query = query.where('nodes.host_id', '=', selection.hostId);

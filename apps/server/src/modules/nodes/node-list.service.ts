@@ -9,7 +9,6 @@ import {
   type NodeListQuery,
 } from '@meshdeck/contracts';
 import { notFound } from '../../lib/api-error.ts';
-import { hostSettings } from '../hosts/host-fields.ts';
 import type { NetworkDirectory } from './network-directory.ts';
 import { nodeSettings } from './node-fields.ts';
 import type { NodeListRepository, NodeListRow } from './node-list.repository.ts';
@@ -17,9 +16,9 @@ import { nodeStatus } from './node-status.ts';
 
 const unix = (iso: string | null): number => (iso ? Math.floor(Date.parse(iso) / 1000) : 0);
 
-function flagsOf(row: NodeListRow): NodeFlag[] {
-  const s = nodeSettings(row);
-  const nat = hostSettings({ settings: row.host_settings }).nat_type;
+/** The flags kept in a node's settings, in the order the console shows them. */
+function settingsFlags(settings: string): NodeFlag[] {
+  const s = nodeSettings({ settings });
   const flags: NodeFlag[] = [];
   if (s.isrelay) flags.push('relay');
   if (s.isrelayed || (s.relayedby !== '' && s.relayedby !== ZERO_UUID)) flags.push('relayed');
@@ -27,9 +26,23 @@ function flagsOf(row: NodeListRow): NodeFlag[] {
   if (s.isingressgateway) flags.push('ingress');
   if (s.isinternetgateway) flags.push('internetGateway');
   if (s.is_fail_over) flags.push('failover');
-  if (nat !== '' && nat !== 'public') flags.push('behindNat');
-  if (row.pending_delete === 1) flags.push('removing');
   return flags;
+}
+
+/**
+ * Reads a row's flags. Nodes with non-default settings mostly share a few texts (a relay's, a gateway's), so each
+ * distinct text is parsed once per list rather than once per row.
+ */
+function flagReader(): (row: NodeListRow) => NodeFlag[] {
+  const byNodeSettings = new Map<string, NodeFlag[]>();
+  return (row) => {
+    let flags = byNodeSettings.get(row.settings);
+    if (!flags) {
+      flags = settingsFlags(row.settings);
+      byNodeSettings.set(row.settings, flags);
+    }
+    return [...flags, ...(Number(row.is_behind_nat) === 1 ? (['behindNat'] as const) : []), ...(row.pending_delete === 1 ? (['removing'] as const) : [])];
+  };
 }
 
 /** The console's node rows (Meshdeck list route): filtered, sorted and paged with the shared contract rules. */
@@ -46,6 +59,7 @@ export class NodeListService {
     const prefix = parseCidr(network.addressrange)?.prefix;
     const prefix6 = parseCidr(network.addressrange6)?.prefix;
     const rows = await this.rows.rows({ network: netid, hostId: query.host, ids: query.ids });
+    const flagsOf = flagReader();
     const items = rows.map((row): NodeListItem => ({
       id: row.id,
       hostId: row.host_id,

@@ -1,17 +1,32 @@
 import { cidrContains, fromWireSet, type ApiNode, type UpdateNodeInput } from '@meshdeck/contracts';
 import type { Principal } from '../../auth/access.ts';
 import { badRequest, forbidden, notFound } from '../../lib/api-error.ts';
-import type { DeviceServices } from '../hosts/device-services.ts';
-import type { NetworkInfo } from './network-directory.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import type { HostsTransaction } from '../hosts/hosts-transaction.repository.ts';
+import type { HostMessenger } from '../peers/host-messages.ts';
+import type { PeerUpdateQueue } from '../peers/peer-update-queue.ts';
+import type { NetworkDirectory, NetworkInfo } from './network-directory.ts';
 import { nodeSettings } from './node-fields.ts';
 import { presentApiNode, presentRawNode } from './nodes.presenter.ts';
-import type { NodePatch, NodeRow } from './nodes.repository.ts';
+import type { NodePatch, NodeRow, NodesRepository } from './nodes.repository.ts';
+
+/** What the node rules read and notify; wired in app.ts. */
+export interface NodesServiceDependencies {
+  tx: HostsTransaction;
+  nodes: NodesRepository;
+  networks: NetworkDirectory;
+  /** Coalesced per-host peer updates. */
+  peers: PeerUpdateQueue;
+  messenger: HostMessenger;
+  events: EventBus;
+  serverName: string;
+}
 
 const bareAddress = (text: string) => text.split('/')[0] ?? '';
 
 /** Node rules for the console (api-contract §2.3): list, edit, delete, approve. No HTTP, no SQL. */
 export class NodesService {
-  constructor(private readonly d: DeviceServices) {}
+  constructor(private readonly d: NodesServiceDependencies) {}
 
   /** Every node in ApiNode form, sorted by id, with the simple-rule status. */
   async list(now = new Date()): Promise<ApiNode[]> {

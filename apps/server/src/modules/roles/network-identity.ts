@@ -36,7 +36,7 @@ export async function deleteNetworkIdentity(repos: IdentityRepositories, netid: 
   }
 }
 
-/** Wraps the devices module's NetworkUsage so network create and delete also handle roles and groups, in the same transaction. */
+/** Wraps the nodes module's NetworkUsage so network create and delete also handle roles and groups, in the same transaction. */
 export function withNetworkIdentity(usage: NetworkUsage): NetworkUsage {
   return {
     countNodes: (netid, trx) => usage.countNodes(netid, trx),

@@ -6,7 +6,7 @@ import { NodesRepository } from '../nodes/nodes.repository.ts';
 import { HostsRepository } from './hosts.repository.ts';
 
 /** The repositories of one transaction: everything they do commits or rolls back together. */
-export interface DeviceRepositories {
+export interface HostTransactionRepositories {
   keys: EnrollmentKeysRepository;
   hosts: HostsRepository;
   nodes: NodesRepository;
@@ -14,15 +14,15 @@ export interface DeviceRepositories {
 
 const ATTEMPTS = 3;
 
-/** Runs multi-table device writes (registration, join, delete) in one database transaction. */
-export class DevicesTransaction {
+/** Runs multi-table host writes (registration, join, delete) in one database transaction. */
+export class HostsTransaction {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
    * Runs `work` in a transaction. Allocation is serialised per network, so a unique-index violation on an
    * address is not expected; if one happens anyway (another writer), the whole unit is retried from scratch.
    */
-  async run<T>(work: (repositories: DeviceRepositories) => Promise<T>): Promise<T> {
+  async run<T>(work: (repositories: HostTransactionRepositories) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.db.transaction().execute((trx) =>
