@@ -11,7 +11,7 @@ import { discoverEndpoint } from './endpoint-discovery.ts';
 import { installService, uninstallService } from './service.ts';
 import { UPGRADE_MARKER_ENV, upgradeAgent } from './upgrade.ts';
 import { printStatus } from './status-command.ts';
-import { AGENT_VERSION, localInterfaces } from './system-info.ts';
+import { AGENT_VERSION, isSingleExecutable, localInterfaces } from './system-info.ts';
 import { DryRunInterface, SystemInterface, type MeshInterface } from './wireguard.ts';
 
 const log = (message: string) => process.stderr.write(`[meshdeck-agent] ${message}\n`);
@@ -30,6 +30,11 @@ async function upgradeInPlace(state: AgentState, common: CommonOptions, agent: A
   const runArgs = ['run', '--state-dir', path.resolve(common.stateDir), '--check-in-seconds', String(common.checkInSeconds)];
   if (common.stunServer) runArgs.push('--stun', common.stunServer);
   if (common.dryRun) runArgs.push('--dry-run');
+  if (isSingleExecutable()) {
+    // upgrade.ts swaps the .mjs bundle; the single executable is replaced by hand (see the README) for now.
+    log(`upgrade: not supported for the single executable yet; download ${state.server}/meshclient/files/meshdeck-agent-linux-${process.arch} and replace this file`);
+    return;
+  }
   const scriptPath = path.resolve(process.argv[1] ?? '');
   const outcome = await upgradeAgent({ serverUrl: state.server, scriptPath, nodePath: process.execPath, runArgs, markerFile: path.join(common.stateDir, 'upgrade-started'), force, log });
   if (outcome === 'current' && explicit) log(`upgrade: already running the server's build (${AGENT_VERSION})`);
@@ -95,7 +100,7 @@ async function main(): Promise<void> {
   if (command.kind === 'install') {
     const state = loadState(command.common.stateDir);
     const runArgs = ['--check-in-seconds', String(command.common.checkInSeconds), ...(command.common.stunServer ? ['--stun', command.common.stunServer] : [])];
-    const scriptPath = path.resolve(process.argv[1] ?? '');
+    const scriptPath = isSingleExecutable() ? '' : path.resolve(process.argv[1] ?? '');
     const file = installService(command.root, { nodePath: process.execPath, scriptPath, stateDir: path.resolve(command.common.stateDir), runArgs });
     log(`installed ${file} for host ${state.name} (${state.hostId})${command.root === '/' ? '; enabled and started' : ''}`);
     return;
