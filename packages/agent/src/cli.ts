@@ -30,13 +30,10 @@ async function upgradeInPlace(state: AgentState, common: CommonOptions, agent: A
   const runArgs = ['run', '--state-dir', path.resolve(common.stateDir), '--check-in-seconds', String(common.checkInSeconds)];
   if (common.stunServer) runArgs.push('--stun', common.stunServer);
   if (common.dryRun) runArgs.push('--dry-run');
-  if (isSingleExecutable()) {
-    // upgrade.ts swaps the .mjs bundle; the single executable is replaced by hand (see the README) for now.
-    log(`upgrade: not supported for the single executable yet; download ${state.server}/meshclient/files/meshdeck-agent-linux-${process.arch} and replace this file`);
-    return;
-  }
-  const scriptPath = path.resolve(process.argv[1] ?? '');
-  const outcome = await upgradeAgent({ serverUrl: state.server, scriptPath, nodePath: process.execPath, runArgs, markerFile: path.join(common.stateDir, 'upgrade-started'), force, log });
+  // The single executable replaces itself; the bundle replaces its script and keeps the Node.js that runs it.
+  const executable = isSingleExecutable();
+  const scriptPath = executable ? process.execPath : path.resolve(process.argv[1] ?? '');
+  const outcome = await upgradeAgent({ serverUrl: state.server, scriptPath, nodePath: process.execPath, executable, runArgs, markerFile: path.join(common.stateDir, 'upgrade-started'), force, log });
   if (outcome === 'current' && explicit) log(`upgrade: already running the server's build (${AGENT_VERSION})`);
   if (outcome !== 'started') return;
   log('upgrade: the new agent is running; this one leaves (the interface stays up)');
