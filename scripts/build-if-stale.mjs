@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stampDir = path.join(root, 'node_modules', '.cache', 'meshdeck-build');
-// Tests, benchmarks and outputs never change what a build produces.
-const ignoredDirs = new Set(['node_modules', 'dist', 'test', 'e2e', 'bench', 'test-results']);
+// Tests, benchmarks, outputs and caches (packages/agent/.cache: the executables' runtimes) never change what a build produces.
+const ignoredDirs = new Set(['node_modules', 'dist', '.cache', 'test', 'e2e', 'bench', 'test-results']);
 const ignoredFile = (name) => /\.test\.tsx?$/.test(name) || name.startsWith('.dist-') || name === 'README.md' || name === 'playwright.config.ts';
 const shared = ['packages/contracts', 'package-lock.json'];
 

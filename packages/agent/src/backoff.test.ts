@@ -14,4 +14,10 @@ describe('backoffDelay', () => {
     expect(backoffDelay(5000, policy, () => 1)).toBe(30_000);
     expect(backoffDelay(5000, policy, () => 0)).toBe(15_000);
   });
+
+  it('-> with an early cap, the first retries stay within it and later ones grow to the full cap', () => {
+    const restartFriendly = { ...policy, early: { attempts: 20, capMs: 4_000 } };
+    expect([0, 1, 2, 3, 4, 19].map((a) => backoffDelay(a, restartFriendly, () => 1))).toEqual([500, 1000, 2000, 4000, 4000, 4000]);
+    expect(backoffDelay(20, restartFriendly, () => 1)).toBe(30_000);
+  });
 });

@@ -11,7 +11,7 @@ import { discoverEndpoint } from './endpoint-discovery.ts';
 import { installService, uninstallService } from './service.ts';
 import { UPGRADE_MARKER_ENV, upgradeAgent } from './upgrade.ts';
 import { printStatus } from './status-command.ts';
-import { AGENT_VERSION, localInterfaces } from './system-info.ts';
+import { AGENT_VERSION, isSingleExecutable, localInterfaces } from './system-info.ts';
 import { DryRunInterface, SystemInterface, type MeshInterface } from './wireguard.ts';
 
 const log = (message: string) => process.stderr.write(`[meshdeck-agent] ${message}\n`);
@@ -30,8 +30,10 @@ async function upgradeInPlace(state: AgentState, common: CommonOptions, agent: A
   const runArgs = ['run', '--state-dir', path.resolve(common.stateDir), '--check-in-seconds', String(common.checkInSeconds)];
   if (common.stunServer) runArgs.push('--stun', common.stunServer);
   if (common.dryRun) runArgs.push('--dry-run');
-  const scriptPath = path.resolve(process.argv[1] ?? '');
-  const outcome = await upgradeAgent({ serverUrl: state.server, scriptPath, nodePath: process.execPath, runArgs, markerFile: path.join(common.stateDir, 'upgrade-started'), force, log });
+  // The single executable replaces itself; the bundle replaces its script and keeps the Node.js that runs it.
+  const executable = isSingleExecutable();
+  const scriptPath = executable ? process.execPath : path.resolve(process.argv[1] ?? '');
+  const outcome = await upgradeAgent({ serverUrl: state.server, scriptPath, nodePath: process.execPath, executable, runArgs, markerFile: path.join(common.stateDir, 'upgrade-started'), force, log });
   if (outcome === 'current' && explicit) log(`upgrade: already running the server's build (${AGENT_VERSION})`);
   if (outcome !== 'started') return;
   log('upgrade: the new agent is running; this one leaves (the interface stays up)');
@@ -95,7 +97,7 @@ async function main(): Promise<void> {
   if (command.kind === 'install') {
     const state = loadState(command.common.stateDir);
     const runArgs = ['--check-in-seconds', String(command.common.checkInSeconds), ...(command.common.stunServer ? ['--stun', command.common.stunServer] : [])];
-    const scriptPath = path.resolve(process.argv[1] ?? '');
+    const scriptPath = isSingleExecutable() ? '' : path.resolve(process.argv[1] ?? '');
     const file = installService(command.root, { nodePath: process.execPath, scriptPath, stateDir: path.resolve(command.common.stateDir), runArgs });
     log(`installed ${file} for host ${state.name} (${state.hostId})${command.root === '/' ? '; enabled and started' : ''}`);
     return;

@@ -21,6 +21,11 @@ describe('meshdeck-agent install / uninstall (systemd unit)', () => {
     expect(unit).toContain('WantedBy=multi-user.target');
   });
 
+  it('-> for the single executable (no script path), the unit runs the executable itself', () => {
+    const unit = renderUnit({ ...options, nodePath: '/usr/local/bin/meshdeck-agent', scriptPath: '' });
+    expect(unit).toContain('ExecStart=/usr/local/bin/meshdeck-agent run --state-dir /var/lib/meshdeck-agent --check-in-seconds 30\n');
+  });
+
   it('-> under --root, install writes the unit (0644) without calling systemctl and uninstall removes it', () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'meshdeck-root-'));
     const file = installService(root, options);

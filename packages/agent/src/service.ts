@@ -5,7 +5,8 @@ import path from 'node:path';
 export const UNIT_NAME = 'meshdeck-agent.service';
 
 export interface ServiceOptions {
-  /** The Node.js binary and the agent script the unit starts (absolute paths). */
+  /** The Node.js binary and the agent script the unit starts (absolute paths); for the single executable, the
+   * executable and an empty script path. */
   nodePath: string;
   scriptPath: string;
   stateDir: string;
@@ -21,7 +22,8 @@ const quote = (arg: string): string => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `"$
  * upgrade does not drop traffic), after the network is up, with a umask that keeps new state files private.
  */
 export function renderUnit(options: ServiceOptions): string {
-  const exec = [options.nodePath, options.scriptPath, 'run', '--state-dir', options.stateDir, ...options.runArgs].map(quote).join(' ');
+  // The single executable has no script: scriptPath is empty and the unit runs the executable itself.
+  const exec = [options.nodePath, ...(options.scriptPath ? [options.scriptPath] : []), 'run', '--state-dir', options.stateDir, ...options.runArgs].map(quote).join(' ');
   return `[Unit]
 Description=Meshdeck agent (WireGuard mesh)
 Wants=network-online.target

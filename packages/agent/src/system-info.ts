@@ -6,6 +6,17 @@ import type { HostInterface } from '@meshdeck/contracts';
 export const AGENT_VERSION = 'v0.30.0';
 
 /**
+ * True when this agent is the single executable (build-binaries.mjs) rather than the .mjs bundle run by a Node.js
+ * of the host's: the executable is its own program, with no script path after it. Node 18 has neither
+ * process.getBuiltinModule nor node:sea, and there the agent is always the bundle.
+ */
+export function isSingleExecutable(): boolean {
+  const getBuiltin = (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule;
+  const sea = getBuiltin?.call(process, 'node:sea') as { isSea?: () => boolean } | undefined;
+  return sea?.isSea?.() ?? false;
+}
+
+/**
  * The local address this machine uses to reach the server: what peers on the same networks can dial. Found by
  * "connecting" a UDP socket (no packet is sent) and reading its local address.
  */

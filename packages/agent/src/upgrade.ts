@@ -14,9 +14,11 @@ const START_TIMEOUT_MS = 30_000;
 
 export interface UpgradeOptions {
   serverUrl: string;
-  /** The running agent script (the bundle), replaced in place. */
+  /** The running agent script (the bundle), or the single executable itself; replaced in place. */
   scriptPath: string;
   nodePath: string;
+  /** True for the single executable: it is downloaded as `meshdeck-agent-linux-<arch>` and runs without nodePath. */
+  executable?: boolean;
   /** `run` arguments for the new agent. */
   runArgs: string[];
   markerFile: string;
@@ -38,18 +40,20 @@ async function download(url: string): Promise<Buffer> {
  * Returns 'current', 'rolled-back' or 'started' (the caller then stops and exits).
  */
 export async function upgradeAgent(o: UpgradeOptions): Promise<'current' | 'rolled-back' | 'started'> {
-  const base = `${o.serverUrl}/meshclient/files/meshdeck-agent.mjs`;
+  const base = `${o.serverUrl}/meshclient/files/${o.executable ? `meshdeck-agent-linux-${process.arch}` : 'meshdeck-agent.mjs'}`;
+  const command = (file: string): [string, string[]] => (o.executable ? [file, []] : [o.nodePath, [file]]);
   // The checksum first: an agent already on the server's build (autoupdate checks at every pull) downloads no more.
   const expected = (await download(`${base}.sha256`)).toString('utf8').trim().split(/\s+/)[0] ?? '';
   if (!o.force && sha256(fs.readFileSync(o.scriptPath)) === expected) return 'current';
   const bundle = await download(base);
   if (sha256(bundle) !== expected) throw new Error(`upgrade refused: the download from ${base} does not match its SHA-256 (${expected || 'none given'})`);
   // Node decides ES module or CommonJS by the extension: the staged build must keep `.mjs` to start at all.
-  const next = o.scriptPath.replace(/(\.mjs)?$/, '.new.mjs');
+  const next = o.executable ? `${o.scriptPath}.new` : o.scriptPath.replace(/(\.mjs)?$/, '.new.mjs');
   const previous = `${o.scriptPath}.previous`;
   fs.writeFileSync(next, bundle, { mode: 0o755 });
   try {
-    const { stdout } = await run(o.nodePath, [next, '--version'], { timeout: 15_000 });
+    const [program, args] = command(next);
+    const { stdout } = await run(program, [...args, '--version'], { timeout: 15_000 });
     o.log(`upgrade: downloaded ${stdout.trim()}, checksum verified`);
   } catch (error) {
     fs.rmSync(next, { force: true });
@@ -59,7 +63,8 @@ export async function upgradeAgent(o: UpgradeOptions): Promise<'current' | 'roll
   fs.copyFileSync(o.scriptPath, previous);
   fs.renameSync(next, o.scriptPath);
   fs.rmSync(o.markerFile, { force: true });
-  const child = spawn(o.nodePath, [o.scriptPath, ...o.runArgs], { detached: true, stdio: 'inherit', env: { ...process.env, [UPGRADE_MARKER_ENV]: o.markerFile } });
+  const [program, args] = command(o.scriptPath);
+  const child = spawn(program, [...args, ...o.runArgs], { detached: true, stdio: 'inherit', env: { ...process.env, [UPGRADE_MARKER_ENV]: o.markerFile } });
   let exited = false;
   child.once('exit', () => (exited = true));
   for (const started = Date.now(); Date.now() - started < START_TIMEOUT_MS && !exited; await sleep(200)) {
@@ -71,7 +76,9 @@ export async function upgradeAgent(o: UpgradeOptions): Promise<'current' | 'roll
     }
   }
   if (!exited) child.kill('SIGKILL');
-  fs.copyFileSync(previous, o.scriptPath);
+  // Put back through a rename: writing into an executable that a dying process still runs fails (ETXTBSY).
+  fs.copyFileSync(previous, `${o.scriptPath}.restore`);
+  fs.renameSync(`${o.scriptPath}.restore`, o.scriptPath);
   o.log('upgrade: the new agent did not come up; the previous build is back and keeps running');
   return 'rolled-back';
 }

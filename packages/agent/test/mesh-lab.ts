@@ -16,6 +16,8 @@ export interface LabAgent {
   stateDir: string;
   child: ChildProcess;
   log: string[];
+  /** How the agent is started: the .mjs bundle under this Node, or a single executable. */
+  program: string[];
 }
 
 /**
@@ -40,15 +42,18 @@ export class MeshLab {
     this.lab.up(count);
   }
 
-  /** Starts `meshdeck-agent join` in namespace `index` (1-based) against the server's HTTP port on the bridge. */
-  join(index: number, port: string, token: string, extra: string[] = []): LabAgent {
+  /**
+   * Starts `meshdeck-agent join` in namespace `index` (1-based) against the server's HTTP port on the bridge;
+   * `program` replaces the bundle, e.g. with the single executable.
+   */
+  join(index: number, port: string, token: string, extra: string[] = [], program = [process.execPath, this.#bundle]): LabAgent {
     const stateDir = path.join(this.workDir, `agent-${index}`);
     const iface = `mdw${this.tag}${index}`;
     const ns = this.lab.namespaces[index - 1]!;
     const name = `agent-${index}`;
-    const args = ['netns', 'exec', ns, process.execPath, this.#bundle, 'join', '--server', `http://${this.lab.bridgeAddress}:${port}`];
+    const args = ['netns', 'exec', ns, ...program, 'join', '--server', `http://${this.lab.bridgeAddress}:${port}`];
     args.push('--token', token, '--state-dir', stateDir, '--interface', iface, '--name', name, '--check-in-seconds', '2', ...extra);
-    const agent = { index, name, ns, iface, stateDir, child: this.spawn(args), log: [] as string[] };
+    const agent = { index, name, ns, iface, stateDir, child: this.spawn(args), log: [] as string[], program };
     this.capture(agent);
     this.agents.push(agent);
     return agent;
@@ -59,7 +64,7 @@ export class MeshLab {
    * blocking, since the server under test lives in this same process.
    */
   cli(agent: LabAgent, command: string[]): Promise<{ status: number | null; output: string }> {
-    const args = ['netns', 'exec', agent.ns, process.execPath, this.#bundle, ...command, '--state-dir', agent.stateDir];
+    const args = ['netns', 'exec', agent.ns, ...agent.program, ...command, '--state-dir', agent.stateDir];
     return new Promise((resolve) => {
       const child = this.spawn(args);
       let output = '';
@@ -71,7 +76,7 @@ export class MeshLab {
 
   /** Starts `meshdeck-agent run` again for an agent whose process ended (same state, same interface). */
   restart(agent: LabAgent): void {
-    const args = ['netns', 'exec', agent.ns, process.execPath, this.#bundle, 'run', '--state-dir', agent.stateDir, '--interface', agent.iface, '--check-in-seconds', '2'];
+    const args = ['netns', 'exec', agent.ns, ...agent.program, 'run', '--state-dir', agent.stateDir, '--interface', agent.iface, '--check-in-seconds', '2'];
     agent.child = this.spawn(args);
     this.capture(agent);
   }

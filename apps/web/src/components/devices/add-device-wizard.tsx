@@ -18,6 +18,7 @@ import { SelectKeyStep } from './select-key-step.tsx';
  */
 export function AddDeviceWizard({ onDone }: { onDone?: () => void }) {
   const { t } = useTranslation('devices');
+  const { t: tField } = useTranslation('agentField');
   const [step, setStep] = useState(0);
   const [key, setKey] = useState<EnrollmentKeyItem>();
   const [os, setOs] = useState<AgentOs>('linux');
@@ -47,7 +48,7 @@ export function AddDeviceWizard({ onDone }: { onDone?: () => void }) {
             />
             {isAgentSupported(os) && key ? (
               <>
-                <Text size="sm">{t('wizard.installHint.linux')}</Text>
+                <Text size="sm">{tField('installHint')}</Text>
                 <CommandBlock
                   command={buildInstallCommand(key.token, origin)}
                   copyLabel={t('wizard.copyCommand')}
