@@ -153,15 +153,15 @@ function ClientForm(props: Omit<ClientDialogProps, 'opened'>) {
                 />
                 <Textarea
                   label={t('clientForm.postUp')}
-                  autosize
-                  minRows={2}
+
+                  rows={2}
                   key={form.key('postUp')}
                   {...form.getInputProps('postUp')}
                 />
                 <Textarea
                   label={t('clientForm.postDown')}
-                  autosize
-                  minRows={2}
+
+                  rows={2}
                   key={form.key('postDown')}
                   {...form.getInputProps('postDown')}
                 />

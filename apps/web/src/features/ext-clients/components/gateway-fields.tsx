@@ -51,8 +51,7 @@ export function GatewayFields({ form, hasInternetGateway, hasAdditionalEndpoints
       <Textarea
         label={t('gatewayForm.metadata')}
         description={t('gatewayForm.metadataHint')}
-        autosize
-        minRows={2}
+        rows={2}
         key={form.key('metadata')}
         {...form.getInputProps('metadata')}
       />
