@@ -33,11 +33,11 @@ const LINUX_COMMANDS = {
 
 type Step = { text: string; link?: { href: string; label: string }; commands?: readonly string[] };
 
-function CopyValue({ value, label }: { value: string; label: string }) {
+function CopyValue({ value }: { value: string }) {
   return (
     <Group gap={4} wrap="nowrap">
       <Code style={{ overflowWrap: 'anywhere' }}>{value}</Code>
-      <CopyButton value={value} label={label} />
+      <CopyButton value={value} />
     </Group>
   );
 }
@@ -59,7 +59,7 @@ function Steps({ steps }: { steps: Step[] }) {
               </Group>
             )}
             {step.commands?.map((command) => (
-              <CopyValue key={command} value={command} label={t('rac.copyCommand')} />
+              <CopyValue key={command} value={command} />
             ))}
           </Stack>
         </List.Item>

@@ -32,6 +32,7 @@ function AddGatewayForm({
   onCreated,
 }: Omit<AddGatewayDialogProps, 'opened'>) {
   const { t } = useTranslation('remoteAccess');
+  const { t: tCommon } = useTranslation('common');
   const createGateway = useCreateGateway();
   const form = useForm<GatewayFormValues>({
     mode: 'controlled',
@@ -83,7 +84,7 @@ function AddGatewayForm({
         <GatewayFields form={form} hasInternetGateway={isPro} hasAdditionalEndpoints={false} />
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
-            {t('cancel')}
+            {tCommon('cancel')}
           </Button>
           <Button type="submit" loading={createGateway.isPending}>
             {t('gateways.create')}

@@ -50,7 +50,6 @@ function ConfigView({ client, endpoints }: { client: ClientRow; endpoints: reado
       {endpoints.length > 1 && (
         <Select
           label={t('config.endpoint')}
-          description={t('config.endpointHint')}
           data={[...endpoints]}
           clearable
           value={endpoint}
@@ -112,9 +111,6 @@ function ConfigView({ client, endpoints }: { client: ClientRow; endpoints: reado
                 h={260}
                 fit="contain"
               />
-              <Text fz="xs" c="dimmed" ta="center">
-                {t('config.qrHint')}
-              </Text>
             </Stack>
           )}
         </Tabs.Panel>

@@ -39,6 +39,7 @@ export interface ClientDialogProps {
 
 function ClientForm(props: Omit<ClientDialogProps, 'opened'>) {
   const { t } = useTranslation('remoteAccess');
+  const { t: tCommon } = useTranslation('common');
   const { client, gateways, candidates } = props;
   const isEdit = client !== undefined;
   const gatewayIds = useMemo(() => new Set(gateways.map((row) => row.id)), [gateways]);
@@ -139,15 +140,9 @@ function ClientForm(props: Omit<ClientDialogProps, 'opened'>) {
                     {...form.getInputProps('publicKey')}
                   />
                 )}
-                <TextInput
-                  label={t('clientForm.dns')}
-                  description={t('clientForm.dnsHint')}
-                  key={form.key('dns')}
-                  {...form.getInputProps('dns')}
-                />
+                <TextInput label={t('clientForm.dns')} key={form.key('dns')} {...form.getInputProps('dns')} />
                 <TagsInput
                   label={t('clientForm.extraAllowedIps')}
-                  description={t('clientForm.extraAllowedIpsHint')}
                   key={form.key('extraAllowedIps')}
                   {...form.getInputProps('extraAllowedIps')}
                 />
@@ -171,7 +166,7 @@ function ClientForm(props: Omit<ClientDialogProps, 'opened'>) {
         </Accordion>
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
-            {t('cancel')}
+            {tCommon('cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>
             {isEdit ? t('save') : t('clients.create')}

@@ -27,7 +27,6 @@ export function GatewayFields({ form, hasInternetGateway, hasAdditionalEndpoints
         <NumberInput label={t('gatewayForm.mtu')} key={form.key('mtu')} {...form.getInputProps('mtu')} />
         <NumberInput
           label={t('gatewayForm.keepalive')}
-          description={t('gatewayForm.keepaliveHint')}
           key={form.key('keepalive')}
           {...form.getInputProps('keepalive')}
         />
@@ -50,7 +49,6 @@ export function GatewayFields({ form, hasInternetGateway, hasAdditionalEndpoints
       )}
       <Textarea
         label={t('gatewayForm.metadata')}
-        description={t('gatewayForm.metadataHint')}
         rows={2}
         key={form.key('metadata')}
         {...form.getInputProps('metadata')}

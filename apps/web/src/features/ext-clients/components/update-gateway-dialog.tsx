@@ -10,6 +10,7 @@ import { gatewayValidator, toNumber, type GatewayFormValues } from './gateway-fo
 
 function UpdateGatewayForm({ gateway, onClose }: { gateway: GatewayRow; onClose: () => void }) {
   const { t } = useTranslation('remoteAccess');
+  const { t: tCommon } = useTranslation('common');
   const updateGateway = useUpdateGateway();
   const form = useForm<GatewayFormValues>({
     mode: 'controlled',
@@ -49,13 +50,13 @@ function UpdateGatewayForm({ gateway, onClose }: { gateway: GatewayRow; onClose:
   return (
     <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
       <Stack>
-        <Text fz="sm" c="dimmed">
-          {t('gateways.updateIntro', { name: gateway.name })}
+        <Text fz="sm" fw={500}>
+          {gateway.name}
         </Text>
         <GatewayFields form={form} hasInternetGateway={false} hasAdditionalEndpoints />
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
-            {t('cancel')}
+            {tCommon('cancel')}
           </Button>
           <Button type="submit" loading={updateGateway.isPending}>
             {t('save')}
