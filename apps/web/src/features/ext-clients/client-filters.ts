@@ -65,7 +65,7 @@ export function compareClients(sort: string | undefined, gatewayNames: ReadonlyM
       case 'address':
         return row.address || row.address6;
       case 'gateway':
-        return gatewayNames.get(row.gatewayId) ?? row.gatewayId;
+        return gatewayNames.get(row.gatewayId) ?? (row.gatewayEndpoint || row.gatewayId);
       case 'enabled':
         return row.enabled ? '1' : '0';
       default:

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '@/lib/session.ts';
 import { mockElementSize } from '@/test/layout.ts';
 import { fakeId, makeApiHost, makeApiNode } from '@/test/mesh-fixtures.ts';
 import { mockApi } from '@/test/mock-api.ts';
@@ -35,6 +36,10 @@ const client = (clientid: string, network: string, gateway: string, ownerid: str
 
 async function arrange(search = '') {
   storeSignedInSession();
+  // The store read localStorage when this file imported it: give it the signed-in user too.
+  useSession.setState({
+    user: { username: 'admin', platformRoleId: 'super-admin', isAdmin: true, canUseDashboard: true },
+  });
   mockApi({
     ...shellRoutes([makeNetworkWire('net-a'), makeNetworkWire('net-b')]),
     'GET hosts': () => [

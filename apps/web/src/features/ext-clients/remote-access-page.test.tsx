@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client.ts';
+import { useSession } from '@/lib/session.ts';
 import { mockElementSize } from '@/test/layout.ts';
 import { fakeId, makeApiHost, makeApiNode } from '@/test/mesh-fixtures.ts';
 import { mockApi } from '@/test/mock-api.ts';
@@ -52,10 +53,28 @@ const client = (clientid: string, gateway: string, enabled = true) => ({
 
 function arrange(user = 'super-admin') {
   storeSignedInSession(user);
+  // The store read localStorage when this file imported it: give it the signed-in user too.
+  useSession.setState({
+    user: {
+      username: 'tester',
+      platformRoleId: user,
+      isAdmin: user === 'super-admin',
+      canUseDashboard: true,
+    },
+  });
   const routes = {
     ...shellRoutes([makeNetworkWire('net1')]),
     'GET hosts': () => hosts,
     'GET nodes/net1': () => nodes,
+    // The lean list names the hosts for users who may not read GET hosts.
+    'GET console/nodes/net1': () => ({
+      total: 2,
+      offset: 0,
+      items: [
+        { id: gwOne, hostId: fakeId(1, 1), name: 'gw-one', endpoint: '198.51.100.1' },
+        { id: gwTwo, hostId: fakeId(1, 2), name: 'gw-two', endpoint: '198.51.100.2' },
+      ],
+    }),
     'GET extclients/net1': () => [client('alice-laptop', gwOne), client('bob-phone', gwTwo, false)],
     'PUT extclients/net1/bob-phone': (body: unknown) => body,
   };
@@ -77,6 +96,7 @@ describe('RemoteAccessPage', () => {
     await arrange();
     expect(await within(gatewaysTable()).findByText('gw-one')).toBeInTheDocument();
     expect(within(gatewaysTable()).getByText('1.1.1.1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create gateway' })).toBeInTheDocument();
     // A node that is not a gateway is not listed.
     expect(within(gatewaysTable()).queryByText('mac-host')).not.toBeInTheDocument();
     expect(await within(clientsTable()).findByText('alice-laptop')).toBeInTheDocument();
@@ -103,8 +123,9 @@ describe('RemoteAccessPage', () => {
     expect(body).not.toHaveProperty('publickey');
   });
 
-  it('-> when the user is not an admin, offers no gateway creation nor gateway menus', async () => {
+  it('-> when the user is not an admin, names gateways from the lean list and offers no gateway creation nor menus', async () => {
     await arrange('platform-user');
+    expect(apiClient.get).not.toHaveBeenCalledWith('hosts', expect.anything());
     await within(gatewaysTable()).findByText('gw-one');
     expect(screen.queryByRole('button', { name: 'Create gateway' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Actions for gateway gw-one' })).not.toBeInTheDocument();

@@ -40,7 +40,7 @@ export function ClientsTable(props: ClientsTableProps) {
         id: 'address',
         header: t('clients.columns.addresses'),
       }),
-      column.accessor((row) => gatewayNames.get(row.gatewayId) ?? row.gatewayId, {
+      column.accessor((row) => gatewayNames.get(row.gatewayId) ?? (row.gatewayEndpoint || row.gatewayId), {
         id: 'gateway',
         header: t('clients.columns.gateway'),
       }),
