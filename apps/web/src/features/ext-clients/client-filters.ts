@@ -45,8 +45,8 @@ export function clientFilter(filter: ClientFilter): ((row: ClientRow) => boolean
   return (row) =>
     (!search || clientText(row).includes(search)) &&
     (!filter.network || row.network === filter.network) &&
-    (!filter.gateway || row.gatewayId === filter.gateway) &&
-    (!filter.enabled || row.enabled === (filter.enabled === 'yes')) &&
+    (!filter.gateway || row.gatewayNodeId === filter.gateway) &&
+    (!filter.enabled || row.isEnabled === (filter.enabled === 'yes')) &&
     (!filter.owner || row.ownerId === filter.owner);
 }
 
@@ -65,9 +65,9 @@ export function compareClients(sort: string | undefined, gatewayNames: ReadonlyM
       case 'address':
         return row.address || row.address6;
       case 'gateway':
-        return gatewayNames.get(row.gatewayId) ?? (row.gatewayEndpoint || row.gatewayId);
+        return gatewayNames.get(row.gatewayNodeId) ?? (row.gatewayEndpoint || row.gatewayNodeId);
       case 'enabled':
-        return row.enabled ? '1' : '0';
+        return row.isEnabled ? '1' : '0';
       default:
         return row.clientId;
     }

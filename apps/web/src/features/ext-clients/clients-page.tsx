@@ -51,7 +51,7 @@ export function ClientsPage() {
     for (const row of clients.all) {
       networks.add(row.network);
       if (row.ownerId) owners.add(row.ownerId);
-      gatewayIds.add(row.gatewayId);
+      gatewayIds.add(row.gatewayNodeId);
     }
     const sorted = (values: Set<string>) => [...values].sort((a, b) => a.localeCompare(b));
     return {

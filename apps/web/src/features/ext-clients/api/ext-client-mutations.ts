@@ -35,7 +35,7 @@ export function toClientBody(edit: ClientEdit, enabled: boolean) {
 export const rowToEdit = (row: ClientRow): ClientEdit => ({
   clientId: row.clientId,
   publicKey: row.publicKey,
-  dns: row.dns,
+  dns: row.dns.join(', '),
   extraAllowedIps: row.extraAllowedIps,
   postUp: row.postUp,
   postDown: row.postDown,

@@ -1,4 +1,4 @@
-import type { ChangeEvent } from '@meshdeck/contracts';
+import { apiExtClientSchema, type ApiExtClient, type ChangeEvent } from '@meshdeck/contracts';
 import { apiClient, type ResponseParser } from '@/lib/api-client.ts';
 import type { LiveList } from '@/lib/list/live-list.ts';
 import type { ListSource } from '@/lib/list/use-list.ts';
@@ -9,10 +9,11 @@ import { extClientsKeys } from './ext-client-keys.ts';
  * Checks the answer is an array and validates its first client only: a contract drift still fails loudly,
  * while 10,000 clients are not re-validated one by one on the main thread (decision 013).
  */
-const clientArrayParser: ResponseParser<Record<string, unknown>[]> = {
+const clientArrayParser: ResponseParser<ApiExtClient[]> = {
   parse: (data: unknown) => {
     if (!Array.isArray(data)) throw new Error('not a client list');
-    return data as Record<string, unknown>[];
+    if (data.length > 0) apiExtClientSchema.parse(data[0]);
+    return data as ApiExtClient[];
   },
 };
 
@@ -47,8 +48,8 @@ const clientListLive = (networkId: string | undefined): LiveList<ClientRow> => (
     // A gateway removed or a network deleted takes its clients with it.
     if (change.resource === 'nodes' && change.action === 'deleted' && change.id !== undefined) {
       const id = change.id;
-      return items.some((item) => item.gatewayId === id)
-        ? { drop: (item) => item.gatewayId === id }
+      return items.some((item) => item.gatewayNodeId === id)
+        ? { drop: (item) => item.gatewayNodeId === id }
         : undefined;
     }
     if (change.resource === 'networks' && change.action === 'deleted') return 'refetch';

@@ -1,4 +1,4 @@
-import type { UpdateNodeInput } from '@meshdeck/contracts';
+import type { CreateIngressInput, UpdateNodeInput } from '@meshdeck/contracts';
 import { apiClient } from '@/lib/api-client.ts';
 import { nodesKeys } from '@/lib/api/query-keys.ts';
 import { useResourceMutation } from '@/lib/api/use-resource-mutation.ts';
@@ -19,7 +19,7 @@ const nodePath = (network: string, nodeId: string) =>
 const gatewayKeys = [nodesKeys.all, extClientsKeys.lists] as const;
 
 /** The createingress body of api-contract §2.3. */
-export const toCreateIngressBody = (settings: GatewaySettings) => ({
+export const toCreateIngressBody = (settings: GatewaySettings): CreateIngressInput => ({
   extclientdns: settings.dns.trim(),
   is_internet_gw: settings.isInternetGateway,
   metadata: settings.metadata,

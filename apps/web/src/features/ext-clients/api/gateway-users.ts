@@ -1,23 +1,23 @@
-import { peopleUserWireSchema, toPeopleUser, type PeopleUser } from '@meshdeck/contracts';
+import {
+  ingressGwUsersSchema,
+  peopleUserWireSchema,
+  toPeopleUser,
+  type PeopleUser,
+} from '@meshdeck/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiClient } from '@/lib/api-client.ts';
 import { peopleKeys } from '@/lib/api/people-queries.ts';
 import { useResourceMutation } from '@/lib/api/use-resource-mutation.ts';
 import { extClientsKeys } from './ext-client-keys.ts';
 
-/** IngressGwUsers (api-contract §3.12), read leniently like the people pages read users. */
-const gatewayUsersSchema = z.looseObject({
-  users: z.array(peopleUserWireSchema).nullable().default(null),
-});
-
 /** GET users/ingress/{gatewayId}: the users attached to a remote-access gateway (pro). */
 export async function getGatewayUsers(gatewayId: string, signal?: AbortSignal): Promise<PeopleUser[]> {
   const wire = await apiClient.get(`users/ingress/${encodeURIComponent(gatewayId)}`, {
-    schema: gatewayUsersSchema,
+    schema: ingressGwUsersSchema,
     signal,
   });
-  return (wire.users ?? []).map(toPeopleUser);
+  // Each user is read as leniently as the people pages read them.
+  return wire.users.map((user) => toPeopleUser(peopleUserWireSchema.parse(user)));
 }
 
 export const useGatewayUsers = (gatewayId: string) =>

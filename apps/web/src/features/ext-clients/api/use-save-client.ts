@@ -27,7 +27,7 @@ export function useSaveClient() {
   return useMutation({
     mutationFn: async ({ networkId, values, client, isPromoting }: SaveClientInput): Promise<string> => {
       if (client) {
-        const body = toClientBody({ ...values, publicKey: '' }, client.enabled);
+        const body = toClientBody({ ...values, publicKey: '' }, client.isEnabled);
         await apiClient.put(clientPath(client.network, client.clientId), body);
         return body.clientid || client.clientId;
       }

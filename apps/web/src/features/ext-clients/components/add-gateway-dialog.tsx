@@ -45,7 +45,7 @@ function AddGatewayForm({
       isInternetGateway: false,
       additionalEndpoints: [],
     },
-    validate: gatewayValidator(t, { needsHost: true }),
+    validate: gatewayValidator(t, { isCreate: true }),
   });
   const close = useGuardedClose(form.isTouched, onClose);
   const handleSubmit = (values: GatewayFormValues) => {

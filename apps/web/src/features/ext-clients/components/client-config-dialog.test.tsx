@@ -19,14 +19,19 @@ const client: ClientRow = {
   address: '100.70.1.50',
   address6: '',
   publicKey: '',
-  dns: '',
+  privateKey: undefined,
+  hasOwnKeyPair: false,
+  dns: [],
   extraAllowedIps: [],
-  gatewayId: 'gw-1',
+  gatewayNodeId: 'gw-1',
   gatewayEndpoint: '198.51.100.1:51821',
-  enabled: true,
+  lastModified: undefined,
+  isEnabled: true,
   ownerId: 'alice',
   postUp: '',
   postDown: '',
+  tags: [],
+  remoteAccessClientId: '',
 };
 const configText = (endpoint: string) =>
   `[Interface]\nAddress = 100.70.1.50/32\nPrivateKey = secret\n\n[Peer]\nEndpoint = ${endpoint}:51821\n`;

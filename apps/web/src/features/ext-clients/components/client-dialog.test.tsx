@@ -71,7 +71,7 @@ describe('ClientDialog', () => {
       'a'.repeat(33),
       'Please enter a client id, with a minimum of 5 characters and a maximum of 32 characters.',
     ],
-    ['has other characters', 'laptop_01', 'The client id may only hold letters, digits and dashes'],
+    ['has other characters', 'laptop_01', 'The client id may only contain letters, digits and dashes'],
   ])('-> when the client id %s, shows the spec message and sends nothing', async (_case, value, message) => {
     arrange();
     await userEvent.type(clientId(), value);

@@ -52,7 +52,7 @@ function ClientForm(props: Omit<ClientDialogProps, 'opened'>) {
         ? rowToEdit(client)
         : { clientId: '', publicKey: '', dns: '', extraAllowedIps: [], postUp: '', postDown: '' }),
       gatewayId:
-        client?.gatewayId ?? props.gatewayId ?? (gateways.length === 1 ? (gateways[0]?.id ?? '') : ''),
+        client?.gatewayNodeId ?? props.gatewayId ?? (gateways.length === 1 ? (gateways[0]?.id ?? '') : ''),
       gatewayDns: '',
       isInternetGateway: false,
     },

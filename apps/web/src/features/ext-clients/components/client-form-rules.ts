@@ -1,7 +1,14 @@
-import { cidrsOverlap, isCidr, isIpAddress } from '@meshdeck/contracts';
-import type { FormErrors } from '@mantine/form';
+import {
+  CLIENT_ID_MESSAGES,
+  POST_SCRIPT_MAX_LENGTH,
+  cidrsOverlap,
+  customExtClientInputSchema,
+  isCidr,
+  isIpAddress,
+} from '@meshdeck/contracts';
 import type { TFunction } from 'i18next';
-import type { ClientEdit } from '../api/ext-client-mutations.ts';
+import { contractValidator, issueField, type SchemaIssue } from '@/lib/contract-form.ts';
+import { toClientBody, type ClientEdit } from '../api/ext-client-mutations.ts';
 import { dnsEntries } from './gateway-form-rules.ts';
 
 /** The fields of the create / edit client dialog. */
@@ -13,74 +20,70 @@ export interface ClientFormValues extends ClientEdit {
   isInternetGateway: boolean;
 }
 
-export const SCRIPT_MAX_LENGTH = 1024;
+/** The contract's client-id messages are the spec's (console-spec §5): shown translated. */
+const CLIENT_ID_KEYS = {
+  [CLIENT_ID_MESSAGES.spaces]: 'clientForm.idSpaces',
+  [CLIENT_ID_MESSAGES.length]: 'clientForm.idLength',
+  [CLIENT_ID_MESSAGES.charset]: 'clientForm.idCharacters',
+} as const;
 
-/** A WireGuard key: 32 bytes in base64 (44 characters, one padding sign). */
-const WIREGUARD_KEY = /^[A-Za-z0-9+/]{43}=$/;
-
-/**
- * The client id rules of spec §5 with the spec's own texts (empty is allowed: the server picks a name), then
- * the server's character set (api-contract §5.7).
- */
-export function clientIdError(t: TFunction<'remoteAccess'>, clientId: string): string | null {
-  const id = clientId.trim();
-  if (id === '') return null;
-  if (/\s/.test(clientId)) return t('clientForm.idSpaces');
-  if (id.length < 5 || id.length > 32) return t('clientForm.idLength');
-  if (!/^[a-zA-Z0-9-]+$/.test(id)) return t('clientForm.idCharacters');
-  return null;
+function placeIssue(
+  t: TFunction<'remoteAccess'>,
+  issue: SchemaIssue,
+  values: ClientFormValues,
+): readonly [keyof ClientFormValues, string] | null {
+  switch (issueField(issue)) {
+    case 'clientid': {
+      const key = CLIENT_ID_KEYS[issue.message as keyof typeof CLIENT_ID_KEYS] as
+        (typeof CLIENT_ID_KEYS)[keyof typeof CLIENT_ID_KEYS] | undefined;
+      return ['clientId', key ? t(key) : issue.message];
+    }
+    case 'publickey':
+      return ['publicKey', t('clientForm.publicKeyInvalid')];
+    case 'dns':
+      return ['dns', t('gatewayForm.dnsInvalid')];
+    case 'extraallowedips': {
+      const value = values.extraAllowedIps[Number(issue.path[1])] ?? '';
+      return ['extraAllowedIps', t('clientForm.routeInvalid', { value })];
+    }
+    case 'postup':
+      return ['postUp', t('clientForm.scriptTooLong', { max: POST_SCRIPT_MAX_LENGTH })];
+    case 'postdown':
+      return ['postDown', t('clientForm.scriptTooLong', { max: POST_SCRIPT_MAX_LENGTH })];
+    default:
+      return null;
+  }
 }
 
-/** The dialog's rules; `networkRanges` are the network's CIDRs, which extra routes must not overlap. */
+/**
+ * The dialog's rules: the contract's (customExtClientInputSchema on the body the save sends, with the spec's
+ * client-id texts), then what the schema cannot know: a gateway chosen, extra routes outside the network's
+ * ranges, and the DNS of a host being promoted.
+ */
 export function clientValidator(
   t: TFunction<'remoteAccess'>,
   options: { networkRanges: readonly string[]; isPromoting: (values: ClientFormValues) => boolean },
 ) {
-  return (values: ClientFormValues): FormErrors => {
-    const errors: FormErrors = {};
-    const set = (field: keyof ClientFormValues, message: string | null) => {
-      if (message && errors[field] === undefined) errors[field] = message;
-    };
-    set('gatewayId', values.gatewayId ? null : t('clientForm.gatewayRequired'));
-    set('clientId', clientIdError(t, values.clientId));
-    set(
-      'publicKey',
-      values.publicKey.trim() && !WIREGUARD_KEY.test(values.publicKey.trim())
-        ? t('clientForm.publicKeyInvalid')
-        : null,
-    );
-    const dns = dnsEntries(values.dns);
-    set('dns', dns.some((entry) => !isIpAddress(entry)) ? t('gatewayForm.dnsInvalid') : null);
-    const routes = values.extraAllowedIps.map((entry) => entry.trim());
-    const notCidr = routes.find((entry) => !isCidr(entry));
-    set('extraAllowedIps', notCidr ? t('clientForm.routeInvalid', { value: notCidr }) : null);
-    const overlapping = routes.find((entry) =>
-      options.networkRanges.some((range) => isCidr(entry) && cidrsOverlap(entry, range)),
-    );
-    set('extraAllowedIps', overlapping ? t('clientForm.routeOverlaps', { value: overlapping }) : null);
-    set(
-      'postUp',
-      values.postUp.length > SCRIPT_MAX_LENGTH
-        ? t('clientForm.scriptTooLong', { max: SCRIPT_MAX_LENGTH })
-        : null,
-    );
-    set(
-      'postDown',
-      values.postDown.length > SCRIPT_MAX_LENGTH
-        ? t('clientForm.scriptTooLong', { max: SCRIPT_MAX_LENGTH })
-        : null,
-    );
-    if (options.isPromoting(values)) {
+  return contractValidator<ClientFormValues>({
+    schema: customExtClientInputSchema,
+    toWire: (values) => toClientBody(values, true),
+    toFieldError: (issue, values) => placeIssue(t, issue, values),
+    extra: (values) => {
+      const overlapping = values.extraAllowedIps
+        .map((entry) => entry.trim())
+        .find((entry) => isCidr(entry) && options.networkRanges.some((range) => cidrsOverlap(entry, range)));
       const gatewayDns = dnsEntries(values.gatewayDns);
-      set(
-        'gatewayDns',
-        values.isInternetGateway && gatewayDns.length === 0
-          ? t('gatewayForm.dnsRequired')
-          : gatewayDns.some((entry) => !isIpAddress(entry))
-            ? t('gatewayForm.dnsInvalid')
-            : null,
-      );
-    }
-    return errors;
-  };
+      return {
+        gatewayId: values.gatewayId ? null : t('clientForm.gatewayRequired'),
+        extraAllowedIps: overlapping ? t('clientForm.routeOverlaps', { value: overlapping }) : null,
+        gatewayDns: !options.isPromoting(values)
+          ? null
+          : values.isInternetGateway && gatewayDns.length === 0
+            ? t('gatewayForm.dnsRequired')
+            : gatewayDns.some((entry) => !isIpAddress(entry))
+              ? t('gatewayForm.dnsInvalid')
+              : null,
+      };
+    },
+  });
 }

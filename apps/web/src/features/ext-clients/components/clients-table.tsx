@@ -40,11 +40,15 @@ export function ClientsTable(props: ClientsTableProps) {
         id: 'address',
         header: t('clients.columns.addresses'),
       }),
-      column.accessor((row) => gatewayNames.get(row.gatewayId) ?? (row.gatewayEndpoint || row.gatewayId), {
-        id: 'gateway',
-        header: t('clients.columns.gateway'),
-      }),
-      column.accessor('enabled', {
+      column.accessor(
+        (row) => gatewayNames.get(row.gatewayNodeId) ?? (row.gatewayEndpoint || row.gatewayNodeId),
+        {
+          id: 'gateway',
+          header: t('clients.columns.gateway'),
+        },
+      ),
+      column.accessor('isEnabled', {
+        id: 'enabled',
         header: t('clients.columns.enabled'),
         size: 100,
         cell: (info) => (

@@ -23,7 +23,7 @@ function UpdateGatewayForm({ gateway, onClose }: { gateway: GatewayRow; onClose:
       isInternetGateway: gateway.isInternetGateway,
       additionalEndpoints: gateway.additionalEndpoints,
     },
-    validate: gatewayValidator(t, { needsHost: false }),
+    validate: gatewayValidator(t, { isCreate: false }),
   });
   const close = useGuardedClose(form.isTouched, onClose);
   const handleSubmit = (values: GatewayFormValues) =>

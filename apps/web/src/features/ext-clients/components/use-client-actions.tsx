@@ -69,7 +69,7 @@ export function useClientActions({ gateways, isPro }: { gateways: readonly Gatew
     <>
       <ClientConfigDialog
         client={configClient}
-        endpoints={gatewayEndpoints(configClient && gatewaysById.get(configClient.gatewayId))}
+        endpoints={gatewayEndpoints(configClient && gatewaysById.get(configClient.gatewayNodeId))}
         onClose={() => setConfigClient(undefined)}
       />
       <ClientDialog
