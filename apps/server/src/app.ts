@@ -59,6 +59,8 @@ import type { PeerUpdateQueue } from './modules/peers/peer-update-queue.ts';
 import type { PeerVersions } from './modules/peers/peer-versions.ts';
 import { NodeListRepository } from './modules/nodes/node-list.repository.ts';
 import { PeersRepository } from './modules/peers/peers.repository.ts';
+import { ExtClientsRepository } from './modules/ext-clients/ext-clients.repository.ts';
+import { ExtClientsTransaction } from './modules/ext-clients/ext-clients-transaction.repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -177,6 +179,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       nodes: new NodesRepository(database.db),
       keys: new EnrollmentKeysRepository(database.db),
       peers: new PeersRepository(database.db),
+      extClients: new ExtClientsRepository(database.db),
+      extClientsTx: new ExtClientsTransaction(database.db),
     },
     networks: networkDirectory(networksRepository),
     events,
