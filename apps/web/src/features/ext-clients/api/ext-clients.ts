@@ -2,6 +2,8 @@ import { apiExtClientSchema, type ApiExtClient, type ChangeEvent } from '@meshde
 import { apiClient, type ResponseParser } from '@/lib/api-client.ts';
 import type { LiveList } from '@/lib/list/live-list.ts';
 import type { ListSource } from '@/lib/list/use-list.ts';
+import { getNetworks } from '@/lib/networks-query.ts';
+import { useSession } from '@/lib/session.ts';
 import { toClientRow, type ClientRow } from './client-row.ts';
 import { extClientsKeys } from './ext-client-keys.ts';
 
@@ -23,11 +25,22 @@ export const clientPath = (network: string, clientId: string) =>
 
 /** GET extclients/{network}, or GET extclients for every network; private keys come blanked. */
 export async function getClients(networkId: string | undefined, signal?: AbortSignal): Promise<ClientRow[]> {
+  if (networkId === undefined && !useSession.getState().user?.isAdmin) return getOwnClients(signal);
   const wire = await apiClient.get(networkId ? networkPath(networkId) : 'extclients', {
     schema: clientArrayParser,
     signal,
   });
   return wire.map(toClientRow);
+}
+
+/**
+ * Every client a non-admin may see: GET extclients is for admins, so each of the user's networks is read
+ * (the server keeps only the caller's own clients there, api-contract §8.3 `self_only`).
+ */
+async function getOwnClients(signal?: AbortSignal): Promise<ClientRow[]> {
+  const networks = await getNetworks(signal);
+  const lists = await Promise.all(networks.map((network) => getClients(network.netId, signal)));
+  return lists.flat();
 }
 
 /**

@@ -67,7 +67,9 @@ export function useGatewayRows(networkId: string) {
   const isAdmin = useSession((state) => state.user?.isAdmin ?? false);
   const nodes = useNetworkNodes(networkId);
   // The nodes page's lean list (shared cache, live-patched) names the hosts for users who cannot read hosts.
-  const lean = useQuery(listQueryOptions(nodeListSource(networkId)));
+  // Memoised: a new source per render carries a new `meta.live`, and a changed meta re-renders the observer.
+  const leanSource = useMemo(() => nodeListSource(networkId), [networkId]);
+  const lean = useQuery(listQueryOptions(leanSource));
   const hosts = useQuery({ ...hostsQueryOptions(), enabled: isAdmin });
   const rows = useMemo(() => {
     const hostsById = new Map((hosts.data ?? []).map((host) => [host.id, host]));

@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Menu, Radio, Text, Tooltip } from '@mantine/core';
 import { IconDots, IconPencil, IconTrash, IconUsers, IconWorld } from '@tabler/icons-react';
-import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { createColumnHelper, type SortingState } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import type { GatewayRow } from '../api/gateways.ts';
@@ -27,6 +27,8 @@ export interface GatewaysTableProps {
 export function GatewaysTable(props: GatewaysTableProps) {
   const { t } = useTranslation('remoteAccess');
   const { selectedId, onSelect, canManage, hasUsers, onEdit, onUsers, onDelete } = props;
+  // A handful of gateways per network: their sort stays in the table rather than in the URL.
+  const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }]);
   const columns = useMemo(
     () => [
       column.display({
@@ -119,6 +121,8 @@ export function GatewaysTable(props: GatewaysTableProps) {
       getRowId={(row) => row.id}
       label={t('gateways.tableLabel')}
       search={props.search}
+      sorting={sorting}
+      onSortingChange={setSorting}
       onRowClick={(row) => onSelect(row.id === selectedId ? undefined : row.id)}
       height="calc(100dvh - 330px)"
       empty={

@@ -1,13 +1,12 @@
-import { Card, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Card, Radio, ScrollArea, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '@/components/data-table/data-table.tsx';
 import { StatusCell } from '@/components/data-table/status-cell.tsx';
 import type { GatewayRow } from '../api/gateways.ts';
 
-const column = createColumnHelper<GatewayRow>();
+/** Rows shown at once: a search narrows a big network down, so the dialog never renders thousands of rows. */
+export const HOST_PICKER_LIMIT = 100;
 
 export interface HostPickerProps {
   rows: readonly GatewayRow[];
@@ -16,37 +15,22 @@ export interface HostPickerProps {
   error?: string;
 }
 
-/** Picks one of the network's hosts (features §3.12): a searchable table and the chosen host's details. */
+/**
+ * Picks one of the network's hosts (features §3.12): a searchable table and the chosen host's details. A plain
+ * table: at most HOST_PICKER_LIMIT rows show, so a dialog needs no virtualiser.
+ */
 export function HostPicker({ rows, value, onChange, error }: HostPickerProps) {
   const { t } = useTranslation('remoteAccess');
   const [search, setSearch] = useState('');
-  const columns = useMemo(
-    () => [
-      column.display({
-        id: 'pick',
-        size: 44,
-        cell: (info) => (
-          <Radio
-            aria-label={t('hostPicker.pick', { name: info.row.original.name })}
-            checked={info.row.original.id === value}
-            onChange={() => onChange(info.row.original.id)}
-          />
-        ),
-      }),
-      column.accessor('name', { header: t('hostPicker.name') }),
-      column.accessor((row) => row.address || row.address6, {
-        id: 'address',
-        header: t('hostPicker.address'),
-      }),
-      column.accessor('os', { header: t('hostPicker.os'), size: 90 }),
-      column.accessor('status', {
-        header: t('hostPicker.status'),
-        size: 110,
-        cell: (info) => <StatusCell status={info.getValue()} lastCheckIn={0} />,
-      }),
-    ],
-    [t, value, onChange],
-  );
+  const matching = useMemo(() => {
+    const text = search.trim().toLowerCase();
+    return text
+      ? rows.filter((row) =>
+          `${row.name} ${row.address} ${row.address6} ${row.os}`.toLowerCase().includes(text),
+        )
+      : rows;
+  }, [rows, search]);
+  const shown = matching.slice(0, HOST_PICKER_LIMIT);
   const selected = rows.find((row) => row.id === value);
   return (
     <Stack gap="xs">
@@ -57,20 +41,48 @@ export function HostPicker({ rows, value, onChange, error }: HostPickerProps) {
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
       />
-      <DataTable
-        data={rows}
-        columns={columns}
-        getRowId={(row) => row.id}
-        label={t('hostPicker.label')}
-        search={search}
-        onRowClick={(row) => onChange(row.id)}
-        height={220}
-        empty={
-          <Text c="dimmed" ta="center" py="md" fz="sm">
-            {t('hostPicker.empty')}
-          </Text>
-        }
-      />
+      <ScrollArea.Autosize mah={220}>
+        <Table aria-label={t('hostPicker.label')} highlightOnHover stickyHeader>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={44} />
+              <Table.Th>{t('hostPicker.name')}</Table.Th>
+              <Table.Th>{t('hostPicker.address')}</Table.Th>
+              <Table.Th w={90}>{t('hostPicker.os')}</Table.Th>
+              <Table.Th w={110}>{t('hostPicker.status')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((row) => (
+              <Table.Tr key={row.id} onClick={() => onChange(row.id)} style={{ cursor: 'pointer' }}>
+                <Table.Td>
+                  <Radio
+                    aria-label={t('hostPicker.pick', { name: row.name })}
+                    checked={row.id === value}
+                    onChange={() => onChange(row.id)}
+                  />
+                </Table.Td>
+                <Table.Td>{row.name}</Table.Td>
+                <Table.Td>{row.address || row.address6}</Table.Td>
+                <Table.Td>{row.os}</Table.Td>
+                <Table.Td>
+                  <StatusCell status={row.status} lastCheckIn={0} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+      {shown.length === 0 && (
+        <Text c="dimmed" ta="center" py="md" fz="sm">
+          {t('hostPicker.empty')}
+        </Text>
+      )}
+      {matching.length > shown.length && (
+        <Text c="dimmed" fz="xs">
+          {t('hostPicker.more', { shown: shown.length, total: matching.length })}
+        </Text>
+      )}
       {error && (
         <Text c="red" fz="sm" role="alert">
           {error}
@@ -81,7 +93,7 @@ export function HostPicker({ rows, value, onChange, error }: HostPickerProps) {
           <Text fw={500} fz="sm" mb={4}>
             {t('hostPicker.selected')}
           </Text>
-          <SimpleGrid cols={2} spacing={4} fz="sm">
+          <SimpleGrid cols={2} spacing={4}>
             <Text fz="sm">{t('hostPicker.name')}</Text>
             <Text fz="sm">{selected.name}</Text>
             <Text fz="sm">{t('hostPicker.address')}</Text>
