@@ -113,7 +113,9 @@ test.describe('remote access', () => {
     await page.keyboard.press('Escape');
     await expect(config).toHaveCount(0);
 
-    // Enabled switch: off in the console, off on the server.
+    // Enabled switch: off in the console, off on the server. A reload first: the page must also show the
+    // client from a cold start, and no toast or closing menu lies over the row.
+    await page.reload();
     const enabled = row.getByRole('switch', { name: `Enable ${clientId}` });
     await expect(enabled).toBeChecked();
     await enabled.click({ force: true });
