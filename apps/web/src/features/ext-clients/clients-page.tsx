@@ -82,8 +82,8 @@ export function ClientsPage() {
           w={280}
         />
         <Select
-          aria-label={t('filters.network')}
-          placeholder={t('filters.network')}
+          aria-label={t('clients.columns.network')}
+          placeholder={t('clients.columns.network')}
           clearable
           searchable
           data={choices.networks}
@@ -92,8 +92,8 @@ export function ClientsPage() {
           w={180}
         />
         <Select
-          aria-label={t('filters.gateway')}
-          placeholder={t('filters.gateway')}
+          aria-label={t('clients.columns.gateway')}
+          placeholder={t('clients.columns.gateway')}
           clearable
           searchable
           data={choices.gateways}
@@ -102,8 +102,8 @@ export function ClientsPage() {
           w={180}
         />
         <Select
-          aria-label={t('filters.owner')}
-          placeholder={t('filters.owner')}
+          aria-label={t('clients.columns.owner')}
+          placeholder={t('clients.columns.owner')}
           clearable
           searchable
           data={choices.owners}
@@ -112,13 +112,13 @@ export function ClientsPage() {
           w={180}
         />
         <SegmentedControl
-          aria-label={t('filters.enabled')}
+          aria-label={t('clients.columns.enabled')}
           value={search.enabled ?? 'all'}
           onChange={(value) => setSearch({ enabled: value === 'all' ? undefined : value })}
           data={[
-            { value: 'all', label: t('filters.all') },
-            { value: 'yes', label: t('filters.enabledOnly') },
-            { value: 'no', label: t('filters.disabledOnly') },
+            { value: 'all', label: t('clients.all') },
+            { value: 'yes', label: t('clients.columns.enabled') },
+            { value: 'no', label: t('clients.disabledOnly') },
           ]}
         />
       </Group>

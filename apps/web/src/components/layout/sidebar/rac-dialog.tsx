@@ -129,9 +129,6 @@ export function RacDialog({ opened, onClose }: { opened: boolean; onClose: () =>
       <Stack gap="md">
         <Alert icon={<IconInfoCircle size={18} />} color="blue" variant="light">
           <Text fz="sm">{t('rac.noOwnClient')}</Text>
-          <Anchor href={WIREGUARD_LINKS.install} target="_blank" rel="noopener noreferrer" fz="sm">
-            {t('rac.allDownloads')}
-          </Anchor>
         </Alert>
         <Tabs defaultValue="windows">
           <Tabs.List>

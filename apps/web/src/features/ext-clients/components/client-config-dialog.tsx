@@ -30,6 +30,7 @@ const toDataUrl = (blob: Blob) =>
 
 function ConfigView({ client, endpoints }: { client: ClientRow; endpoints: readonly string[] }) {
   const { t } = useTranslation('remoteAccess');
+  const { t: tCommon } = useTranslation('common');
   const [endpoint, setEndpoint] = useState<string | null>(null);
   const preferredIp = endpoint ?? undefined;
   const config = useQuery({
@@ -66,7 +67,7 @@ function ConfigView({ client, endpoints }: { client: ClientRow; endpoints: reado
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="file" pt="md">
-          {config.isPending && <Loader size="sm" aria-label={t('config.loading')} />}
+          {config.isPending && <Loader size="sm" aria-label={tCommon('loading')} />}
           {config.error && <Alert color="red">{describeError(config.error)}</Alert>}
           {config.data !== undefined && (
             <Stack gap="xs">
@@ -100,7 +101,7 @@ function ConfigView({ client, endpoints }: { client: ClientRow; endpoints: reado
           )}
         </Tabs.Panel>
         <Tabs.Panel value="qr" pt="md">
-          {qr.isPending && <Loader size="sm" aria-label={t('config.loading')} />}
+          {qr.isPending && <Loader size="sm" aria-label={tCommon('loading')} />}
           {qr.error && <Alert color="red">{describeError(qr.error)}</Alert>}
           {qrUrl && (
             <Stack align="center" gap="xs">

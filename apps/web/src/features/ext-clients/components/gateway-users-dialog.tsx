@@ -10,6 +10,7 @@ import { useGatewayUsers, useSetGatewayUser } from '../api/gateway-users.ts';
 
 function GatewayUsers({ gateway }: { gateway: GatewayRow }) {
   const { t } = useTranslation('remoteAccess');
+  const { t: tCommon } = useTranslation('common');
   const users = useUsers();
   const attached = useGatewayUsers(gateway.id);
   const setUser = useSetGatewayUser();
@@ -29,7 +30,7 @@ function GatewayUsers({ gateway }: { gateway: GatewayRow }) {
           notifyFailure(isAttached ? t('users.attachFailed') : t('users.detachFailed'), error),
       },
     );
-  if (users.isPending || attached.isPending) return <Loader size="sm" aria-label={t('users.loading')} />;
+  if (users.isPending || attached.isPending) return <Loader size="sm" aria-label={tCommon('loading')} />;
   const error = users.error ?? attached.error;
   if (error) return <Alert color="red">{describeError(error)}</Alert>;
   return (
@@ -41,7 +42,7 @@ function GatewayUsers({ gateway }: { gateway: GatewayRow }) {
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
       />
-      <Table aria-label={t('users.tableLabel')} striped>
+      <Table aria-label={t('users.title', { name: gateway.name })} striped>
         <Table.Tbody>
           {shown.map((user) => {
             const isAttached = attachedNames.has(user.username);

@@ -42,7 +42,7 @@ export function HostPicker({ rows, value, onChange, error }: HostPickerProps) {
         onChange={(event) => setSearch(event.currentTarget.value)}
       />
       <ScrollArea.Autosize mah={220}>
-        <Table aria-label={t('hostPicker.label')} highlightOnHover stickyHeader>
+        <Table aria-label={t('hostPicker.search')} highlightOnHover stickyHeader>
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={44} />
