@@ -1,4 +1,4 @@
-import { ALL_NETWORKS } from '@meshdeck/contracts';
+import { ALL_NETWORKS, allResourcesId } from '@meshdeck/contracts';
 import type { FastifyRequest } from 'fastify';
 import { builtinGrants, rbacAllows, resourceTypeOf, type Grants, type RbacTarget } from './rbac.ts';
 
@@ -193,4 +193,19 @@ export function extClientReach(principal: Principal, request: FastifyRequest, ne
   const rolesOnly = grants.platformRoleId === 'platform-user' ? { ...grants, platformRoleId: '' } : grants;
   if (rbacAllows(rolesOnly, { ...target, isOwnedByCaller: false })) return 'all';
   return rbacAllows(grants, { ...target, isOwnedByCaller: true }) ? 'own' : 'none';
+}
+
+/**
+ * Whether a user may connect through a remote-access gateway by role (spec §9 RAC): network admins always; others
+ * through a network role granting `vpn_access` on that gateway or on all gateways of the network.
+ */
+export function canUseGateway(principal: Principal, networkId: string, gatewayNodeId: string): boolean {
+  const grants = grantsOf(principal);
+  if (!grants) return false;
+  if (isNetworkAdmin(principal, networkId)) return true;
+  return grants.networkRoles.some((role) => {
+    if (role.networkId !== ALL_NETWORKS && role.networkId !== networkId) return false;
+    const byId = role.access.remote_access_gw;
+    return [byId?.[allResourcesId('remote_access_gw')], byId?.[gatewayNodeId]].some((entry) => entry?.vpn_access === true);
+  });
 }

@@ -137,6 +137,15 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/extclients/{network}/{nodeid}': OWN_CLIENT_WRITE,
   'PUT /api/extclients/{network}/{clientid}': OWN_CLIENT_WRITE,
   'DELETE /api/extclients/{network}/{clientid}': OWN_CLIENT_WRITE,
+  'GET /api/metrics-ext/{network}': ANY_USER,
+  'POST /api/users/{username}/remote_access_gw/{remote_access_gateway_id}': ADMIN,
+  'DELETE /api/users/{username}/remote_access_gw/{remote_access_gateway_id}': ADMIN,
+  'GET /api/users/{username}/remote_access_gw': ADMIN_READ,
+  'GET /api/users/ingress/{ingress_id}': ADMIN_READ,
+  // The remote-access client's routes: any user, each answering only with the gateways that user may use.
+  'GET /api/v1/rac/networks': ANY_USER,
+  'GET /api/v1/rac/network/{network}/access_points': ANY_USER,
+  'GET /api/v1/rac/access_point/{access_point_id}/config': ANY_USER,
 };
 
 const MASTER_KEY = 'rbac-master-key-0123456789abcdef';

@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
-import { badRequest } from '../../lib/api-error.ts';
+import { badRequest, forbidden } from '../../lib/api-error.ts';
 import { buildClientConfig } from './client-config.ts';
-import type { Caller, ExtClientsService } from './ext-clients.service.ts';
+import { seesPrivateKey, type Caller, type ExtClientsService } from './ext-clients.service.ts';
 import { allowedEndpoints } from './gateway-context.ts';
 import type { GatewayDirectory } from './gateway-directory.ts';
 
@@ -18,6 +18,7 @@ export class ClientFilesService {
   /** The config text; `withScripts` false for the QR variant. 400 when `preferredIp` is not the gateway's. */
   async config(netid: string, clientId: string, caller: Caller, withScripts: boolean, preferredIp?: string): Promise<string> {
     const row = await this.clients.require(netid, clientId, caller);
+    if (!seesPrivateKey(row, caller)) throw forbidden('access denied: only the owner or a network admin may download a client config');
     const gw = await this.gateways.context(row.gateway_node_id);
     if (!gw) throw badRequest(`the gateway of client ${clientId} no longer exists`);
     if (preferredIp) {

@@ -14,7 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access, extClientReach } from '../../auth/access.ts';
+import { access, extClientReach, isNetworkAdmin } from '../../auth/access.ts';
 import { forbidden } from '../../lib/api-error.ts';
 import type { ClientFilesService } from './client-files.service.ts';
 import type { Caller, ExtClientsService } from './ext-clients.service.ts';
@@ -28,7 +28,8 @@ export function callerOf(request: FastifyRequest): Caller {
   if (principal.kind !== 'user') throw forbidden('access denied: external clients belong to users');
   const reach = extClientReach(principal, request);
   if (reach === 'none') throw forbidden('access denied');
-  return { username: principal.username, reach };
+  const network = (request.params as { network?: string } | undefined)?.network;
+  return { username: principal.username, reach, isNetworkAdmin: network === undefined ? false : isNetworkAdmin(principal, network) };
 }
 
 /** HTTP for external clients and gateways (api-contract §2.3 createingress / deleteingress, §2.7). */
@@ -93,6 +94,12 @@ export const extClientsRoutes =
     );
 
     const networkAdmin = { config: { access: access.networkAdmin('network') } };
+    // Client metrics come with the observability work; until then the contract's answer for "no data" is {}.
+    app.get(
+      '/api/metrics-ext/:network',
+      { ...networkAdmin, schema: { tags: ['metrics'], params: extClientsOfNetworkParamsSchema, response: { 200: z.record(z.string(), z.unknown()) } } },
+      () => ({}),
+    );
     app.post(
       '/api/nodes/:network/:nodeid/createingress',
       { ...networkAdmin, schema: { tags: ['nodes'], params: nodeParamsSchema, body: createIngressInputSchema.nullish(), response: { 200: apiNodeSchema } } },

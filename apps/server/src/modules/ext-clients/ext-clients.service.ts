@@ -12,7 +12,12 @@ import type { ExtClientsTransaction } from './ext-clients-transaction.repository
 export interface Caller {
   username: string;
   reach: 'all' | 'own';
+  /** Network admins see private keys of every client; everyone else only of their own (an auditor reads all). */
+  isNetworkAdmin: boolean;
 }
+
+/** Whether the caller may see a client's private key (and so download its config). */
+export const seesPrivateKey = (row: ExtClientRow, caller: Caller): boolean => caller.isNetworkAdmin || row.owner_id === caller.username;
 
 /** What the service tells the rest of the server after a change: the gateway's host needs a peer update. */
 export interface ClientChangeSink {
@@ -46,7 +51,7 @@ export class ExtClientsService {
   async get(netid: string, clientId: string, caller: Caller): Promise<ApiExtClient> {
     const row = await this.require(netid, clientId, caller);
     const gw = await this.gateways.context(row.gateway_node_id);
-    return presentExtClient(row, { blankPrivateKey: false, gatewayEndpoint: gw ? this.gateways.endpoint(gw) : '', defaultDns: gw?.settings.ingressdns });
+    return presentExtClient(row, { blankPrivateKey: !seesPrivateKey(row, caller), gatewayEndpoint: gw ? this.gateways.endpoint(gw) : '', defaultDns: gw?.settings.ingressdns });
   }
 
   /** Creates a client on a gateway node with a fresh address (highest free, api-contract §5.1) and key pair. */
@@ -56,9 +61,11 @@ export class ExtClientsService {
     if (!gw || gw.node.network !== netid || !gw.settings.isingressgateway) throw badRequest('ingress does not exist');
     const extra = input.extraallowedips ?? [];
     const keys = input.publickey ? { publicKey: input.publickey, privateKey: ENTER_PRIVATE_KEY_PLACEHOLDER } : generateWireGuardKeys();
-    if (input.publickey && (await this.clients.isPublicKeyTaken(input.publickey))) throw badRequest('publickey is already in use by another client or host');
+    // Checks run inside the transaction: a concurrent create that slips past them hits a unique index, and the
+    // retry then sees its row and answers 400 instead of failing.
     const row = await this.tx.run(async (r) => {
       await r.nodes.lockNetwork(netid);
+      if (input.publickey && (await r.clients.isPublicKeyTaken(input.publickey))) throw badRequest('publickey is already in use by another client or host');
       checkExtraAllowedIps(extra, network, await r.clients.listByGateways([gatewayNodeId]));
       let clientId = input.clientid ?? '';
       if (clientId === '') {
@@ -98,8 +105,8 @@ export class ExtClientsService {
     const current = await this.require(netid, clientId, caller);
     const network = await this.gateways.requireNetwork(netid);
     const patch: ExtClientPatch = { updated_at: new Date().toISOString() };
-    if (input.publickey && input.publickey !== current.public_key) {
-      if (await this.clients.isPublicKeyTaken(input.publickey, clientId)) throw badRequest('publickey is already in use by another client or host');
+    const isNewKey = !!input.publickey && input.publickey !== current.public_key;
+    if (input.publickey && isNewKey) {
       patch.public_key = input.publickey;
       patch.private_key = ENTER_PRIVATE_KEY_PLACEHOLDER;
     }
@@ -112,6 +119,7 @@ export class ExtClientsService {
     if (input.deniednodeacls != null) patch.denied_node_acls = json(Object.keys(input.deniednodeacls));
     const updated = await this.tx.run(async (r) => {
       await r.nodes.lockNetwork(netid);
+      if (isNewKey && (await r.clients.isPublicKeyTaken(input.publickey ?? '', clientId))) throw badRequest('publickey is already in use by another client or host');
       if (input.extraallowedips != null) {
         const siblings = (await r.clients.listByGateways([current.gateway_node_id])).filter((c) => c.client_id !== clientId);
         checkExtraAllowedIps(input.extraallowedips, network, siblings);

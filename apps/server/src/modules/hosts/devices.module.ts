@@ -114,5 +114,5 @@ export function createDevices(deps: DevicesDependencies) {
     await app.register(nodesRoutes(nodesService, lists));
     await app.register(remoteAccess.routes);
   };
-  return { routes, networkUsage, networkKeys, peers, builder };
+  return { routes, networkUsage, networkKeys, peers, builder, remoteAccess };
 }
