@@ -125,3 +125,52 @@ describe('ClientDialog', () => {
     });
   });
 });
+
+describe('ClientDialog (edit)', () => {
+  it('-> when an existing client is renamed, sends PUT with the new id, its enabled state and no keys', async () => {
+    const onClose = vi.fn();
+    mockApi({ 'PUT extclients/net1/old-name': (body) => body });
+    renderUi(
+      <ClientDialog
+        opened
+        networkId="net1"
+        networkRanges={['100.70.1.0/24']}
+        gateways={[gateway]}
+        candidates={[]}
+        client={{
+          id: 'old-name',
+          clientId: 'old-name',
+          network: 'net1',
+          address: '100.70.1.9',
+          address6: '',
+          publicKey: 'cHVibGljLWtleS1wdWJsaWMta2V5LXB1YmxpYy1rZXk9',
+          privateKey: undefined,
+          hasOwnKeyPair: false,
+          dns: ['9.9.9.9'],
+          extraAllowedIps: [],
+          gatewayNodeId: 'gw-1',
+          gatewayEndpoint: '198.51.100.1:51821',
+          lastModified: undefined,
+          isEnabled: false,
+          ownerId: 'alice',
+          postUp: '',
+          postDown: '',
+          tags: [],
+          remoteAccessClientId: '',
+        }}
+        isPro={false}
+        onClose={onClose}
+      />,
+    );
+    const id = screen.getByRole('textbox', { name: /Client ID/ });
+    await userEvent.clear(id);
+    await userEvent.type(id, 'new-name');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [path, body] = vi.mocked(apiClient.put).mock.calls[0] ?? [];
+    expect(path).toBe('extclients/net1/old-name');
+    expect(body).toMatchObject({ clientid: 'new-name', enabled: false, dns: '9.9.9.9' });
+    expect(body).not.toHaveProperty('privatekey');
+    expect(body).not.toHaveProperty('publickey');
+  });
+});

@@ -49,7 +49,8 @@ function ClientForm(props: Omit<ClientDialogProps, 'opened'>) {
     mode: 'controlled',
     initialValues: {
       ...(client
-        ? rowToEdit(client)
+        ? // An edit keeps the client's keys (the field is hidden and never sent), so it is not validated either.
+          { ...rowToEdit(client), publicKey: '' }
         : { clientId: '', publicKey: '', dns: '', extraAllowedIps: [], postUp: '', postDown: '' }),
       gatewayId:
         client?.gatewayNodeId ?? props.gatewayId ?? (gateways.length === 1 ? (gateways[0]?.id ?? '') : ''),
