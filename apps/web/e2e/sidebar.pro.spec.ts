@@ -44,7 +44,7 @@ test.describe('sidebar on a Pro server', () => {
     for (const tab of ['Windows', 'Mac', 'Linux', 'Mobile'])
       await expect(dialog.getByRole('tab', { name: tab })).toBeVisible();
     await dialog.getByRole('tab', { name: 'Mobile' }).click();
-    await expect(dialog.getByRole('link', { name: 'iOS: App Store' })).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'WireGuard on the App Store' })).toBeVisible();
     await page.keyboard.press('Escape');
     await logOut(page);
   });

@@ -8,6 +8,21 @@ const errorResponse = (status: number, message: string) =>
 afterEach(() => setUnauthorizedHandler(null));
 
 describe('readResponse', () => {
+  it('when a binary body is asked for (a QR PNG), then the bytes arrive untouched, not decoded as text', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0x00]);
+    const blob = await readResponse<Blob>(new Response(png, { status: 200 }), 'extclients/n/c/qr', {
+      responseType: 'blob',
+    });
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(png);
+  });
+
+  it('when text is asked for, then a body that happens to be JSON stays the text the server sent', async () => {
+    const text = await readResponse<string>(new Response('123', { status: 200 }), 'x', {
+      responseType: 'text',
+    });
+    expect(text).toBe('123');
+  });
+
   it('when the server sends an error envelope, then an ApiError carries its Message and status', async () => {
     const error = await readResponse(
       errorResponse(400, 'incorrect credentials'),

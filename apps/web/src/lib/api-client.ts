@@ -20,6 +20,8 @@ export interface RequestOptions<T> {
   /** On the login call a 401 means wrong credentials, not an expired session (spec §4 "Session"). */
   isLogin?: boolean;
   signal?: AbortSignal;
+  /** How a successful body is read: JSON (default, text when not JSON), raw text, or binary (an image). */
+  responseType?: 'json' | 'text' | 'blob';
 }
 
 let handleUnauthorized: (() => void) | null = null;
@@ -44,7 +46,10 @@ export async function readResponse<T>(
   path: string,
   options: RequestOptions<T> = {},
 ): Promise<T> {
+  // A binary answer (a QR PNG) must not go through text decoding, which would corrupt it.
+  if (response.ok && options.responseType === 'blob') return (await response.blob()) as T;
   const text = await response.text();
+  if (response.ok && options.responseType === 'text') return text as T;
   let body: unknown = undefined;
   if (text !== '') {
     try {

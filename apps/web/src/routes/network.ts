@@ -65,7 +65,22 @@ export const networkSectionRoutes = [
     component: lazyRouteComponent(() => import('@/features/nodes/nodes-page.tsx'), 'NodesPage'),
     staticData: { page: 'nodes' },
   }),
-  section('remote-access'),
+  createRoute({
+    getParentRoute: () => networkRoute,
+    path: 'remote-access',
+    // `?gateway=` selects a gateway (filters the clients); each table has its own search and sort.
+    validateSearch: searchObject({
+      gateway: searchText,
+      gatewaySearch: searchText,
+      search: searchText,
+      sort: searchText,
+    }),
+    component: lazyRouteComponent(
+      () => import('@/features/ext-clients/remote-access-page.tsx'),
+      'RemoteAccessPage',
+    ),
+    staticData: { page: 'remote-access' },
+  }),
   section('relays'),
   section('egress'),
   section('internet-gateways'),

@@ -76,7 +76,21 @@ export const pageRoutes = [
   redirectTo('hosts', paths.devices()),
   redirectTo('enrollment-keys', paths.keys()),
   upcomingPage('hello', 'hello'),
-  upcomingPage('clients', 'clients'),
+  createRoute({
+    getParentRoute: () => protectedRoute,
+    path: 'clients',
+    // Loose here (plain text) so the route tree stays free of the contracts; the page reads it strictly.
+    validateSearch: searchObject({
+      search: searchText,
+      network: searchText,
+      gateway: searchText,
+      enabled: searchText,
+      owner: searchText,
+      sort: searchText,
+    }),
+    staticData: { page: 'clients' },
+    component: lazyRouteComponent(() => import('@/features/ext-clients/clients-page.tsx'), 'ClientsPage'),
+  }),
   createRoute({
     getParentRoute: () => protectedRoute,
     path: 'profile',

@@ -59,10 +59,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
     data: props.isPreSorted ? NO_ROWS : (props.data as T[]),
     columns: props.columns,
     getRowId: props.getRowId,
+    // Constants, not fresh `[]` / `{}`: a new sorting array each render re-sorts, which resets the page index,
+    // which re-renders the table: an endless loop for any table rendered without a sorting prop.
     state: {
       globalFilter: props.search ?? '',
-      sorting: props.sorting ?? [],
-      rowSelection: props.rowSelection ?? {},
+      sorting: props.sorting ?? NO_SORTING,
+      rowSelection: props.rowSelection ?? NO_SELECTION,
     },
     enableRowSelection: isSelectable,
     onSortingChange: (updater) => {
@@ -88,7 +90,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const columnCount = table.getVisibleLeafColumns().length + (isSelectable ? 1 : 0);
 
   return (
-    <Box ref={setScrollElement} data-scroll className={classes.scroll} style={{ height: props.height ?? 'calc(100dvh - 260px)' }}>
+    <Box
+      ref={setScrollElement}
+      data-scroll
+      className={classes.scroll}
+      style={{ height: props.height ?? 'calc(100dvh - 260px)' }}
+    >
       <Table
         aria-label={props.label}
         aria-rowcount={rowCount}
@@ -120,9 +127,18 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     style={{ width: header.getSize() === 150 ? undefined : header.getSize() }}
                   >
                     {header.column.getCanSort() ? (
-                      <UnstyledButton className={classes.sortButton} onClick={header.column.getToggleSortingHandler()}>
+                      <UnstyledButton
+                        className={classes.sortButton}
+                        onClick={header.column.getToggleSortingHandler()}
+                      >
                         {label}
-                        {sorted === 'asc' ? <IconArrowUp size={14} /> : sorted === 'desc' ? <IconArrowDown size={14} /> : <IconArrowsSort size={14} opacity={0.4} />}
+                        {sorted === 'asc' ? (
+                          <IconArrowUp size={14} />
+                        ) : sorted === 'desc' ? (
+                          <IconArrowDown size={14} />
+                        ) : (
+                          <IconArrowsSort size={14} opacity={0.4} />
+                        )}
                       </UnstyledButton>
                     ) : (
                       label
@@ -145,7 +161,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
               </Table.Td>
             </Table.Tr>
           ) : (
-            <DataTableRows {...props} scrollElement={scrollElement} rows={rows} rowHeight={rowHeight} selectLabel={t('table.selectRow')} />
+            <DataTableRows
+              {...props}
+              scrollElement={scrollElement}
+              rows={rows}
+              rowHeight={rowHeight}
+              selectLabel={t('table.selectRow')}
+            />
           )}
         </Table.Tbody>
       </Table>
@@ -154,6 +176,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
 }
 
 const NO_ROWS: never[] = [];
+const NO_SORTING: SortingState = [];
+const NO_SELECTION: RowSelectionState = {};
 
 /** "Select all" over a pre-sorted list: every matching item, checked once per change (no row objects). */
 function useSelectAll<T>(props: DataTableProps<T>) {
@@ -170,7 +194,12 @@ function useSelectAll<T>(props: DataTableProps<T>) {
 
 /** The body rows: the window of a pre-sorted list, or the window of the table's own row model. */
 function DataTableRows<T>(
-  props: DataTableProps<T> & { scrollElement: HTMLDivElement | null; rows: Row<T>[]; rowHeight: number; selectLabel: string },
+  props: DataTableProps<T> & {
+    scrollElement: HTMLDivElement | null;
+    rows: Row<T>[];
+    rowHeight: number;
+    selectLabel: string;
+  },
 ) {
   const common = {
     scrollElement: props.scrollElement,
@@ -182,7 +211,12 @@ function DataTableRows<T>(
     selection: props.rowSelection,
   };
   return props.isPreSorted ? (
-    <WindowRows {...common} data={props.data} getRowId={props.getRowId} onRowSelectionChange={props.onRowSelectionChange} />
+    <WindowRows
+      {...common}
+      data={props.data}
+      getRowId={props.getRowId}
+      onRowSelectionChange={props.onRowSelectionChange}
+    />
   ) : (
     <VirtualRows {...common} rows={props.rows} />
   );

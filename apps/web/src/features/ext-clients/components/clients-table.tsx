@@ -1,0 +1,92 @@
+import { Switch } from '@mantine/core';
+import { createColumnHelper, type SortingState } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/data-table/data-table.tsx';
+import { LazyRowMenu } from '@/components/data-table/lazy-row-menu.tsx';
+import type { ClientRow } from '../api/client-row.ts';
+import { ClientRowMenu, type ClientRowActions } from './client-row-menu.tsx';
+
+const column = createColumnHelper<ClientRow>();
+
+export interface ClientsTableProps extends ClientRowActions {
+  /** Already filtered and sorted (useList). */
+  rows: readonly ClientRow[];
+  /** Gateway node id -> host name, built once per gateway list. */
+  gatewayNames: ReadonlyMap<string, string>;
+  /** The /clients page lists every network's clients and shows the network. */
+  hasNetworkColumn?: boolean;
+  sorting: SortingState;
+  onSortingChange: (sorting: SortingState) => void;
+  onToggleEnabled: (client: ClientRow, enabled: boolean) => void;
+  /** Client ids whose enabled switch is being saved. */
+  pendingIds: ReadonlySet<string>;
+  height?: number | string;
+}
+
+const rowId = (row: ClientRow) => row.id;
+
+/** The VPN config files table (features §3.12): ID, owner, addresses, gateway, enabled switch and menu. */
+export function ClientsTable(props: ClientsTableProps) {
+  const { t } = useTranslation('remoteAccess');
+  const { gatewayNames, hasNetworkColumn, onToggleEnabled, pendingIds, onEdit, onViewConfig, onDelete } =
+    props;
+  const columns = useMemo(
+    () => [
+      column.accessor('clientId', { id: 'id', header: t('clients.columns.id') }),
+      ...(hasNetworkColumn ? [column.accessor('network', { header: t('clients.columns.network') })] : []),
+      column.accessor('ownerId', { id: 'owner', header: t('clients.columns.owner') }),
+      column.accessor((row) => [row.address, row.address6].filter(Boolean).join(', '), {
+        id: 'address',
+        header: t('clients.columns.addresses'),
+      }),
+      column.accessor(
+        (row) => gatewayNames.get(row.gatewayNodeId) ?? (row.gatewayEndpoint || row.gatewayNodeId),
+        {
+          id: 'gateway',
+          header: t('clients.columns.gateway'),
+        },
+      ),
+      column.accessor('isEnabled', {
+        id: 'enabled',
+        header: t('clients.columns.enabled'),
+        size: 100,
+        cell: (info) => (
+          <Switch
+            aria-label={t('clients.enabledFor', { name: info.row.original.clientId })}
+            checked={info.getValue()}
+            disabled={pendingIds.has(info.row.original.id)}
+            onClick={(event) => event.stopPropagation()}
+            onChange={(event) => onToggleEnabled(info.row.original, event.currentTarget.checked)}
+          />
+        ),
+      }),
+      column.display({
+        id: 'actions',
+        header: '',
+        size: 60,
+        cell: (info) => (
+          <LazyRowMenu
+            label={t('clients.actionsFor', { name: info.row.original.clientId })}
+            render={() => (
+              <ClientRowMenu client={info.row.original} actions={{ onEdit, onViewConfig, onDelete }} />
+            )}
+          />
+        ),
+      }),
+    ],
+    [t, gatewayNames, hasNetworkColumn, onToggleEnabled, pendingIds, onEdit, onViewConfig, onDelete],
+  );
+  return (
+    <DataTable
+      data={props.rows}
+      columns={columns}
+      getRowId={rowId}
+      label={t('clients.tableLabel')}
+      sorting={props.sorting}
+      onSortingChange={props.onSortingChange}
+      height={props.height}
+      isPreSorted
+    />
+  );
+}

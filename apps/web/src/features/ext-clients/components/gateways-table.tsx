@@ -1,0 +1,135 @@
+import { ActionIcon, Group, Menu, Radio, Text, Tooltip } from '@mantine/core';
+import { IconDots, IconPencil, IconTrash, IconUsers, IconWorld } from '@tabler/icons-react';
+import { createColumnHelper, type SortingState } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/data-table/data-table.tsx';
+import type { GatewayRow } from '../api/gateways.ts';
+
+const column = createColumnHelper<GatewayRow>();
+
+export interface GatewaysTableProps {
+  gateways: readonly GatewayRow[];
+  search: string;
+  /** The selected gateway filters the clients table; clicking it again clears the filter. */
+  selectedId: string | undefined;
+  onSelect: (gatewayId: string | undefined) => void;
+  /** Admin actions; a user without them sees the table only. */
+  canManage: boolean;
+  /** Users on a gateway (pro edition). */
+  hasUsers: boolean;
+  onEdit: (gateway: GatewayRow) => void;
+  onUsers: (gateway: GatewayRow) => void;
+  onDelete: (gateway: GatewayRow) => void;
+}
+
+/** The gateways table (features §3.12): name with an internet-gateway mark, addresses, client DNS, menu. */
+export function GatewaysTable(props: GatewaysTableProps) {
+  const { t } = useTranslation('remoteAccess');
+  const { selectedId, onSelect, canManage, hasUsers, onEdit, onUsers, onDelete } = props;
+  // A handful of gateways per network: their sort stays in the table rather than in the URL.
+  const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }]);
+  const columns = useMemo(
+    () => [
+      column.display({
+        id: 'select',
+        size: 44,
+        cell: (info) => (
+          <Radio
+            aria-label={t('gateways.select', { name: info.row.original.name })}
+            checked={info.row.original.id === selectedId}
+            onChange={() => onSelect(info.row.original.id)}
+            onClick={(event) => {
+              event.stopPropagation();
+              if (info.row.original.id === selectedId) onSelect(undefined);
+            }}
+          />
+        ),
+      }),
+      column.accessor('name', {
+        header: t('gateways.columns.name'),
+        cell: (info) => (
+          <Group gap={6} wrap="nowrap">
+            <Text fz="sm" truncate>
+              {info.getValue()}
+            </Text>
+            {info.row.original.isInternetGateway && (
+              <Tooltip label={t('gateways.internetGateway')}>
+                <IconWorld size={14} aria-label={t('gateways.internetGateway')} />
+              </Tooltip>
+            )}
+          </Group>
+        ),
+      }),
+      column.accessor((row) => [row.address, row.address6].filter(Boolean).join(', '), {
+        id: 'address',
+        header: t('gateways.columns.addresses'),
+      }),
+      column.accessor('dns', { header: t('gateways.columns.dns') }),
+      ...(canManage
+        ? [
+            column.display({
+              id: 'actions',
+              header: '',
+              size: 60,
+              cell: (info) => (
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t('gateways.actionsFor', { name: info.row.original.name })}
+                      onClick={(event) => event.stopPropagation()}
+                    >
+                      <IconDots size={16} />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
+                    <Menu.Item
+                      leftSection={<IconPencil size={14} />}
+                      onClick={() => onEdit(info.row.original)}
+                    >
+                      {t('gateways.edit')}
+                    </Menu.Item>
+                    {hasUsers && (
+                      <Menu.Item
+                        leftSection={<IconUsers size={14} />}
+                        onClick={() => onUsers(info.row.original)}
+                      >
+                        {t('gateways.users')}
+                      </Menu.Item>
+                    )}
+                    <Menu.Item
+                      color="red"
+                      leftSection={<IconTrash size={14} />}
+                      onClick={() => onDelete(info.row.original)}
+                    >
+                      {t('gateways.delete')}
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              ),
+            }),
+          ]
+        : []),
+    ],
+    [t, selectedId, onSelect, canManage, hasUsers, onEdit, onUsers, onDelete],
+  );
+  return (
+    <DataTable
+      data={props.gateways}
+      columns={columns}
+      getRowId={(row) => row.id}
+      label={t('gateways.tableLabel')}
+      search={props.search}
+      sorting={sorting}
+      onSortingChange={setSorting}
+      onRowClick={(row) => onSelect(row.id === selectedId ? undefined : row.id)}
+      height="calc(100dvh - 330px)"
+      empty={
+        <Text c="dimmed" ta="center" py="xl" fz="sm">
+          {t('gateways.empty')}
+        </Text>
+      }
+    />
+  );
+}

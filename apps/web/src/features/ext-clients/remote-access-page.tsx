@@ -1,0 +1,191 @@
+import { Alert, Button, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useParams } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { networkDisplayName } from '@meshdeck/contracts';
+import { paramToSorting, sortingToParam } from '@/components/data-table/sort-param.ts';
+import { PageIcon } from '@/components/layout/page-catalog.tsx';
+import { PageHeader } from '@/components/layout/page-header.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { describeError } from '@/lib/error-message.ts';
+import { useList } from '@/lib/list/use-list.ts';
+import { useListSearch } from '@/lib/list/use-list-search.ts';
+import { useNetworks } from '@/lib/networks-query.ts';
+import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
+import { paths } from '@/lib/paths.ts';
+import { useServerStatus } from '@/lib/server-status.ts';
+import { useSession } from '@/lib/session.ts';
+import { clientListSource } from './api/ext-clients.ts';
+import { useDeleteGateway } from './api/gateway-mutations.ts';
+import { useGatewayRows, type GatewayRow } from './api/gateways.ts';
+import { clientFilter, compareClients, remoteAccessSearchSchema } from './client-filters.ts';
+import { AddGatewayDialog } from './components/add-gateway-dialog.tsx';
+import { ClientDialog } from './components/client-dialog.tsx';
+import { ClientsTable } from './components/clients-table.tsx';
+import { GatewayUsersDialog } from './components/gateway-users-dialog.tsx';
+import { GatewaysTable } from './components/gateways-table.tsx';
+import { UpdateGatewayDialog } from './components/update-gateway-dialog.tsx';
+import { useClientActions } from './components/use-client-actions.tsx';
+
+const DEFAULT_SORT = [{ id: 'id', desc: false }];
+
+/**
+ * /networks/{id}/remote-access (features §3.12): gateways and VPN config files side by side; selecting a
+ * gateway filters the clients. Admin actions follow the session; the server enforces them on every call.
+ */
+export function RemoteAccessPage(props: { networkId?: string }) {
+  const { t } = useTranslation('remoteAccess');
+  const { t: tPages } = useTranslation('pages');
+  const params: { networkId?: string } = useParams({ strict: false });
+  const networkId = props.networkId ?? params.networkId ?? '';
+  const isAdmin = useSession((state) => state.user?.isAdmin ?? false);
+  const { status } = useServerStatus(useQueryClient());
+  const isPro = status.isPro;
+  const [search, setSearch] = useListSearch(remoteAccessSearchSchema);
+  const gatewayRows = useGatewayRows(networkId);
+  const gatewayNames = useMemo(
+    () => new Map(gatewayRows.gateways.map((row) => [row.id, row.name])),
+    [gatewayRows.gateways],
+  );
+  const source = useMemo(() => clientListSource(networkId), [networkId]);
+  const match = useMemo(
+    () => clientFilter({ search: search.search, gateway: search.gateway }),
+    [search.search, search.gateway],
+  );
+  const compare = useMemo(() => compareClients(search.sort, gatewayNames), [search.sort, gatewayNames]);
+  const clients = useList(source, match, compare);
+  const clientActions = useClientActions({ gateways: gatewayRows.gateways, isPro });
+  const network = useNetworks().data?.find((item) => item.netId === networkId);
+  const networkRanges = [network?.addressRange, network?.addressRange6].filter(
+    (range) => !!range,
+  ) as string[];
+
+  const [isAddingGateway, setIsAddingGateway] = useState(false);
+  const [isCreatingClient, setIsCreatingClient] = useState(false);
+  const [editGateway, setEditGateway] = useState<GatewayRow>();
+  const [usersGateway, setUsersGateway] = useState<GatewayRow>();
+  const [deletingGateway, setDeletingGateway] = useState<GatewayRow>();
+  const deleteGateway = useDeleteGateway();
+  const selectGateway = (gatewayId: string | undefined) => setSearch({ gateway: gatewayId });
+
+  const handleDeleteGateway = () => {
+    if (!deletingGateway) return;
+    deleteGateway.mutate(
+      { network: networkId, nodeId: deletingGateway.id },
+      {
+        onSuccess: () => {
+          notifySuccess(t('gateways.deleted', { name: deletingGateway.name }));
+          if (search.gateway === deletingGateway.id) selectGateway(undefined);
+        },
+        onError: (error) => notifyFailure(t('gateways.deleteFailed'), error),
+        onSettled: () => setDeletingGateway(undefined),
+      },
+    );
+  };
+
+  return (
+    <Stack p="md" gap="md">
+      <PageHeader
+        title={tPages('remote-access.title')}
+        description={tPages('remote-access.description')}
+        icon={<PageIcon page="remote-access" />}
+        breadcrumbs={[
+          { label: tPages('networks.title'), href: paths.networks() },
+          { label: networkDisplayName(networkId), href: paths.network(networkId) },
+          { label: tPages('remote-access.title') },
+        ]}
+      />
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Title order={2} fz="lg">
+              {t('gateways.title')}
+            </Title>
+            {isAdmin && (
+              <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setIsAddingGateway(true)}>
+                {t('gateways.create')}
+              </Button>
+            )}
+          </Group>
+          <TextInput
+            leftSection={<IconSearch size={16} />}
+            placeholder={t('gateways.search')}
+            aria-label={t('gateways.search')}
+            value={search.gatewaySearch ?? ''}
+            onChange={(event) => setSearch({ gatewaySearch: event.currentTarget.value })}
+          />
+          {gatewayRows.error && <Alert color="red">{describeError(gatewayRows.error)}</Alert>}
+          <GatewaysTable
+            gateways={gatewayRows.gateways}
+            search={search.gatewaySearch ?? ''}
+            selectedId={search.gateway}
+            onSelect={selectGateway}
+            canManage={isAdmin}
+            hasUsers={isPro}
+            onEdit={setEditGateway}
+            onUsers={setUsersGateway}
+            onDelete={setDeletingGateway}
+          />
+        </Stack>
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Title order={2} fz="lg">
+              {t('clients.title')}
+            </Title>
+            <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setIsCreatingClient(true)}>
+              {t('clients.create')}
+            </Button>
+          </Group>
+          <TextInput
+            leftSection={<IconSearch size={16} />}
+            placeholder={t('clients.search')}
+            aria-label={t('clients.search')}
+            value={search.search ?? ''}
+            onChange={(event) => setSearch({ search: event.currentTarget.value })}
+          />
+          {clients.error && <Alert color="red">{describeError(clients.error)}</Alert>}
+          <ClientsTable
+            rows={clients.rows}
+            gatewayNames={gatewayNames}
+            sorting={paramToSorting(search.sort, DEFAULT_SORT)}
+            onSortingChange={(sorting) => setSearch({ sort: sortingToParam(sorting) })}
+            height="calc(100dvh - 330px)"
+            {...clientActions.tableProps}
+          />
+        </Stack>
+      </SimpleGrid>
+      <AddGatewayDialog
+        opened={isAddingGateway}
+        networkId={networkId}
+        candidates={gatewayRows.candidates}
+        isPro={isPro}
+        onClose={() => setIsAddingGateway(false)}
+        onCreated={selectGateway}
+      />
+      <UpdateGatewayDialog gateway={editGateway} onClose={() => setEditGateway(undefined)} />
+      <GatewayUsersDialog gateway={usersGateway} onClose={() => setUsersGateway(undefined)} />
+      <ConfirmDialog
+        opened={deletingGateway !== undefined}
+        title={t('gateways.deleteTitle')}
+        message={t('gateways.deleteMessage', { name: deletingGateway?.name ?? '' })}
+        confirmLabel={t('gateways.delete')}
+        isPending={deleteGateway.isPending}
+        onConfirm={handleDeleteGateway}
+        onClose={() => setDeletingGateway(undefined)}
+      />
+      <ClientDialog
+        opened={isCreatingClient}
+        networkId={networkId}
+        networkRanges={networkRanges}
+        gateways={gatewayRows.gateways}
+        candidates={isAdmin ? gatewayRows.candidates : []}
+        gatewayId={search.gateway}
+        isPro={isPro}
+        onClose={() => setIsCreatingClient(false)}
+      />
+      {clientActions.dialogs}
+    </Stack>
+  );
+}
