@@ -20,6 +20,10 @@ const linkNames = async () =>
 
 beforeEach(() => localStorage.clear());
 
+// Switching networks loads the target page's lazy chunk; with every test file importing at once on a small CI
+// machine that can take longer than the default wait.
+const ROUTE_CHUNK_WAIT = { timeout: 20_000 };
+
 describe('Sidebar', () => {
   it('when an admin is on a community server, then Users and Keys show and only the five network items', async () => {
     storeSignedInSession('super-admin');
@@ -77,9 +81,9 @@ describe('Sidebar', () => {
     const user = userEvent.setup();
     await user.click(await (await sidebar()).findByRole('button', { name: 'Network: alpha' }));
     await user.click(await screen.findByRole('menuitem', { name: 'beta' }));
-    await waitFor(() => expect(history.location.pathname).toBe('/networks/beta/dns'));
+    await waitFor(() => expect(history.location.pathname).toBe('/networks/beta/dns'), ROUTE_CHUNK_WAIT);
     expect(localStorage.getItem('meshdeck.active-network')).toBe('beta');
-  });
+  }, 30_000);
 
   it('when another network is chosen outside a network page, then its nodes page opens', async () => {
     storeSignedInSession();
@@ -88,8 +92,8 @@ describe('Sidebar', () => {
     const user = userEvent.setup();
     await user.click(await (await sidebar()).findByRole('button', { name: /^Network:/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'beta' }));
-    await waitFor(() => expect(history.location.pathname).toBe('/networks/beta/nodes'));
-  });
+    await waitFor(() => expect(history.location.pathname).toBe('/networks/beta/nodes'), ROUTE_CHUNK_WAIT);
+  }, 30_000);
 
   it('when the toggle is used, then the sidebar collapses to icons and remembers it', async () => {
     storeSignedInSession();
