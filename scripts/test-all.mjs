@@ -38,6 +38,7 @@ const readJson = (file) => {
  */
 const mustRun = [
   { file: /packages\/agent\/test\/data-plane\.api\.test\.ts$/, title: /./, why: 'WireGuard data plane in network namespaces' },
+  { file: /packages\/agent\/test\/remote-access-data-plane\.api\.test\.ts$/, title: /./, why: 'remote access: an agentless wg-quick laptop through a gateway agent' },
   { file: /\.api\.test\.ts$/, title: /mosquitto|MQTT_URL/i, why: 'a real Mosquitto broker' },
 ];
 const mustRunSeen = new Map(mustRun.map((rule) => [rule, { passed: 0, skipped: [] }]));

@@ -58,9 +58,9 @@ export class HostRouting {
 
   private async enableForwarding(ipv6: boolean): Promise<void> {
     writeSetting(`/proc/sys/net/ipv4/conf/${this.iface}/forwarding`, '1');
-    // No rp_filter or redirects trouble: replies leave through the interface they came in on; but the kernel
-    // would tell clients to "use the mesh node directly" (ICMP redirect), which a WireGuard peer cannot do.
-    writeSetting(`/proc/sys/net/ipv4/conf/${this.iface}/send_redirects`, '0');
+    // The kernel answers in-and-out-of-the-same-interface forwarding with ICMP redirects; turning them off would
+    // take the namespace-wide `all` switch, and they are harmless: a client's route through the tunnel has no
+    // gateway to replace.
     if (ipv6 && readSetting('/proc/sys/net/ipv6/conf/all/forwarding') === '0') {
       writeSetting('/proc/sys/net/ipv6/conf/all/forwarding', '1');
       this.#enabledIpv6 = true;
