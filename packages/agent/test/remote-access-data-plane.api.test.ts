@@ -22,6 +22,7 @@ let gateway: LabAgent;
 let meshNode: LabAgent;
 let gatewayNodeId: string;
 let meshAddress: string;
+let meshAddress6: string;
 let configText: string;
 /** The laptop's extra allowed IP range and the address inside it that the mesh node pings. */
 let lanRange: string;
@@ -37,9 +38,12 @@ async function timeUntil(what: string, check: () => boolean, timeout = 60_000): 
   return Date.now() - started;
 }
 
-const gatewayRules = (): string => quiet('ip', ['netns', 'exec', gateway.ns, 'iptables', '-w', '-S', 'FORWARD']);
-const interfaceForwarding = (agent: LabAgent): string =>
-  quiet('ip', ['netns', 'exec', agent.ns, 'cat', `/proc/sys/net/ipv4/conf/${agent.iface}/forwarding`]).trim();
+const gatewayRules = (tool = 'iptables'): string => quiet('ip', ['netns', 'exec', gateway.ns, tool, '-w', '-S', 'FORWARD']);
+const setting = (agent: LabAgent, file: string): string => quiet('ip', ['netns', 'exec', agent.ns, 'cat', `/proc/sys/net/${file}`]).trim();
+const interfaceForwarding = (agent: LabAgent): string => setting(agent, `ipv4/conf/${agent.iface}/forwarding`);
+/** IPv4 and IPv6 forwarding and both FORWARD rules, as one string to compare. */
+const gatewayForwarding = (): string =>
+  [interfaceForwarding(gateway), setting(gateway, 'ipv6/conf/all/forwarding'), gatewayRules().includes(RULE_COMMENT), gatewayRules('ip6tables').includes(RULE_COMMENT)].join(' ');
 const agentRoutes = (agent: LabAgent): string => quiet('ip', ['netns', 'exec', agent.ns, 'ip', 'route', 'show', 'dev', agent.iface, 'proto', '77']);
 const pingsFromMesh = (address: string): boolean => lab.pings(meshNode, address);
 
@@ -68,11 +72,14 @@ describe.skipIf(skipReason !== undefined)(`remote access data plane (gateway, me
     laptop = new Laptop(laptopNs!, `laptop-${lab.tag}`, lab.workDir);
     lanRange = `10.252.${lab.lab.subnet}.0/24`;
     lanAddress = `10.252.${lab.lab.subnet}.7`;
-    // Like a host running Docker or a firewall: forwarding only gets through with the agent's own FORWARD rule.
-    execFileSync('ip', ['netns', 'exec', gatewayNs!, 'iptables', '-w', '-P', 'FORWARD', 'DROP']);
+    // Like a host running Docker or a firewall: forwarding only gets through with the agent's own FORWARD rules.
+    for (const tool of ['iptables', 'ip6tables']) execFileSync('ip', ['netns', 'exec', gatewayNs!, tool, '-w', '-P', 'FORWARD', 'DROP']);
+    // A new namespace copies the host's IPv4 settings, and a CI host may forward already (Docker): start from off,
+    // so the test sees the agent turn it on and back off.
+    for (const ns of lab.lab.namespaces) execFileSync('ip', ['netns', 'exec', ns, 'sh', '-c', 'echo 0 > /proc/sys/net/ipv4/ip_forward']);
     server = await startTestServer({ HOST: '0.0.0.0', MQTT_HOST: '0.0.0.0' });
     token = await createSuperAdminAndLogin(server);
-    await createNetwork(server, token, NETWORK, { addressrange: `10.251.${lab.lab.subnet}.0/24` });
+    await createNetwork(server, token, NETWORK, { addressrange: `10.251.${lab.lab.subnet}.0/24`, addressrange6: `fd77:${lab.lab.subnet.toString(16)}::/64` });
     const key = await server.request('POST', '/api/v1/enrollment-keys', { token, body: { tags: ['remote-access'], networks: [NETWORK], unlimited: true } });
     const port = new URL(server.url).port;
     gateway = lab.join(1, port, key.body.token);
@@ -88,16 +95,20 @@ describe.skipIf(skipReason !== undefined)(`remote access data plane (gateway, me
 
   it('-> when a node becomes a remote-access gateway and a client is created, the laptop brings the downloaded config up with wg-quick and pings the mesh node through the gateway', async () => {
     await lab.waitUntil('both agents to have each other as peer', () => [gateway, meshNode].every((a) => lab.wgPeers(a).length === 1));
-    meshAddress = (await lab.meshAddresses(server, token, NETWORK)).get(meshNode.name)!;
-    const nodes = (await server.request<{ id: string; hostid: string }[]>('GET', `/api/nodes/${NETWORK}`, { token })).body;
+    const nodes = (await server.request<{ id: string; hostid: string; address: string; address6: string }[]>('GET', `/api/nodes/${NETWORK}`, { token })).body;
     const hosts = (await server.request<{ id: string; name: string }[]>('GET', '/api/hosts', { token })).body;
-    gatewayNodeId = nodes.find((n) => n.hostid === hosts.find((h) => h.name === gateway.name)?.id)!.id;
+    const nodeOf = (agent: LabAgent) => nodes.find((n) => n.hostid === hosts.find((h) => h.name === agent.name)?.id)!;
+    gatewayNodeId = nodeOf(gateway).id;
+    [meshAddress, meshAddress6] = [nodeOf(meshNode).address.split('/')[0]!, nodeOf(meshNode).address6.split('/')[0]!];
+    expect(meshAddress6).toContain(':');
     const ingress = await server.request('POST', `/api/nodes/${NETWORK}/${gatewayNodeId}/createingress`, {
       token,
       body: { extclientdns: '', is_internet_gw: false, metadata: '', persistentkeepalive: 20, mtu: 1420 },
     });
     expect(ingress.status, JSON.stringify(ingress.body)).toBe(200);
-    await lab.waitUntil('the gateway agent to turn forwarding on', () => interfaceForwarding(gateway) === '1' && gatewayRules().includes(RULE_COMMENT));
+    await lab.waitUntil('the gateway agent to turn IPv4 and IPv6 forwarding on', () => gatewayForwarding() === '1 1 true true');
+    // The mesh node is no gateway: nothing changes there.
+    expect(interfaceForwarding(meshNode)).toBe('0');
 
     // An explicit empty DNS keeps the file free of a DNS line (see Laptop.saveConfig); PostUp/PostDown are there
     // so the QR check below proves they are left out, and wg-quick runs them harmlessly.
@@ -115,6 +126,7 @@ describe.skipIf(skipReason !== undefined)(`remote access data plane (gateway, me
     laptop.up();
     timings.laptopFirstPing = Date.now() - started;
     timings.laptopFirstPing += await timeUntil(`the laptop to ping the mesh node at ${meshAddress}`, () => laptop.pings(meshAddress));
+    await lab.waitUntil(`the laptop to ping the mesh node at ${meshAddress6} over IPv6`, () => laptop.pings(meshAddress6));
   }, 120_000);
 
   it('-> when the client has extra allowed IPs, the gateway and the mesh node route them through the tunnel, and the mesh node reaches the laptop behind them', async () => {
@@ -169,7 +181,7 @@ describe.skipIf(skipReason !== undefined)(`remote access data plane (gateway, me
     await lab.waitUntil(`both agents to drop the route ${lanRange}`, () => [gateway, meshNode].every((a) => !agentRoutes(a).includes(lanRange)));
     const deleted = await server.request('DELETE', `/api/nodes/${NETWORK}/${gatewayNodeId}/deleteingress`, { token });
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
-    await lab.waitUntil('the gateway agent to remove its FORWARD rule and turn forwarding off', () => !gatewayRules().includes(RULE_COMMENT) && interfaceForwarding(gateway) === '0');
+    await lab.waitUntil('the gateway agent to remove its FORWARD rules and turn forwarding off', () => gatewayForwarding() === '0 0 false false');
     await lab.waitUntil('the laptop to lose the mesh node', () => !laptop.pings(meshAddress), 15_000);
     expect(lab.wgPeers(gateway)).toHaveLength(1);
   }, 60_000);
