@@ -26,3 +26,4 @@ export * from './people-users.ts';
 export * from './people-roles.ts';
 export * from './people-groups.ts';
 export * from './people-invites.ts';
+export * from './ext-clients.ts';
