@@ -21,6 +21,7 @@ import { EventBus } from './modules/events/event-bus.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { NetworksRepository } from './modules/networks/networks.repository.ts';
 import { networksRoutes } from './modules/networks/networks.routes.ts';
+import { presentNetwork } from './modules/networks/networks.presenter.ts';
 import { NetworksService } from './modules/networks/networks.service.ts';
 import { serverRoutes } from './modules/server/server.routes.ts';
 import { ServerService } from './modules/server/server.service.ts';
@@ -59,6 +60,8 @@ import type { PeerUpdateQueue } from './modules/peers/peer-update-queue.ts';
 import type { PeerVersions } from './modules/peers/peer-versions.ts';
 import { NodeListRepository } from './modules/nodes/node-list.repository.ts';
 import { PeersRepository } from './modules/peers/peers.repository.ts';
+import { ExtClientsRepository } from './modules/ext-clients/ext-clients.repository.ts';
+import { ExtClientsTransaction } from './modules/ext-clients/ext-clients-transaction.repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -158,7 +161,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await installOpenApi(app);
 
   await app.register(serverRoutes(serverService, config.publicApiUrl));
-  await app.register(usersRoutes(usersService, new UsersAdminService(identity, config.edition, events), config.loginRateLimitPerMinute));
+  const usersAdmin = new UsersAdminService(identity, config.edition, events);
+  await app.register(usersRoutes(usersService, usersAdmin, config.loginRateLimitPerMinute));
   await app.register(accessTokensRoutes(accessTokens));
   const networkExists = async (netid: string) => (await networksRepository.findByNetId(netid)) !== undefined;
   await app.register(rolesRoutes(new RolesService(identity, config.edition, networkExists, events), config.edition === 'pro'));
@@ -177,6 +181,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       nodes: new NodesRepository(database.db),
       keys: new EnrollmentKeysRepository(database.db),
       peers: new PeersRepository(database.db),
+      extClients: new ExtClientsRepository(database.db),
+      extClientsTx: new ExtClientsTransaction(database.db),
     },
     networks: networkDirectory(networksRepository),
     events,
@@ -185,7 +191,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     log: app.log,
   });
-  await app.register(networksRoutes(new NetworksService(networksRepository, withNetworkIdentity(devices.networkUsage), events)));
+  const networksService = new NetworksService(networksRepository, withNetworkIdentity(devices.networkUsage), events);
+  await app.register(networksRoutes(networksService));
+  if (config.edition === 'pro') {
+    await app.register(devices.remoteAccess.userRoutes({ getUser: (name) => usersAdmin.get(name), getNetwork: async (netid) => {
+      const row = await networksRepository.findByNetId(netid);
+      return row && presentNetwork(row);
+    } }));
+  }
   await app.register(devices.routes);
   const lag = installMetrics(app, {
     peerQueueDepth: () => devices.peers.depth,

@@ -1,4 +1,4 @@
-import { ALL_NETWORKS } from '@meshdeck/contracts';
+import { ALL_NETWORKS, allResourcesId } from '@meshdeck/contracts';
 import type { FastifyRequest } from 'fastify';
 import { builtinGrants, rbacAllows, resourceTypeOf, type Grants, type RbacTarget } from './rbac.ts';
 
@@ -29,6 +29,7 @@ export type Access =
   | { kind: 'user'; rule: 'any' | 'admin' | 'super-admin' }
   | { kind: 'user'; rule: 'self-or-admin'; username: Pick }
   | { kind: 'user'; rule: 'network-admin'; network: Pick }
+  | { kind: 'user'; rule: 'client-owner'; network: Pick }
   | { kind: 'host'; hostId?: Pick; orUser?: Access };
 
 const param =
@@ -59,6 +60,11 @@ export const access = {
   }),
   /** RBAC scoped to the network named by `networkParam`: network admins pass, others per their network roles. */
   networkAdmin: (networkParam = 'network'): Access => ({ kind: 'user', rule: 'network-admin', network: param(networkParam) }),
+  /**
+   * External clients (api-contract §8.3 `self_only`): RBAC as for network-admin, but a `self_only` grant passes
+   * too; the service then limits the caller to clients they own (see extClientReach).
+   */
+  clientOwner: (networkParam = 'network'): Access => ({ kind: 'user', rule: 'client-owner', network: param(networkParam) }),
   host: (hostIdParam?: string): Access => ({ kind: 'host', hostId: hostIdParam ? param(hostIdParam) : undefined }),
   /** A host token for that host, or a user passing `userRule` (v0.30 routes that accept either, api-contract §1.8). */
   hostOrUser: (hostIdParam: string | undefined, userRule: Access): Access => ({
@@ -169,5 +175,37 @@ export function decide(accessRule: Access, principal: Principal, request: Fastif
       return accessRule.username(request) === principal.username ? 'allow' : rbac();
     case 'network-admin':
       return rbac(accessRule.network);
+    case 'client-owner':
+      return extClientReach(principal, request, accessRule.network) === 'none' ? 'forbidden' : 'allow';
   }
+}
+
+/**
+ * How far a user reaches over a network's external clients in this request (api-contract §8.3 `self_only`):
+ * 'all' through a grant that is not owner-bound, 'own' through a `self_only` grant or a platform-user's read,
+ * 'none' otherwise. A platform-user may read any network resource, but other people's clients carry private
+ * keys, so that read shortcut only reaches the caller's own clients.
+ */
+export function extClientReach(principal: Principal, request: FastifyRequest, network?: Pick): 'all' | 'own' | 'none' {
+  const grants = grantsOf(principal);
+  if (!grants) return 'none';
+  const target = rbacTargetOf(request, network);
+  const rolesOnly = grants.platformRoleId === 'platform-user' ? { ...grants, platformRoleId: '' } : grants;
+  if (rbacAllows(rolesOnly, { ...target, isOwnedByCaller: false })) return 'all';
+  return rbacAllows(grants, { ...target, isOwnedByCaller: true }) ? 'own' : 'none';
+}
+
+/**
+ * Whether a user may connect through a remote-access gateway by role (spec §9 RAC): network admins always; others
+ * through a network role granting `vpn_access` on that gateway or on all gateways of the network.
+ */
+export function canUseGateway(principal: Principal, networkId: string, gatewayNodeId: string): boolean {
+  const grants = grantsOf(principal);
+  if (!grants) return false;
+  if (isNetworkAdmin(principal, networkId)) return true;
+  return grants.networkRoles.some((role) => {
+    if (role.networkId !== ALL_NETWORKS && role.networkId !== networkId) return false;
+    const byId = role.access.remote_access_gw;
+    return [byId?.[allResourcesId('remote_access_gw')], byId?.[gatewayNodeId]].some((entry) => entry?.vpn_access === true);
+  });
 }

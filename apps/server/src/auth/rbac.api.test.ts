@@ -47,6 +47,8 @@ const NETWORK_WRITE: Row = [401, 403, 403, 403, 403, 'ok', 403, 'ok', 'ok', 'ok'
 const HOST_ONLY: Row = [401, 'ok', 403, 403, 403, 403, 403, 403, 403, 'ok'];
 const HOST_OR_ADMIN: Row = [401, 'ok', 403, 403, 403, 403, 403, 'ok', 'ok', 'ok'];
 const HOST_OR_NETWORK_WRITE: Row = [401, 'ok', 403, 403, 403, 'ok', 403, 'ok', 'ok', 'ok'];
+/** External clients (self_only): a network user's role writes its own clients; the service checks ownership. */
+const OWN_CLIENT_WRITE: Row = [401, 403, 403, 403, 403, 'ok', 'ok', 'ok', 'ok', 'ok'];
 /** GET /api/v1/users?username=<the plain user>: the user itself, or a role that reads users. */
 const SELF_OR_ADMIN: Row = [401, 403, 'ok', 403, 'ok', 403, 403, 'ok', 'ok', 'ok'];
 
@@ -125,6 +127,25 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/console/hosts': ADMIN_READ,
   // One host by id is a resource-scoped read (§8.3): platform users and network roles may read it, like a node.
   'GET /api/console/hosts/{hostid}': NETWORK_READ,
+  'POST /api/nodes/{network}/{nodeid}/createingress': NETWORK_WRITE,
+  'DELETE /api/nodes/{network}/{nodeid}/deleteingress': NETWORK_WRITE,
+  'GET /api/extclients': ADMIN_READ,
+  // A platform-user's read reaches only its own clients (none here), so the list answers, empty.
+  'GET /api/extclients/{network}': NETWORK_READ,
+  'GET /api/extclients/{network}/{clientid}': NETWORK_READ,
+  'GET /api/extclients/{network}/{clientid}/{type}': NETWORK_READ,
+  'POST /api/extclients/{network}/{nodeid}': OWN_CLIENT_WRITE,
+  'PUT /api/extclients/{network}/{clientid}': OWN_CLIENT_WRITE,
+  'DELETE /api/extclients/{network}/{clientid}': OWN_CLIENT_WRITE,
+  'GET /api/metrics-ext/{network}': ANY_USER,
+  'POST /api/users/{username}/remote_access_gw/{remote_access_gateway_id}': ADMIN,
+  'DELETE /api/users/{username}/remote_access_gw/{remote_access_gateway_id}': ADMIN,
+  'GET /api/users/{username}/remote_access_gw': ADMIN_READ,
+  'GET /api/users/ingress/{ingress_id}': ADMIN_READ,
+  // The remote-access client's routes: any user, each answering only with the gateways that user may use.
+  'GET /api/v1/rac/networks': ANY_USER,
+  'GET /api/v1/rac/network/{network}/access_points': ANY_USER,
+  'GET /api/v1/rac/access_point/{access_point_id}/config': ANY_USER,
 };
 
 const MASTER_KEY = 'rbac-master-key-0123456789abcdef';

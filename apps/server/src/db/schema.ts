@@ -174,6 +174,38 @@ export interface WriteLocksTable {
   touched: number;
 }
 
+/** An external client (api-contract §3.4); JSON arrays in `extra_allowed_ips`, `tags`, `denied_node_acls`. */
+export interface ExtClientsTable {
+  client_id: string;
+  network: string;
+  gateway_node_id: string;
+  /** Bare addresses; NULL when the network has no range of that family. */
+  address: string | null;
+  address6: string | null;
+  /** Base64, or the contract's placeholder when the client brought its own key pair. */
+  private_key: string;
+  public_key: string;
+  dns: string;
+  extra_allowed_ips: string;
+  enabled: number;
+  owner_id: string;
+  post_up: string;
+  post_down: string;
+  tags: string;
+  denied_node_acls: string;
+  remote_access_client_id: string;
+  /** JSON {os, device_name, public_endpoint, country}: reported by remote-access clients, shown as sent. */
+  details: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A user attached to a remote-access gateway (api-contract §2.13, legacy user-gateway routes). */
+export interface GatewayUsersTable {
+  node_id: string;
+  username: string;
+}
+
 export interface Database {
   server_settings: ServerSettingsTable;
   users: UsersTable;
@@ -187,4 +219,6 @@ export interface Database {
   access_tokens: AccessTokensTable;
   invites: InvitesTable;
   pending_users: PendingUsersTable;
+  ext_clients: ExtClientsTable;
+  gateway_users: GatewayUsersTable;
 }

@@ -3,6 +3,7 @@ import { foundation } from './001-foundation.ts';
 import { networks } from './002-networks.ts';
 import { devices } from './003-devices.ts';
 import { identity } from './004-identity.ts';
+import { remoteAccess } from './005-ra-server.ts';
 
 /** The one migration set, applied in key order on SQLite and PostgreSQL alike. Append; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '002-networks': networks,
   '003-devices': devices,
   '004-identity': identity,
+  '005-ra-server': remoteAccess,
 };

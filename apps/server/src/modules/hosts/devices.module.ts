@@ -21,6 +21,9 @@ import { PeerUpdateBuilder } from '../peers/peer-publisher.ts';
 import { PeerUpdateQueue } from '../peers/peer-update-queue.ts';
 import { brokerPeerSink } from '../peers/peer-sink.ts';
 import type { PeersRepository } from '../peers/peers.repository.ts';
+import { createRemoteAccess } from '../ext-clients/ext-clients.module.ts';
+import type { ExtClientsRepository } from '../ext-clients/ext-clients.repository.ts';
+import type { ExtClientsTransaction } from '../ext-clients/ext-clients-transaction.repository.ts';
 import { agentRoutes } from './agent.routes.ts';
 import { AgentService } from './agent.service.ts';
 import { apiHostResolver } from './api-host.ts';
@@ -34,7 +37,7 @@ import { presentRawHost } from './hosts.presenter.ts';
 import { RegistrationService } from './registration.service.ts';
 
 export interface DevicesDependencies {
-  repositories: { tx: DevicesTransaction; hosts: HostsRepository; nodes: NodesRepository; keys: EnrollmentKeysRepository; peers: PeersRepository };
+  repositories: { tx: DevicesTransaction; hosts: HostsRepository; nodes: NodesRepository; keys: EnrollmentKeysRepository; peers: PeersRepository; extClients: ExtClientsRepository; extClientsTx: ExtClientsTransaction };
   networks: NetworkDirectory;
   events: EventBus;
   tokens: TokenService;
@@ -72,6 +75,7 @@ export function createDevices(deps: DevicesDependencies) {
   const keysService = new EnrollmentKeysService(r.keys, deps.networks, findRelay, events);
   const networkKeys = new NetworkKeysService(r.keys);
   const networkUsage = new NodesNetworkUsage(r.nodes);
+  const remoteAccess = createRemoteAccess(d, r.extClients, r.extClientsTx);
 
   const keySource = (h: { id: string; traffic_key: string | null }) => ({ id: h.id, trafficKey: h.traffic_key });
   const keyring = broker.setHostKeyLoader({
@@ -108,6 +112,7 @@ export function createDevices(deps: DevicesDependencies) {
     await app.register(agentRoutes(registration, agents, { publicApiUrl: config.publicApiUrl, brokerUrl, brokerCredentials: (hostId: string) => ({ username: hostId, password: broker.credentials.passwordOf(hostId) }), onRegistered: (hostId: string) => keyring.markStale(hostId), serverName: config.serverName, isPro: config.edition === 'pro', registerRateLimitPerMinute: config.registerRateLimitPerMinute, hostAuthRateLimitPerMinute: config.hostAuthRateLimitPerMinute }));
     await app.register(hostsRoutes(hostsService, lists));
     await app.register(nodesRoutes(nodesService, lists));
+    await app.register(remoteAccess.routes);
   };
-  return { routes, networkUsage, networkKeys, peers, builder };
+  return { routes, networkUsage, networkKeys, peers, builder, remoteAccess };
 }

@@ -17,16 +17,26 @@ export class NodesRepository {
     await lockForWrite(this.db, `nodes:${netid}`);
   }
 
-  /** Addresses taken in a network (both families). */
+  /**
+   * Addresses taken in a network (both families) by nodes and external clients, which share the range
+   * (api-contract §5.1); both allocate under the same network lock.
+   */
   async usedAddresses(netid: string): Promise<string[]> {
-    const rows = await this.db.selectFrom('nodes').select(['address', 'address6']).where('network', '=', netid).execute();
+    const rows = await this.db
+      .selectFrom('nodes')
+      .select(['address', 'address6'])
+      .where('network', '=', netid)
+      .unionAll(this.db.selectFrom('ext_clients').select(['address', 'address6']).where('network', '=', netid))
+      .execute();
     return rows.flatMap((row) => [row.address, row.address6].filter((a): a is string => a !== null));
   }
 
-  /** Whether an address is in use in a network (one lookup on the unique index). */
+  /** Whether an address is in use in a network by a node or an external client (lookups on unique indexes). */
   async isAddressTaken(netid: string, column: 'address' | 'address6', address: string): Promise<boolean> {
-    const row = await this.db.selectFrom('nodes').select('id').where('network', '=', netid).where(column, '=', address).executeTakeFirst();
-    return row !== undefined;
+    const node = await this.db.selectFrom('nodes').select('id').where('network', '=', netid).where(column, '=', address).executeTakeFirst();
+    if (node) return true;
+    const client = await this.db.selectFrom('ext_clients').select('client_id').where('network', '=', netid).where(column, '=', address).executeTakeFirst();
+    return client !== undefined;
   }
 
   /** Inserts a node. */

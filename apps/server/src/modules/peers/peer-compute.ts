@@ -1,6 +1,7 @@
 import { NANOS_PER_SECOND, toIpNet, wgKeyFromBase64, type PeerConfig, type PeerMap } from '@meshdeck/contracts';
 import { STALE_FOR_PEERS_MS } from '../nodes/node-status.ts';
 import type { MemberRow } from './peers.repository.ts';
+import { clientNets, clientPeers, indexClients, type ClientPeerRow } from './client-peers.ts';
 
 /** Members indexed both ways, built once per change from one query (api-contract §5.8, plain mesh). */
 export interface MemberIndex {
@@ -8,6 +9,8 @@ export interface MemberIndex {
   byHost: Map<string, MemberRow[]>;
   /** Per host, the networks where its own node takes part in peering (computed once per batch). */
   activeNetworks: Map<string, Set<string>>;
+  /** Enabled external clients per gateway node. */
+  clientsByGateway: Map<string, ClientPeerRow[]>;
 }
 
 /** Memo entries kept per kind before starting over: about one per host (keys) or node (addresses). */
@@ -34,7 +37,7 @@ const hostNet6 = memo((address) => toIpNet(address, 128));
 const isOwnNodeActive = (node: MemberRow, now: number) =>
   node.connected === 1 && node.pending_delete === 0 && now - Date.parse(node.last_check_in) <= STALE_FOR_PEERS_MS;
 
-export function indexMembers(rows: readonly MemberRow[], now: number): MemberIndex {
+export function indexMembers(rows: readonly MemberRow[], now: number, clients: readonly ClientPeerRow[] = []): MemberIndex {
   const byNetwork = new Map<string, MemberRow[]>();
   const byHost = new Map<string, MemberRow[]>();
   const activeNetworks = new Map<string, Set<string>>();
@@ -44,7 +47,7 @@ export function indexMembers(rows: readonly MemberRow[], now: number): MemberInd
     const active = activeNetworks.get(row.host_id) ?? activeNetworks.set(row.host_id, new Set()).get(row.host_id);
     if (isOwnNodeActive(row, now)) active?.add(row.network);
   }
-  return { byNetwork, byHost, activeNetworks };
+  return { byNetwork, byHost, activeNetworks, clientsByGateway: indexClients(clients) };
 }
 /** A peer's node contributes allowed IPs only when connected and not pending delete. */
 const isPeerNodeActive = (node: MemberRow) => node.connected === 1 && node.pending_delete === 0;
@@ -70,9 +73,11 @@ export function removalPeer(publicKey: string): PeerConfig {
 export function peerEntry(receiverId: string, subjectId: string, index: MemberIndex): { peer: PeerConfig; ids: PeerMap } {
   const { subject, receiver, shared } = sharedWith(receiverId, subjectId, index);
   if (!subject || !receiver) return { peer: removalPeer(subject?.public_key ?? ''), ids: {} };
+  // A gateway also carries its clients' ranges: the receiver reaches them through it (§5.8 step 3, ingress).
   const allowed = shared.flatMap((n) => [
     ...(n.address ? [hostNet4(n.address)] : []),
     ...(n.address6 ? [hostNet6(n.address6)] : []),
+    ...(index.clientsByGateway.get(n.node_id) ?? []).flatMap(clientNets),
   ]);
   if (allowed.length === 0) return { peer: removalPeer(subject.public_key), ids: {} };
   const useV4 = receiver.endpoint_ip !== '' && subject.endpoint_ip !== '';
@@ -129,7 +134,15 @@ export function fullPeers(hostId: string, index: MemberIndex): { peers: PeerConf
     peers.push(entry.peer);
     Object.assign(ids, entry.ids);
   }
-  return { peers, ids };
+  const clients = ownClientPeers(hostId, index);
+  return { peers: [...peers, ...clients.peers], ids: { ...ids, ...clients.ids } };
+}
+
+/** A gateway host's entries for the clients of its active gateway nodes (§5.8 step 4); none for other hosts. */
+export function ownClientPeers(hostId: string, index: MemberIndex): ReturnType<typeof clientPeers> {
+  const active = index.activeNetworks.get(hostId);
+  const own = (index.byHost.get(hostId) ?? []).filter((n) => active?.has(n.network));
+  return clientPeers(own.flatMap((n) => index.clientsByGateway.get(n.node_id) ?? []));
 }
 
 /** The other hosts of every network `hostId` is in, sorted by id (each once). */

@@ -20,6 +20,7 @@ function harness(rows: MemberRow[], listening?: ReadonlySet<string>) {
       Promise.resolve(rows.filter((r) => networks.includes(r.network) && (!hostIds || hostIds.includes(r.host_id)))),
     networksOfHosts: (ids: readonly string[]) => Promise.resolve([...new Set(rows.filter((r) => ids.includes(r.host_id)).map((r) => r.network))]),
     publicKeys: () => Promise.resolve(new Map<string, string>()),
+    listClients: () => Promise.resolve([]),
   } as unknown as PeersRepository;
   const sent = new Map<string, any[]>();
   const sink: PeerSink = {

@@ -1,6 +1,6 @@
 import { mqttTopics, type HostPeerUpdate, type PeerConfig, type PeerMap, type PeerSync } from '@meshdeck/contracts';
 import { SERVER_VERSION } from '../server/server.service.ts';
-import { fullPeers, indexMembers, otherMembers, peerEntry, removalPeer, type MemberIndex } from './peer-compute.ts';
+import { fullPeers, indexMembers, otherMembers, ownClientPeers, peerEntry, removalPeer, type MemberIndex } from './peer-compute.ts';
 import { PeerVersions } from './peer-versions.ts';
 import type { PeersRepository } from './peers.repository.ts';
 import { Outbox, Slicer } from './slicer.ts';
@@ -58,7 +58,8 @@ export class PeerUpdateBuilder {
   async peersOf(hostId: string, now = Date.now()): Promise<{ peers: PeerConfig[]; ids: PeerMap; sync: PeerSync & { base: null } }> {
     const sync = this.versions.current(hostId);
     const networks = await this.repository.networksOfHosts([hostId]);
-    return { ...fullPeers(hostId, indexMembers(await this.repository.listMembers(networks), now)), sync };
+    const [members, clients] = await Promise.all([this.repository.listMembers(networks), this.repository.listClients(networks)]);
+    return { ...fullPeers(hostId, indexMembers(members, now, clients)), sync };
   }
 
   /** Computes and publishes the updates of one batch of changes. */
@@ -74,7 +75,7 @@ export class PeerUpdateBuilder {
     // Deltas only need the rows of the changed and the listening hosts; full lists need every member.
     const few = listening !== undefined && fullLists.length === 0 && listening.size + subjects.length <= TARGETED_LOAD_LIMIT;
     const rows = await this.repository.listMembers(networks, few ? [...new Set([...subjects, ...listening])] : undefined);
-    const index = indexMembers(rows, now);
+    const index = indexMembers(rows, now, await this.repository.listClients(networks));
     await slicer.pause();
     const outbox = new Outbox((hostId, topic, payload) => this.sink.publish(hostId, topic, payload));
     await this.publishSubjects(fullLists, index, outbox, slicer);
@@ -116,6 +117,9 @@ export class PeerUpdateBuilder {
         for (const [k, v] of Object.entries(built.ids)) ids.push(`${JSON.stringify(k)}:${JSON.stringify(v)}`);
         await slicer.pause();
       }
+      const clients = ownClientPeers(subject, index);
+      for (const peer of clients.peers) entries.push(JSON.stringify(peer));
+      for (const [k, v] of Object.entries(clients.ids)) ids.push(`${JSON.stringify(k)}:${JSON.stringify(v)}`);
       const update = { peer_sync: this.versions.next(subject, true), ...described, ...this.common(true) };
       const payload = `${JSON.stringify(update).slice(0, -1)},"host_peers":[${entries.join(',')}],"peerids":{${ids.join(',')}}}`;
       await outbox.send(subject, mqttTopics.peerUpdate(subject, this.serverName), payload);

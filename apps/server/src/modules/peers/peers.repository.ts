@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { ClientPeerRow } from './client-peers.ts';
 
 /** One node with the host fields peer computation needs: one row per network membership. */
 export interface MemberRow {
@@ -51,6 +52,17 @@ export class PeersRepository {
       ])
       .where('nodes.network', 'in', networks);
     return (hostIds ? query.where('nodes.host_id', 'in', hostIds) : query).execute();
+  }
+
+  /** Enabled external clients of the given networks (gateways get them as peers, their peers get their ranges). */
+  async listClients(networks: readonly string[]): Promise<ClientPeerRow[]> {
+    if (networks.length === 0) return [];
+    return this.db
+      .selectFrom('ext_clients')
+      .select(['client_id', 'gateway_node_id', 'network', 'address', 'address6', 'public_key', 'extra_allowed_ips'])
+      .where('network', 'in', networks)
+      .where('enabled', '=', 1)
+      .execute();
   }
 
   /** Networks the given hosts are members of. */

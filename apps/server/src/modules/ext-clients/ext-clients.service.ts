@@ -1,0 +1,161 @@
+import { ENTER_PRIVATE_KEY_PLACEHOLDER, CLIENT_ID_MESSAGES, type ApiExtClient, type CustomExtClientInput } from '@meshdeck/contracts';
+import { badRequest, forbidden, notFound } from '../../lib/api-error.ts';
+import { generateWireGuardKeys } from '../../../../../packages/agent/src/keys.ts';
+import { checkExtraAllowedIps, randomClientId } from './client-input.ts';
+import type { ExtClientPatch, ExtClientRow, ExtClientsRepository } from './ext-clients.repository.ts';
+import { presentExtClient } from './ext-clients.presenter.ts';
+import type { GatewayDirectory } from './gateway-directory.ts';
+import { allocateClientAddresses } from './client-addresses.ts';
+import type { ExtClientsTransaction } from './ext-clients-transaction.repository.ts';
+
+/** Who is asking and how far they reach (api-contract §8.3 `self_only`): every client, or only their own. */
+export interface Caller {
+  username: string;
+  reach: 'all' | 'own';
+  /** Network admins see private keys of every client; everyone else only of their own (an auditor reads all). */
+  isNetworkAdmin: boolean;
+}
+
+/** Whether the caller may see a client's private key (and so download its config). */
+export const seesPrivateKey = (row: ExtClientRow, caller: Caller): boolean => caller.isNetworkAdmin || row.owner_id === caller.username;
+
+/** What the service tells the rest of the server after a change: the gateway's host needs a peer update. */
+export interface ClientChangeSink {
+  clientChanged(action: 'created' | 'updated' | 'deleted', row: ExtClientRow, gatewayHostId: string | undefined): void;
+}
+
+const json = (items: readonly string[]) => JSON.stringify(items);
+const fromSet = (set: Record<string, unknown> | null | undefined) => (set ? Object.keys(set) : undefined);
+
+/** External-client rules (api-contract §2.7, §5.7): create, list, read, update, delete. No HTTP, no SQL. */
+export class ExtClientsService {
+  constructor(
+    private readonly clients: ExtClientsRepository,
+    private readonly tx: ExtClientsTransaction,
+    private readonly gateways: GatewayDirectory,
+    private readonly changes: ClientChangeSink,
+  ) {}
+
+  /** Every client of every network, private keys blanked, by id. */
+  async listAll(): Promise<ApiExtClient[]> {
+    return this.present(await this.clients.listAll(), true);
+  }
+
+  /** The clients of a network the caller may see, private keys blanked. */
+  async listByNetwork(netid: string, caller: Caller): Promise<ApiExtClient[]> {
+    await this.gateways.requireNetwork(netid);
+    return this.present(await this.clients.listByNetwork(netid, caller.reach === 'own' ? caller.username : undefined), true);
+  }
+
+  /** One client, with its private key (owners and network admins only), DNS filled from its gateway. */
+  async get(netid: string, clientId: string, caller: Caller): Promise<ApiExtClient> {
+    const row = await this.require(netid, clientId, caller);
+    const gw = await this.gateways.context(row.gateway_node_id);
+    return presentExtClient(row, { blankPrivateKey: !seesPrivateKey(row, caller), gatewayEndpoint: gw ? this.gateways.endpoint(gw) : '', defaultDns: gw?.settings.ingressdns });
+  }
+
+  /** Creates a client on a gateway node with a fresh address (highest free, api-contract §5.1) and key pair. */
+  async create(netid: string, gatewayNodeId: string, input: CustomExtClientInput, caller: Caller): Promise<ApiExtClient> {
+    const network = await this.gateways.requireNetwork(netid);
+    const gw = await this.gateways.context(gatewayNodeId);
+    if (!gw || gw.node.network !== netid || !gw.settings.isingressgateway) throw badRequest('ingress does not exist');
+    const extra = input.extraallowedips ?? [];
+    const keys = input.publickey ? { publicKey: input.publickey, privateKey: ENTER_PRIVATE_KEY_PLACEHOLDER } : generateWireGuardKeys();
+    if (input.publickey && (await this.clients.isPublicKeyTaken(input.publickey))) throw badRequest('publickey is already in use by another client or host');
+    const row = await this.tx.run(async (r) => {
+      await r.nodes.lockNetwork(netid);
+      checkExtraAllowedIps(extra, network, await r.clients.listByGateways([gatewayNodeId]));
+      let clientId = input.clientid ?? '';
+      if (clientId === '') {
+        const taken = await r.clients.idsInNetwork(netid);
+        clientId = randomClientId((id) => taken.has(id));
+      }
+      if (await r.clients.find(clientId)) throw badRequest(`${CLIENT_ID_MESSAGES.duplicate}: ${clientId} is already taken`);
+      const addresses = await allocateClientAddresses(r.nodes, network);
+      const now = new Date().toISOString();
+      return r.clients.insert({
+        client_id: clientId,
+        network: netid,
+        gateway_node_id: gatewayNodeId,
+        ...addresses,
+        private_key: keys.privateKey,
+        public_key: keys.publicKey,
+        dns: input.dns ?? '',
+        extra_allowed_ips: json(extra),
+        enabled: input.enabled === false ? 0 : 1,
+        owner_id: caller.username,
+        post_up: input.postup ?? '',
+        post_down: input.postdown ?? '',
+        tags: json(fromSet(input.tags) ?? []),
+        denied_node_acls: json(fromSet(input.deniednodeacls) ?? []),
+        remote_access_client_id: input.remote_access_client_id ?? '',
+        details: JSON.stringify({ os: input.os ?? '', device_name: input.device_name ?? '', public_endpoint: input.public_endpoint ?? '', country: input.country ?? '' }),
+        created_at: now,
+        updated_at: now,
+      });
+    });
+    this.changes.clientChanged('created', row, gw.host.id);
+    return presentExtClient(row, { blankPrivateKey: false, gatewayEndpoint: this.gateways.endpoint(gw) });
+  }
+
+  /** Applies an update: rename, new public key, enable/disable, DNS, extra allowed IPs, scripts, tags. */
+  async update(netid: string, clientId: string, input: CustomExtClientInput, caller: Caller): Promise<ApiExtClient> {
+    const current = await this.require(netid, clientId, caller);
+    const network = await this.gateways.requireNetwork(netid);
+    const patch: ExtClientPatch = { updated_at: new Date().toISOString() };
+    if (input.publickey && input.publickey !== current.public_key) {
+      if (await this.clients.isPublicKeyTaken(input.publickey, clientId)) throw badRequest('publickey is already in use by another client or host');
+      patch.public_key = input.publickey;
+      patch.private_key = ENTER_PRIVATE_KEY_PLACEHOLDER;
+    }
+    if (input.dns != null) patch.dns = input.dns;
+    if (input.enabled != null) patch.enabled = input.enabled ? 1 : 0;
+    if (input.postup != null) patch.post_up = input.postup;
+    if (input.postdown != null) patch.post_down = input.postdown;
+    if (input.remote_access_client_id != null) patch.remote_access_client_id = input.remote_access_client_id;
+    if (input.tags != null) patch.tags = json(Object.keys(input.tags));
+    if (input.deniednodeacls != null) patch.denied_node_acls = json(Object.keys(input.deniednodeacls));
+    const updated = await this.tx.run(async (r) => {
+      await r.nodes.lockNetwork(netid);
+      if (input.extraallowedips != null) {
+        const siblings = (await r.clients.listByGateways([current.gateway_node_id])).filter((c) => c.client_id !== clientId);
+        checkExtraAllowedIps(input.extraallowedips, network, siblings);
+        patch.extra_allowed_ips = json(input.extraallowedips);
+      }
+      if (input.clientid && input.clientid !== clientId) {
+        if (await r.clients.find(input.clientid)) throw badRequest(`${CLIENT_ID_MESSAGES.duplicate}: ${input.clientid} is already taken`);
+        patch.client_id = input.clientid;
+      }
+      return r.clients.update(clientId, patch);
+    });
+    if (!updated) throw notFound(`client ${clientId} not found in network ${netid}`);
+    const gw = await this.gateways.context(updated.gateway_node_id);
+    this.changes.clientChanged('updated', updated, gw?.host.id);
+    return presentExtClient(updated, { blankPrivateKey: false, gatewayEndpoint: gw ? this.gateways.endpoint(gw) : '' });
+  }
+
+  /** Deletes a client; deleting one that does not exist succeeds (api-contract §2.7). */
+  async delete(netid: string, clientId: string, caller: Caller): Promise<void> {
+    const row = await this.clients.find(clientId);
+    if (!row || row.network !== netid) return;
+    if (caller.reach === 'own' && row.owner_id !== caller.username) throw forbidden('access denied: the client belongs to another user');
+    const deleted = await this.clients.delete(clientId);
+    if (!deleted) return;
+    const gw = await this.gateways.context(deleted.gateway_node_id);
+    this.changes.clientChanged('deleted', deleted, gw?.host.id);
+  }
+
+  /** A client the caller may act on; 404 when it is not in that network, 403 when it is someone else's. */
+  async require(netid: string, clientId: string, caller: Caller): Promise<ExtClientRow> {
+    const row = await this.clients.find(clientId);
+    if (!row || row.network !== netid) throw notFound(`client ${clientId} not found in network ${netid}`);
+    if (caller.reach === 'own' && row.owner_id !== caller.username) throw forbidden('access denied: the client belongs to another user');
+    return row;
+  }
+
+  private async present(rows: ExtClientRow[], blank: boolean): Promise<ApiExtClient[]> {
+    const endpoints = await this.gateways.endpoints([...new Set(rows.map((r) => r.gateway_node_id))]);
+    return rows.map((row) => presentExtClient(row, { blankPrivateKey: blank, gatewayEndpoint: endpoints.get(row.gateway_node_id) ?? '' }));
+  }
+}
+
