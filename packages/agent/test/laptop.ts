@@ -1,7 +1,10 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { tryRun } from './netns.ts';
+
+const run = promisify(execFile);
 
 /** Why the remote-access data-plane test cannot run here beyond the agent data plane's own needs, or undefined. */
 export function laptopSkipReason(): string | undefined {
@@ -28,9 +31,12 @@ export class Laptop {
     this.configFile = path.join(dir, `${clientId}.conf`);
   }
 
-  /** `GET <url>` from inside the namespace with a bearer token; returns the body written to `file`. */
-  download(url: string, token: string, file: string): Buffer {
-    execFileSync('ip', ['netns', 'exec', this.ns, 'curl', '-sS', '--fail-with-body', '-H', `authorization: Bearer ${token}`, '-o', file, url], { stdio: 'pipe' });
+  /**
+   * `GET <url>` from inside the namespace with a bearer token; returns the body written to `file`. Asynchronous:
+   * the server under test runs in this same process, so a blocking call would never get its answer.
+   */
+  async download(url: string, token: string, file: string): Promise<Buffer> {
+    await run('ip', ['netns', 'exec', this.ns, 'curl', '-sS', '--fail-with-body', '--max-time', '30', '-H', `authorization: Bearer ${token}`, '-o', file, url]);
     return fs.readFileSync(file);
   }
 

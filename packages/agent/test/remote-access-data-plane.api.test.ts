@@ -119,7 +119,7 @@ describe.skipIf(skipReason !== undefined)(`remote access data plane (gateway, me
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const started = Date.now();
     const url = `http://${lab.lab.bridgeAddress}:${new URL(server.url).port}/api/extclients/${NETWORK}/${laptop.clientId}/file`;
-    configText = laptop.download(url, token, path.join(lab.workDir, 'downloaded.conf')).toString('utf8');
+    configText = (await laptop.download(url, token, path.join(lab.workDir, 'downloaded.conf'))).toString('utf8');
     expect(configText).toMatch(/^\[Interface\]/);
     expect(configText).toContain('PostUp = true');
     laptop.saveConfig(configText);
