@@ -99,6 +99,16 @@ describe('POST /api/extclients/{network}/{nodeid}', () => {
     expect(nodes.filter((a: string) => addresses.includes(a))).toEqual([]);
   });
 
+  it('-> when two clients with the same public key or id are created at once, one wins and the other gets 400', async () => {
+    const publickey = Buffer.alloc(32, 5).toString('base64');
+    const sameKey = await Promise.all([1, 2].map((i) => createClient(server, net.token, 'office', net.gatewayNode, { clientid: `same-key-${i}`, publickey })));
+    expect(sameKey.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(sameKey.find((r) => r.status === 400)?.body.Message).toBe('publickey is already in use by another client or host');
+    const sameId = await Promise.all([1, 2].map(() => createClient(server, net.token, 'office', net.gatewayNode, { clientid: 'same-id' })));
+    expect(sameId.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(await clientCount()).toBe(2);
+  });
+
   it('-> when hosts join while clients are created, no address is handed out twice', async () => {
     const [joined, clients] = await Promise.all([
       registerFleet(server, net.token, ['office'], ['j1', 'j2', 'j3', 'j4']),
@@ -151,5 +161,11 @@ describe('GET /api/extclients/{network}/{clientid}/file', () => {
     expect(bad.body.Message).toContain("preferredip 198.51.100.9 is not one of the gateway's endpoint IPs (203.0.113.10)");
     const good = await server.request<string>('GET', '/api/extclients/office/laptop-1/file?preferredip=203.0.113.10', { token: net.token });
     expect(good.body).toContain('Endpoint = 203.0.113.10:51821');
+    // An additional remote-access-gateway IP (set on the node) becomes a valid choice.
+    const node = (await server.request<any[]>('GET', '/api/nodes/office', { token: net.token })).body.find((n) => n.id === net.gatewayNode);
+    expect((await server.request('PUT', `/api/nodes/office/${net.gatewayNode}`, { token: net.token, body: { ...node, additional_rag_ips: ['198.51.100.9'] } })).status).toBe(200);
+    const rag = await server.request<string>('GET', '/api/extclients/office/laptop-1/file?preferredip=198.51.100.9', { token: net.token });
+    expect(rag.status).toBe(200);
+    expect(rag.body).toContain('Endpoint = 198.51.100.9:51821');
   });
 });

@@ -61,9 +61,11 @@ export class ExtClientsService {
     if (!gw || gw.node.network !== netid || !gw.settings.isingressgateway) throw badRequest('ingress does not exist');
     const extra = input.extraallowedips ?? [];
     const keys = input.publickey ? { publicKey: input.publickey, privateKey: ENTER_PRIVATE_KEY_PLACEHOLDER } : generateWireGuardKeys();
-    if (input.publickey && (await this.clients.isPublicKeyTaken(input.publickey))) throw badRequest('publickey is already in use by another client or host');
+    // Checks run inside the transaction: a concurrent create that slips past them hits a unique index, and the
+    // retry then sees its row and answers 400 instead of failing.
     const row = await this.tx.run(async (r) => {
       await r.nodes.lockNetwork(netid);
+      if (input.publickey && (await r.clients.isPublicKeyTaken(input.publickey))) throw badRequest('publickey is already in use by another client or host');
       checkExtraAllowedIps(extra, network, await r.clients.listByGateways([gatewayNodeId]));
       let clientId = input.clientid ?? '';
       if (clientId === '') {
@@ -103,8 +105,8 @@ export class ExtClientsService {
     const current = await this.require(netid, clientId, caller);
     const network = await this.gateways.requireNetwork(netid);
     const patch: ExtClientPatch = { updated_at: new Date().toISOString() };
-    if (input.publickey && input.publickey !== current.public_key) {
-      if (await this.clients.isPublicKeyTaken(input.publickey, clientId)) throw badRequest('publickey is already in use by another client or host');
+    const isNewKey = !!input.publickey && input.publickey !== current.public_key;
+    if (input.publickey && isNewKey) {
       patch.public_key = input.publickey;
       patch.private_key = ENTER_PRIVATE_KEY_PLACEHOLDER;
     }
@@ -117,6 +119,7 @@ export class ExtClientsService {
     if (input.deniednodeacls != null) patch.denied_node_acls = json(Object.keys(input.deniednodeacls));
     const updated = await this.tx.run(async (r) => {
       await r.nodes.lockNetwork(netid);
+      if (isNewKey && (await r.clients.isPublicKeyTaken(input.publickey ?? '', clientId))) throw badRequest('publickey is already in use by another client or host');
       if (input.extraallowedips != null) {
         const siblings = (await r.clients.listByGateways([current.gateway_node_id])).filter((c) => c.client_id !== clientId);
         checkExtraAllowedIps(input.extraallowedips, network, siblings);
