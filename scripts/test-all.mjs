@@ -41,6 +41,7 @@ const mustRun = [
   { file: /packages\/agent\/test\/nat\.api\.test\.ts$/, title: /./, why: 'an agent behind a NAT namespace (MASQUERADE)' },
   { file: /packages\/agent\/test\/restart-storm\.api\.test\.ts$/, title: /./, why: '20 SIGKILL server restarts with agents in namespaces' },
   { file: /packages\/agent\/test\/single-executable\.api\.test\.ts$/, title: /./, why: 'the agent as a single executable, run with no Node.js on PATH' },
+  { file: /packages\/agent\/test\/remote-access-data-plane\.api\.test\.ts$/, title: /./, why: 'remote access: an agentless wg-quick laptop through a gateway agent' },
   { file: /\.api\.test\.ts$/, title: /mosquitto|MQTT_URL/i, why: 'a real Mosquitto broker' },
 ];
 const mustRunSeen = new Map(mustRun.map((rule) => [rule, { passed: 0, skipped: [] }]));

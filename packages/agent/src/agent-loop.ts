@@ -4,6 +4,7 @@ import { RECONNECT_BACKOFF, backoffDelay, type BackoffPolicy } from './backoff.t
 import { BrokerConnection } from './broker-connection.ts';
 import { openPayload, payloadKey } from './payload-open.ts';
 import { applyPeerUpdate, syncStep, type Peer, type SyncPoint } from './peer-state.ts';
+import { extraRoutes, gatewayRole, type RoutingPlan } from './routing-plan.ts';
 import { discoverEndpoint } from './endpoint-discovery.ts';
 import { rotateKeys } from './host-actions.ts';
 import { HostUnknownError, type ServerApi } from './server-api.ts';
@@ -46,6 +47,8 @@ export class Agent {
   /** The server's peer-state version #peers is at; a delta that does not build on it means a missed message. */
   #sync: SyncPoint | undefined;
   #addresses: string[] = [];
+  /** Set while a node of this host is a remote-access gateway (from the last full pull or full update). */
+  #gateway: RoutingPlan['gateway'];
   #broker: BrokerConnection | undefined;
   #timers: NodeJS.Timeout[] = [];
   #stopped = false;
@@ -203,7 +206,10 @@ export class Agent {
       }
       this.#peers = applyPeerUpdate(this.#peers, update.data.host_peers, isFull);
       if (sync) this.#sync = { epoch: sync.epoch, version: sync.version };
-      if (isFull && update.data.host) this.#addresses = interfaceAddresses(update.data.nodes);
+      if (isFull && update.data.host) {
+        this.#addresses = interfaceAddresses(update.data.nodes);
+        this.#gateway = gatewayRole(update.data.nodes);
+      }
       return this.configure();
     }
     const action = typeof body === 'object' && body !== null && 'Action' in body ? String(body.Action) : '';
@@ -241,6 +247,7 @@ export class Agent {
     this.#peers = applyPeerUpdate(this.#peers, pull.peers, true);
     this.#sync = pull.peer_sync && { epoch: pull.peer_sync.epoch, version: pull.peer_sync.version };
     this.#addresses = interfaceAddresses(pull.nodes);
+    this.#gateway = gatewayRole(pull.nodes);
     await this.configure();
     await this.options.onPull?.(pull);
   }
@@ -251,8 +258,10 @@ export class Agent {
   }
 
   private async configure(): Promise<void> {
-    await this.mesh.apply(this.#addresses, { privateKey: this.state.privateKey, listenPort: this.#listenPort, peers: this.#peers });
-    const summary = `configured ${this.#addresses.join(', ') || 'no addresses'} with ${this.#peers.size} peer(s)`;
+    const routing = { routes: extraRoutes(this.#addresses, this.#peers), gateway: this.#gateway };
+    await this.mesh.apply(this.#addresses, { privateKey: this.state.privateKey, listenPort: this.#listenPort, peers: this.#peers }, routing);
+    const extras = `${routing.routes.length > 0 ? `, routes ${routing.routes.join(', ')}` : ''}${routing.gateway ? ', remote-access gateway (forwarding on)' : ''}`;
+    const summary = `configured ${this.#addresses.join(', ') || 'no addresses'} with ${this.#peers.size} peer(s)${extras}`;
     // Pulls repeat (every check-in while the broker is away): say it only when the picture changed.
     if (summary !== this.#lastSummary) this.options.log(summary);
     this.#lastSummary = summary;

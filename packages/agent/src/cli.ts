@@ -20,7 +20,7 @@ const withoutError = <T extends { error?: unknown }>({ error, ...rest }: T): Omi
   return rest;
 };
 const meshFor = (common: CommonOptions, state: AgentState): MeshInterface =>
-  common.dryRun ? new DryRunInterface(state.interfaceName) : new SystemInterface(state.interfaceName, common.stateDir);
+  common.dryRun ? new DryRunInterface(state.interfaceName) : new SystemInterface(state.interfaceName, common.stateDir, log);
 
 /**
  * Host action UPGRADE (and autoupdate): see upgrade.ts. Once the new agent runs, this one stops (the interface

@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { HostRouting } from './host-routing.ts';
+import { NO_ROUTING, type RoutingPlan } from './routing-plan.ts';
 import { wireguardPidFile } from './state.ts';
 import { renderWgConfig, type InterfaceConfig } from './wg-config.ts';
 
@@ -10,7 +12,8 @@ const run = promisify(execFile);
 
 /** Where the agent's peers and addresses end up: a real interface, or stdout with --dry-run. */
 export interface MeshInterface {
-  apply(addresses: string[], config: InterfaceConfig): Promise<void>;
+  /** `routing` (extra routes, gateway forwarding) defaults to none. */
+  apply(addresses: string[], config: InterfaceConfig, routing?: RoutingPlan): Promise<void>;
   down(): Promise<void>;
 }
 
@@ -18,8 +21,10 @@ export interface MeshInterface {
 export class DryRunInterface implements MeshInterface {
   constructor(private readonly name: string) {}
 
-  apply(addresses: string[], config: InterfaceConfig): Promise<void> {
+  apply(addresses: string[], config: InterfaceConfig, routing: RoutingPlan = NO_ROUTING): Promise<void> {
     process.stdout.write(`# ${this.name}: addresses ${addresses.join(', ') || '(none)'}\n${renderWgConfig(config)}\n`);
+    if (routing.routes.length > 0) process.stdout.write(`# ${this.name}: routes ${routing.routes.join(', ')}\n`);
+    if (routing.gateway) process.stdout.write(`# ${this.name}: remote-access gateway, forwarding on${routing.gateway.ipv6 ? ' (IPv4 and IPv6)' : ''}\n`);
     return Promise.resolve();
   }
 
@@ -36,13 +41,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export class SystemInterface implements MeshInterface {
   #goProcess: ReturnType<typeof spawn> | undefined;
+  readonly #routing: HostRouting;
 
   constructor(
     private readonly name: string,
     private readonly stateDir: string,
-  ) {}
+    log?: (message: string) => void,
+  ) {
+    this.#routing = new HostRouting(name, log);
+  }
 
-  async apply(addresses: string[], config: InterfaceConfig): Promise<void> {
+  async apply(addresses: string[], config: InterfaceConfig, routing: RoutingPlan = NO_ROUTING): Promise<void> {
     await this.ensureLink();
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'meshdeck-wg-')), 'wg.conf');
     try {
@@ -54,9 +63,12 @@ export class SystemInterface implements MeshInterface {
     }
     await this.syncAddresses(addresses);
     await run('ip', ['link', 'set', 'up', 'dev', this.name]);
+    // After the link is up: routes through a down interface are refused.
+    await this.#routing.apply(routing);
   }
 
   async down(): Promise<void> {
+    await this.#routing.clear();
     await run('ip', ['link', 'del', 'dev', this.name]).catch(() => undefined);
     const pidFile = wireguardPidFile(this.stateDir);
     const pid = fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, 'utf8')) : this.#goProcess?.pid;

@@ -1,0 +1,121 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import { promisify } from 'node:util';
+import { diffRoutes, type RoutingPlan } from './routing-plan.ts';
+
+const run = promisify(execFile);
+
+/**
+ * Routes added by the agent carry this protocol number, so the agent finds and removes its own routes and never
+ * an operator's route on the same interface (iproute2 accepts any number below 256; 77 is not assigned).
+ */
+export const ROUTE_PROTOCOL = '77';
+
+/** The comment that marks the agent's iptables rules. */
+const RULE_COMMENT = 'meshdeck-agent remote-access forwarding';
+
+/**
+ * Applies a RoutingPlan to the host: routes through the WireGuard interface, and on an ingress gateway forwarding
+ * between its clients and the mesh. Both sides of that traffic use the tunnel interface (client -> gateway ->
+ * mesh node and back), so forwarding is switched on for that interface only and one FORWARD rule (in and out on
+ * the interface) is inserted, because hosts running Docker or a firewall default FORWARD to DROP.
+ */
+export class HostRouting {
+  /** Set when this agent turned on IPv6 forwarding, which Linux only has per namespace, so that it can turn it off. */
+  #enabledIpv6 = false;
+  #ruleWarned = false;
+  /** Which tools' FORWARD rules are in place; unknown at start, so leftovers of an earlier run get removed once. */
+  #rules: Set<string> | undefined;
+
+  constructor(
+    private readonly iface: string,
+    private readonly log: (message: string) => void = () => undefined,
+  ) {}
+
+  /** Brings the host in line with the plan (idempotent: called after every peer change). */
+  async apply(plan: RoutingPlan): Promise<void> {
+    await this.syncRoutes(plan.routes);
+    if (plan.gateway) await this.enableForwarding(plan.gateway.ipv6);
+    else await this.disableForwarding();
+  }
+
+  /** Removes the forwarding rules and settings (leave, host deleted); routes go with the interface itself. */
+  async clear(): Promise<void> {
+    this.#rules = undefined;
+    await this.disableForwarding();
+  }
+
+  private async syncRoutes(wanted: string[]): Promise<void> {
+    const current: string[] = [];
+    for (const family of ['-4', '-6']) {
+      const { stdout } = await run('ip', [family, 'route', 'show', 'dev', this.iface, 'proto', ROUTE_PROTOCOL]);
+      current.push(...stdout.split('\n').map((line) => line.split(' ')[0] ?? '').filter(Boolean));
+    }
+    const { remove, add } = diffRoutes(current, wanted);
+    for (const route of remove) await run('ip', ['route', 'del', route, 'dev', this.iface, 'proto', ROUTE_PROTOCOL]);
+    for (const route of add) await run('ip', ['route', 'replace', route, 'dev', this.iface, 'proto', ROUTE_PROTOCOL]);
+  }
+
+  private async enableForwarding(ipv6: boolean): Promise<void> {
+    writeSetting(`/proc/sys/net/ipv4/conf/${this.iface}/forwarding`, '1');
+    // The kernel answers in-and-out-of-the-same-interface forwarding with ICMP redirects; turning them off would
+    // take the namespace-wide `all` switch, and they are harmless: a client's route through the tunnel has no
+    // gateway to replace.
+    if (ipv6 && readSetting('/proc/sys/net/ipv6/conf/all/forwarding') === '0') {
+      writeSetting('/proc/sys/net/ipv6/conf/all/forwarding', '1');
+      this.#enabledIpv6 = true;
+    }
+    const tools = ipv6 ? ['iptables', 'ip6tables'] : ['iptables'];
+    // Spawning iptables on every peer change is wasteful: check the rules once, then trust what this agent did.
+    for (const tool of tools) if (!this.#rules?.has(tool)) await this.ensureRule(tool);
+    for (const tool of [...(this.#rules ?? [])].filter((t) => !tools.includes(t))) await this.removeRule(tool);
+    this.#rules = new Set(tools);
+  }
+
+  private async disableForwarding(): Promise<void> {
+    // A fresh interface takes the namespace default (which follows net.ipv4.ip_forward): go back to that.
+    const fallback = readSetting('/proc/sys/net/ipv4/conf/default/forwarding') ?? '0';
+    if (readSetting(`/proc/sys/net/ipv4/conf/${this.iface}/forwarding`) === '1' && fallback === '0') {
+      writeSetting(`/proc/sys/net/ipv4/conf/${this.iface}/forwarding`, '0');
+    }
+    if (this.#enabledIpv6) writeSetting('/proc/sys/net/ipv6/conf/all/forwarding', '0');
+    this.#enabledIpv6 = false;
+    for (const tool of this.#rules ?? ['iptables', 'ip6tables']) await this.removeRule(tool);
+    this.#rules = new Set();
+  }
+
+  private ruleArgs(): string[] {
+    return ['FORWARD', '-i', this.iface, '-o', this.iface, '-m', 'comment', '--comment', RULE_COMMENT, '-j', 'ACCEPT'];
+  }
+
+  private async ensureRule(tool: string): Promise<void> {
+    if (await succeeds(tool, ['-w', '-C', ...this.ruleArgs()])) return;
+    if (await succeeds(tool, ['-w', '-I', ...this.ruleArgs()])) return;
+    // Without iptables forwarding still works where FORWARD accepts by default; say so once rather than fail.
+    if (!this.#ruleWarned) this.log(`${tool}: could not add the FORWARD rule for ${this.iface}; forwarding relies on the FORWARD policy`);
+    this.#ruleWarned = true;
+  }
+
+  private async removeRule(tool: string): Promise<void> {
+    // Deleting one copy per call: loop in case an earlier run inserted it twice.
+    for (let i = 0; i < 10 && (await succeeds(tool, ['-w', '-D', ...this.ruleArgs()])); i++);
+  }
+}
+
+const succeeds = (command: string, args: string[]): Promise<boolean> =>
+  run(command, args).then(
+    () => true,
+    () => false,
+  );
+
+function readSetting(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
+function writeSetting(file: string, value: string): void {
+  if (readSetting(file) !== value) fs.writeFileSync(file, value);
+}
