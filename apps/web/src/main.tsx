@@ -1,4 +1,5 @@
 import { languageChunks, storedLanguage } from './i18n/language-chunks.ts';
+import { earlyListPath, startEarlyListRequest } from './lib/early-request.ts';
 import { scheduleSplashLift } from './lib/splash.ts';
 import { STORAGE_KEYS, storage } from './lib/storage-keys.ts';
 
@@ -12,7 +13,18 @@ scheduleSplashLift(appReady);
 
 // The first screen's other chunks download alongside the app instead of after it has started: the active
 // language, and for a visitor with no session the sign-in page every other route sends them to.
+const { pathname } = window.location;
 void languageChunks[storedLanguage()]().catch(() => undefined);
-if (!storage.get(STORAGE_KEYS.token) && !/^\/(signup|invite)\b/.test(window.location.pathname)) {
-  void import('./features/auth/login-page.tsx').catch(() => undefined);
+if (!storage.get(STORAGE_KEYS.token)) {
+  if (!/^\/(signup|invite)\b/.test(pathname))
+    void import('./features/auth/login-page.tsx').catch(() => undefined);
+} else if (earlyListPath(pathname)) {
+  // A deep link to a big list (issue 18): its rows, the shell and the page's code all start now, in parallel,
+  // instead of one after another once the router has run its guards.
+  startEarlyListRequest(pathname);
+  const page =
+    pathname.endsWith('/devices') || pathname.endsWith('/devices/')
+      ? import('./features/devices/devices-page.tsx')
+      : import('./features/nodes/nodes-page.tsx');
+  void Promise.all([page, import('./routes/protected-shell.tsx')]).catch(() => undefined);
 }

@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
+import { lazy, Suspense, useContext } from 'react';
 import { getRouteApi, Navigate, useNavigate, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useHasSuperAdmin } from './api/get-has-super-admin.ts';
+import { useSuperAdminCheck } from './api/super-admin-check.ts';
 import { AuthCard } from './components/auth-card.tsx';
 import { LoginForm } from './components/login-form.tsx';
 import classes from './components/auth.module.css';
@@ -21,8 +22,10 @@ export function LoginPage() {
   const { redirect, expired, login: ssoToken, user: ssoUser } = routeApi.useSearch();
   const navigate = useNavigate();
   const router = useRouter();
-  // An unreachable server leaves `data` undefined: the form still shows, the error appears on submit.
-  const { data: hasSuperAdmin } = useHasSuperAdmin();
+  // An unreachable server leaves it undefined: the form still shows, the error appears on submit.
+  const hasSuperAdmin = useSuperAdminCheck();
+  // The query cache arrives just after the form is usable (app.tsx); single sign-on waits for it.
+  const hasQueryClient = useContext(QueryClientContext) !== undefined;
 
   if (hasSuperAdmin === false) return <Navigate to="/signup" replace />;
 
@@ -39,14 +42,12 @@ export function LoginPage() {
         </p>
       ) : null}
       <Suspense fallback={null}>
-        {ssoToken && ssoUser ? (
+        {hasQueryClient && ssoToken && ssoUser ? (
           <SsoCallback token={ssoToken} username={ssoUser} onSignedIn={handleSignedIn} />
         ) : null}
       </Suspense>
       <LoginForm onSignedIn={handleSignedIn} />
-      <Suspense fallback={null}>
-        <SsoButton />
-      </Suspense>
+      <Suspense fallback={null}>{hasQueryClient ? <SsoButton /> : null}</Suspense>
     </AuthCard>
   );
 }
