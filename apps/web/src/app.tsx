@@ -1,21 +1,14 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { MantineProvider } from '@mantine/core';
+import './theme-variables.css';
 import { QueryClientContext } from '@tanstack/react-query';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { AppErrorBoundary } from './components/layout/app-error-boundary.tsx';
 import { setUnauthorizedHandler } from './lib/api-client.ts';
 import { createDeferredQueryClient, type DeferredQueryClient } from './lib/deferred-query-client.ts';
-import { DEFAULT_THEME } from './lib/constants.ts';
 import { endSession } from './lib/logout.ts';
 import { createAppRouter, type AppRouter } from './routes/router.tsx';
-import { colorSchemeManager, theme } from './theme.ts';
-
-// Toasts only ever follow a user action, so their component (and its transition engine) loads after the page.
-const Notifications = lazy(() =>
-  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
-);
 
 /** What any 401 outside the login call does: forget the session, then a client-side move to /login. */
 export function installUnauthorizedHandler(router: AppRouter, queryClient: DeferredQueryClient): () => void {
@@ -52,8 +45,9 @@ function DeferredQueryProvider({ client, children }: { client: DeferredQueryClie
 }
 
 /**
- * All providers: Mantine (theme, notifications), TanStack Query and the router. The modals provider lives in
- * the signed-in shell, the only place that opens confirmation modals. `onReady` tells the boot code (and so
+ * The app-wide providers: TanStack Query and the router. Mantine's provider and the toasts live with the pages
+ * drawn with Mantine (components/layout/mantine-root.tsx), so /login renders without them (decision 016); the
+ * modals provider lives in the signed-in shell, the only place that opens confirmation modals. `onReady` tells the boot code (and so
  * the splash) that the first page is on screen; the query client then loads if no route asked for it yet.
  */
 export function App({ history, onReady }: { history?: RouterHistory; onReady?: () => void }) {
@@ -69,15 +63,10 @@ export function App({ history, onReady }: { history?: RouterHistory; onReady?: (
   useFirstRender(router, handleReady);
 
   return (
-    <MantineProvider theme={theme} defaultColorScheme={DEFAULT_THEME} colorSchemeManager={colorSchemeManager}>
-      <AppErrorBoundary>
-        <Suspense fallback={null}>
-          <Notifications position="top-right" />
-        </Suspense>
-        <DeferredQueryProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </DeferredQueryProvider>
-      </AppErrorBoundary>
-    </MantineProvider>
+    <AppErrorBoundary>
+      <DeferredQueryProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </DeferredQueryProvider>
+    </AppErrorBoundary>
   );
 }

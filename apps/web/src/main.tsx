@@ -1,4 +1,5 @@
 import { languageChunks, storedLanguage } from './i18n/language-chunks.ts';
+import { applyStoredColorScheme } from './lib/color-scheme.ts';
 import { earlyListPath, startEarlyListRequest } from './lib/early-request.ts';
 import { scheduleSplashLift } from './lib/splash.ts';
 import { STORAGE_KEYS, storage } from './lib/storage-keys.ts';
@@ -8,6 +9,7 @@ import { STORAGE_KEYS, storage } from './lib/storage-keys.ts';
  * (React, Mantine and its CSS) arrives as a lazy chunk, so its stylesheet is injected by script instead of
  * blocking the first paint from the document head.
  */
+applyStoredColorScheme();
 const appReady = import('./boot.tsx').then((module) => module.boot());
 scheduleSplashLift(appReady);
 
