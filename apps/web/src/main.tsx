@@ -20,13 +20,17 @@ void languageChunks[storedLanguage()]().catch(() => undefined);
 if (!storage.get(STORAGE_KEYS.token)) {
   if (!/^\/(signup|invite)\b/.test(pathname))
     void import('./features/auth/login-page.tsx').catch(() => undefined);
-} else if (earlyListPath(pathname)) {
-  // A deep link to a big list (issue 18): its rows, the shell and the page's code all start now, in parallel,
-  // instead of one after another once the router has run its guards.
-  startEarlyListRequest(pathname);
-  const page =
-    pathname.endsWith('/devices') || pathname.endsWith('/devices/')
-      ? import('./features/devices/devices-page.tsx')
-      : import('./features/nodes/nodes-page.tsx');
-  void Promise.all([page, import('./routes/protected-shell.tsx')]).catch(() => undefined);
+} else {
+  // Signed-in pages wait for the query client in their route guard (lib/deferred-query-client.ts).
+  void import('./lib/query-client.ts').catch(() => undefined);
+  if (earlyListPath(pathname)) {
+    // A deep link to a big list (issue 18): its rows, the network list its guard reads, the shell and the page's
+    // code all start now, in parallel, instead of one after another once the router has run its guards.
+    startEarlyListRequest(pathname);
+    const isDevices = /\/devices\/?$/.test(pathname);
+    const chunks = isDevices
+      ? [import('./features/devices/devices-page.tsx')]
+      : [import('./features/nodes/nodes-page.tsx'), import('./lib/api/get-networks.ts')];
+    void Promise.all([...chunks, import('./routes/protected-shell.tsx')]).catch(() => undefined);
+  }
 }

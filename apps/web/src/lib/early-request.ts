@@ -35,17 +35,25 @@ export function apiUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
-/** Starts the list request of the page at `pathname` when a session token is stored; no-op otherwise. */
+/**
+ * Starts the requests the page at `pathname` waits for before its rows when a session token is stored: its
+ * list, and for a network's page the network list its route guard checks the id against. No-op otherwise.
+ */
 export function startEarlyListRequest(pathname: string): void {
-  const path = earlyListPath(pathname);
+  const list = earlyListPath(pathname);
   const token = storage.get(STORAGE_KEYS.token);
-  if (!path || !token || typeof fetch !== 'function') return;
-  const url = apiUrl(storage.get(STORAGE_KEYS.baseUrl) ?? DEFAULT_API_PATH, path);
-  const response = fetch(url, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
-  // A failure is reported by the normal request that takes its place, not here.
-  response.catch(() => undefined);
-  pending.set(url, { token, response });
-  setTimeout(() => pending.delete(url), UNCLAIMED_MS);
+  if (!list || !token || typeof fetch !== 'function') return;
+  const base = storage.get(STORAGE_KEYS.baseUrl) ?? DEFAULT_API_PATH;
+  for (const path of list.startsWith('console/nodes/') ? [list, 'networks'] : [list]) {
+    const url = apiUrl(base, path);
+    const response = fetch(url, {
+      headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+    });
+    // A failure is reported by the normal request that takes its place, not here.
+    response.catch(() => undefined);
+    pending.set(url, { token, response });
+    setTimeout(() => pending.delete(url), UNCLAIMED_MS);
+  }
 }
 
 /** The early answer for a GET of `url` sent with `token`, at most once; undefined when there is none. */
