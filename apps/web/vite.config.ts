@@ -11,6 +11,15 @@ import { defineConfig } from 'vite';
 const vendorGroups = [
   { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
   { name: 'i18n', test: /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 20 },
+  // TanStack Query's core loads after the sign-in form (lib/deferred-query-client.ts), in its own chunk so the
+  // default splitting cannot merge it into a chunk /login needs. The context and `queryOptions`, which the boot
+  // code uses, get a small group of their own first (a group also takes its modules' imports).
+  {
+    name: 'query-context',
+    test: /[\\/]@tanstack[\\/]react-query[\\/].*[\\/](QueryClientProvider|queryOptions)\.js$/,
+    priority: 15,
+  },
+  { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/, priority: 10 },
 ];
 
 export default defineConfig({

@@ -1,39 +1,19 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import './theme-variables.css';
+import { QueryClientContext } from '@tanstack/react-query';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { AppErrorBoundary } from './components/layout/app-error-boundary.tsx';
 import { setUnauthorizedHandler } from './lib/api-client.ts';
-import { isApiError } from './lib/api-error.ts';
-import { DEFAULT_THEME } from './lib/constants.ts';
+import { createDeferredQueryClient, type DeferredQueryClient } from './lib/deferred-query-client.ts';
 import { endSession } from './lib/logout.ts';
 import { createAppRouter, type AppRouter } from './routes/router.tsx';
-import { colorSchemeManager, theme } from './theme.ts';
-
-// Toasts only ever follow a user action, so their component (and its transition engine) loads after the page.
-const Notifications = lazy(() =>
-  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
-);
-
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        // Client errors (4xx) will not fix themselves on retry; network hiccups might.
-        retry: (failureCount, error) =>
-          failureCount < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
-        refetchOnWindowFocus: false,
-      },
-    },
-  });
-}
 
 /** What any 401 outside the login call does: forget the session, then a client-side move to /login. */
-export function installUnauthorizedHandler(router: AppRouter, queryClient: QueryClient): () => void {
+export function installUnauthorizedHandler(router: AppRouter, queryClient: DeferredQueryClient): () => void {
   setUnauthorizedHandler(() => {
-    endSession(queryClient);
+    endSession(queryClient.current());
     if (router.state.location.pathname === '/login') return;
     void router.navigate({ to: '/login', search: { redirect: router.state.location.href, expired: true } });
   });
@@ -50,26 +30,43 @@ function useFirstRender(router: AppRouter, onReady: (() => void) | undefined): v
 }
 
 /**
- * All providers: Mantine (theme, notifications), TanStack Query and the router. The modals provider lives in
- * the signed-in shell, the only place that opens confirmation modals. `onReady` tells the boot code (and so
- * the splash) that the first page is on screen.
+ * TanStack Query's context, filled once the deferred client has loaded. The element never changes type, so
+ * the tree below (the router and the page) keeps its state when the client arrives. It does what
+ * QueryClientProvider does (mount the client for focus and online events) without needing the client first.
+ */
+function DeferredQueryProvider({ client, children }: { client: DeferredQueryClient; children: ReactNode }) {
+  const queryClient = useSyncExternalStore(client.subscribe, client.current);
+  useEffect(() => {
+    if (!queryClient) return;
+    queryClient.mount();
+    return () => queryClient.unmount();
+  }, [queryClient]);
+  return <QueryClientContext.Provider value={queryClient}>{children}</QueryClientContext.Provider>;
+}
+
+/**
+ * The app-wide providers: TanStack Query and the router. Mantine's provider and the toasts live with the pages
+ * drawn with Mantine (components/layout/mantine-root.tsx), so /login renders without them (decision 016); the
+ * modals provider lives in the signed-in shell, the only place that opens confirmation modals. `onReady` tells the boot code (and so
+ * the splash) that the first page is on screen; the query client then loads if no route asked for it yet.
  */
 export function App({ history, onReady }: { history?: RouterHistory; onReady?: () => void }) {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createAppRouter(queryClient, history));
+  const [queryClient] = useState(() => createDeferredQueryClient());
+  const [router] = useState(() => createAppRouter(queryClient.load, history));
+  const [handleReady] = useState(() => () => {
+    onReady?.();
+    void queryClient
+      .load()
+      .catch((error: unknown) => console.error('The query client failed to load', error));
+  });
   useEffect(() => installUnauthorizedHandler(router, queryClient), [router, queryClient]);
-  useFirstRender(router, onReady);
+  useFirstRender(router, handleReady);
 
   return (
-    <MantineProvider theme={theme} defaultColorScheme={DEFAULT_THEME} colorSchemeManager={colorSchemeManager}>
-      <AppErrorBoundary>
-        <Suspense fallback={null}>
-          <Notifications position="top-right" />
-        </Suspense>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </AppErrorBoundary>
-    </MantineProvider>
+    <AppErrorBoundary>
+      <DeferredQueryProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </DeferredQueryProvider>
+    </AppErrorBoundary>
   );
 }

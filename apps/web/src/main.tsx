@@ -1,4 +1,6 @@
 import { languageChunks, storedLanguage } from './i18n/language-chunks.ts';
+import { applyStoredColorScheme } from './lib/color-scheme.ts';
+import { earlyListPath, startEarlyListRequest } from './lib/early-request.ts';
 import { scheduleSplashLift } from './lib/splash.ts';
 import { STORAGE_KEYS, storage } from './lib/storage-keys.ts';
 
@@ -7,12 +9,28 @@ import { STORAGE_KEYS, storage } from './lib/storage-keys.ts';
  * (React, Mantine and its CSS) arrives as a lazy chunk, so its stylesheet is injected by script instead of
  * blocking the first paint from the document head.
  */
+applyStoredColorScheme();
 const appReady = import('./boot.tsx').then((module) => module.boot());
 scheduleSplashLift(appReady);
 
 // The first screen's other chunks download alongside the app instead of after it has started: the active
 // language, and for a visitor with no session the sign-in page every other route sends them to.
+const { pathname } = window.location;
 void languageChunks[storedLanguage()]().catch(() => undefined);
-if (!storage.get(STORAGE_KEYS.token) && !/^\/(signup|invite)\b/.test(window.location.pathname)) {
-  void import('./features/auth/login-page.tsx').catch(() => undefined);
+if (!storage.get(STORAGE_KEYS.token)) {
+  if (!/^\/(signup|invite)\b/.test(pathname))
+    void import('./features/auth/login-page.tsx').catch(() => undefined);
+} else {
+  // Signed-in pages wait for the query client in their route guard (lib/deferred-query-client.ts).
+  void import('./lib/query-client.ts').catch(() => undefined);
+  if (earlyListPath(pathname)) {
+    // A deep link to a big list (issue 18): its rows, the network list its guard reads, the shell and the page's
+    // code all start now, in parallel, instead of one after another once the router has run its guards.
+    startEarlyListRequest(pathname);
+    const isDevices = /\/devices\/?$/.test(pathname);
+    const chunks = isDevices
+      ? [import('./features/devices/devices-page.tsx')]
+      : [import('./features/nodes/nodes-page.tsx'), import('./lib/api/get-networks.ts')];
+    void Promise.all([...chunks, import('./routes/protected-shell.tsx')]).catch(() => undefined);
+  }
 }

@@ -15,6 +15,21 @@ export async function firstRows(page: Page, path: string): Promise<number> {
   return (await bench(page)).firstRowAt ?? Number.NaN;
 }
 
+/**
+ * The page's list request (`/api/console/...`) from the Resource Timing buffer: when it was sent and when its
+ * answer had fully arrived (ms from navigation start), so a figure can split "server and network" from
+ * "what the page does with the rows" (issue 18 at 100,000 rows).
+ */
+export async function listRequestTiming(page: Page): Promise<{ sentAt: number; answeredAt: number }> {
+  return page.evaluate(() => {
+    const g = globalThis as unknown as PageGlobals;
+    const entry = g.performance
+      .getEntriesByType('resource')
+      .find((item) => /\/api\/console\/(nodes|hosts)\b[^?]*$/.test(item.name));
+    return { sentAt: entry?.startTime ?? Number.NaN, answeredAt: entry?.responseEnd ?? Number.NaN };
+  });
+}
+
 /** Waits in the page until the rows on screen satisfy "exactly these names" (by substring). */
 function waitForRows(page: Page, expected: { count?: number; includes: string; row?: string }) {
   return page.evaluate((want) => {

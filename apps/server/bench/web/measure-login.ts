@@ -12,11 +12,27 @@ export interface LoginFigures {
 export async function measureLogin(browser: Browser, baseURL: string): Promise<LoginFigures> {
   const page = await openPage(browser, baseURL);
   await page.goto('/login');
-  await page.waitForFunction(
-    () => (globalThis as unknown as PageGlobals).__bench.usableAt !== undefined,
-    undefined,
-    { timeout: 30_000 },
-  );
+  try {
+    await page.waitForFunction(
+      () => (globalThis as unknown as PageGlobals).__bench.usableAt !== undefined,
+      undefined,
+      { timeout: 30_000 },
+    );
+  } catch (error) {
+    // One stuck run (a loaded machine) must not lose the others: this run counts as n/a, and says why.
+    const text = await page
+      .evaluate(() =>
+        (
+          globalThis as unknown as { document: { body: { innerText: string } } }
+        ).document.body.innerText.slice(0, 200),
+      )
+      .catch(() => '');
+    console.error(
+      `login on ${baseURL}: not usable within 30 s (${String(error).split('\n')[0]}); page: ${text}`,
+    );
+    await page.context().close();
+    return { firstPaintMs: Number.NaN, usableMs: Number.NaN, longTasksBeforeUsableMs: Number.NaN };
+  }
   const figures = await page.evaluate(() => {
     const bench = (globalThis as unknown as PageGlobals).__bench;
     const usableAt = bench.usableAt ?? Number.NaN;

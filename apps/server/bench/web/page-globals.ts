@@ -25,4 +25,7 @@ export interface PageGlobals {
     addEventListener(type: string, listener: (event: { timeStamp: number }) => void, options: object): void;
   };
   requestAnimationFrame(callback: () => void): number;
+  performance: {
+    getEntriesByType(type: string): { name: string; startTime: number; responseEnd?: number }[];
+  };
 }

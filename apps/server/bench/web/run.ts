@@ -4,7 +4,14 @@ import { ADMIN, createNetwork, createSuperAdminAndLogin } from '../../test/facto
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { openPage, signInState, type StorageState } from './browser.ts';
 import { measureLogin } from './measure-login.ts';
-import { firstRows, heapMiB, keystroke, pushedChange, wheelFrames } from './measure-list.ts';
+import {
+  firstRows,
+  heapMiB,
+  keystroke,
+  listRequestTiming,
+  pushedChange,
+  wheelFrames,
+} from './measure-list.ts';
 
 export interface Console {
   label: string;
@@ -52,6 +59,9 @@ export async function measureRun(browser: Browser, target: Console, run: number)
 
   const page = await openPage(browser, target.server.url, target.state);
   f.nodesRows = await firstRows(page, '/networks/scale/nodes');
+  const nodesList = await listRequestTiming(page);
+  f.nodesSent = nodesList.sentAt;
+  f.nodesAfterAnswer = f.nodesRows - nodesList.answeredAt;
   f.heap = await heapMiB(page);
   const wheel = await wheelFrames(page);
   f.nodesSlow = wheel.slowFrames;
@@ -72,6 +82,9 @@ export async function measureRun(browser: Browser, target: Console, run: number)
 
   const devices = await openPage(browser, target.server.url, target.state);
   f.devicesRows = await firstRows(devices, '/devices');
+  const devicesList = await listRequestTiming(devices);
+  f.devicesSent = devicesList.sentAt;
+  f.devicesAfterAnswer = f.devicesRows - devicesList.answeredAt;
   const devicesWheel = await wheelFrames(devices);
   f.devicesSlow = devicesWheel.slowFrames;
   f.devicesWorst = devicesWheel.worstMs;

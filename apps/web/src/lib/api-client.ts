@@ -1,6 +1,6 @@
-import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { ApiError, readErrorMessage } from './api-error.ts';
 import { useSession } from './session.ts';
+import { apiUrl, takeEarlyResponse } from './early-request.ts';
 
 export { ApiError, isApiError } from './api-error.ts';
 
@@ -31,13 +31,18 @@ export function setUnauthorizedHandler(handler: (() => void) | null): void {
   handleUnauthorized = handler;
 }
 
-function buildUrl(path: string, query: RequestOptions<unknown>['query']): string {
-  const base = useSession.getState().baseUrl.replace(/\/+$/, '');
+/** Runs the 401 handler; the event stream (lib/event-stream.ts) answers a 401 like any other call. */
+export function notifyUnauthorized(): void {
+  handleUnauthorized?.();
+}
+
+/** The full URL of an API path with its query string, under the session's API base. */
+export function buildUrl(path: string, query: RequestOptions<unknown>['query']): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {}))
     if (value !== undefined) params.set(key, String(value));
   const search = params.size > 0 ? `?${params.toString()}` : '';
-  return `${base}/${path.replace(/^\/+/, '')}${search}`;
+  return `${apiUrl(useSession.getState().baseUrl, path)}${search}`;
 }
 
 /** Turns a fetch Response into data or an ApiError; exported so tests can feed it Responses without fetch. */
@@ -88,14 +93,19 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const url = buildUrl(path, options.query);
+  const method = options.method ?? 'GET';
+  // A deep link's list request may already be on its way (lib/early-request.ts).
+  const early = method === 'GET' && !options.headers ? takeEarlyResponse(url, token ?? null) : undefined;
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    response = await (early ??
+      fetch(url, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      }));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError({ kind: 'network', status: 0, message: 'network error', path, cause });
@@ -115,69 +125,3 @@ export const apiClient = {
   delete: <T = unknown>(path: string, options?: MethodOptions<T>) =>
     request<T>(path, { ...options, method: 'DELETE' }),
 };
-
-/** Reconnect delays of the event stream: 1 s, doubling up to 30 s, back to 1 s once a connection succeeds. */
-export const STREAM_RETRY_MIN_MS = 1000;
-export const STREAM_RETRY_MAX_MS = 30_000;
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-  });
-
-/** One server-sent event: its name ("message" when the frame names none) and its data lines joined. */
-export interface SseEvent {
-  event: string;
-  data: string;
-}
-
-export interface EventStreamHandlers {
-  onEvent: (event: SseEvent) => void;
-  /** Called on every successful (re)connection; `isReconnect` tells the caller events may have been missed. */
-  onOpen?: (isReconnect: boolean) => void;
-}
-
-/**
- * Reads a server-sent-events stream with fetch, because EventSource cannot send the bearer header. Reconnects
- * with backoff until `signal` aborts; stops for good on a 401 (the session is over) or when signed out.
- */
-export async function streamEvents(
-  path: string,
-  handlers: EventStreamHandlers,
-  signal: AbortSignal,
-): Promise<void> {
-  let delay = STREAM_RETRY_MIN_MS;
-  let hasConnected = false;
-  while (!signal.aborted) {
-    const token = useSession.getState().token;
-    if (!token) return;
-    try {
-      const response = await fetch(buildUrl(path, undefined), {
-        headers: { Accept: 'text/event-stream', Authorization: `Bearer ${token}` },
-        signal,
-      });
-      if (response.status === 401) {
-        handleUnauthorized?.();
-        return;
-      }
-      if (!response.ok || !response.body) throw new Error(`event stream answered HTTP ${response.status}`);
-      handlers.onOpen?.(hasConnected);
-      hasConnected = true;
-      delay = STREAM_RETRY_MIN_MS;
-      // The text/event-stream format (split frames, CRLF, comments, multi-line data) is eventsource-parser's job.
-      const reader = response.body
-        .pipeThrough(new TextDecoderStream())
-        .pipeThrough(new EventSourceParserStream())
-        .getReader();
-      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-        handlers.onEvent({ event: chunk.value.event ?? 'message', data: chunk.value.data });
-      }
-    } catch {
-      // Dropped connections are expected (server restart, proxy timeout); the loop below retries.
-    }
-    if (signal.aborted) return;
-    await sleep(delay, signal);
-    delay = Math.min(delay * 2, STREAM_RETRY_MAX_MS);
-  }
-}

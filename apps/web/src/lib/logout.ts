@@ -7,9 +7,10 @@ import { useSession } from './session.ts';
  * Forgets everything tied to the account: the session store, every session storage key and all cached
  * server data, so the next account on this browser never sees the previous one's data.
  */
-export function endSession(queryClient: QueryClient): void {
+export function endSession(queryClient: QueryClient | undefined): void {
   useSession.getState().clear();
-  queryClient.clear();
+  // Undefined before the cache has loaded (a 401 on the sign-in page): then there is nothing to forget.
+  queryClient?.clear();
 }
 
 /** Logout: clear the session and stored keys, then go to the login page (spec §4 "Session"). */

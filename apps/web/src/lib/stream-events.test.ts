@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { streamEvents } from './api-client.ts';
+import { streamEvents } from './event-stream.ts';
 import { useSession } from './session.ts';
 
 describe('streamEvents', () => {

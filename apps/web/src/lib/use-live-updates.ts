@@ -1,7 +1,7 @@
 import { CHANGE_EVENT_NAME, changeEventSchema } from '@meshdeck/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { streamEvents } from './api-client.ts';
+import { streamEvents } from './event-stream.ts';
 import { patchLists } from './list/live-list.ts';
 import { useSession } from './session.ts';
 

@@ -1,5 +1,5 @@
 import { createRoute, redirect } from '@tanstack/react-router';
-import { networksQueryOptions } from '@/lib/networks-query.ts';
+import { networksQueryOptions } from '@/lib/networks-query-options.ts';
 import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session.ts';
 import { protectedRoute } from './protected.ts';

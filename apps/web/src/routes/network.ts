@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { hasNetwork, networksQueryOptions } from '@/lib/networks-query.ts';
+import { hasNetwork, networksQueryOptions } from '@/lib/networks-query-options.ts';
 import { paths, type NetworkSection } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session.ts';
 import { protectedRoute } from './protected.ts';

@@ -1,5 +1,6 @@
 import { ModalsProvider } from '@mantine/modals';
 import { lazy, Suspense } from 'react';
+import { MantineRoot } from '@/components/layout/mantine-root.tsx';
 import { ProtectedLayout } from '@/components/layout/protected-layout.tsx';
 import { useCreateNetworkDialog } from '@/lib/create-network-dialog.ts';
 
@@ -27,8 +28,10 @@ function CreateNetworkDialogSlot() {
  */
 export function ProtectedShell() {
   return (
-    <ModalsProvider>
-      <ProtectedLayout dialogs={<CreateNetworkDialogSlot />} />
-    </ModalsProvider>
+    <MantineRoot>
+      <ModalsProvider>
+        <ProtectedLayout dialogs={<CreateNetworkDialogSlot />} />
+      </ModalsProvider>
+    </MantineRoot>
   );
 }

@@ -10,9 +10,10 @@ export const protectedRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: '_layout',
   component: lazyRouteComponent(() => import('./protected-shell.tsx'), 'ProtectedShell'),
-  beforeLoad: ({ location }) => {
+  // Resolves to the query client, which becomes `context.queryClient` for every signed-in route's loader.
+  beforeLoad: async ({ location, context }) => {
     const session = useSession.getState();
-    if (isSessionReady(session)) return;
+    if (isSessionReady(session)) return { queryClient: await context.loadQueryClient() };
     const hadToken = session.token !== null;
     // A stale session is useless; dropping it keeps storage honest and the login page clean.
     session.clear();
@@ -21,5 +22,7 @@ export const protectedRoute = createRoute({
       search: { redirect: location.href, expired: hadToken || undefined },
       throw: true,
     });
+    // Unreachable (redirect threw); it keeps the resolved context typed as always holding the client.
+    throw new Error('redirect to /login did not throw');
   },
 });

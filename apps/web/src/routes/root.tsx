@@ -5,7 +5,8 @@ import { CrashScreen } from '@/components/layout/crash-screen.tsx';
 import { PublicFrame } from '@/components/layout/public-layout.tsx';
 
 export interface RouterContext {
-  queryClient: QueryClient;
+  /** The app's query client, loaded on first call (lib/deferred-query-client.ts). */
+  loadQueryClient: () => Promise<QueryClient>;
 }
 
 // The 404 page is lazy: it uses Mantine's components, which the sign-in page (in the same boot chunk) does not.

@@ -6,12 +6,15 @@ import { PAGE_PENDING_DELAY_MS } from '@/lib/constants.ts';
 import { hostedRewrite, IS_HOSTED } from '@/lib/hosted.ts';
 import { routeTree } from './route-tree.ts';
 
-/** Builds the router; tests pass a memory history and their own query client. */
-export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
+/**
+ * Builds the router; tests pass a memory history. The context carries the loader of the query client, not the
+ * client: the signed-in pages' guard awaits it and hands the client on to their loaders (routes/protected.ts).
+ */
+export function createAppRouter(loadQueryClient: () => Promise<QueryClient>, history?: RouterHistory) {
   return createRouter({
     routeTree,
     history,
-    context: { queryClient },
+    context: { loadQueryClient },
     defaultPendingComponent: () => <CenteredLoader />,
     defaultPendingMs: PAGE_PENDING_DELAY_MS,
     defaultErrorComponent: ({ error }) => <CrashScreen error={error} />,

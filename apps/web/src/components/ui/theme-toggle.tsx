@@ -1,13 +1,17 @@
-import { useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { setColorScheme, storedColorScheme } from '@/lib/color-scheme.ts';
 import classes from './public-controls.module.css';
 
-/** Flips between the dark (default) and light themes; Mantine persists the choice under our storage key. */
+/**
+ * Flips between the dark (default) and light themes. It works without Mantine's provider (the sign-in page has
+ * none, decision 016) and keeps the choice where Mantine's colour-scheme manager reads it.
+ */
 export function ThemeToggle() {
   const { t } = useTranslation();
-  const { setColorScheme } = useMantineColorScheme();
-  const isDark = useComputedColorScheme('dark') === 'dark';
+  const [scheme, setScheme] = useState(storedColorScheme);
+  const isDark = scheme === 'dark';
   const label = isDark ? t('switchToLight') : t('switchToDark');
   return (
     // A plain button with a native title: the same hint, without Mantine's ActionIcon on the sign-in page.
@@ -16,7 +20,11 @@ export function ThemeToggle() {
       className={`${classes.control} ${classes.icon}`}
       aria-label={label}
       title={label}
-      onClick={() => setColorScheme(isDark ? 'light' : 'dark')}
+      onClick={() => {
+        const next = isDark ? 'light' : 'dark';
+        setColorScheme(next);
+        setScheme(next);
+      }}
     >
       {isDark ? <IconSun size={18} stroke={1.6} /> : <IconMoon size={18} stroke={1.6} />}
     </button>

@@ -1,16 +1,19 @@
-import { lazy, Suspense } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
+import { lazy, Suspense, useContext } from 'react';
 import { getRouteApi, Navigate, useNavigate, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useHasSuperAdmin } from './api/get-has-super-admin.ts';
+import { useSuperAdminCheck } from './api/super-admin-check.ts';
 import { AuthCard } from './components/auth-card.tsx';
 import { LoginForm } from './components/login-form.tsx';
 import classes from './components/auth.module.css';
 
-// Single sign-on reads the server status and the user through the contracts' zod schemas: loaded after the form,
-// so /login's own JavaScript stays small (issue 8) and the password form is usable first.
-const SsoButton = lazy(() => import('./components/sso-button.tsx').then((m) => ({ default: m.SsoButton })));
+// Single sign-on reads the server status and the user through the contracts' zod schemas and draws with Mantine:
+// loaded after the form, so /login's own JavaScript stays small (issue 8) and the password form is usable first.
+const SsoButton = lazy(() =>
+  import('./components/sso-island.tsx').then((m) => ({ default: m.SsoButtonIsland })),
+);
 const SsoCallback = lazy(() =>
-  import('./components/sso-callback.tsx').then((m) => ({ default: m.SsoCallback })),
+  import('./components/sso-island.tsx').then((m) => ({ default: m.SsoCallbackIsland })),
 );
 const SsoOutcome = lazy(() => import('./components/sso-outcome.tsx').then((m) => ({ default: m.SsoOutcome })));
 
@@ -22,8 +25,10 @@ export function LoginPage() {
   const { redirect, expired, login: ssoToken, user: ssoUser, sso, sso_error: ssoError } = routeApi.useSearch();
   const navigate = useNavigate();
   const router = useRouter();
-  // An unreachable server leaves `data` undefined: the form still shows, the error appears on submit.
-  const { data: hasSuperAdmin } = useHasSuperAdmin();
+  // An unreachable server leaves it undefined: the form still shows, the error appears on submit.
+  const hasSuperAdmin = useSuperAdminCheck();
+  // The query cache arrives just after the form is usable (app.tsx); single sign-on waits for it.
+  const hasQueryClient = useContext(QueryClientContext) !== undefined;
 
   if (hasSuperAdmin === false) return <Navigate to="/signup" replace />;
 
@@ -40,15 +45,13 @@ export function LoginPage() {
         </p>
       ) : null}
       <Suspense fallback={null}>
-        {ssoToken && ssoUser ? (
+        {hasQueryClient && ssoToken && ssoUser ? (
           <SsoCallback token={ssoToken} username={ssoUser} onSignedIn={handleSignedIn} />
         ) : null}
         {sso === 'pending' || ssoError ? <SsoOutcome isPending={sso === 'pending'} error={ssoError} /> : null}
       </Suspense>
       <LoginForm onSignedIn={handleSignedIn} />
-      <Suspense fallback={null}>
-        <SsoButton />
-      </Suspense>
+      <Suspense fallback={null}>{hasQueryClient ? <SsoButton /> : null}</Suspense>
     </AuthCard>
   );
 }

@@ -3,7 +3,7 @@ import { useSession } from '@/lib/session.ts';
 import { authenticate } from './authenticate.ts';
 import { createSuperAdmin } from './create-super-admin.ts';
 import { getCurrentUser } from './get-current-user.ts';
-import { DashboardAccessDeniedError } from './sign-in.ts';
+import { DashboardAccessDeniedError } from './access-denied.ts';
 
 /** Logs in, loads the user and role, and stores the session only if the role may use the dashboard. */
 export async function signInWithPassword(credentials: AuthenticateInput): Promise<void> {

@@ -2,7 +2,7 @@ import { toSessionUser } from '@meshdeck/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useSession } from '@/lib/session.ts';
 import { getCurrentUser } from './get-current-user.ts';
-import { DashboardAccessDeniedError } from './sign-in.ts';
+import { DashboardAccessDeniedError } from './access-denied.ts';
 
 /**
  * Finishes a single sign-on: the server sent the browser back to /login?login=<jwt>&user=<name> (api-contract

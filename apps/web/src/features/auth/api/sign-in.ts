@@ -2,13 +2,8 @@ import type { AuthenticateInput } from '@meshdeck/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authKeys } from './auth-keys.ts';
 
-/** The credentials were right but the platform role has deny_dashboard_access. */
-export class DashboardAccessDeniedError extends Error {
-  constructor() {
-    super('dashboard access denied');
-    this.name = 'DashboardAccessDeniedError';
-  }
-}
+// Its own module: the sign-in page's error alert needs the class, not this module's query-cache hooks.
+export { DashboardAccessDeniedError } from './access-denied.ts';
 
 // The calls and the contract schemas that check their answers load on submit, not with the sign-in page:
 // the form is usable sooner, and /login stays inside its size budget (scripts/size.mjs).

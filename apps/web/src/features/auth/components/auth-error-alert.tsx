@@ -1,7 +1,7 @@
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '@/lib/error-message.ts';
-import { DashboardAccessDeniedError } from '../api/sign-in.ts';
+import { DashboardAccessDeniedError } from '../api/access-denied.ts';
 import classes from './auth.module.css';
 
 /** Explains a failed sign-in or signup, using the server's own Message when there is one. */

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSignIn } from '../api/sign-in.ts';
+import { usePasswordSignIn } from '../api/password-sign-in.ts';
 import { AuthErrorAlert } from './auth-error-alert.tsx';
 import classes from './auth.module.css';
 
@@ -12,7 +12,7 @@ type Field = 'username' | 'password';
  */
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const { t } = useTranslation(['auth', 'signin']);
-  const signIn = useSignIn();
+  const signIn = usePasswordSignIn();
   const [values, setValues] = useState({ username: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
 
@@ -71,7 +71,12 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       {signIn.isError ? <AuthErrorAlert title={t('signin:failed')} error={signIn.error} /> : null}
       {input('username', 'text', 'username')}
       {input('password', 'password', 'current-password')}
-      <button type="submit" className={classes.submit} disabled={signIn.isPending} aria-busy={signIn.isPending}>
+      <button
+        type="submit"
+        className={classes.submit}
+        disabled={signIn.isPending}
+        aria-busy={signIn.isPending}
+      >
         {t('signin:submit')}
       </button>
     </form>

@@ -9,7 +9,8 @@ import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 
 export interface BulkDeleteProps {
   selected: readonly Pick<NodeView, 'id' | 'network'>[];
-  names: ReadonlyMap<string, string>;
+  /** A node's name by id (failed deletes are reported by name). */
+  names: { get(id: string): string | undefined };
   onDone: () => void;
 }
 

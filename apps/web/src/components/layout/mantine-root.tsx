@@ -1,0 +1,34 @@
+import { MantineProvider } from '@mantine/core';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { DEFAULT_THEME } from '@/lib/constants.ts';
+import { colorSchemeManager, theme } from '@/theme.ts';
+
+// Toasts only ever follow a user action, so their component (and its transition engine) loads after the page.
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
+);
+
+/**
+ * Mantine's provider (theme, colour scheme) and the toasts, around the parts of the console drawn with
+ * Mantine's components: the signed-in shell and the public pages other than /login, which renders without it
+ * so Mantine's core stays out of its JavaScript (decision 016). `notifications` is off for islands inside a
+ * page that already shows toasts (the single sign-on parts of /login, the 404 page).
+ */
+export function MantineRoot({
+  children,
+  notifications = true,
+}: {
+  children: ReactNode;
+  notifications?: boolean;
+}) {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme={DEFAULT_THEME} colorSchemeManager={colorSchemeManager}>
+      {notifications ? (
+        <Suspense fallback={null}>
+          <Notifications position="top-right" />
+        </Suspense>
+      ) : null}
+      {children}
+    </MantineProvider>
+  );
+}
