@@ -116,6 +116,23 @@ export class MeshLab {
     return new Map(hosts.map((h) => [h.name, nodes.find((n) => n.hostid === h.id)?.address.split('/')[0] ?? '']));
   }
 
+  /**
+   * Stops every agent and waits for it to exit while the namespaces still carry its packets, so the server sees
+   * its connections close; deleting a router or bridge first leaves half-open sockets the server's close waits on.
+   */
+  async stopAgents(graceMs = 5_000): Promise<void> {
+    await Promise.all(
+      this.agents.map(async ({ child }) => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+        await exited;
+        clearTimeout(timer);
+      }),
+    );
+  }
+
   /** Stops every agent and wireguard-go, deletes namespaces, bridge and state; safe to call more than once. */
   down(): void {
     for (const agent of this.agents) {

@@ -52,6 +52,7 @@ describe.skipIf(skipReason !== undefined)(`agent behind a NAT namespace (MASQUER
   }, 120_000);
 
   afterAll(async () => {
+    await lab?.stopAgents();
     nat?.down();
     lab?.down();
     await server?.close();

@@ -88,6 +88,7 @@ describe.skipIf(skipReason !== undefined)(`remote access data plane (gateway, me
 
   afterAll(async () => {
     laptop?.down();
+    await lab?.stopAgents();
     lab?.down();
     await server?.close();
     if (Object.keys(timings).length > 0) console.info(`remote-access data plane timings (ms): ${JSON.stringify(timings)}`);
