@@ -27,12 +27,14 @@ const pages = [
   {
     name: '/dashboard',
     modules: ['src/boot.tsx', 'src/i18n/en.json', 'src/routes/protected-shell.tsx', 'src/routes/dashboard-view.tsx'],
-    budgetKiB: 325,
+    // 325 until remote access and people added ~3 KiB of strings to en.json, which every page loads whole
+    // (splitting it per feature namespace is the next step).
+    budgetKiB: 335,
   },
   {
     name: '/networks/$id/nodes',
     modules: ['src/boot.tsx', 'src/i18n/en.json', 'src/routes/protected-shell.tsx', 'src/features/nodes/nodes-page.tsx'],
-    budgetKiB: 350,
+    budgetKiB: 360,
   },
 ];
 
