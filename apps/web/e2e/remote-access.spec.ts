@@ -118,7 +118,9 @@ test.describe('remote access', () => {
     await page.reload();
     const enabled = row.getByRole('switch', { name: `Enable ${clientId}` });
     await expect(enabled).toBeChecked();
-    await enabled.click({ force: true });
+    // The input itself is visually hidden: click its label (the visible track) like a user, so Playwright waits
+    // until nothing (the start-up splash after the reload, a toast) lies over it; a forced click hit the splash.
+    await enabled.locator('xpath=..').click();
     await expect(enabled).not.toBeChecked();
     await expect
       .poll(async () => {
