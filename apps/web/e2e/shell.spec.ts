@@ -103,7 +103,7 @@ test.describe('application shell (community server)', () => {
         body: 'throw new Error("e2e: page failed to render");',
       }),
     );
-    await page.goto('/clients');
+    await page.goto('/hello');
     await expect(page.getByRole('heading', { name: 'Application crashed' })).toBeVisible();
     await expect(page.getByText('Sorry, an unexpected error occured.')).toBeVisible();
     const report = page.getByRole('link', { name: 'File a Bug Report' });
