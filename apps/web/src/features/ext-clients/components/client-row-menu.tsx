@@ -1,6 +1,7 @@
-import { ActionIcon, Menu } from '@mantine/core';
-import { IconDots, IconFileText, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Menu } from '@mantine/core';
+import { IconFileText, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { RowActionMenu } from '@/components/data-table/row-action-menu.tsx';
 import type { ClientRow } from '../api/client-row.ts';
 
 export interface ClientRowActions {
@@ -13,27 +14,16 @@ export interface ClientRowActions {
 export function ClientRowMenu({ client, actions }: { client: ClientRow; actions: ClientRowActions }) {
   const { t } = useTranslation('remoteAccess');
   return (
-    <Menu position="bottom-end" withinPortal defaultOpened>
-      <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          aria-label={t('clients.actionsFor', { name: client.clientId })}
-          onClick={(event) => event.stopPropagation()}
-        >
-          <IconDots size={16} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
-        <Menu.Item leftSection={<IconFileText size={14} />} onClick={() => actions.onViewConfig(client)}>
-          {t('clients.viewConfig')}
-        </Menu.Item>
-        <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => actions.onEdit(client)}>
-          {t('clients.edit')}
-        </Menu.Item>
-        <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => actions.onDelete(client)}>
-          {t('clients.delete')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <RowActionMenu label={t('clients.actionsFor', { name: client.clientId })} isOpenedOnMount>
+      <Menu.Item leftSection={<IconFileText size={14} />} onClick={() => actions.onViewConfig(client)}>
+        {t('clients.viewConfig')}
+      </Menu.Item>
+      <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => actions.onEdit(client)}>
+        {t('clients.edit')}
+      </Menu.Item>
+      <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => actions.onDelete(client)}>
+        {t('clients.delete')}
+      </Menu.Item>
+    </RowActionMenu>
   );
 }

@@ -1,9 +1,10 @@
-import { ActionIcon, Group, Menu, Radio, Text, Tooltip } from '@mantine/core';
-import { IconDots, IconPencil, IconTrash, IconUsers, IconWorld } from '@tabler/icons-react';
+import { Group, Menu, Radio, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconTrash, IconUsers, IconWorld } from '@tabler/icons-react';
 import { createColumnHelper, type SortingState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table/data-table.tsx';
+import { RowActionMenu } from '@/components/data-table/row-action-menu.tsx';
 import type { GatewayRow } from '../api/gateways.ts';
 
 const column = createColumnHelper<GatewayRow>();
@@ -73,40 +74,26 @@ export function GatewaysTable(props: GatewaysTableProps) {
               header: '',
               size: 60,
               cell: (info) => (
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('gateways.actionsFor', { name: info.row.original.name })}
-                      onClick={(event) => event.stopPropagation()}
-                    >
-                      <IconDots size={16} />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
+                <RowActionMenu label={t('gateways.actionsFor', { name: info.row.original.name })}>
+                  <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => onEdit(info.row.original)}>
+                    {t('gateways.edit')}
+                  </Menu.Item>
+                  {hasUsers && (
                     <Menu.Item
-                      leftSection={<IconPencil size={14} />}
-                      onClick={() => onEdit(info.row.original)}
+                      leftSection={<IconUsers size={14} />}
+                      onClick={() => onUsers(info.row.original)}
                     >
-                      {t('gateways.edit')}
+                      {t('gateways.users')}
                     </Menu.Item>
-                    {hasUsers && (
-                      <Menu.Item
-                        leftSection={<IconUsers size={14} />}
-                        onClick={() => onUsers(info.row.original)}
-                      >
-                        {t('gateways.users')}
-                      </Menu.Item>
-                    )}
-                    <Menu.Item
-                      color="red"
-                      leftSection={<IconTrash size={14} />}
-                      onClick={() => onDelete(info.row.original)}
-                    >
-                      {t('gateways.delete')}
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
+                  )}
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={14} />}
+                    onClick={() => onDelete(info.row.original)}
+                  >
+                    {t('gateways.delete')}
+                  </Menu.Item>
+                </RowActionMenu>
               ),
             }),
           ]
