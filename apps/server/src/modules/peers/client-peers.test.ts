@@ -1,29 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ClientPeerRow } from './client-peers.ts';
 import { fullPeers, indexMembers, peerEntry } from './peer-compute.ts';
-import type { MemberRow } from './peers.repository.ts';
+import { key, memberRow, now } from './member-fixtures.ts';
 
-const now = Date.parse('2030-01-01T12:00:00Z');
-const key = (n: number) => Buffer.alloc(32, n).toString('base64');
-const member = (host: number, address: string, overrides: Partial<MemberRow> = {}): MemberRow => ({
-  node_id: `node-${host}`,
-  host_id: `h${host}`,
-  network: 'a',
-  address,
-  address6: null,
-  connected: 1,
-  pending_delete: 0,
-  last_check_in: new Date(now - 60_000).toISOString(),
-  public_key: key(host),
-  endpoint_ip: `203.0.113.${host}`,
-  endpoint_ip6: '',
-  listen_port: 51821,
-  public_listen_port: 0,
-  is_static_port: 0,
-  keepalive_seconds: 20,
-  host_name: `host-${host}`,
-  ...overrides,
-});
+const member = memberRow;
 const client = (n: number, gateway: string, extra: string[] = []): ClientPeerRow => ({
   client_id: `client-${n}`,
   gateway_node_id: gateway,
