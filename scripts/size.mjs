@@ -20,21 +20,24 @@ const KIB = 1024;
 const pages = [
   {
     name: '/login',
-    modules: ['src/boot.tsx', 'src/i18n/en.json', 'src/features/auth/login-page.tsx'],
+    modules: ['start', 'src/i18n/en.json'],
     budgetKiB: 150,
     goalKiB: 150,
   },
   {
     name: '/dashboard',
-    modules: ['src/boot.tsx', 'src/i18n/en.json', 'src/routes/protected-shell.tsx', 'src/routes/dashboard-view.tsx'],
+    modules: ['start', 'src/i18n/en.json', 'src/routes/protected-shell.tsx', 'src/routes/dashboard-view.tsx'],
     // 325 until remote access and people added ~3 KiB of strings to en.json, which every page loads whole
-    // (splitting it per feature namespace is the next step).
-    budgetKiB: 335,
+    // (splitting it per feature namespace is the next step). 370 since the console's code comes in ~14 chunks
+    // instead of ~100 (decision 022): the one 'ui' chunk also holds Mantine parts only dialogs use (~12 KiB), and
+    // the first rows of a list page show 19-28% sooner for it.
+    budgetKiB: 370,
   },
   {
     name: '/networks/$id/nodes',
-    modules: ['src/boot.tsx', 'src/i18n/en.json', 'src/routes/protected-shell.tsx', 'src/features/nodes/nodes-page.tsx'],
-    budgetKiB: 360,
+    modules: ['start', 'src/i18n/en.json', 'src/routes/protected-shell.tsx', 'src/features/nodes/nodes-page.tsx'],
+    // 360 before decision 022 (see /dashboard).
+    budgetKiB: 372,
   },
 ];
 
@@ -46,9 +49,17 @@ const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
 const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry);
 if (!entry) throw new Error('the manifest has no entry chunk');
 
+/**
+ * A manifest key, or the name of a chunk group of apps/web/vite.config.ts ('start': boot and the sign-in page,
+ * which the group merges into one chunk, so they have no key of their own).
+ */
+function chunkOf(key) {
+  return manifest[key] ?? Object.values(manifest).find((chunk) => chunk.name === key && !chunk.src);
+}
+
 /** Every chunk file a module needs at once: itself and its static imports, transitively (never its lazy ones). */
 function staticClosure(key, files = new Set()) {
-  const chunk = manifest[key];
+  const chunk = chunkOf(key);
   if (!chunk) throw new Error(`${key} is not a chunk of the build (renamed? update scripts/size.mjs)`);
   if (files.has(chunk.file)) return files;
   files.add(chunk.file);

@@ -1,14 +1,24 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './vite-precompress.ts';
 
 /**
- * A few stable vendor groups stay cached across app-only releases. Mantine and TanStack are deliberately not
- * grouped: entry-aware groups split them in an order that broke module initialisation at runtime ("reading
- * 'classes'" in the Mantine chunk), and the default splitting already shares their modules between lazy pages
- * correctly, so /login downloads only the components it renders.
+ * Few chunks, not many (issue 18). Rolldown's default splitting cut the console into ~180 chunks, one per set of
+ * lazy pages sharing a module, and a deep link to the nodes page fetched ~110 of them over the browser's six
+ * connections, most under 1 KiB, each paying a request, a response and a module record on the page's main thread.
+ * The groups below make ~40: what /login needs, the UI libraries, the code several pages share, and each page's
+ * own. Measured with `npm run bench:web` (BENCH_BEFORE_DIR=<old build>): first rows 7-16% sooner at 10,000 rows.
+ *
+ * /login stays free of Mantine and TanStack Query (docs/decisions/021): 'start' holds boot and the sign-in page
+ * with everything they import, so 'ui' and 'console' only ever hold what signed-in pages need. The modules the
+ * entry script imports get a tiny chunk of their own, preloaded from index.html, because otherwise 'start' would
+ * take them and the entry (which sends the early list request) would wait for all of 'start' to run first.
  */
-const vendorGroups = [
+const ENTRY_MODULES =
+  /[\\/]src[\\/](lib[\\/](constants|storage-keys|color-scheme|early-request|splash)\.ts|i18n[\\/]language-chunks\.ts)$/;
+const chunkGroups = [
+  { name: 'entry', test: ENTRY_MODULES, priority: 40 },
   { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
   { name: 'i18n', test: /[\\/]node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 20 },
   // TanStack Query's core loads after the sign-in form (lib/deferred-query-client.ts), in its own chunk so the
@@ -19,11 +29,18 @@ const vendorGroups = [
     test: /[\\/]@tanstack[\\/]react-query[\\/].*[\\/](QueryClientProvider|queryOptions)\.js$/,
     priority: 15,
   },
+  { name: 'start', test: /[\\/]src[\\/](boot\.tsx|features[\\/]auth[\\/]login-page\.tsx)$/, priority: 12 },
   { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/, priority: 10 },
+  // One chunk for Mantine, the icons and the other libraries: split per page, Mantine's modules once ran in an
+  // order that broke its initialisation ("reading 'classes'"); whole, they run in their own order.
+  { name: 'ui', test: /[\\/]node_modules[\\/]/, priority: 8 },
+  // App code two or more lazy pages share (layout, data table, API calls, contracts); a page's own code stays
+  // in its page chunk.
+  { name: 'console', test: /[\\/]src[\\/]/, minShareCount: 2, priority: 5 },
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // `@/` names the src root, so shared code is imported the same way from any depth.
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
@@ -32,9 +49,11 @@ export default defineConfig({
     sourcemap: false,
     // scripts/size.mjs reads the manifest to measure each page's initial JavaScript.
     manifest: true,
+    // The 'ui' group is one ~630 KiB chunk on purpose (see chunkGroups).
+    chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: vendorGroups },
+        codeSplitting: { groups: chunkGroups },
         // Entry-aware chunks are named after every page that shares them; the group name alone reads better.
         chunkFileNames: (chunk) => `assets/${chunk.name.split('~')[0]}-[hash].js`,
         assetFileNames: (asset) =>

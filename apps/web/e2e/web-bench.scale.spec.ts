@@ -32,6 +32,7 @@ test('when the browser benchmark runs with 1,000 hosts, then it prints every fig
   const rows = output.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| figure'));
   const names = rows.map((row) => row.split('|')[1]?.trim());
   expect(names).toEqual([
+    'machine floor: empty page with the console headers, first paint',
     '/login first paint',
     '/login usable (splash gone)',
     '/login long tasks before usable',

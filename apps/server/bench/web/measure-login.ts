@@ -51,3 +51,40 @@ export async function measureLogin(browser: Browser, baseURL: string): Promise<L
   await page.context().close();
   return figures;
 }
+
+/**
+ * The machine's floor for the first-paint figures: an empty page answered with the console's own response headers
+ * (taken from its /login answer), opened the same way, in a fresh context. No console code runs, so no change to
+ * the console can paint sooner than this. Cross-Origin-Opener-Policy: same-origin, which the console sends on
+ * purpose, makes the browser move the page out of the blank tab's process into a new one; on a 2-core machine that
+ * alone costs ~100-150 ms.
+ */
+export async function measureFloor(browser: Browser, baseURL: string): Promise<number> {
+  const answer = await fetch(new URL('/login', baseURL));
+  await answer.arrayBuffer();
+  const headers: Record<string, string> = {};
+  answer.headers.forEach((value, name) => {
+    if (!/^(content-length|content-encoding|etag|date|connection|keep-alive|transfer-encoding)$/i.test(name))
+      headers[name] = value;
+  });
+  const page = await openPage(browser, baseURL);
+  await page.route('**/bench-floor', (route) =>
+    route.fulfill({ status: 200, headers, body: '<!doctype html><html><body><p>floor</p></body></html>' }),
+  );
+  await page.goto('/bench-floor');
+  const paint = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const read = () => {
+          const entry =
+            performance.getEntriesByName('first-paint')[0] ??
+            performance.getEntriesByName('first-contentful-paint')[0];
+          if (entry) resolve(entry.startTime);
+          else setTimeout(read, 20);
+        };
+        read();
+      }),
+  );
+  await page.context().close();
+  return paint;
+}

@@ -3,7 +3,7 @@ import { seedHosts } from '../../test/bulk-seed.ts';
 import { ADMIN, createNetwork, createSuperAdminAndLogin } from '../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { openPage, signInState, type StorageState } from './browser.ts';
-import { measureLogin } from './measure-login.ts';
+import { measureFloor, measureLogin } from './measure-login.ts';
 import {
   firstRows,
   heapMiB,
@@ -52,6 +52,7 @@ export type RunFigures = Record<string, number>;
 /** One run over one console: /login, then the nodes page, then the devices page, each in a fresh context. */
 export async function measureRun(browser: Browser, target: Console, run: number): Promise<RunFigures> {
   const f: RunFigures = {};
+  f.floorPaint = await measureFloor(browser, target.server.url);
   const login = await measureLogin(browser, target.server.url);
   f.loginPaint = login.firstPaintMs;
   f.loginUsable = login.usableMs;

@@ -18,6 +18,9 @@ export async function installStaticConsole(app: FastifyInstance, dir: string): P
     root: dir,
     wildcard: false,
     index: false,
+    // The console build writes .br and .gz beside each asset (apps/web/vite-precompress.ts): sent as they are, not
+    // compressed again on every request.
+    preCompressed: true,
     setHeaders(res, filePath: string) {
       const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isPostgres, startTestServer, type TestServer } from '../../../test/harness.ts';
@@ -218,6 +219,23 @@ describe('HTTP surface', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await server.request('GET', '/assets/missing.js')).status).toBe(404);
     expect((await server.request('GET', '/api/nope')).headers.get('content-type')).toContain('application/json');
+  });
+  it('serves the build-time .br of a console asset as it is to a client that accepts brotli, the plain file otherwise', async () => {
+    const consoleDir = fs.mkdtempSync('/tmp/meshdeck-console-');
+    fs.mkdirSync(path.join(consoleDir, 'assets'));
+    fs.writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>console</title>');
+    const source = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `row-${i}`))};\n`;
+    fs.writeFileSync(path.join(consoleDir, 'assets', 'page-abc123.js'), source);
+    fs.writeFileSync(path.join(consoleDir, 'assets', 'page-abc123.js.br'), zlib.brotliCompressSync(source));
+    server = await startTestServer({ CONSOLE_DIR: consoleDir });
+    const url = `${server.url}/assets/page-abc123.js`;
+    const compressed = await fetch(url, { headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(compressed.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(await compressed.text()).toBe(source);
+    const plain = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(source);
   });
 });
 
