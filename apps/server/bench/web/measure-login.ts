@@ -72,19 +72,16 @@ export async function measureFloor(browser: Browser, baseURL: string): Promise<n
     route.fulfill({ status: 200, headers, body: '<!doctype html><html><body><p>floor</p></body></html>' }),
   );
   await page.goto('/bench-floor');
-  const paint = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const read = () => {
-          const entry =
-            performance.getEntriesByName('first-paint')[0] ??
-            performance.getEntriesByName('first-contentful-paint')[0];
-          if (entry) resolve(entry.startTime);
-          else setTimeout(read, 20);
-        };
-        read();
-      }),
-  );
+  // No named function inside: tsx would wrap it in a helper the page does not have.
+  const paint = (await (
+    await page.waitForFunction(
+      () =>
+        (
+          performance.getEntriesByName('first-paint')[0] ??
+          performance.getEntriesByName('first-contentful-paint')[0]
+        )?.startTime,
+    )
+  ).jsonValue()) as number;
   await page.context().close();
   return paint;
 }
