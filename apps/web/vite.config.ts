@@ -34,6 +34,9 @@ const chunkGroups = [
   // One chunk for Mantine, the icons and the other libraries: split per page, Mantine's modules once ran in an
   // order that broke its initialisation ("reading 'classes'"); whole, they run in their own order.
   { name: 'ui', test: /[\\/]node_modules[\\/]/, priority: 8 },
+  // The sign-in page's SSO button, loaded after the form: its own chunk, or 'console' would take it (the invite
+  // page shares it) and bring Mantine along.
+  { name: 'sso-button', test: /[\\/]src[\\/]features[\\/]auth[\\/]components[\\/]sso-button\.tsx$/, priority: 6 },
   // App code two or more lazy pages share (layout, data table, API calls, contracts); a page's own code stays
   // in its page chunk.
   { name: 'console', test: /[\\/]src[\\/]/, minShareCount: 2, priority: 5 },

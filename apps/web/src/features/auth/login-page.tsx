@@ -7,11 +7,10 @@ import { AuthCard } from './components/auth-card.tsx';
 import { LoginForm } from './components/login-form.tsx';
 import classes from './components/auth.module.css';
 
-// Single sign-on reads the server status and the user through the contracts' zod schemas and draws with Mantine:
-// loaded after the form, so /login's own JavaScript stays small (issue 8) and the password form is usable first.
-const SsoButton = lazy(() =>
-  import('./components/sso-island.tsx').then((m) => ({ default: m.SsoButtonIsland })),
-);
+// Single sign-on needs the query cache, and its callback reads the user through the contracts' zod schemas and
+// draws with Mantine: loaded after the form, so /login's own JavaScript stays small (issue 8) and the password
+// form is usable first. The button itself is plain HTML, so only the way back from the provider loads Mantine.
+const SsoButton = lazy(() => import('./components/sso-button.tsx').then((m) => ({ default: m.SsoButton })));
 const SsoCallback = lazy(() =>
   import('./components/sso-island.tsx').then((m) => ({ default: m.SsoCallbackIsland })),
 );
