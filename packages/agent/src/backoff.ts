@@ -16,6 +16,12 @@ export interface BackoffPolicy {
 export const RECONNECT_BACKOFF: BackoffPolicy = { baseMs: 500, capMs: 30_000, early: { attempts: 20, capMs: 4_000 } };
 
 /**
+ * Joining a server that did not answer: slower than a reconnect, since a join that timed out may still be running
+ * on a server busy with a burst of joins, and a fleet retrying every few seconds would only add to its queue.
+ */
+export const REGISTER_BACKOFF: BackoffPolicy = { baseMs: 2_000, capMs: 60_000 };
+
+/**
  * The delay before retry number `attempt` (0-based): base x 2^attempt, capped, then spread over its upper half
  * ("equal jitter"), so a fleet of agents that lost the server at the same instant does not come back in step.
  */

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { Agent } from './agent-loop.ts';
 import { USAGE, parseCommand, type CommonOptions } from './args.ts';
 import { generateHostPassword, generateWireGuardKeys } from './keys.ts';
-import { ServerApi } from './server-api.ts';
+import { REGISTER_BACKOFF, backoffDelay } from './backoff.ts';
+import { ServerApi, retryTransient } from './server-api.ts';
 import { loadState, removeState, saveState, type AgentState } from './state.ts';
 import { discoverEndpoint } from './endpoint-discovery.ts';
 import { installService, uninstallService } from './service.ts';
@@ -15,6 +16,8 @@ import { AGENT_VERSION, isSingleExecutable, localInterfaces } from './system-inf
 import { DryRunInterface, SystemInterface, type MeshInterface } from './wireguard.ts';
 
 const log = (message: string) => process.stderr.write(`[meshdeck-agent] ${message}\n`);
+/** How long `join` keeps trying while the server does not answer (or answers 429/5xx) before it gives up. */
+const REGISTER_RETRY_MS = 5 * 60_000;
 const withoutError = <T extends { error?: unknown }>({ error, ...rest }: T): Omit<T, 'error'> => {
   if (error) log(`endpoint discovery: ${error instanceof Error ? error.message : 'no answer'}; using the local address`);
   return rest;
@@ -119,7 +122,7 @@ async function main(): Promise<void> {
   const hostPassword = generateHostPassword();
   const trafficKey = randomBytes(32).toString('base64');
   const name = command.name ?? os.hostname();
-  const registered = await ServerApi.register(command.server, command.token, {
+  const hostInput = {
     id: hostId,
     name,
     hostpass: hostPassword,
@@ -134,6 +137,13 @@ async function main(): Promise<void> {
     interfaces: localInterfaces(command.common.interfaceName),
     interface: command.common.interfaceName,
     firewallinuse: 'none',
+  };
+  // The same host id and password on every attempt: if an attempt that timed out did register the host, the next
+  // one finds it and refreshes it instead of making a second host.
+  const registered = await retryTransient(() => ServerApi.register(command.server, command.token, hostInput), {
+    deadlineMs: REGISTER_RETRY_MS,
+    delayMs: (attempt) => backoffDelay(attempt, REGISTER_BACKOFF),
+    onRetry: (error, delay) => log(`${error instanceof Error ? error.message : String(error)}; trying again in ${(delay / 1000).toFixed(1)} s`),
   });
   // The server may move the port to avoid a clash behind the same public IP (api-contract §5.9).
   const state: AgentState = {

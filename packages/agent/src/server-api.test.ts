@@ -1,7 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HostUnknownError, ServerApi } from './server-api.ts';
+import { HostUnknownError, ServerApi, ServerError, retryTransient } from './server-api.ts';
 
 const servers: net.Server[] = [];
 afterEach(async () => {
@@ -55,5 +55,47 @@ describe('ServerApi errors', () => {
   it('-> a registration failure does not put the join token in the message', async () => {
     const error = await failure(ServerApi.register(await answering(400, 'invalid enrollment key'), 'c2VjcmV0LXRva2Vu', {}));
     expect(error.message).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/api\/v1\/host\/register\/<token>: 400 invalid enrollment key$/);
+  });
+});
+
+describe('retryTransient (joining a busy or restarting server)', () => {
+  /** A call failing with `errors` in turn, then answering "registered"; counts its attempts. */
+  function flaky(errors: Error[]) {
+    const calls = { count: 0 };
+    const call = () => {
+      calls.count++;
+      const error = errors.shift();
+      return error === undefined ? Promise.resolve('registered') : Promise.reject(error);
+    };
+    return { call, calls };
+  }
+  const clock = () => {
+    let now = 0;
+    return { now: () => now, sleep: (ms: number) => Promise.resolve(void (now += ms)) };
+  };
+
+  it('-> retries no answer, 429 and 5xx with the backoff, reporting each, until the call succeeds', async () => {
+    const { call, calls } = flaky([new Error('fetch failed (connect ECONNREFUSED)'), new ServerError(503, 'busy'), new ServerError(429, 'slow down')]);
+    const retries: string[] = [];
+    const time = clock();
+    const result = await retryTransient(call, { deadlineMs: 60_000, delayMs: (attempt) => 1000 * (attempt + 1), onRetry: (error, delay) => retries.push(`${(error as Error).message} ${delay}`), ...time });
+    expect(result).toBe('registered');
+    expect(calls.count).toBe(4);
+    expect(retries).toEqual(['fetch failed (connect ECONNREFUSED) 1000', 'busy 2000', 'slow down 3000']);
+    expect(time.now()).toBe(6000);
+  });
+
+  it('-> fails at once on an answer that will not change (a bad key is a 400)', async () => {
+    const { call, calls } = flaky([new ServerError(400, 'invalid enrollment key')]);
+    const error = await failure(retryTransient(call, { deadlineMs: 60_000, delayMs: () => 1000, onRetry: () => undefined, ...clock() }));
+    expect(error.message).toBe('invalid enrollment key');
+    expect(calls.count).toBe(1);
+  });
+
+  it('-> gives up with the last error once the next retry would start after the deadline', async () => {
+    const { call, calls } = flaky(Array.from({ length: 10 }, (_, i) => new Error(`timeout ${i + 1}`)));
+    const error = await failure(retryTransient(call, { deadlineMs: 10_000, delayMs: () => 4000, onRetry: () => undefined, ...clock() }));
+    expect(error.message).toBe('timeout 3');
+    expect(calls.count).toBe(3);
   });
 });

@@ -61,6 +61,44 @@ async function call<T extends z.ZodType>(url: string, init: Init, schema: T | un
   return (schema ? schema.parse(body) : body) as z.infer<T>;
 }
 
+/**
+ * Whether a failed call may succeed if made again: no answer at all (refused, reset, timed out) or the server
+ * saying it is overloaded or failing (429, 5xx). Any other answer (a bad key, a refused host) will not change.
+ */
+export function isTransientFailure(error: unknown): boolean {
+  return !(error instanceof ServerError) || error.status === 429 || error.status >= 500;
+}
+
+export interface RetryOptions {
+  /** Give up (with the last error) once a retry would start after this long. */
+  deadlineMs: number;
+  delayMs: (attempt: number) => number;
+  onRetry: (error: unknown, delayMs: number) => void;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+}
+
+/**
+ * Makes `call` until it succeeds, fails for good (not {@link isTransientFailure}), or the deadline passes. Used for
+ * joining: a server busy with a burst of joins, or restarting, answers late or not at all, and an agent that gave
+ * up on the first timeout would leave its machine out of the network until someone ran the join again.
+ */
+export async function retryTransient<T>(call: () => Promise<T>, options: RetryOptions): Promise<T> {
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const started = now();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      const delay = options.delayMs(attempt);
+      if (!isTransientFailure(error) || now() + delay - started > options.deadlineMs) throw error;
+      options.onRetry(error, delay);
+      await sleep(delay);
+    }
+  }
+}
+
 /** The agent's HTTP calls (api-contract §2.4, §2.5); refreshes its 15-minute host token when it expires. */
 export class ServerApi {
   #token = '';

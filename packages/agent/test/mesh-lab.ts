@@ -1,11 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { vi } from 'vitest';
 import type { TestServer } from '../../../apps/server/test/harness.ts';
 import { agentBundle, repoRoot } from './agent-bundle.ts';
-import { Lab, quiet, tryRun } from './netns.ts';
+import { Lab, quiet } from './netns.ts';
 
 /** One agent process in its own network namespace. */
 export interface LabAgent {
@@ -96,6 +97,29 @@ export class MeshLab {
     return quiet('ip', ['netns', 'exec', agent.ns, 'wg', 'show', agent.iface, 'peers']).split('\n').filter(Boolean);
   }
 
+  /**
+   * The same peers as {@link wgPeers}, read from wireguard-go's control socket (/var/run/wireguard/<iface>.sock,
+   * reachable from any namespace: interface names are unique per lab) instead of two processes per agent. The
+   * scale test polls a hundred agents: spawning `ip netns exec ... wg` for each, every few seconds, took more of
+   * the machine than the agents and the server it measures. An agent without a socket yet has no peers.
+   */
+  async wgPeersFromSocket(agent: LabAgent): Promise<string[]> {
+    const text = await new Promise<string>((resolve) => {
+      let answer = '';
+      const socket = net.createConnection(`/var/run/wireguard/${agent.iface}.sock`);
+      socket.setTimeout(5000, () => socket.destroy());
+      socket.on('connect', () => socket.write('get=1\n\n'));
+      socket.on('data', (chunk) => {
+        answer += chunk.toString();
+        if (answer.endsWith('\n\n')) socket.end();
+      });
+      socket.on('error', () => resolve(''));
+      socket.on('close', () => resolve(answer));
+    });
+    // Keys are hex on the control socket; `wg show` prints them in base64.
+    return [...text.matchAll(/^public_key=([0-9a-f]{64})$/gm)].map((match) => Buffer.from(match[1]!, 'hex').toString('base64'));
+  }
+
   hasInterface(agent: LabAgent): boolean {
     return spawnSync('ip', ['netns', 'exec', agent.ns, 'ip', 'link', 'show', agent.iface], { stdio: 'ignore' }).status === 0;
   }
@@ -134,12 +158,19 @@ export class MeshLab {
   }
 
   /** Stops every agent and wireguard-go, deletes namespaces, bridge and state; safe to call more than once. */
+  /** Stops every agent and its wireguard-go (signals, no process each), then deletes the namespaces with their links. */
   down(): void {
+    const terminate = (pid: number | undefined) => {
+      try {
+        if (pid) process.kill(pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    };
     for (const agent of this.agents) {
-      if (agent.child.pid) tryRun('kill', ['-TERM', String(agent.child.pid)]);
+      terminate(agent.child.pid);
       const pidFile = path.join(agent.stateDir, 'wireguard-go.pid');
-      if (fs.existsSync(pidFile)) tryRun('kill', ['-TERM', fs.readFileSync(pidFile, 'utf8').trim()]);
-      tryRun('ip', ['netns', 'exec', agent.ns, 'ip', 'link', 'del', agent.iface]);
+      if (fs.existsSync(pidFile)) terminate(Number(fs.readFileSync(pidFile, 'utf8').trim()));
     }
     this.lab.down();
     fs.rmSync(this.workDir, { recursive: true, force: true });
