@@ -157,8 +157,10 @@ export class MeshLab {
     );
   }
 
-  /** Stops every agent and wireguard-go, deletes namespaces, bridge and state; safe to call more than once. */
-  /** Stops every agent and its wireguard-go (signals, no process each), then deletes the namespaces with their links. */
+  /**
+   * Stops every agent and its wireguard-go (signals, no process each), then deletes namespaces (with their links),
+   * bridge and state; safe to call more than once.
+   */
   down(): void {
     const terminate = (pid: number | undefined) => {
       try {
