@@ -9,12 +9,12 @@ const gzip = promisify(zlib.gzip);
 /** Bodies below this go out uncompressed (as in plugins/transfer.ts). */
 const COMPRESS_THRESHOLD = 1024;
 /**
- * Above this, compression takes the fastest levels. Measured on the lists of 10,000 nodes (issue 18): brotli 1
- * took 11-30 ms against 80-220 ms at quality 4, for bodies 0.4% (console lists) to 4.6% (GET /api/nodes) larger,
- * since ids and keys are random and higher levels find little more; at 100,000 nodes, 134 ms against 650 ms. The
- * seconds saved are on the path of every console page that opens a big list.
+ * Above this, compression takes the fastest levels: on the 40 MB lean list of 100,000 nodes brotli 1 took 134 ms
+ * against 650 ms at quality 4 for a body 1% larger (ids and keys are random, so higher levels find little more).
+ * Smaller lists keep quality 4: a 1 MiB threshold (issue 18) saved ~100 ms once per console list version but made
+ * the 9 MB GET /api/nodes 12% larger (487 -> 544 KiB), and its p99 under 50 clients 358 -> 384 ms (`npm run bench`).
  */
-const LARGE_BODY = 1024 * 1024;
+const LARGE_BODY = 16 * 1024 * 1024;
 
 function compress(json: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
   const isLarge = json.length > LARGE_BODY;
