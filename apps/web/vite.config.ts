@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { mantineStylesCheck } from './vite-mantine-styles.ts';
 import { precompress } from './vite-precompress.ts';
 
 /**
@@ -43,7 +44,11 @@ const chunkGroups = [
 ];
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    precompress(),
+    mantineStylesCheck(fileURLToPath(new URL('./src/mantine-components.css', import.meta.url))),
+  ],
   // `@/` names the src root, so shared code is imported the same way from any depth.
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {

@@ -1,5 +1,8 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's reset, default variables and body styles only: /login is drawn without Mantine's components, whose
+// stylesheets load with MantineRoot (mantine-components.css). In Mantine's layer, so the console's styles win.
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
 import './theme-variables.css';
 import { QueryClientContext } from '@tanstack/react-query';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';

@@ -76,6 +76,22 @@ describe('POST /api/v1/host/register/{token}', () => {
     expect(await hostCount()).toBe(2);
   });
 
+  it('-> when an agent replays a join that already registered (its answer was lost), answers 200 without taking another use, even for the last one', async () => {
+    const key = await createKey(server, token, { tags: ['one-use'], networks: ['office'], uses_remaining: 1, unlimited: false });
+    const host = hostBody('retrier');
+    const first = await registerHost(server, key.token, host);
+    const replay = await register(key.token, host.body);
+    expect(replay.status).toBe(200);
+    expect(replay.body.nodes.map((n: any) => n.address)).toEqual(first.nodes.map((n: any) => n.address));
+    expect(await hostCount()).toBe(1);
+    expect((await new EnrollmentKeysRepository(server.app.meshdeck.database.db).findByValue(key.value))?.uses_remaining).toBe(0);
+    const stranger = await register(key.token, { ...host.body, hostpass: 'another-password' });
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.Message).toBe('host already exists');
+    const newcomer = await register(key.token, hostBody('newcomer').body);
+    expect(newcomer.body.Message).toContain('enrollment key has no uses left');
+  });
+
   it('-> when 5 hosts race for a 3-use key, exactly 3 register and the key ends at 0 uses', async () => {
     const key = await createKey(server, token, { tags: ['three-uses'], networks: ['office'], uses_remaining: 3, unlimited: false });
     const results = await Promise.all([1, 2, 3, 4, 5].map((i) => register(key.token, hostBody(`racer-${i}`).body)));

@@ -44,22 +44,30 @@ export class RegistrationService {
   /**
    * Creates (or refreshes) the host and one node per network of the key in one transaction: a refused key, a
    * duplicate public key or a full address range leaves nothing written and no key use taken.
+   *
+   * A known host (right password) that is already in every network of the key is a replay, not an enrollment:
+   * the agent retries a join whose answer it never got (`retryTransient`), so the first attempt may have
+   * registered it. A replay refreshes the host, takes no use, and is accepted even when that first attempt took
+   * the key's last use.
    */
   async register(tokenText: string, input: RegisterHostInput, now = new Date()): Promise<Registration> {
     const key = await this.findKey(tokenText);
-    const refusal = keyRefusal(key, now);
-    if (refusal) throw badRequest(refusalMessage[refusal]);
-    if (input.os !== 'iot' && !input.traffickeypublic) throw badRequest('traffickeypublic is required (the agent\'s traffic key)');
-    const networks = (await Promise.all(keyNetworks(key).map((netid) => this.d.networks.find(netid)))).filter((n): n is NetworkInfo => !!n);
     const hostId = input.id ?? randomUUID();
     const existing = await this.d.hosts.findById(hostId);
+    const refusal = keyRefusal(key, now);
+    if (refusal && !(refusal === 'used-up' && existing)) throw badRequest(refusalMessage[refusal]);
+    if (input.os !== 'iot' && !input.traffickeypublic) throw badRequest('traffickeypublic is required (the agent\'s traffic key)');
+    const networks = (await Promise.all(keyNetworks(key).map((netid) => this.d.networks.find(netid)))).filter((n): n is NetworkInfo => !!n);
     if (existing && (networks.length === 0 || !(await this.d.secrets.verify(existing.id, existing.password_hash, input.hostpass)))) {
       throw badRequest('host already exists');
     }
+    const joinedBefore = new Set(existing ? (await this.d.nodes.listByHosts([hostId])).map((n) => n.network) : []);
+    const isReplay = !!existing && networks.every((network) => joinedBefore.has(network.netid));
+    if (refusal === 'used-up' && !isReplay) throw badRequest(refusalMessage['used-up']);
     const passwordHash = existing?.password_hash ?? (await this.d.secrets.hash(hostId, input.hostpass));
 
     const result = await this.d.tx.run(async (r) => {
-      await this.takeUse(r, key);
+      if (!isReplay) await this.takeUse(r, key);
       const host = existing ? await this.refresh(r, existing, input, now) : await this.insert(r, input, hostId, passwordHash, now);
       const joined = new Set((await r.nodes.listByHosts([hostId])).map((n) => n.network));
       const createdNodes: NodeRow[] = [];

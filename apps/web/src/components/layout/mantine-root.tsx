@@ -1,3 +1,4 @@
+import '@/mantine-components.css';
 import { MantineProvider } from '@mantine/core';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { DEFAULT_THEME } from '@/lib/constants.ts';
