@@ -1,11 +1,11 @@
 import type { HostListItem } from '@meshdeck/contracts';
-import { Badge, Group } from '@mantine/core';
 import { createColumnHelper, type SortingState } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import tableClasses from '@/components/data-table/data-table.module.css';
 import { LazyRowMenu } from '@/components/data-table/lazy-row-menu.tsx';
+import { RowBadge } from '@/components/data-table/row-badge.tsx';
 import { RowLink } from '@/components/data-table/row-link.tsx';
 import { StatusCell } from '@/components/data-table/status-cell.tsx';
 import { useHostActions } from '@/components/devices/use-host-actions.ts';
@@ -34,19 +34,19 @@ export function DevicesTable({ rows, sorting, onSortingChange, isReadOnly }: Dev
       column.accessor('name', {
         header: t('fields.name'),
         cell: (info) => (
-          <Group gap={6} wrap="nowrap">
+          <div className={tableClasses.cellGroup}>
             <RowLink href={paths.host(info.row.original.id)}>{info.row.original.name}</RowLink>
             {info.row.original.isDefault && (
-              <Badge size="xs" variant="outline">
+              <RowBadge size="xs" variant="outline">
                 {t('badges.default')}
-              </Badge>
+              </RowBadge>
             )}
             {info.row.original.isBehindNat && (
-              <Badge size="xs" color="yellow" variant="light">
+              <RowBadge size="xs" color="yellow">
                 {t('badges.behindNat')}
-              </Badge>
+              </RowBadge>
             )}
-          </Group>
+          </div>
         ),
       }),
       column.accessor('endpoint', { header: t('fields.endpointIpv4') }),
@@ -64,7 +64,7 @@ export function DevicesTable({ rows, sorting, onSortingChange, isReadOnly }: Dev
         header: '',
         size: 140,
         cell: (info) => (
-          <Group gap={4} wrap="nowrap" justify="flex-end">
+          <div className={tableClasses.cellActions}>
             <button type="button" className={tableClasses.rowButton} onClick={() => sync(info.row.original)}>
               {t('actions.sync')}
             </button>
@@ -72,7 +72,7 @@ export function DevicesTable({ rows, sorting, onSortingChange, isReadOnly }: Dev
               label={t('actions.menu', { name: info.row.original.name })}
               render={() => <HostRowMenu item={info.row.original} />}
             />
-          </Group>
+          </div>
         ),
       }),
     ],

@@ -1,6 +1,7 @@
 import type { NodeFlag, NodeListItem } from '@meshdeck/contracts';
-import { Badge, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import tableClasses from '@/components/data-table/data-table.module.css';
+import { RowBadge } from '@/components/data-table/row-badge.tsx';
 
 const BADGES: { flag: NodeFlag; color: string; label: string }[] = [
   { flag: 'relay', color: 'violet', label: 'badges.relay' },
@@ -13,18 +14,17 @@ const BADGES: { flag: NodeFlag; color: string; label: string }[] = [
   { flag: 'removing', color: 'red', label: 'badges.removing' },
 ];
 
-/** The node's roles and states as small badges next to its name. */
-export function NodeBadges({ item }: { item: NodeListItem }) {
-  const { t } = useTranslation('nodes');
+/** The node's roles and states as small badges next to its name (`t`: the table's, in the nodes namespace). */
+export function NodeBadges({ item, t }: { item: NodeListItem; t: TFunction<'nodes'> }) {
   // Most nodes have no role: render nothing, which keeps 10,000-row scrolling cheap.
   if (item.flags.length === 0) return null;
   return (
-    <Group gap={4} wrap="nowrap">
+    <div className={tableClasses.cellBadges}>
       {BADGES.filter((badge) => item.flags.includes(badge.flag)).map((badge) => (
-        <Badge key={badge.flag} size="xs" variant="light" color={badge.color}>
+        <RowBadge key={badge.flag} size="xs" color={badge.color}>
           {t(badge.label as 'badges.relay')}
-        </Badge>
+        </RowBadge>
       ))}
-    </Group>
+    </div>
   );
 }

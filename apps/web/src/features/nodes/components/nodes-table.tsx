@@ -1,9 +1,9 @@
 import type { NodeListItem } from '@meshdeck/contracts';
-import { Group } from '@mantine/core';
 import { createColumnHelper, type RowSelectionState, type SortingState } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table/data-table.tsx';
+import tableClasses from '@/components/data-table/data-table.module.css';
 import { LazyRowMenu } from '@/components/data-table/lazy-row-menu.tsx';
 import { RowLink } from '@/components/data-table/row-link.tsx';
 import { StatusCell } from '@/components/data-table/status-cell.tsx';
@@ -37,12 +37,12 @@ export function NodesTable(props: NodesTableProps) {
       column.accessor('name', {
         header: t('columns.name'),
         cell: (info) => (
-          <Group gap={6} wrap="nowrap">
+          <div className={tableClasses.cellGroup}>
             <RowLink href={paths.networkHost(info.row.original.network, info.row.original.hostId)}>
               {info.getValue()}
             </RowLink>
-            <NodeBadges item={info.row.original} />
-          </Group>
+            <NodeBadges item={info.row.original} t={t} />
+          </div>
         ),
       }),
       column.accessor((item) => item.address || item.address6, {
