@@ -34,7 +34,13 @@ export const hostListRoutes =
       async (request, reply) => {
         // The console's whole-list read is the same for every admin: built once per data version and shared.
         if (Object.keys(request.query).length === 0) {
-          await lists.send(request, reply, 'console/hosts', async () => JSON.stringify(await hosts.list({})));
+          await lists.send(
+            request,
+            reply,
+            'console/hosts',
+            async () => JSON.stringify(await hosts.list({})),
+            'fast',
+          );
           return reply;
         }
         return hosts.list(request.query);

@@ -38,7 +38,13 @@ export const nodeListRoutes =
         // network, so it is built once per data version and shared (100,000 rows: ~40 MB of JSON). Its rows are
         // typed NodeListItem; the contract tests check the wire form instead of walking every row per answer.
         if (Object.keys(request.query).length === 0) {
-          await lists.send(request, reply, `console/nodes/${network}`, async () => JSON.stringify(await nodes.list(network, {})));
+          await lists.send(
+            request,
+            reply,
+            `console/nodes/${network}`,
+            async () => JSON.stringify(await nodes.list(network, {})),
+            'fast',
+          );
           return reply;
         }
         return nodes.list(network, request.query);
