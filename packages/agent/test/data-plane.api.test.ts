@@ -13,8 +13,6 @@ const skipReason = dataPlaneSkipReason();
 const isCi = process.env.CI === 'true' || process.env.CI === '1';
 const AGENTS = 3;
 const tag = String(process.pid % 1000);
-const subnet = 20 + (process.pid % 200);
-const meshRange = `10.251.${subnet}.0/24`;
 
 let server: TestServer;
 let token: string;
@@ -50,11 +48,11 @@ describe.skipIf(skipReason !== undefined)(`agent data plane (3 agents in network
   beforeAll(async () => {
     const bundle = agentBundle();
     workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshdeck-dataplane-'));
-    lab = new Lab(tag, subnet);
+    lab = new Lab(tag, 20 + (process.pid % 200));
     lab.up(AGENTS);
     server = await startTestServer({ HOST: '0.0.0.0', MQTT_HOST: '0.0.0.0' });
     token = await createSuperAdminAndLogin(server);
-    await createNetwork(server, token, 'mesh', { addressrange: meshRange });
+    await createNetwork(server, token, 'mesh', { addressrange: `10.251.${lab.subnet}.0/24` });
     const key = await server.request('POST', '/api/v1/enrollment-keys', { token, body: { tags: ['dataplane'], networks: ['mesh'], unlimited: true } });
     const port = new URL(server.url).port;
     for (let i = 1; i <= AGENTS; i++) {

@@ -1,5 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 /** Why the data-plane test cannot run here, or undefined when it can (root, ip, wg, wireguard-go, ping). */
 export function dataPlaneSkipReason(): string | undefined {
@@ -39,6 +41,59 @@ function raiseNeighbourLimits(count: number): void {
   }
 }
 
+const SUBNET_CLAIMS = path.join(os.tmpdir(), 'meshdeck-lab-subnets');
+
+const isAlive = (pid: number): boolean => {
+  // 0 or unreadable: a claim being written this instant.
+  if (!Number.isInteger(pid) || pid <= 0) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * A lab subnet (20-219) no other lab on this machine holds, the first free one from `preferred`: claimed with a
+ * file per subnet created exclusively and naming the claiming process; `releaseSubnet` or that process's death
+ * frees it. Picking by process id alone let two test files running at once now and then take the same one: two
+ * bridges with one /24 in the root namespace, and connections to the server across them timed out.
+ */
+export function claimSubnet(preferred: number): number {
+  fs.mkdirSync(SUBNET_CLAIMS, { recursive: true });
+  for (let step = 0; step < 200; step++) {
+    const subnet = 20 + (((preferred - 20 + step) % 200) + 200) % 200;
+    const claim = path.join(SUBNET_CLAIMS, String(subnet));
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        fs.writeFileSync(claim, String(process.pid), { flag: 'wx' });
+        return subnet;
+      } catch {
+        let holder: number;
+        try {
+          holder = Number(fs.readFileSync(claim, 'utf8'));
+        } catch {
+          continue;
+        }
+        if (isAlive(holder)) break;
+        fs.rmSync(claim, { force: true });
+      }
+    }
+  }
+  throw new Error(`no free lab subnet in ${SUBNET_CLAIMS}`);
+}
+
+/** Frees a subnet this process claimed. */
+export function releaseSubnet(subnet: number): void {
+  const claim = path.join(SUBNET_CLAIMS, String(subnet));
+  try {
+    if (Number(fs.readFileSync(claim, 'utf8')) === process.pid) fs.rmSync(claim, { force: true });
+  } catch {
+    // Already gone.
+  }
+}
+
 /**
  * A bridge in the root namespace plus one namespace per agent, each joined to the bridge by a veth pair, all in
  * 10.250.<subnet>.0/24: the server listens on the bridge address, agents dial each other across the bridge.
@@ -48,9 +103,16 @@ export class Lab {
   readonly namespaces: string[] = [];
   readonly bridgeAddress: string;
 
-  constructor(private readonly tag: string, readonly subnet: number) {
+  readonly subnet: number;
+
+  /** `preferredSubnet`: where to start looking for a free one (`claimSubnet`). */
+  constructor(
+    private readonly tag: string,
+    preferredSubnet: number,
+  ) {
+    this.subnet = claimSubnet(preferredSubnet);
     this.bridge = `mdbr${tag}`;
-    this.bridgeAddress = `10.250.${subnet}.1`;
+    this.bridgeAddress = `10.250.${this.subnet}.1`;
   }
 
   up(count: number): void {
@@ -88,5 +150,6 @@ export class Lab {
       `link del ${this.bridge}`,
     ];
     spawnSync('ip', ['-force', '-batch', '-'], { input: `${lines.join('\n')}\n`, stdio: ['pipe', 'ignore', 'ignore'] });
+    releaseSubnet(this.subnet);
   }
 }
