@@ -63,25 +63,32 @@ const isAlive = (pid: number): boolean => {
 export function claimSubnet(preferred: number): number {
   fs.mkdirSync(SUBNET_CLAIMS, { recursive: true });
   for (let step = 0; step < 200; step++) {
-    const subnet = 20 + (((preferred - 20 + step) % 200) + 200) % 200;
-    const claim = path.join(SUBNET_CLAIMS, String(subnet));
-    for (let attempt = 0; attempt < 2; attempt++) {
-      try {
-        fs.writeFileSync(claim, String(process.pid), { flag: 'wx' });
-        return subnet;
-      } catch {
-        let holder: number;
-        try {
-          holder = Number(fs.readFileSync(claim, 'utf8'));
-        } catch {
-          continue;
-        }
-        if (isAlive(holder)) break;
-        fs.rmSync(claim, { force: true });
-      }
-    }
+    const subnet = 20 + ((((preferred - 20 + step) % 200) + 200) % 200);
+    if (takeClaim(path.join(SUBNET_CLAIMS, String(subnet)))) return subnet;
   }
   throw new Error(`no free lab subnet in ${SUBNET_CLAIMS}`);
+}
+
+/** Creates `claim` for this process, or takes it over from a process that has exited; false when it is held. */
+function takeClaim(claim: string): boolean {
+  const create = () => {
+    try {
+      fs.writeFileSync(claim, String(process.pid), { flag: 'wx' });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (create()) return true;
+  let holder = 0;
+  try {
+    holder = Number(fs.readFileSync(claim, 'utf8'));
+  } catch {
+    // Released this instant: try the next subnet rather than race for this one.
+  }
+  if (isAlive(holder)) return false;
+  fs.rmSync(claim, { force: true });
+  return create();
 }
 
 /** Frees a subnet this process claimed. */

@@ -61,15 +61,14 @@ export class RegistrationService {
     if (existing && (networks.length === 0 || !(await this.d.secrets.verify(existing.id, existing.password_hash, input.hostpass)))) {
       throw badRequest('host already exists');
     }
-    const joinedBefore = new Set(existing ? (await this.d.nodes.listByHosts([hostId])).map((n) => n.network) : []);
-    const isReplay = !!existing && networks.every((network) => joinedBefore.has(network.netid));
-    if (refusal === 'used-up' && !isReplay) throw badRequest(refusalMessage['used-up']);
     const passwordHash = existing?.password_hash ?? (await this.d.secrets.hash(hostId, input.hostpass));
 
     const result = await this.d.tx.run(async (r) => {
+      const joined = new Set((await r.nodes.listByHosts([hostId])).map((n) => n.network));
+      const isReplay = !!existing && networks.every((network) => joined.has(network.netid));
+      if (refusal === 'used-up' && !isReplay) throw badRequest(refusalMessage['used-up']);
       if (!isReplay) await this.takeUse(r, key);
       const host = existing ? await this.refresh(r, existing, input, now) : await this.insert(r, input, hostId, passwordHash, now);
-      const joined = new Set((await r.nodes.listByHosts([hostId])).map((n) => n.network));
       const createdNodes: NodeRow[] = [];
       for (const network of networks.filter((n) => !joined.has(n.netid))) {
         createdNodes.push(await createMembership(r.nodes, { hostId, network, tags: keyGroups(key), relayedBy: key.relay, now, hints: this.d.addressHints }));
