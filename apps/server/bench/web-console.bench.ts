@@ -64,16 +64,23 @@ const figures: Figure[] = [
     isMet: (v) => v <= rowsTarget,
   },
   {
-    name: 'nodes page: list request sent (from navigation start)',
+    name: 'nodes page: first-rows request sent (from navigation start)',
     target: '(breakdown)',
     unit: 'ms',
     value: col('nodesSent'),
+    note: (runs) => `answered at ${Math.round(col('nodesFirstAnswered')(runs))} ms`,
   },
   {
-    name: 'nodes page: list answer received -> first rows (browser side)',
+    name: 'nodes page: first-rows answer received -> first rows (browser side)',
     target: '(breakdown)',
     unit: 'ms',
     value: col('nodesAfterAnswer'),
+  },
+  {
+    name: 'nodes page: whole list answered (from navigation start)',
+    target: '(breakdown)',
+    unit: 'ms',
+    value: col('nodesAllAnswered'),
   },
   {
     name: 'nodes page: keystroke -> filtered rows',
@@ -98,16 +105,23 @@ const figures: Figure[] = [
     isMet: (v) => v <= rowsTarget,
   },
   {
-    name: 'devices page: list request sent (from navigation start)',
+    name: 'devices page: first-rows request sent (from navigation start)',
     target: '(breakdown)',
     unit: 'ms',
     value: col('devicesSent'),
+    note: (runs) => `answered at ${Math.round(col('devicesFirstAnswered')(runs))} ms`,
   },
   {
-    name: 'devices page: list answer received -> first rows (browser side)',
+    name: 'devices page: first-rows answer received -> first rows (browser side)',
     target: '(breakdown)',
     unit: 'ms',
     value: col('devicesAfterAnswer'),
+  },
+  {
+    name: 'devices page: whole list answered (from navigation start)',
+    target: '(breakdown)',
+    unit: 'ms',
+    value: col('devicesAllAnswered'),
   },
   {
     name: 'devices page: keystroke -> filtered rows',

@@ -15,7 +15,7 @@ scheduleSplashLift(appReady);
 
 // The first screen's other chunks download alongside the app instead of after it has started: the active
 // language, and for a visitor with no session the sign-in page every other route sends them to.
-const { pathname } = window.location;
+const { pathname, search } = window.location;
 void languageChunks[storedLanguage()]().catch(() => undefined);
 if (!storage.get(STORAGE_KEYS.token)) {
   if (!/^\/(signup|invite)\b/.test(pathname))
@@ -26,7 +26,7 @@ if (!storage.get(STORAGE_KEYS.token)) {
   if (earlyListPath(pathname)) {
     // A deep link to a big list (issue 18): its rows, the network list its guard reads, the shell and the page's
     // code all start now, in parallel, instead of one after another once the router has run its guards.
-    startEarlyListRequest(pathname);
+    startEarlyListRequest(pathname, search);
     const isDevices = /\/devices\/?$/.test(pathname);
     const chunks = isDevices
       ? [import('./features/devices/devices-page.tsx')]

@@ -9,6 +9,7 @@ import {
   heapMiB,
   keystroke,
   listRequestTiming,
+  wholeListShown,
   pushedChange,
   wheelFrames,
 } from './measure-list.ts';
@@ -62,7 +63,10 @@ export async function measureRun(browser: Browser, target: Console, run: number)
   f.nodesRows = await firstRows(page, '/networks/scale/nodes');
   const nodesList = await listRequestTiming(page);
   f.nodesSent = nodesList.sentAt;
-  f.nodesAfterAnswer = f.nodesRows - nodesList.answeredAt;
+  f.nodesFirstAnswered = nodesList.firstAnsweredAt;
+  f.nodesAfterAnswer = f.nodesRows - nodesList.firstAnsweredAt;
+  await wholeListShown(page);
+  f.nodesAllAnswered = (await listRequestTiming(page)).allAnsweredAt;
   f.heap = await heapMiB(page);
   const wheel = await wheelFrames(page);
   f.nodesSlow = wheel.slowFrames;
@@ -85,7 +89,10 @@ export async function measureRun(browser: Browser, target: Console, run: number)
   f.devicesRows = await firstRows(devices, '/devices');
   const devicesList = await listRequestTiming(devices);
   f.devicesSent = devicesList.sentAt;
-  f.devicesAfterAnswer = f.devicesRows - devicesList.answeredAt;
+  f.devicesFirstAnswered = devicesList.firstAnsweredAt;
+  f.devicesAfterAnswer = f.devicesRows - devicesList.firstAnsweredAt;
+  await wholeListShown(devices);
+  f.devicesAllAnswered = (await listRequestTiming(devices)).allAnsweredAt;
   const devicesWheel = await wheelFrames(devices);
   f.devicesSlow = devicesWheel.slowFrames;
   f.devicesWorst = devicesWheel.worstMs;

@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from './api-client.ts';
-import { earlyListPath, startEarlyListRequest } from './early-request.ts';
+import {
+  FIRST_ROWS,
+  earlyListPath,
+  firstRowsQuery,
+  readUrlSearch,
+  serverFilters,
+  startEarlyListRequest,
+} from './early-request.ts';
 import { useSession } from './session.ts';
 import { STORAGE_KEYS } from './storage-keys.ts';
 
@@ -28,14 +35,14 @@ describe('startEarlyListRequest', () => {
     const fetchMock = vi.fn(() => Promise.resolve(rows(1)));
     vi.stubGlobal('fetch', fetchMock);
     startEarlyListRequest('/devices');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(fetchMock).toHaveBeenCalledWith('/api/console/hosts', {
       headers: { Accept: 'application/json', Authorization: 'Bearer tok' },
     });
     await expect(apiClient.get('console/hosts')).resolves.toEqual({ total: 1, items: [] });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    await apiClient.get('console/hosts');
     expect(fetchMock).toHaveBeenCalledTimes(2);
+    await apiClient.get('console/hosts');
+    expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
   it('when a network page is opened, then its node list and the network list start together', () => {
@@ -44,9 +51,23 @@ describe('startEarlyListRequest', () => {
     vi.stubGlobal('fetch', fetchMock);
     startEarlyListRequest('/networks/net-1/nodes');
     expect(fetchMock.mock.calls.map((call: unknown[]) => call[0])).toEqual([
+      `/api/console/nodes/net-1?limit=${FIRST_ROWS}`,
       '/api/console/nodes/net-1',
       '/api/networks',
     ]);
+  });
+
+  it("when the link carries filters, then the first rows are asked with them, in the URL the page's own request builds", async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    useSession.setState({ token: 'tok', baseUrl: '/api' });
+    const fetchMock = vi.fn((_url: string) => Promise.resolve(rows(3)));
+    vi.stubGlobal('fetch', fetchMock);
+    startEarlyListRequest('/networks/net-1/nodes', '?status=offline&search=%22123%22&host=h1&sort=-name');
+    const url = '/api/console/nodes/net-1?search=123&sort=-name&status=offline&limit=100';
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(url);
+    const filters = serverFilters('nodes', { search: '123', status: 'offline', sort: '-name', host: 'h1' });
+    await apiClient.get('console/nodes/net-1', { query: firstRowsQuery(filters) });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
   it('when the session token changed since, then the early answer is not used', async () => {
@@ -57,7 +78,7 @@ describe('startEarlyListRequest', () => {
     // Signed in again as someone else before the page asked for its rows.
     useSession.setState({ token: 'new', baseUrl: '/api' });
     await apiClient.get('console/hosts');
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
   it('when no token is stored, then nothing is sent', () => {
@@ -65,5 +86,30 @@ describe('startEarlyListRequest', () => {
     vi.stubGlobal('fetch', fetchMock);
     startEarlyListRequest('/devices');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('first rows', () => {
+  it('when the router stored a value as JSON, then it is read back as the text the page reads', () => {
+    expect(readUrlSearch('?search=%22123%22&status=healthy&flag=true&n=5')).toEqual({
+      search: '123',
+      status: 'healthy',
+      flag: 'true',
+      n: '5',
+    });
+  });
+
+  it('when the devices page shows its access tab, then only the search filters the rows on the server', () => {
+    const search = { tab: 'access', search: 'web', status: 'offline', sort: 'name', host: 'h' };
+    expect(serverFilters('hosts', search)).toEqual({ search: 'web' });
+    expect(serverFilters('hosts', { ...search, tab: undefined })).toEqual({
+      search: 'web',
+      status: 'offline',
+      sort: 'name',
+    });
+    expect(firstRowsQuery({ status: undefined, search: '  ', sort: 'name' })).toEqual({
+      sort: 'name',
+      limit: String(FIRST_ROWS),
+    });
   });
 });

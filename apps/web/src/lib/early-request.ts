@@ -17,6 +17,62 @@ const pending = new Map<string, EarlyRequest>();
 /** An unclaimed answer (the guard sent the visitor elsewhere) is dropped rather than kept in memory. */
 const UNCLAIMED_MS = 30_000;
 
+/**
+ * Rows a list page's first request asks for (`limit`), cut by the server from its cached list with the URL's
+ * filters and sort: a screenful and more, on screen while every row downloads (issue 18: at 100,000 rows the
+ * whole list is ~34 MB of JSON, seconds of serialising, downloading and parsing).
+ */
+export const FIRST_ROWS = 100;
+
+/** The filters a list page's server query carries, from its URL state (unset and empty ones left out). */
+export type ListFilters = Record<string, string | undefined>;
+
+/**
+ * Which of a list page's URL parameters filter or sort its rows on the server: the nodes page's search, status,
+ * type and sort; the devices page's search, status and sort, or only its search on the access tab.
+ */
+export function serverFilters(list: 'nodes' | 'hosts', search: ListFilters): ListFilters {
+  if (list === 'nodes')
+    return { search: search.search, status: search.status, type: search.type, sort: search.sort };
+  if (search.tab === 'access') return { search: search.search };
+  return { search: search.search, status: search.status, sort: search.sort };
+}
+
+/**
+ * The query of a list's first rows: the filters in a fixed key order, then the limit, so the page's request and
+ * the entry's early one build the same URL.
+ */
+export function firstRowsQuery(filters: ListFilters): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const key of Object.keys(filters).sort()) {
+    const value = filters[key];
+    if (value !== undefined && value.trim() !== '') query[key] = value;
+  }
+  query.limit = String(FIRST_ROWS);
+  return query;
+}
+
+/**
+ * A page URL's search parameters as the router reads them: it stores values as JSON where plain text would be
+ * ambiguous (`?search=%22123%22`), and the pages read scalars back as text (lib/search-fields.ts).
+ */
+export function readUrlSearch(search: string): ListFilters {
+  const values: ListFilters = {};
+  for (const [key, raw] of new URLSearchParams(search)) {
+    let value: unknown = raw;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      // Plain text.
+    }
+    values[key] =
+      typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+        ? String(value)
+        : raw;
+  }
+  return values;
+}
+
 /** The list path (relative to the API base) a page's URL reads first, or undefined for any other page. */
 export function earlyListPath(pathname: string): string | undefined {
   if (/\/devices\/?$/.test(pathname)) return 'console/hosts';
@@ -36,15 +92,20 @@ export function apiUrl(baseUrl: string, path: string): string {
 }
 
 /**
- * Starts the requests the page at `pathname` waits for before its rows when a session token is stored: its
- * list, and for a network's page the network list its route guard checks the id against. No-op otherwise.
+ * Starts the requests the page at `pathname` (with the URL search `search`) waits for before its rows when a
+ * session token is stored: its first rows, its whole list, and for a network's page the network list its route
+ * guard checks the id against. No-op otherwise.
  */
-export function startEarlyListRequest(pathname: string): void {
+export function startEarlyListRequest(pathname: string, search = ''): void {
   const list = earlyListPath(pathname);
   const token = storage.get(STORAGE_KEYS.token);
   if (!list || !token || typeof fetch !== 'function') return;
   const base = storage.get(STORAGE_KEYS.baseUrl) ?? DEFAULT_API_PATH;
-  for (const path of list.startsWith('console/nodes/') ? [list, 'networks'] : [list]) {
+  const isNodes = list.startsWith('console/nodes/');
+  const first = new URLSearchParams(
+    firstRowsQuery(serverFilters(isNodes ? 'nodes' : 'hosts', readUrlSearch(search))),
+  );
+  for (const path of [`${list}?${first.toString()}`, list, ...(isNodes ? ['networks'] : [])]) {
     const url = apiUrl(base, path);
     const response = fetch(url, {
       headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },

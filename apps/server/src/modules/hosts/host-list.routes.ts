@@ -7,8 +7,8 @@ import {
 } from '@meshdeck/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../auth/access.ts';
-import type { ReadCache } from '../../lib/read-cache.ts';
-import type { HostListService } from './host-list.service.ts';
+import { listJson, type ReadCache } from '../../lib/read-cache.ts';
+import { hostPage, type HostListService } from './host-list.service.ts';
 
 /**
  * Meshdeck's host list for the console (its Devices page) (issue 18): lean rows with search, status, sort and paging, and one
@@ -32,18 +32,23 @@ export const hostListRoutes =
         },
       },
       async (request, reply) => {
-        // The console's whole-list read is the same for every admin: built once per data version and shared.
-        if (Object.keys(request.query).length === 0) {
+        const { query } = request;
+        // Some ids' rows (a live patch) are read now; every other answer is cut from the list of every host, read
+        // once per data version and shared by every admin (issue 18).
+        if (query.ids !== undefined) return hosts.list(query);
+        const rows = () => lists.value('console/hosts', () => hosts.items());
+        // The console's whole-list read, serialised once per data version too.
+        if (Object.keys(query).length === 0) {
           await lists.send(
             request,
             reply,
             'console/hosts',
-            async () => JSON.stringify(await hosts.list({})),
+            async () => listJson(hostPage(await rows(), {})),
             'fast',
           );
           return reply;
         }
-        return hosts.list(request.query);
+        return hostPage(await rows(), query);
       },
     );
     app.get(

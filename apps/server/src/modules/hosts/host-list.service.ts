@@ -8,11 +8,15 @@ import {
   type ListPage,
 } from '@meshdeck/contracts';
 import { notFound } from '../../lib/api-error.ts';
+import { nextTurn } from '../../lib/next-turn.ts';
 import { nodeStatus } from '../nodes/node-status.ts';
 import { hostSettings, type HostSettings } from './host-fields.ts';
-import type { HostListRepository, HostNodeRow } from './host-list.repository.ts';
+import type { HostListRepository, HostListRow, HostNodeRow } from './host-list.repository.ts';
 import { presentApiHost } from './hosts.presenter.ts';
 import type { HostsRepository } from './hosts.repository.ts';
+
+/** Hosts per read of the whole list. */
+const READ_SLICE = 5000;
 
 /** The console's host rows (Meshdeck list route): each host with its nodes' worst status and latest check-in. */
 export class HostListService {
@@ -31,25 +35,66 @@ export class HostListService {
     );
   }
 
-  /** One page of the hosts matching the query; total counts every match. */
+  /** One page of the hosts matching the query (read now); total counts every match. */
   async list(query: HostListQuery, now = new Date()): Promise<ListPage<HostListItem>> {
-    const [hosts, nodes] = await Promise.all([this.rows.hosts(query.ids), this.rows.nodes(query.ids)]);
-    // Group once by host id: O(hosts + nodes), never a scan of the nodes per host.
-    const byHost = new Map<string, HostNodeRow[]>();
-    for (const node of nodes) {
-      const list = byHost.get(node.host_id);
-      if (list) list.push(node);
-      else byHost.set(node.host_id, [node]);
+    return hostPage(await this.items(query.ids, now), query);
+  }
+
+  /**
+   * Every host (or some ids) as a lean row; the routes cache the whole list and cut each filtered page from it
+   * (`hostPage`). Every host is read a slice at a time (READ_SLICE), the event loop free between slices.
+   */
+  async items(ids?: readonly string[], now = new Date()): Promise<HostListItem[]> {
+    const toItems = hostItems(now);
+    if (ids !== undefined) {
+      const [hosts, nodes] = await Promise.all([this.rows.hosts(ids), this.rows.nodes(ids)]);
+      return toItems(hosts, groupByHost(nodes));
     }
-    // Hosts of a fleet mostly carry the same settings text: each distinct one is parsed once per list.
-    const settingsByText = new Map<string, HostSettings>();
-    const items = hosts.map((host): HostListItem => {
+    const byHost = new Map<string, HostNodeRow[]>();
+    for await (const slice of this.rows.slicedNodes(READ_SLICE)) {
+      groupByHost(slice, byHost);
+      await nextTurn();
+    }
+    const items: HostListItem[] = [];
+    for await (const slice of this.rows.sliced(READ_SLICE)) {
+      items.push(...toItems(slice, byHost));
+      await nextTurn();
+    }
+    return items;
+  }
+}
+
+/** Adds nodes to a map of each host's nodes: O(nodes), never a scan of the nodes per host. */
+function groupByHost(
+  nodes: readonly HostNodeRow[],
+  byHost = new Map<string, HostNodeRow[]>(),
+): Map<string, HostNodeRow[]> {
+  for (const node of nodes) {
+    const list = byHost.get(node.host_id);
+    if (list) list.push(node);
+    else byHost.set(node.host_id, [node]);
+  }
+  return byHost;
+}
+
+/** A host's nodes by network (most hosts have one: no copy then). */
+const byNetwork = (nodes: HostNodeRow[]) =>
+  nodes.length < 2
+    ? nodes
+    : [...nodes].sort((a, b) => (a.network < b.network ? -1 : a.network > b.network ? 1 : 0));
+
+/** Builds host rows from hosts and their nodes (each distinct settings text parsed once, across calls). */
+function hostItems(now: Date): (hosts: HostListRow[], byHost: Map<string, HostNodeRow[]>) => HostListItem[] {
+  // Hosts of a fleet mostly carry the same settings text: each distinct one is parsed once per list.
+  const settingsByText = new Map<string, HostSettings>();
+  return (hosts, byHost) =>
+    hosts.map((host): HostListItem => {
       let settings = settingsByText.get(host.settings);
       if (!settings) {
         settings = hostSettings(host);
         settingsByText.set(host.settings, settings);
       }
-      const hostNodes = byHost.get(host.id) ?? [];
+      const hostNodes = byNetwork(byHost.get(host.id) ?? []);
       let lastCheckIn = 0;
       for (const node of hostNodes)
         lastCheckIn = Math.max(lastCheckIn, Math.floor(Date.parse(node.last_check_in) / 1000) || 0);
@@ -72,12 +117,15 @@ export class HostListService {
         })),
       };
     });
-    const matching = items.filter(hostMatcher(query)).sort(compareHostItems(query.sort));
-    const offset = query.offset ?? 0;
-    return {
-      total: matching.length,
-      offset,
-      items: matching.slice(offset, query.limit === undefined ? undefined : offset + query.limit),
-    };
-  }
+}
+
+/** The page of `items` a query asks for: its filters, its sort, then offset and limit (total counts every match). */
+export function hostPage(items: readonly HostListItem[], query: HostListQuery): ListPage<HostListItem> {
+  const matching = items.filter(hostMatcher(query)).sort(compareHostItems(query.sort));
+  const offset = query.offset ?? 0;
+  return {
+    total: matching.length,
+    offset,
+    items: matching.slice(offset, query.limit === undefined ? undefined : offset + query.limit),
+  };
 }

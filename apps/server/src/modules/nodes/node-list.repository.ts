@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { DatabaseEngine } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 import { DEFAULT_NODE_SETTINGS } from './node-fields.ts';
 
@@ -33,12 +34,48 @@ export interface NodeListSelection {
 
 /** SQL for the lean node list: one join, only the columns the console's rows show. */
 export class NodeListRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly engine: DatabaseEngine,
+  ) {}
 
   /** Node rows of a network joined to their hosts, by host name then id; optionally one host's or some ids. */
   async rows(selection: NodeListSelection): Promise<NodeListRow[]> {
     if (selection.ids?.length === 0) return [];
-    let query = this.db
+    let query = this.select().where('nodes.network', '=', selection.network);
+    if (selection.hostId !== undefined) query = query.where('nodes.host_id', '=', selection.hostId);
+    if (selection.ids) query = query.where('nodes.id', 'in', selection.ids);
+    return query.orderBy('hosts.name').orderBy('nodes.id').execute();
+  }
+
+  /**
+   * Every node row of a network, a slice of at most `size` rows at a time. SQLite reads in table order (keyset on
+   * rowid: 100,000 rows in ~0.45 s of 20-30 ms reads, against one ~0.55 s read that holds the event loop);
+   * PostgreSQL's driver reads one answer as it streams in, which holds the loop only per network packet.
+   */
+  async *sliced(network: string, size: number): AsyncGenerator<NodeListRow[]> {
+    if (this.engine === 'postgres') {
+      yield await this.select().where('nodes.network', '=', network).execute();
+      return;
+    }
+    for (let after = 0; ;) {
+      const slice = await this.select()
+        .select(sql<number>`nodes.rowid`.as('slice_key'))
+        // `+` keeps SQLite off the network index, which would visit the rows out of table order (twice as slow).
+        .where(sql`+nodes.network`, '=', network)
+        .where(sql`nodes.rowid`, '>', after)
+        .orderBy(sql`nodes.rowid`)
+        .limit(size)
+        .execute();
+      if (slice.length > 0) yield slice;
+      const last = slice.at(-1);
+      if (slice.length < size || !last) return;
+      after = last.slice_key;
+    }
+  }
+
+  private select() {
+    return this.db
       .selectFrom('nodes')
       .innerJoin('hosts', 'hosts.id', 'nodes.host_id')
       .select([
@@ -56,12 +93,12 @@ export class NodeListRepository {
         'hosts.public_key',
         // Only what the flags need comes back, not two ~500-byte JSON texts per row (a third of the query's CPU at
         // 100,000 rows). Settings are always written by JSON.stringify, so the NAT type reads `"nat_type":"..."`.
-        sql<string>`case when nodes.settings = ${DEFAULT_SETTINGS_TEXT} then '' else nodes.settings end`.as('settings'),
-        sql<number>`case when hosts.settings like '%"nat_type":"%' and hosts.settings not like '%"nat_type":""%' and hosts.settings not like '%"nat_type":"public"%' then 1 else 0 end`.as('is_behind_nat'),
-      ])
-      .where('nodes.network', '=', selection.network);
-    if (selection.hostId !== undefined) query = query.where('nodes.host_id', '=', selection.hostId);
-    if (selection.ids) query = query.where('nodes.id', 'in', selection.ids);
-    return query.orderBy('hosts.name').orderBy('nodes.id').execute();
+        sql<string>`case when nodes.settings = ${DEFAULT_SETTINGS_TEXT} then '' else nodes.settings end`.as(
+          'settings',
+        ),
+        sql<number>`case when hosts.settings like '%"nat_type":"%' and hosts.settings not like '%"nat_type":""%' and hosts.settings not like '%"nat_type":"public"%' then 1 else 0 end`.as(
+          'is_behind_nat',
+        ),
+      ]);
   }
 }

@@ -7,8 +7,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, canSeeNetwork } from '../../auth/access.ts';
 import { notFound } from '../../lib/api-error.ts';
-import type { ReadCache } from '../../lib/read-cache.ts';
-import type { NodeListService } from './node-list.service.ts';
+import { listJson, type ReadCache } from '../../lib/read-cache.ts';
+import { nodePage, type NodeListService } from './node-list.service.ts';
 
 /**
  * Meshdeck's node list for the console (issue 18): lean rows with search, type, status, sort and paging.
@@ -33,21 +33,21 @@ export const nodeListRoutes =
       // role in is not found for it.
       async (request, reply) => {
         const { network } = request.params;
+        const { query } = request;
         if (!canSeeNetwork(request.principal, network)) throw notFound(`network ${network} not found`);
-        // The console asks for the whole list, with no query: that answer is the same for everyone who may see the
-        // network, so it is built once per data version and shared (100,000 rows: ~40 MB of JSON). Its rows are
-        // typed NodeListItem; the contract tests check the wire form instead of walking every row per answer.
-        if (Object.keys(request.query).length === 0) {
-          await lists.send(
-            request,
-            reply,
-            `console/nodes/${network}`,
-            async () => JSON.stringify(await nodes.list(network, {})),
-            'fast',
-          );
+        // A host's or some ids' rows (a live patch) are read now; every other answer is cut from the network's
+        // rows, read once per data version and shared by everyone who may see the network (issue 18).
+        if (query.ids !== undefined || query.host !== undefined) return nodes.list(network, query);
+        const key = `console/nodes/${network}`;
+        const rows = () => lists.value(key, () => nodes.items(network));
+        // The console asks for the whole list with no query (100,000 rows: ~34 MB of JSON), serialised once per
+        // data version too. Its rows are typed NodeListItem; the contract tests check the wire form instead of
+        // walking every row per answer.
+        if (Object.keys(query).length === 0) {
+          await lists.send(request, reply, key, async () => listJson(nodePage(await rows(), {})), 'fast');
           return reply;
         }
-        return nodes.list(network, request.query);
+        return nodePage(await rows(), query);
       },
     );
   };

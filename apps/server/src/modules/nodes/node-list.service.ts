@@ -9,10 +9,14 @@ import {
   type NodeListQuery,
 } from '@meshdeck/contracts';
 import { notFound } from '../../lib/api-error.ts';
+import { nextTurn } from '../../lib/next-turn.ts';
 import type { NetworkDirectory } from './network-directory.ts';
 import { nodeSettings } from './node-fields.ts';
 import type { NodeListRepository, NodeListRow } from './node-list.repository.ts';
 import { nodeStatus } from './node-status.ts';
+
+/** Rows per read of a whole list: ~25 ms of SQL and ~10 ms of mapping each. */
+const READ_SLICE = 5000;
 
 const unix = (iso: string | null): number => (iso ? Math.floor(Date.parse(iso) / 1000) : 0);
 
@@ -41,7 +45,11 @@ function flagReader(): (row: NodeListRow) => NodeFlag[] {
       flags = settingsFlags(row.settings);
       byNodeSettings.set(row.settings, flags);
     }
-    return [...flags, ...(Number(row.is_behind_nat) === 1 ? (['behindNat'] as const) : []), ...(row.pending_delete === 1 ? (['removing'] as const) : [])];
+    return [
+      ...flags,
+      ...(Number(row.is_behind_nat) === 1 ? (['behindNat'] as const) : []),
+      ...(row.pending_delete === 1 ? (['removing'] as const) : []),
+    ];
   };
 }
 
@@ -52,15 +60,27 @@ export class NodeListService {
     private readonly networks: NetworkDirectory,
   ) {}
 
-  /** One page of a network's node rows matching the query; total counts every match. */
+  /** One page of a network's node rows matching the query (read now); total counts every match. */
   async list(netid: string, query: NodeListQuery, now = new Date()): Promise<ListPage<NodeListItem>> {
+    return nodePage(await this.items(netid, { hostId: query.host, ids: query.ids }, now), query);
+  }
+
+  /**
+   * A network's node rows in lean form (every row, or one host's, or some ids); the routes cache the whole
+   * network's and cut each filtered page from it (`nodePage`). Every row is read a slice at a time
+   * (READ_SLICE), the event loop free between slices: at 100,000 rows one read blocked it for ~0.8 s.
+   */
+  async items(
+    netid: string,
+    selection: { hostId?: string | undefined; ids?: readonly string[] | undefined } = {},
+    now = new Date(),
+  ): Promise<NodeListItem[]> {
     const network = await this.networks.find(netid);
     if (!network) throw notFound(`network ${netid} not found`);
     const prefix = parseCidr(network.addressrange)?.prefix;
     const prefix6 = parseCidr(network.addressrange6)?.prefix;
-    const rows = await this.rows.rows({ network: netid, hostId: query.host, ids: query.ids });
     const flagsOf = flagReader();
-    const items = rows.map((row): NodeListItem => ({
+    const toItem = (row: NodeListRow): NodeListItem => ({
       id: row.id,
       hostId: row.host_id,
       network: row.network,
@@ -73,13 +93,25 @@ export class NodeListService {
       lastCheckIn: unix(row.last_check_in),
       isConnected: row.connected === 1,
       flags: flagsOf(row),
-    }));
-    const matching = items.filter(nodeMatcher(query)).sort(compareNodeItems(query.sort));
-    const offset = query.offset ?? 0;
-    return {
-      total: matching.length,
-      offset,
-      items: matching.slice(offset, query.limit === undefined ? undefined : offset + query.limit),
-    };
+    });
+    if (selection.hostId !== undefined || selection.ids !== undefined)
+      return (await this.rows.rows({ network: netid, ...selection })).map(toItem);
+    const items: NodeListItem[] = [];
+    for await (const slice of this.rows.sliced(netid, READ_SLICE)) {
+      for (const row of slice) items.push(toItem(row));
+      await nextTurn();
+    }
+    return items;
   }
+}
+
+/** The page of `items` a query asks for: its filters, its sort, then offset and limit (total counts every match). */
+export function nodePage(items: readonly NodeListItem[], query: NodeListQuery): ListPage<NodeListItem> {
+  const matching = items.filter(nodeMatcher(query)).sort(compareNodeItems(query.sort));
+  const offset = query.offset ?? 0;
+  return {
+    total: matching.length,
+    offset,
+    items: matching.slice(offset, query.limit === undefined ? undefined : offset + query.limit),
+  };
 }

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { hostListSource } from '@/lib/api/host-list.ts';
 import { useRefreshAllHostKeys } from '@/lib/api/host-mutations.ts';
+import { serverFilters } from '@/lib/early-request.ts';
 import { describeError } from '@/lib/error-message.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { useList } from '@/lib/list/use-list.ts';
@@ -42,7 +43,8 @@ export function DevicesPage() {
     () => compareDevices(tab === 'overview' ? params.sort : undefined),
     [tab, params.sort],
   );
-  const hosts = useList(hostListSource, match, compare);
+  const filters = useMemo(() => serverFilters('hosts', params), [params]);
+  const hosts = useList(hostListSource, match, compare, filters);
   const selected = useMemo(
     () => (params.host === undefined ? undefined : hosts.all.find((item) => item.id === params.host)),
     [hosts.all, params.host],

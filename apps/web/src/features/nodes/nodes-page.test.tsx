@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/lib/api-client.ts';
+import { ApiError, apiClient } from '@/lib/api-client.ts';
 import { mockElementSize } from '@/test/layout.ts';
 import type { NodeListItem } from '@meshdeck/contracts';
 import { fakeId } from '@/test/mesh-fixtures.ts';
@@ -78,6 +78,26 @@ describe('NodesPage', () => {
       }),
     );
     expect(within(table()).queryByText('quiet-host')).not.toBeInTheDocument();
+  });
+
+  it('-> while every row downloads, shows the first rows the server cut for the URL filters, then the whole list', async () => {
+    let sendAll: (value: unknown) => void = () => undefined;
+    const all = new Promise((resolve) => (sendAll = resolve));
+    vi.mocked(apiClient.get).mockImplementation((_path, options) =>
+      options?.query?.limit === undefined ? all : Promise.resolve(page([nodes[2] as NodeListItem])),
+    );
+    await renderNodes('?status=offline&sort=-name&host=h1');
+    expect(await within(table()).findByText('quiet-host')).toBeInTheDocument();
+    expect(apiClient.get).toHaveBeenCalledWith('console/nodes/net1', {
+      schema: expect.anything() as unknown,
+      signal: expect.anything() as unknown,
+      query: { sort: '-name', status: 'offline', limit: '100' },
+    });
+    const offline = item(4, 'another-offline', { status: 'offline' });
+    sendAll(page([...nodes, offline]));
+    expect(await within(table()).findByText('another-offline')).toBeInTheDocument();
+    expect(within(table()).getByText('quiet-host')).toBeInTheDocument();
+    expect(within(table()).queryByText('relay-host')).not.toBeInTheDocument();
   });
 
   it('-> with 10,000 nodes, keeps only a window of rows in the DOM', async () => {

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { paramToSorting, sortingToParam } from '@/components/data-table/sort-param.ts';
 import { PageHeader } from '@/components/layout/page-header.tsx';
 import { nodeListSource } from '@/lib/api/node-list.ts';
+import { serverFilters } from '@/lib/early-request.ts';
 import { describeError } from '@/lib/error-message.ts';
 import { useList } from '@/lib/list/use-list.ts';
 import { useListSearch } from '@/lib/list/use-list-search.ts';
@@ -39,7 +40,8 @@ export function NodesPage(props: { networkId?: string }) {
     [search.search, search.status, search.type],
   );
   const compare = useMemo(() => compareNodes(search.sort), [search.sort]);
-  const nodes = useList(source, match, compare);
+  const filters = useMemo(() => serverFilters('nodes', search), [search]);
+  const nodes = useList(source, match, compare, filters);
 
   const selectedNodes = useMemo(
     () => nodes.all.filter((item) => rowSelection[item.id]),

@@ -1,6 +1,7 @@
 import { apiHostSchema, hostListItemSchema, type HostListItem, type ListPage } from '@meshdeck/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
+import { firstRowsQuery } from '@/lib/early-request.ts';
 import { LIST_KEY, type LiveList } from '@/lib/list/live-list.ts';
 import { listPageParser } from '@/lib/list/list-parser.ts';
 import type { ListSource } from '@/lib/list/use-list.ts';
@@ -11,7 +12,7 @@ const parser = listPageParser(hostListItemSchema);
 
 /** GET console/hosts: every host as a lean row with its nodes (or only some ids). */
 export async function getHostList(
-  query: { ids?: string } = {},
+  query: Record<string, string | undefined> = {},
   signal?: AbortSignal,
 ): Promise<HostListItem[]> {
   const page: ListPage<HostListItem> = await apiClient.get('console/hosts', {
@@ -61,6 +62,7 @@ const hostListLive: LiveList<HostListItem> = {
 export const hostListSource: ListSource<HostListItem> = {
   queryKey: hostListKey(),
   fetch: (signal) => getHostList({}, signal),
+  fetchFirst: (filters, signal) => getHostList(firstRowsQuery(filters), signal),
   live: hostListLive,
 };
 

@@ -1,5 +1,6 @@
 import { nodeListItemSchema, type ListPage, type NodeListItem } from '@meshdeck/contracts';
 import { apiClient } from '@/lib/api-client.ts';
+import { firstRowsQuery } from '@/lib/early-request.ts';
 import { LIST_KEY, type LiveList } from '@/lib/list/live-list.ts';
 import { listPageParser } from '@/lib/list/list-parser.ts';
 import type { ListSource } from '@/lib/list/use-list.ts';
@@ -9,7 +10,7 @@ const parser = listPageParser(nodeListItemSchema);
 /** GET console/nodes/{network}: a network's nodes as lean rows (every row without a limit). */
 export async function getNodeList(
   networkId: string,
-  query: { ids?: string; host?: string } = {},
+  query: Record<string, string | undefined> = {},
   signal?: AbortSignal,
 ): Promise<NodeListItem[]> {
   const page: ListPage<NodeListItem> = await apiClient.get(`console/nodes/${encodeURIComponent(networkId)}`, {
@@ -47,5 +48,6 @@ const nodeListLive = (networkId: string): LiveList<NodeListItem> => ({
 export const nodeListSource = (networkId: string): ListSource<NodeListItem> => ({
   queryKey: nodeListKey(networkId),
   fetch: (signal) => getNodeList(networkId, {}, signal),
+  fetchFirst: (filters, signal) => getNodeList(networkId, firstRowsQuery(filters), signal),
   live: nodeListLive(networkId),
 });

@@ -1,5 +1,6 @@
-import { queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import type { ListFilters } from '@/lib/early-request.ts';
 import type { LiveList } from './live-list.ts';
 
 export interface ListSource<T extends { id: string }> {
@@ -7,6 +8,11 @@ export interface ListSource<T extends { id: string }> {
   queryKey: QueryKey;
   /** Every row of the list in lean form (one request; rows are patched afterwards, never re-read whole). */
   fetch: (signal: AbortSignal) => Promise<T[]>;
+  /**
+   * The first rows (FIRST_ROWS) matching the filters, filtered and sorted by the server: what the page shows
+   * until `fetch` has every row (at 100,000 rows, seconds later).
+   */
+  fetchFirst?: (filters: ListFilters, signal: AbortSignal) => Promise<T[]>;
   live: LiveList<T>;
 }
 
@@ -43,12 +49,29 @@ export function useList<T extends { id: string }>(
   source: ListSource<T>,
   match: ((item: T) => boolean) | undefined,
   compare: (a: T, b: T) => number,
+  filters: ListFilters = {},
 ): ListView<T> {
   const query = useQuery(listQueryOptions(source));
-  const all = query.data;
+  const { fetchFirst } = source;
+  // Until every row is here, the server's first rows for the URL's filters (a filter changed meanwhile asks
+  // again, showing the previous rows until then). Never read again once the whole list has arrived.
+  const first = useQuery({
+    queryKey: [...source.queryKey, 'first', filters],
+    queryFn: ({ signal }) => (fetchFirst ? fetchFirst(filters, signal) : Promise.resolve([])),
+    enabled: fetchFirst !== undefined && query.data === undefined,
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+  });
+  const all = query.data ?? (fetchFirst ? first.data : undefined);
   const sorted = useMemo(() => (all ? [...all].sort(compare) : []), [all, compare]);
   const rows = useMemo(() => (match ? sorted.filter(match) : sorted), [sorted, match]);
-  return { all: all ?? [], rows, isPending: query.isPending, isSuccess: query.isSuccess, error: query.error };
+  return {
+    all: all ?? [],
+    rows,
+    isPending: all === undefined && query.error === null,
+    isSuccess: query.isSuccess,
+    error: query.error,
+  };
 }
 
 /** Lower-cased search text per row object, computed once: a patched row is a new object, so it is recomputed. */
