@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { nextTurn } from './next-turn.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -49,7 +50,7 @@ export async function listJson(page: {
 }): Promise<Buffer> {
   const parts = [Buffer.from(`{"total":${page.total},"offset":${page.offset},"items":[`)];
   for (let start = 0; start < page.items.length; start += ROWS_PER_SLICE) {
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     const rows = JSON.stringify(page.items.slice(start, start + ROWS_PER_SLICE));
     parts.push(Buffer.from(`${start === 0 ? '' : ','}${rows.slice(1, -1)}`));
   }

@@ -87,4 +87,23 @@ describe('patchLists', () => {
     expect(vi.mocked(apiClient.get).mock.calls[0]?.[1]).toMatchObject({ query: {} });
     unsubscribe();
   });
+
+  it('-> when a node changes while the first read of the list is still on its way, patches its row once the read arrives', async () => {
+    const queryClient = new QueryClient();
+    let answer: (value: unknown) => void = () => undefined;
+    vi.mocked(apiClient.get).mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const loading = queryClient.fetchQuery(listQueryOptions(nodeListSource('net1')));
+    vi.mocked(apiClient.get).mockResolvedValueOnce({ total: 1, offset: 0, items: [node('n2', 'renamed')] });
+    patchLists(queryClient, { resource: 'nodes', action: 'updated', id: 'n2', network: 'net1' });
+    await settle();
+    // The read was built before the change: it still has the old name.
+    answer({ total: 2, offset: 0, items: [node('n1', 'one'), node('n2', 'two')] });
+    await loading;
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData<NodeListItem[]>(nodeListKey('net1'))?.map((item) => item.name)).toEqual(
+        ['one', 'renamed'],
+      ),
+    );
+    expect(vi.mocked(apiClient.get).mock.calls[1]?.[1]).toMatchObject({ query: { ids: 'n2' } });
+  });
 });

@@ -49,8 +49,12 @@ async function flush(queryClient: QueryClient, query: Query): Promise<void> {
   const changes = pending.get(query) ?? [];
   pending.delete(query);
   const live = query.meta?.live as LiveList<{ id: string }> | undefined;
+  if (!live) return;
+  // The first read is still on its way (at 100,000 rows, seconds, with the first rows already on screen) and may
+  // have been built before this change: patch it once it has arrived, or the change would be lost.
+  if (query.state.data === undefined) await query.promise?.catch(() => undefined);
   const items = query.state.data as { id: string }[] | undefined;
-  if (!live || !items) return;
+  if (!items) return;
   const plans = changes.map((change) => live.plan(change, items)).filter((plan) => plan !== undefined);
   if (plans.length === 0) return;
   if (plans.length > MAX_PATCHES_PER_BATCH || plans.includes('refetch')) {
