@@ -24,15 +24,13 @@ if (!storage.get(STORAGE_KEYS.token)) {
   // Signed-in pages wait for the query client in their route guard (lib/deferred-query-client.ts).
   void import('./lib/query-client.ts').catch(() => undefined);
   if (earlyListPath(pathname)) {
-    // A deep link to a big list (issue 18): the shell's and the page's code, its rows and the network list its
-    // guard reads all start now, in parallel, instead of one after another once the router has run its guards.
-    // The code first: it is small and served at once, and it would otherwise queue for the browser's six
-    // connections behind answers the server needs longer for.
+    // A deep link to a big list (issue 18): its rows, the network list its guard reads, the shell and the page's
+    // code all start now, in parallel, instead of one after another once the router has run its guards.
+    startEarlyListRequest(pathname, search);
     const isDevices = /\/devices\/?$/.test(pathname);
     const chunks = isDevices
       ? [import('./features/devices/devices-page.tsx')]
       : [import('./features/nodes/nodes-page.tsx'), import('./lib/api/get-networks.ts')];
     void Promise.all([...chunks, import('./routes/protected-shell.tsx')]).catch(() => undefined);
-    startEarlyListRequest(pathname, search);
   }
 }

@@ -93,13 +93,8 @@ export function apiUrl(baseUrl: string, path: string): string {
 
 /**
  * Starts the requests the page at `pathname` (with the URL search `search`) waits for before its rows when a
- * session token is stored: its first rows and, for a network's page, the network list its route guard checks
- * the id against; then, once the first rows have answered, its whole list. No-op otherwise.
- *
- * The whole list waits because the browser opens at most six connections to the server: a ~0.5 s whole-list
- * download beside the other two held one of them while the page's code chunks queued for the rest (at 10,000
- * rows the chunks asked for at ~130 ms arrived at 340-590 ms). The server builds both answers from one read of
- * the list, so the whole list barely arrives later.
+ * session token is stored: its first rows, its whole list, and for a network's page the network list its route
+ * guard checks the id against. No-op otherwise.
  */
 export function startEarlyListRequest(pathname: string, search = ''): void {
   const list = earlyListPath(pathname);
@@ -107,21 +102,19 @@ export function startEarlyListRequest(pathname: string, search = ''): void {
   if (!list || !token || typeof fetch !== 'function') return;
   const base = storage.get(STORAGE_KEYS.baseUrl) ?? DEFAULT_API_PATH;
   const isNodes = list.startsWith('console/nodes/');
-  const query = firstRowsQuery(serverFilters(isNodes ? 'nodes' : 'hosts', readUrlSearch(search)));
-  const send = (path: string, after?: Promise<unknown>) => {
+  const first = new URLSearchParams(
+    firstRowsQuery(serverFilters(isNodes ? 'nodes' : 'hosts', readUrlSearch(search))),
+  );
+  for (const path of [`${list}?${first.toString()}`, list, ...(isNodes ? ['networks'] : [])]) {
     const url = apiUrl(base, path);
-    const request = () =>
-      fetch(url, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
-    const response = after ? after.then(request, request) : request();
+    const response = fetch(url, {
+      headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+    });
     // A failure is reported by the normal request that takes its place, not here.
     response.catch(() => undefined);
     pending.set(url, { token, response });
     setTimeout(() => pending.delete(url), UNCLAIMED_MS);
-    return response;
-  };
-  const firstRows = send(`${list}?${new URLSearchParams(query).toString()}`);
-  if (isNodes) void send('networks');
-  void send(list, firstRows);
+  }
 }
 
 /** The early answer for a GET of `url` sent with `token`, at most once; undefined when there is none. */
