@@ -60,7 +60,7 @@ export async function listJson(page: {
 
 interface Entry {
   expiresAt: number;
-  body: Promise<{ json: Buffer; etag: string }>;
+  value: Promise<{ json: Buffer; etag: string }>;
   encoded: Map<'br' | 'gzip', Promise<Buffer>>;
 }
 
@@ -97,18 +97,8 @@ export class ReadCache {
    * build is not kept. Readers must not change it.
    */
   value<T>(key: string, produce: () => Promise<T>): Promise<T> {
-    const now = Date.now();
-    const cached = this.#values.get(key);
-    if (cached && cached.expiresAt > now) return cached.value as Promise<T>;
-    const value = produce();
-    const entry = { expiresAt: now + this.maxAgeMs, value };
-    this.#values.set(key, entry);
-    const drop = () => {
-      if (this.#values.get(key) === entry) this.#values.delete(key);
-    };
-    setTimeout(drop, this.maxAgeMs).unref();
-    value.catch(drop);
-    return value;
+    return this.remember(this.#values, key, (expiresAt) => ({ expiresAt, value: produce() }))
+      .value as Promise<T>;
   }
 
   /** Answers from the cached body for `key` (building it with `produce` when missing or expired). */
@@ -120,7 +110,7 @@ export class ReadCache {
     level: CompressionLevel = 'default',
   ): Promise<void> {
     const entry = this.entry(key, produce);
-    const { json, etag } = await entry.body;
+    const { json, etag } = await entry.value;
     // With etag and content-encoding set, the etag and compress plugins leave this answer alone (304s still work).
     reply.header('etag', etag).header('vary', 'accept-encoding').type('application/json; charset=utf-8');
     const encoding = pickEncoding(request.headers['accept-encoding']);
@@ -142,22 +132,37 @@ export class ReadCache {
   }
 
   private entry(key: string, produce: () => Promise<string | Buffer>): Entry {
+    return this.remember(this.#entries, key, (expiresAt) => ({
+      expiresAt,
+      // The ETag hashes the UTF-8 bytes already made for sending: hashing the string would encode all of it a
+      // second time (40 MB at 100,000 nodes).
+      value: produce().then((text) => {
+        const json = typeof text === 'string' ? Buffer.from(text) : text;
+        return { json, etag: `W/"${createHash('sha1').update(json).digest('base64url')}"` };
+      }),
+      encoded: new Map(),
+    }));
+  }
+
+  /**
+   * The unexpired entry of `map` for `key`, or a new one from `create`: dropped when it expires or its value
+   * fails, so the map holds at most one entry per key and only while it is being read.
+   */
+  private remember<E extends { expiresAt: number; value: Promise<unknown> }>(
+    map: Map<string, E>,
+    key: string,
+    create: (expiresAt: number) => E,
+  ): E {
     const now = Date.now();
-    const cached = this.#entries.get(key);
+    const cached = map.get(key);
     if (cached && cached.expiresAt > now) return cached;
-    // The ETag hashes the UTF-8 bytes already made for sending: hashing the string would encode all of it a second
-    // time (40 MB at 100,000 nodes).
-    const body = produce().then((text) => {
-      const json = typeof text === 'string' ? Buffer.from(text) : text;
-      return { json, etag: `W/"${createHash('sha1').update(json).digest('base64url')}"` };
-    });
-    const entry: Entry = { expiresAt: now + this.maxAgeMs, body, encoded: new Map() };
-    this.#entries.set(key, entry);
+    const entry = create(now + this.maxAgeMs);
+    map.set(key, entry);
     const drop = () => {
-      if (this.#entries.get(key) === entry) this.#entries.delete(key);
+      if (map.get(key) === entry) map.delete(key);
     };
     setTimeout(drop, this.maxAgeMs).unref();
-    body.catch(drop);
+    entry.value.catch(drop);
     return entry;
   }
 }

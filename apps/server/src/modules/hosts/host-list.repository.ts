@@ -1,5 +1,6 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DatabaseEngine } from '../../db/client.ts';
+import { tableSlices } from '../../db/slices.ts';
 import type { Database } from '../../db/schema.ts';
 
 export interface HostListRow {
@@ -63,37 +64,14 @@ export class HostListRepository {
       ]);
   }
 
-  /** Every host, a slice of at most `size` at a time (in table order on SQLite, as NodeListRepository.sliced). */
+  /** Every host, a slice of at most `size` at a time (db/slices.ts). */
   sliced(size: number): AsyncGenerator<HostListRow[]> {
-    return this.slices(this.hostColumns(), 'hosts', size);
+    return tableSlices(this.engine, this.hostColumns(), 'hosts', size);
   }
 
   /** Every node's status columns, a slice of at most `size` at a time. */
   slicedNodes(size: number): AsyncGenerator<HostNodeRow[]> {
-    return this.slices(this.db.selectFrom('nodes').select(NODE_COLUMNS), 'nodes', size);
-  }
-
-  private async *slices<Row>(
-    query: SelectQueryBuilder<Database, 'hosts' | 'nodes', Row>,
-    table: 'hosts' | 'nodes',
-    size: number,
-  ): AsyncGenerator<Row[]> {
-    if (this.engine === 'postgres') {
-      yield await query.execute();
-      return;
-    }
-    for (let after = 0; ;) {
-      const slice = await query
-        .select(sql<number>`${sql.ref(`${table}.rowid`)}`.as('slice_key'))
-        .where(sql.ref(`${table}.rowid`), '>', after)
-        .orderBy(sql.ref(`${table}.rowid`))
-        .limit(size)
-        .execute();
-      if (slice.length > 0) yield slice;
-      const last = slice.at(-1);
-      if (slice.length < size || !last) return;
-      after = last.slice_key;
-    }
+    return tableSlices(this.engine, this.db.selectFrom('nodes').select(NODE_COLUMNS), 'nodes', size);
   }
 
   /** The nodes of the given hosts (all nodes when no ids), by network. */

@@ -8,6 +8,7 @@ import {
   type ListPage,
 } from '@meshdeck/contracts';
 import { notFound } from '../../lib/api-error.ts';
+import { cutPage } from '../../lib/list-page.ts';
 import { nextTurn } from '../../lib/next-turn.ts';
 import { nodeStatus } from '../nodes/node-status.ts';
 import { hostSettings, type HostSettings } from './host-fields.ts';
@@ -119,13 +120,6 @@ function hostItems(now: Date): (hosts: HostListRow[], byHost: Map<string, HostNo
     });
 }
 
-/** The page of `items` a query asks for: its filters, its sort, then offset and limit (total counts every match). */
-export function hostPage(items: readonly HostListItem[], query: HostListQuery): ListPage<HostListItem> {
-  const matching = items.filter(hostMatcher(query)).sort(compareHostItems(query.sort));
-  const offset = query.offset ?? 0;
-  return {
-    total: matching.length,
-    offset,
-    items: matching.slice(offset, query.limit === undefined ? undefined : offset + query.limit),
-  };
-}
+/** The page of `items` a query asks for: its filters, its sort, then offset and limit. */
+export const hostPage = (items: readonly HostListItem[], query: HostListQuery): ListPage<HostListItem> =>
+  cutPage(items, hostMatcher(query), compareHostItems(query.sort), query);

@@ -9,6 +9,7 @@ import {
   type NodeListQuery,
 } from '@meshdeck/contracts';
 import { notFound } from '../../lib/api-error.ts';
+import { cutPage } from '../../lib/list-page.ts';
 import { nextTurn } from '../../lib/next-turn.ts';
 import type { NetworkDirectory } from './network-directory.ts';
 import { nodeSettings } from './node-fields.ts';
@@ -105,13 +106,6 @@ export class NodeListService {
   }
 }
 
-/** The page of `items` a query asks for: its filters, its sort, then offset and limit (total counts every match). */
-export function nodePage(items: readonly NodeListItem[], query: NodeListQuery): ListPage<NodeListItem> {
-  const matching = items.filter(nodeMatcher(query)).sort(compareNodeItems(query.sort));
-  const offset = query.offset ?? 0;
-  return {
-    total: matching.length,
-    offset,
-    items: matching.slice(offset, query.limit === undefined ? undefined : offset + query.limit),
-  };
-}
+/** The page of `items` a query asks for: its filters, its sort, then offset and limit. */
+export const nodePage = (items: readonly NodeListItem[], query: NodeListQuery): ListPage<NodeListItem> =>
+  cutPage(items, nodeMatcher(query), compareNodeItems(query.sort), query);
