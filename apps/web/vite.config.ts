@@ -17,7 +17,7 @@ import { precompress } from './vite-precompress.ts';
  * take them and the entry (which sends the early list request) would wait for all of 'start' to run first.
  */
 const ENTRY_MODULES =
-  /[\\/]src[\\/](lib[\\/](constants|storage-keys|color-scheme|early-request|splash)\.ts|i18n[\\/]language-chunks\.ts)$/;
+  /[\\/]src[\\/](lib[\\/](constants|storage-keys|color-scheme|early-request|search-fields|splash)\.ts|i18n[\\/]language-chunks\.ts)$/;
 const chunkGroups = [
   { name: 'entry', test: ENTRY_MODULES, priority: 40 },
   { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import type { ListPage } from '@meshdeck/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { nextTurn } from './next-turn.ts';
 
@@ -38,11 +39,7 @@ const ROWS_PER_SLICE = 5000;
  * 100,000 rows (~34 MB) in one go blocked the loop for ~0.9 s: the console's first rows (`limit`), cut from the
  * same cached rows, the page's code chunks and every agent's check-in waited behind it.
  */
-export async function listJson(page: {
-  total: number;
-  offset: number;
-  items: readonly unknown[];
-}): Promise<Buffer> {
+export async function listJson(page: ListPage<unknown>): Promise<Buffer> {
   const parts = [Buffer.from(`{"total":${page.total},"offset":${page.offset},"items":[`)];
   for (let start = 0; start < page.items.length; start += ROWS_PER_SLICE) {
     await nextTurn();

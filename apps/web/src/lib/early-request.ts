@@ -1,4 +1,5 @@
 import { DEFAULT_API_PATH } from './constants.ts';
+import { searchText } from './search-fields.ts';
 import { STORAGE_KEYS, storage } from './storage-keys.ts';
 
 /**
@@ -65,10 +66,7 @@ export function readUrlSearch(search: string): ListFilters {
     } catch {
       // Plain text.
     }
-    values[key] =
-      typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
-        ? String(value)
-        : raw;
+    values[key] = searchText(value) ?? raw;
   }
   return values;
 }

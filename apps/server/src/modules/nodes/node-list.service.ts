@@ -63,8 +63,8 @@ export class NodeListService {
   }
 
   /**
-   * A network's node rows in lean form (every row, or one host's, or some ids); the routes cache the whole
-   * network's and cut each filtered page from it (`nodePage`). Every row is read a slice at a time
+   * A network's node rows in lean form (every row, or one host's, or some ids), by name; the routes cache the
+   * whole network's and cut each filtered page from it (`nodePage`). Every row is read a slice at a time
    * (READ_SLICE), the event loop free between slices: at 100,000 rows one read blocked it for ~0.8 s.
    */
   async items(
@@ -98,7 +98,9 @@ export class NodeListService {
       for (const row of slice) items.push(toItem(row));
       await nextTurn();
     }
-    return items;
+    // Slices come in table order: sorted once here in the default order (what `rows` reads in SQL), each page cut
+    // from the cached rows in that order sorts an already sorted list, in one pass instead of a full sort each.
+    return items.sort(compareNodeItems(undefined));
   }
 }
 

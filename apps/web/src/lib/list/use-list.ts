@@ -62,7 +62,7 @@ export function useList<T extends { id: string }>(
     placeholderData: keepPreviousData,
     staleTime: Infinity,
   });
-  const all = query.data ?? (fetchFirst ? first.data : undefined);
+  const all = query.data ?? first.data;
   const sorted = useMemo(() => (all ? [...all].sort(compare) : []), [all, compare]);
   const rows = useMemo(() => (match ? sorted.filter(match) : sorted), [sorted, match]);
   return {
