@@ -31,10 +31,11 @@ function pingContinuously(from: LabAgent, address: string) {
   return {
     state,
     stop: () =>
-      new Promise<{ sent: number; received: number }>((resolve) => {
+      new Promise<{ sent: number; received: number; lastAnswered: number }>((resolve) => {
         child.on('close', () => {
           const match = /(\d+) packets transmitted, (\d+) received/.exec(state.output);
-          resolve({ sent: Number(match?.[1] ?? 0), received: Number(match?.[2] ?? 0) });
+          const answered = [...state.output.matchAll(/bytes from .*icmp_seq=(\d+)/g)].map((m) => Number(m[1]));
+          resolve({ sent: Number(match?.[1] ?? 0), received: Number(match?.[2] ?? 0), lastAnswered: Math.max(0, ...answered) });
         });
         child.kill('SIGINT');
       }),
@@ -104,6 +105,9 @@ describe.skipIf(skipReason !== undefined)(`server outage (3 agents in network na
         `pings agent-1 -> agent-2 ${between.received}/${between.sent}, agent-2 -> agent-3 ${toLeaving.received}/${toLeaving.sent} (agent-3 left the network at the end)`,
     );
     expect(between.sent).toBeGreaterThan(REPLIES_DURING_OUTAGE);
-    expect(between.received).toBe(between.sent);
+    // Not one echo lost: every one up to the last answered was answered. Stopping ping can catch one echo in
+    // flight, which ping counts as sent and not received (CI once saw 164 of 165 that way).
+    expect(between.received).toBe(between.lastAnswered);
+    expect(between.sent - between.received).toBeLessThanOrEqual(1);
   }, 180_000);
 });
