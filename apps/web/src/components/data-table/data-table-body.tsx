@@ -24,6 +24,8 @@ interface RowProps<T> {
   columns: ColumnDef<T, any>[];
   isSelectable: boolean;
   rowHeight: number;
+  /** The scroll body's expected height, used until it is measured. */
+  initialHeight: number;
   onRowClick: ((row: T) => void) | undefined;
   selectLabel: string;
   /** Only here so a selection change re-renders the rows' checkboxes. */
@@ -37,8 +39,8 @@ function useRowWindow<T>(count: number, props: RowProps<T>) {
     getScrollElement: () => props.scrollElement,
     estimateSize: () => props.rowHeight,
     overscan: OVERSCAN_ROWS,
-    // jsdom has no layout; a default viewport lets tests and the first paint render rows before measuring.
-    initialRect: { width: 1024, height: 720 },
+    // Rows before measuring: the first render has them (and jsdom, which has no layout, renders them at all).
+    initialRect: { width: 1024, height: props.initialHeight },
   });
   const items = virtualizer.getVirtualItems();
   const paddingTop = items[0]?.start ?? 0;

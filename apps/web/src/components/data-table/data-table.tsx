@@ -86,6 +86,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const rows = table.getRowModel().rows;
   const rowCount = props.isPreSorted ? props.data.length : rows.length;
   const rowHeight = props.rowHeight ?? 44;
+  const initialHeight = expectedBodyHeight(props.height);
   const selectAll = useSelectAll(props);
   const columnCount = table.getVisibleLeafColumns().length + (isSelectable ? 1 : 0);
 
@@ -94,7 +95,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       ref={setScrollElement}
       data-scroll
       className={classes.scroll}
-      style={{ height: props.height ?? 'calc(100dvh - 260px)' }}
+      style={{ height: props.height ?? `calc(100dvh - ${VIEWPORT_OFFSET_PX}px)` }}
     >
       <Table
         aria-label={props.label}
@@ -166,6 +167,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               scrollElement={scrollElement}
               rows={rows}
               rowHeight={rowHeight}
+              initialHeight={initialHeight}
               selectLabel={t('table.selectRow')}
             />
           )}
@@ -173,6 +175,23 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </Table>
     </Box>
   );
+}
+
+/** The scroll body's default height: the viewport less the page's header, toolbar and margins. */
+const VIEWPORT_OFFSET_PX = 260;
+/** Its minimum height (.scroll in data-table.module.css). */
+const MIN_BODY_PX = 200;
+
+/**
+ * The scroll body's height before it is measured, so the first render already has the rows that fit: a guess that
+ * differs from the measured height re-renders the rows once more before the first paint, and lays out the page
+ * again (issue 18). A height given as another CSS expression, or no window (tests), keeps a default viewport.
+ */
+function expectedBodyHeight(height: number | string | undefined): number {
+  if (typeof height === 'number') return height;
+  const viewport = typeof window === 'undefined' ? 0 : window.innerHeight;
+  if (height !== undefined || viewport <= 0) return 720;
+  return Math.max(viewport - VIEWPORT_OFFSET_PX, MIN_BODY_PX);
 }
 
 const NO_ROWS: never[] = [];
@@ -198,6 +217,7 @@ function DataTableRows<T>(
     scrollElement: HTMLDivElement | null;
     rows: Row<T>[];
     rowHeight: number;
+    initialHeight: number;
     selectLabel: string;
   },
 ) {
@@ -206,6 +226,7 @@ function DataTableRows<T>(
     columns: props.columns,
     isSelectable: props.rowSelection !== undefined,
     rowHeight: props.rowHeight,
+    initialHeight: props.initialHeight,
     onRowClick: props.onRowClick,
     selectLabel: props.selectLabel,
     selection: props.rowSelection,
