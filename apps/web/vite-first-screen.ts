@@ -47,7 +47,12 @@ function contractExports(ids: string[]): Map<string, string> {
   return byName;
 }
 
-export function firstScreenModules(roots: RegExp[]): FirstScreenModules {
+/** `firstChunk` and `restChunk` name the chunk groups that take the set and everything else shared. */
+export function firstScreenModules(
+  roots: RegExp[],
+  firstChunk: string,
+  restChunk: string,
+): FirstScreenModules {
   const reached = new Set<string>();
   const plugin: Plugin = {
     name: 'meshdeck-first-screen-modules',
@@ -79,6 +84,22 @@ export function firstScreenModules(roots: RegExp[]): FirstScreenModules {
         } else {
           stack.push(...imported.filter((next) => CONTRACT_MODULE.test(next)));
         }
+      }
+    },
+    // No chunk of the first screen may need the other shared chunk: that would load it on every deep link anyway
+    // (and could tie the two shared chunks into an import cycle). It happens when a first-screen module reaches a
+    // contract value in a way the scan above does not read, a namespace import say.
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const rest = chunks.find((chunk) => chunk.name === restChunk);
+      if (!rest) return;
+      for (const chunk of chunks) {
+        const isFirstScreen = chunk.name === firstChunk || chunk.moduleIds.some((id) => reached.has(id));
+        if (isFirstScreen && chunk.imports.includes(rest.fileName))
+          this.error(
+            `${chunk.fileName} (first screen) imports the '${restChunk}' chunk; its contract modules: ` +
+              rest.moduleIds.filter((id) => CONTRACT_MODULE.test(id)).join(', '),
+          );
       }
     },
   };

@@ -24,7 +24,7 @@ const firstScreen = firstScreenModules([
   /[\\/]src[\\/]features[\\/]devices[\\/]devices-page\.tsx$/,
   /[\\/]src[\\/]routes[\\/]protected-shell\.tsx$/,
   /[\\/]src[\\/]routes[\\/]list-prefetch\.ts$/,
-]);
+], 'console', 'shared');
 const chunkGroups = [
   { name: 'entry', test: ENTRY_MODULES, priority: 40 },
   { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
