@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { openPage, signInState, type StorageState } from './browser.ts';
 import { measureFloor, measureLogin } from './measure-login.ts';
 import {
-  firstRows,
+  firstRowsWork,
   heapMiB,
   keystroke,
   listRequestTiming,
@@ -60,7 +60,10 @@ export async function measureRun(browser: Browser, target: Console, run: number)
   f.loginLongTasks = login.longTasksBeforeUsableMs;
 
   const page = await openPage(browser, target.server.url, target.state);
-  f.nodesRows = await firstRows(page, '/networks/scale/nodes');
+  const nodesWork = await firstRowsWork(page, '/networks/scale/nodes');
+  f.nodesRows = nodesWork.rowsMs;
+  f.nodesMainThread = nodesWork.mainThreadMs;
+  f.nodesScript = nodesWork.scriptMs;
   const nodesList = await listRequestTiming(page);
   f.nodesSent = nodesList.sentAt;
   f.nodesFirstAnswered = nodesList.firstAnsweredAt;
@@ -86,7 +89,10 @@ export async function measureRun(browser: Browser, target: Console, run: number)
   await page.context().close();
 
   const devices = await openPage(browser, target.server.url, target.state);
-  f.devicesRows = await firstRows(devices, '/devices');
+  const devicesWork = await firstRowsWork(devices, '/devices');
+  f.devicesRows = devicesWork.rowsMs;
+  f.devicesMainThread = devicesWork.mainThreadMs;
+  f.devicesScript = devicesWork.scriptMs;
   const devicesList = await listRequestTiming(devices);
   f.devicesSent = devicesList.sentAt;
   f.devicesFirstAnswered = devicesList.firstAnsweredAt;
