@@ -1,4 +1,4 @@
-import { Alert, Group, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Group, Select, Stack, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { paramToSorting, sortingToParam } from '@/components/data-table/sort-param.ts';
 import { PageIcon } from '@/components/layout/page-catalog.tsx';
 import { PageHeader } from '@/components/layout/page-header.tsx';
+import { SegmentedFilter } from '@/components/ui/segmented-filter.tsx';
 import { describeError } from '@/lib/error-message.ts';
 import { useList } from '@/lib/list/use-list.ts';
 import { useListSearch } from '@/lib/list/use-list-search.ts';
@@ -111,8 +112,8 @@ export function ClientsPage() {
           onChange={(value) => setSearch({ owner: value ?? undefined })}
           w={180}
         />
-        <SegmentedControl
-          aria-label={t('clients.columns.enabled')}
+        <SegmentedFilter
+          label={t('clients.columns.enabled')}
           value={search.enabled ?? 'all'}
           onChange={(value) => setSearch({ enabled: value === 'all' ? undefined : value })}
           data={[

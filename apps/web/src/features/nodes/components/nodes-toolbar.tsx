@@ -1,6 +1,7 @@
-import { Group, SegmentedControl, Select, TextInput } from '@mantine/core';
+import { Group, Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { SegmentedFilter } from '@/components/ui/segmented-filter.tsx';
 import { NODE_STATUS_FILTERS, NODE_TYPE_FILTERS, readTypeFilter } from '../node-filters.ts';
 
 export interface NodesToolbarProps {
@@ -27,8 +28,8 @@ export function NodesToolbar({ search, type, status, onChange }: NodesToolbarPro
         onChange={(event) => onChange({ search: event.currentTarget.value })}
         w={300}
       />
-      <SegmentedControl
-        aria-label={t('typeFilter')}
+      <SegmentedFilter
+        label={t('typeFilter')}
         value={readTypeFilter(type)}
         onChange={(value) => onChange({ type: value === 'all' ? undefined : value })}
         data={NODE_TYPE_FILTERS.map((value) => ({ value, label: t(`types.${value}`) }))}
