@@ -126,7 +126,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize });
+  const database = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
+  });
   const settings = new SettingsRepository(database.db);
   let broker: BrokerHandle;
   try {
@@ -138,7 +142,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   // Which database and broker this server uses; URLs may carry credentials, which the logger redacts.
   app.log.info({ engine: database.engine, url: config.databaseUrl }, 'database opened');
-  app.log.info({ url: config.mqtt.url ?? broker.publicUrl, embedded: broker.isEmbedded }, 'using MQTT broker');
+  app.log.info(
+    { url: config.mqtt.url ?? broker.publicUrl, embedded: broker.isEmbedded },
+    'using MQTT broker',
+  );
   const events = new EventBus();
   app.addHook('onClose', async () => {
     await broker.close();
@@ -147,7 +154,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Agents are answered on the broker only once they can also pull over HTTP (issue 19).
   app.addHook('onListen', () => broker.open());
 
-  const secret = await settings.getOrCreate(JWT_SECRET_KEY, randomBytes(48).toString('base64url').slice(0, 64));
+  const secret = await settings.getOrCreate(
+    JWT_SECRET_KEY,
+    randomBytes(48).toString('base64url').slice(0, 64),
+  );
   const tokens = new TokenService(secret, config.jwtValidityMinutes);
   const usersService = new UsersService(
     new UsersRepository(database.db),
@@ -157,7 +167,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   const networksRepository = new NetworksRepository(database.db);
   const identity = new IdentityStore(database.db);
-  await seedIdentity(identity, config.edition, (await networksRepository.listAll()).map((network) => network.netid));
+  await seedIdentity(
+    identity,
+    config.edition,
+    (await networksRepository.listAll()).map((network) => network.netid),
+  );
   const accessTokens = new AccessTokensService(identity, tokens, config.publicApiUrl ?? config.serverName);
   const serverService = new ServerService(config, {
     isDatabaseHealthy: () => database.isHealthy(),
@@ -173,7 +187,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installAuth(app, {
     tokens,
     masterKey: config.masterKey,
-    findActiveUser: activeUserLoader(identity.read.users, new GrantsResolver(identity.read.roles, identity.read.groups)),
+    findActiveUser: activeUserLoader(
+      identity.read.users,
+      new GrantsResolver(identity.read.roles, identity.read.groups),
+    ),
     useAccessToken: (id, username) => accessTokens.use(id, username),
   });
   await app.register(rateLimit, { global: false });
@@ -185,36 +202,103 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(usersRoutes(usersService, usersAdmin, config.loginRateLimitPerMinute));
   await app.register(accessTokensRoutes(accessTokens));
   const networkExists = async (netid: string) => (await networksRepository.findByNetId(netid)) !== undefined;
-  await app.register(rolesRoutes(new RolesService(identity, config.edition, networkExists, events), config.edition === 'pro'));
+  await app.register(
+    rolesRoutes(new RolesService(identity, config.edition, networkExists, events), config.edition === 'pro'),
+  );
   if (config.edition === 'pro') {
     await app.register(groupsRoutes(new GroupsService(identity, events)));
-    const invites = new InvitesService(identity, config.edition, events, createMailer(config.smtp.url, config.smtp.from), app.log);
-    await app.register(invitesRoutes(invites, new PendingUsersService(identity, events), config.frontendUrl, config.loginRateLimitPerMinute));
-    const oauth = config.oidc && new OAuthService(identity, tokens, openIdProvider(config.oidc), config.oidc.allowedDomains, config.edition, events, app.log);
-    await app.register(oauthRoutes(oauth, { publicApiUrl: config.publicApiUrl, frontendUrl: config.frontendUrl }, config.loginRateLimitPerMinute));
+    const invites = new InvitesService(
+      identity,
+      config.edition,
+      events,
+      createMailer(config.smtp.url, config.smtp.from),
+      app.log,
+    );
+    await app.register(
+      invitesRoutes(
+        invites,
+        new PendingUsersService(identity, events),
+        config.frontendUrl,
+        config.loginRateLimitPerMinute,
+      ),
+    );
+    const oauth =
+      config.oidc &&
+      new OAuthService(
+        identity,
+        tokens,
+        openIdProvider(config.oidc),
+        config.oidc.allowedDomains,
+        config.edition,
+        events,
+        app.log,
+      );
+    await app.register(
+      oauthRoutes(
+        oauth,
+        { publicApiUrl: config.publicApiUrl, frontendUrl: config.frontendUrl },
+        config.loginRateLimitPerMinute,
+      ),
+    );
   }
   await app.register(eventsRoutes(events));
 
   // Hosts, nodes, enrollment keys and peer updates (api-contract §2.2-2.5, 5.10): each service gets what it uses.
   const { serverName } = config;
   const networks = networkDirectory(networksRepository);
-  const repositories = { tx: new HostsTransaction(database.db), hosts: new HostsRepository(database.db), nodes: new NodesRepository(database.db) };
+  const repositories = {
+    tx: new HostsTransaction(database.db),
+    hosts: new HostsRepository(database.db),
+    nodes: new NodesRepository(database.db),
+  };
   const keysRepository = new EnrollmentKeysRepository(database.db);
   // Everything for one host goes through publishToHost, which seals it with that host's traffic key.
-  const messenger = new HostMessenger((hostId, topic, payload) => broker.publishToHost(hostId, topic, payload), serverName, (error) => app.log.warn({ err: error }, 'MQTT publish failed'));
+  const messenger = new HostMessenger(
+    (hostId, topic, payload) => broker.publishToHost(hostId, topic, payload),
+    serverName,
+    (error) => app.log.warn({ err: error }, 'MQTT publish failed'),
+  );
   const describeHost = async (hostId: string) => {
     const host = await repositories.hosts.findById(hostId);
     if (!host) return undefined;
     const nodes = await repositories.nodes.listByHosts([hostId]);
-    return { host: presentRawHost(host, nodes.map((n) => n.id)), nodes: await agents.rawNodes(nodes) };
+    return {
+      host: presentRawHost(
+        host,
+        nodes.map((n) => n.id),
+      ),
+      nodes: await agents.rawNodes(nodes),
+    };
   };
-  const peerBuilder = new PeerUpdateBuilder(new PeersRepository(database.db), brokerPeerSink(broker, describeHost), serverName);
+  const peerBuilder = new PeerUpdateBuilder(
+    new PeersRepository(database.db),
+    brokerPeerSink(broker, describeHost),
+    serverName,
+  );
   const peers = new PeerUpdateQueue(peerBuilder, app.log);
   const secrets = new HostSecrets();
   const addressHints = new AddressHints();
-  const hostsService = new HostsService({ ...repositories, networks, peers, messenger, events, brokerPresence: (hostId) => broker.isAgentConnected(hostId) });
-  const agents: AgentService = new AgentService({ ...repositories, networks, peers, peerBuilder, messenger, events, tokens, secrets, serverName }, hostsService);
-  const registration = new RegistrationService({ ...repositories, keys: keysRepository, networks, peers, events, secrets, addressHints });
+  const hostsService = new HostsService({
+    ...repositories,
+    networks,
+    peers,
+    messenger,
+    events,
+    brokerPresence: (hostId) => broker.isAgentConnected(hostId),
+  });
+  const agents: AgentService = new AgentService(
+    { ...repositories, networks, peers, peerBuilder, messenger, events, tokens, secrets, serverName },
+    hostsService,
+  );
+  const registration = new RegistrationService({
+    ...repositories,
+    keys: keysRepository,
+    networks,
+    peers,
+    events,
+    secrets,
+    addressHints,
+  });
   const nodesService = new NodesService({ ...repositories, networks, peers, messenger, events, serverName });
   const findRelay = async (nodeId: string) => {
     const node = await repositories.nodes.findById(nodeId);
@@ -223,15 +307,33 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const networkUsage = new NodesNetworkUsage(repositories.nodes);
   const keyring = connectBrokerToHosts(broker, { ...repositories, agents, events, serverName });
   const lists = new ReadCache();
-  followHostChanges(events, { lists, keyring, secrets, peerVersions: peerBuilder.versions, addressHints, peers, networkUsage });
+  followHostChanges(events, {
+    lists,
+    keyring,
+    secrets,
+    peerVersions: peerBuilder.versions,
+    addressHints,
+    peers,
+    networkUsage,
+  });
 
-  await app.register(networksRoutes(new NetworksService(networksRepository, withNetworkIdentity(networkUsage), events)));
-  await app.register(enrollmentKeysRoutes(new EnrollmentKeysService(keysRepository, networks, findRelay, events), apiHostResolver(config.publicApiUrl)));
+  await app.register(
+    networksRoutes(new NetworksService(networksRepository, withNetworkIdentity(networkUsage), events)),
+  );
+  await app.register(
+    enrollmentKeysRoutes(
+      new EnrollmentKeysService(keysRepository, networks, findRelay, events),
+      apiHostResolver(config.publicApiUrl),
+    ),
+  );
   await app.register(
     agentRoutes(registration, agents, {
       publicApiUrl: config.publicApiUrl,
       brokerUrl: broker.publicUrl,
-      brokerCredentials: (hostId: string) => ({ username: hostId, password: broker.credentials.passwordOf(hostId) }),
+      brokerCredentials: (hostId: string) => ({
+        username: hostId,
+        password: broker.credentials.passwordOf(hostId),
+      }),
       onRegistered: (hostId: string) => keyring.markStale(hostId),
       serverName,
       isPro: config.edition === 'pro',
@@ -241,7 +343,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   await app.register(hostsRoutes(hostsService, lists));
   await app.register(nodesRoutes(nodesService, lists));
-  const listRepositories = { nodeRows: new NodeListRepository(database.db, database.engine), hostRows: new HostListRepository(database.db, database.engine), hosts: repositories.hosts };
+  const listRepositories = {
+    nodeRows: new NodeListRepository(database.db, database.engine),
+    hostRows: new HostListRepository(database.db, database.engine),
+    hosts: repositories.hosts,
+  };
   await app.register(consoleListRoutes(listRepositories, networks, lists));
 
   // Remote access (api-contract §2.3 createingress, §2.7, §2.13): gateways and external clients.
@@ -264,7 +370,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     peerTotals: () => peers.totals,
     peerVersionsTracked: () => peerBuilder.versions.size,
   });
-  app.decorate('meshdeck', { database, broker, config, events, peerVersions: peerBuilder.versions, peerQueue: peers, lag });
+  app.decorate('meshdeck', {
+    database,
+    broker,
+    config,
+    events,
+    peerVersions: peerBuilder.versions,
+    peerQueue: peers,
+    lag,
+  });
 
   await installAgentFiles(app, config.agentDir);
   const fallback = await installStaticConsole(app, config.consoleDir);

@@ -28,7 +28,12 @@ export type CompressionLevel = 'default' | 'fast';
 function compress(json: Buffer, encoding: 'br' | 'gzip', level: CompressionLevel): Promise<Buffer> {
   const isFast = level === 'fast' || json.length > LARGE_BODY;
   if (encoding === 'gzip') return gzip(json, { level: isFast ? 1 : zlib.constants.Z_DEFAULT_COMPRESSION });
-  return brotli(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: isFast ? 1 : 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: json.length } });
+  return brotli(json, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: isFast ? 1 : 4,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: json.length,
+    },
+  });
 }
 
 /** Rows serialised per turn of the event loop by `listJson`: ~1.7 MB of JSON, ~30 ms of CPU. */
@@ -106,7 +111,11 @@ export class ReadCache {
     // With etag and content-encoding set, the etag and compress plugins leave this answer alone (304s still work).
     reply.header('etag', etag).header('vary', 'accept-encoding').type('application/json; charset=utf-8');
     const encoding = pickEncoding(request.headers['accept-encoding']);
-    if (encoding === undefined || json.length < COMPRESS_THRESHOLD || request.headers['if-none-match'] === etag) {
+    if (
+      encoding === undefined ||
+      json.length < COMPRESS_THRESHOLD ||
+      request.headers['if-none-match'] === etag
+    ) {
       void reply.send(json);
       return;
     }

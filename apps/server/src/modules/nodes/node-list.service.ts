@@ -46,7 +46,11 @@ function flagReader(): (row: NodeListRow) => NodeFlag[] {
       flags = settingsFlags(row.settings);
       byNodeSettings.set(row.settings, flags);
     }
-    return [...flags, ...(Number(row.is_behind_nat) === 1 ? (['behindNat'] as const) : []), ...(row.pending_delete === 1 ? (['removing'] as const) : [])];
+    return [
+      ...flags,
+      ...(Number(row.is_behind_nat) === 1 ? (['behindNat'] as const) : []),
+      ...(row.pending_delete === 1 ? (['removing'] as const) : []),
+    ];
   };
 }
 
