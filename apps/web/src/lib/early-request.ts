@@ -91,8 +91,9 @@ export function apiUrl(baseUrl: string, path: string): string {
 
 /**
  * Starts the requests the page at `pathname` (with the URL search `search`) waits for before its rows when a
- * session token is stored: its first rows, its whole list, and for a network's page the network list its route
- * guard checks the id against. No-op otherwise.
+ * session token is stored: its first rows, and for a network's page the network list its route guard checks the
+ * id against. No-op otherwise. The whole list is not among them: the page asks for it once the first rows have
+ * painted (useList), so it does not compete with the page's start-up.
  */
 export function startEarlyListRequest(pathname: string, search = ''): void {
   const list = earlyListPath(pathname);
@@ -103,7 +104,7 @@ export function startEarlyListRequest(pathname: string, search = ''): void {
   const first = new URLSearchParams(
     firstRowsQuery(serverFilters(isNodes ? 'nodes' : 'hosts', readUrlSearch(search))),
   );
-  for (const path of [`${list}?${first.toString()}`, list, ...(isNodes ? ['networks'] : [])]) {
+  for (const path of [`${list}?${first.toString()}`, ...(isNodes ? ['networks'] : [])]) {
     const url = apiUrl(base, path);
     const response = fetch(url, {
       headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },

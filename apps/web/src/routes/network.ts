@@ -56,10 +56,11 @@ export const networkSectionRoutes = [
       status: searchText,
       sort: searchText,
     }),
-    // Not awaited: the rows download while the page chunk loads (the list code loads with it, off the boot chunk).
-    loader: ({ context, params }) => {
+    // Not awaited: the first rows download while the page chunk loads (the list code loads with it, off the boot
+    // chunk).
+    loader: ({ context, params, location }) => {
       void import('./list-prefetch.ts').then(({ prefetchNodeList }) =>
-        prefetchNodeList(context.queryClient, params.networkId),
+        prefetchNodeList(context.queryClient, params.networkId, location.search),
       );
     },
     component: lazyRouteComponent(() => import('@/features/nodes/nodes-page.tsx'), 'NodesPage'),

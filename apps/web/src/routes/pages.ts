@@ -32,9 +32,12 @@ export const devicesRoute = createRoute({
     sort: searchText,
     host: searchText,
   }),
-  // Not awaited: the rows download while the page chunk loads (the list code loads with it, off the boot chunk).
-  loader: ({ context }) => {
-    void import('./list-prefetch.ts').then(({ prefetchHostList }) => prefetchHostList(context.queryClient));
+  // Not awaited: the first rows download while the page chunk loads (the list code loads with it, off the boot
+  // chunk).
+  loader: ({ context, location }) => {
+    void import('./list-prefetch.ts').then(({ prefetchHostList }) =>
+      prefetchHostList(context.queryClient, location.search),
+    );
   },
   component: lazyRouteComponent(() => import('@/features/devices/devices-page.tsx'), 'DevicesPage'),
 });

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, Stack, Tabs, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Tabs, TextInput } from '@mantine/core';
 import { IconDevices, IconKey, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { AddDeviceDialog } from '@/components/devices/add-device-dialog.tsx';
 import { PageHeader } from '@/components/layout/page-header.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { FilterSelect } from '@/components/ui/filter-select.tsx';
 import { hostListSource } from '@/lib/api/host-list.ts';
 import { useRefreshAllHostKeys } from '@/lib/api/host-mutations.ts';
 import { serverFilters } from '@/lib/early-request.ts';
@@ -113,10 +114,9 @@ export function DevicesPage() {
               w={320}
             />
             {tab === 'overview' && (
-              <Select
+              <FilterSelect
                 aria-label={t('statusFilter')}
                 placeholder={t('statusFilter')}
-                clearable
                 value={params.status ?? null}
                 onChange={(value) => setParams({ status: value ?? undefined })}
                 data={DEVICE_STATUS_FILTERS.map((value) => ({ value, label: t(`statusFilters.${value}`) }))}

@@ -1,4 +1,4 @@
-import { Alert, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Group, Stack, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { paramToSorting, sortingToParam } from '@/components/data-table/sort-param.ts';
 import { PageIcon } from '@/components/layout/page-catalog.tsx';
 import { PageHeader } from '@/components/layout/page-header.tsx';
+import { FilterSelect } from '@/components/ui/filter-select.tsx';
 import { SegmentedFilter } from '@/components/ui/segmented-filter.tsx';
 import { describeError } from '@/lib/error-message.ts';
 import { useList } from '@/lib/list/use-list.ts';
@@ -82,30 +83,27 @@ export function ClientsPage() {
           onChange={(event) => setSearch({ search: event.currentTarget.value })}
           w={280}
         />
-        <Select
+        <FilterSelect
           aria-label={t('clients.columns.network')}
           placeholder={t('clients.columns.network')}
-          clearable
           searchable
           data={choices.networks}
           value={search.network ?? null}
           onChange={(value) => setSearch({ network: value ?? undefined })}
           w={180}
         />
-        <Select
+        <FilterSelect
           aria-label={t('clients.columns.gateway')}
           placeholder={t('clients.columns.gateway')}
-          clearable
           searchable
           data={choices.gateways}
           value={search.gateway ?? null}
           onChange={(value) => setSearch({ gateway: value ?? undefined })}
           w={180}
         />
-        <Select
+        <FilterSelect
           aria-label={t('clients.columns.owner')}
           placeholder={t('clients.columns.owner')}
-          clearable
           searchable
           data={choices.owners}
           value={search.owner ?? null}

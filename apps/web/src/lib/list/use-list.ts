@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ListFilters } from '@/lib/early-request.ts';
 import type { LiveList } from './live-list.ts';
 
@@ -16,16 +16,27 @@ export interface ListSource<T extends { id: string }> {
   live: LiveList<T>;
 }
 
-/**
- * The query of a list; route loaders prefetch it (without waiting) so the rows download while the page's
- * code chunk loads, instead of after it.
- */
+/** The query of a list's every row. */
 export const listQueryOptions = <T extends { id: string }>(source: ListSource<T>) =>
   queryOptions({
     queryKey: source.queryKey,
     queryFn: ({ signal }) => source.fetch(signal),
     meta: { live: source.live },
     // The change stream keeps it fresh; a reconnect invalidates every query (use-live-updates).
+    staleTime: Infinity,
+  });
+
+/**
+ * The query of a list's first rows for the URL's filters; route loaders prefetch it (without waiting) so the rows
+ * download while the page's code chunk loads, instead of after it.
+ */
+export const firstRowsQueryOptions = <T extends { id: string }>(
+  source: ListSource<T>,
+  filters: ListFilters,
+) =>
+  queryOptions({
+    queryKey: [...source.queryKey, 'first', filters],
+    queryFn: ({ signal }) => (source.fetchFirst ? source.fetchFirst(filters, signal) : Promise.resolve([])),
     staleTime: Infinity,
   });
 
@@ -51,18 +62,32 @@ export function useList<T extends { id: string }>(
   compare: (a: T, b: T) => number,
   filters: ListFilters = {},
 ): ListView<T> {
-  const query = useQuery(listQueryOptions(source));
   const { fetchFirst } = source;
+  // Every row is asked for once the first rows have painted (issue 18): asked for at once, its serialising,
+  // download and parse (3.4 MB of JSON at 10,000 rows) competed with the page's own start-up for both cores.
+  const [wantAll, setWantAll] = useState(fetchFirst === undefined);
+  const query = useQuery({ ...listQueryOptions(source), enabled: wantAll });
   // Until every row is here, the server's first rows for the URL's filters (a filter changed meanwhile asks
   // again, showing the previous rows until then). Never read again once the whole list has arrived.
   const first = useQuery({
-    queryKey: [...source.queryKey, 'first', filters],
-    queryFn: ({ signal }) => (fetchFirst ? fetchFirst(filters, signal) : Promise.resolve([])),
+    ...firstRowsQueryOptions(source, filters),
     enabled: fetchFirst !== undefined && query.data === undefined,
     placeholderData: keepPreviousData,
-    staleTime: Infinity,
   });
   const all = query.data ?? first.data;
+  const isFirstShown = all !== undefined || first.error !== null;
+  useEffect(() => {
+    if (wantAll || !isFirstShown) return;
+    // After the frame that paints the first rows: the effect runs before it, the timeout after it.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setWantAll(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [wantAll, isFirstShown]);
   const sorted = useMemo(() => (all ? [...all].sort(compare) : []), [all, compare]);
   const rows = useMemo(() => (match ? sorted.filter(match) : sorted), [sorted, match]);
   return {

@@ -1,6 +1,7 @@
-import { Group, Select, TextInput } from '@mantine/core';
+import { Group, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { FilterSelect } from '@/components/ui/filter-select.tsx';
 import { SegmentedFilter } from '@/components/ui/segmented-filter.tsx';
 import { NODE_STATUS_FILTERS, NODE_TYPE_FILTERS, readTypeFilter } from '../node-filters.ts';
 
@@ -34,10 +35,9 @@ export function NodesToolbar({ search, type, status, onChange }: NodesToolbarPro
         onChange={(value) => onChange({ type: value === 'all' ? undefined : value })}
         data={NODE_TYPE_FILTERS.map((value) => ({ value, label: t(`types.${value}`) }))}
       />
-      <Select
+      <FilterSelect
         aria-label={t('statusFilter')}
         placeholder={t('statusFilter')}
-        clearable
         value={status ?? null}
         onChange={(value) => onChange({ status: value ?? undefined })}
         data={NODE_STATUS_FILTERS.map((value) => ({ value, label: t(`status.${value}`) }))}
