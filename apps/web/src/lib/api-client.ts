@@ -1,6 +1,6 @@
 import { ApiError, readErrorMessage } from './api-error.ts';
 import { useSession } from './session.ts';
-import { apiUrl, takeEarlyResponse } from './early-request.ts';
+import { apiUrl, takeEarlyBody, takeEarlyResponse } from './early-request.ts';
 
 export { ApiError, isApiError } from './api-error.ts';
 
@@ -114,6 +114,25 @@ export async function request<T = unknown>(path: string, options: RequestOptions
 }
 
 type MethodOptions<T> = Omit<RequestOptions<T>, 'method' | 'body'>;
+
+/**
+ * A deep link's early answer to a GET of `path` (lib/early-request.ts) if it has already arrived, read and checked
+ * with `schema`, synchronously; undefined when there is none yet or it does not parse (the request then asks
+ * normally, and reports any error).
+ */
+export function takeEarlyData<T>(
+  path: string,
+  options: Pick<RequestOptions<T>, 'query' | 'schema'>,
+): T | undefined {
+  const token = useSession.getState().token;
+  const body = takeEarlyBody(buildUrl(path, options.query), token ?? null);
+  if (body === undefined) return undefined;
+  try {
+    return options.schema ? options.schema.parse(body) : (body as T);
+  } catch {
+    return undefined;
+  }
+}
 
 export const apiClient = {
   get: <T = unknown>(path: string, options?: MethodOptions<T>) =>

@@ -7,6 +7,7 @@ import {
   readUrlSearch,
   serverFilters,
   startEarlyListRequest,
+  takeEarlyBody,
 } from './early-request.ts';
 import { useSession } from './session.ts';
 import { STORAGE_KEYS } from './storage-keys.ts';
@@ -79,6 +80,40 @@ describe('startEarlyListRequest', () => {
     useSession.setState({ token: 'new', baseUrl: '/api' });
     await apiClient.get('console/hosts', { query: firstRowsQuery(serverFilters('hosts', {})) });
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('when the first rows have arrived, then their JSON can be taken once, synchronously; before that, not at all', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    startEarlyListRequest('/devices');
+    const url = `/api/console/hosts?limit=${FIRST_ROWS}`;
+    expect(takeEarlyBody(url, 'tok')).toBeUndefined();
+    answer(rows(4));
+    await vi.waitFor(() => expect(takeEarlyBody(url, 'other')).toBeUndefined());
+    await vi.waitFor(() => expect(takeEarlyBody(url, 'tok')).toEqual({ total: 4, items: [] }));
+    expect(takeEarlyBody(url, 'tok')).toBeUndefined();
+  });
+
+  it('when the first rows were refused, then there is no JSON to take and the request reports it', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'tok');
+    useSession.setState({ token: 'tok', baseUrl: '/api' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response('{"Message":"no"}', { status: 403 }))),
+    );
+    startEarlyListRequest('/devices');
+    const url = `/api/console/hosts?limit=${FIRST_ROWS}`;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(takeEarlyBody(url, 'tok')).toBeUndefined();
+    const query = firstRowsQuery(serverFilters('hosts', {}));
+    await expect(apiClient.get('console/hosts', { query })).rejects.toMatchObject({
+      status: 403,
+      message: 'no',
+    });
   });
 
   it('when no token is stored, then nothing is sent', () => {

@@ -11,6 +11,8 @@ import { STORAGE_KEYS, storage } from './storage-keys.ts';
 interface EarlyRequest {
   token: string;
   response: Promise<Response>;
+  /** The first rows' answer, once it has arrived and been read (a successful one only). */
+  body?: { value: unknown };
 }
 
 const pending = new Map<string, EarlyRequest>();
@@ -104,16 +106,38 @@ export function startEarlyListRequest(pathname: string, search = ''): void {
   const first = new URLSearchParams(
     firstRowsQuery(serverFilters(isNodes ? 'nodes' : 'hosts', readUrlSearch(search))),
   );
-  for (const path of [`${list}?${first.toString()}`, ...(isNodes ? ['networks'] : [])]) {
+  const firstRows = `${list}?${first.toString()}`;
+  for (const path of [firstRows, ...(isNodes ? ['networks'] : [])]) {
     const url = apiUrl(base, path);
     const response = fetch(url, {
       headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
     });
-    // A failure is reported by the normal request that takes its place, not here.
-    response.catch(() => undefined);
-    pending.set(url, { token, response });
+    const early: EarlyRequest = { token, response };
+    // The first rows are read as they arrive (100 rows, well before the app's chunks have run), so the page's
+    // first render can show them (takeEarlyBody) instead of rendering an empty table and then the rows.
+    if (path === firstRows)
+      response
+        .then((answer) => (answer.ok ? answer.clone().json() : undefined))
+        .then((value: unknown) => {
+          if (value !== undefined) early.body = { value };
+        })
+        // A failure is reported by the normal request that takes its place, not here.
+        .catch(() => undefined);
+    else response.catch(() => undefined);
+    pending.set(url, early);
     setTimeout(() => pending.delete(url), UNCLAIMED_MS);
   }
+}
+
+/**
+ * The early answer's JSON for a GET of `url` sent with `token` if it has already arrived and been read, at most
+ * once (the answer is then claimed); undefined otherwise, and the request stays for `takeEarlyResponse`.
+ */
+export function takeEarlyBody(url: string, token: string | null): unknown {
+  const early = pending.get(url);
+  if (!early?.body || early.token !== token) return undefined;
+  pending.delete(url);
+  return early.body.value;
 }
 
 /** The early answer for a GET of `url` sent with `token`, at most once; undefined when there is none. */

@@ -1,6 +1,6 @@
 import { apiHostSchema, hostListItemSchema, type HostListItem, type ListPage } from '@meshdeck/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { apiClient, takeEarlyData } from '@/lib/api-client.ts';
 import { firstRowsQuery } from '@/lib/early-request.ts';
 import { LIST_KEY, type LiveList } from '@/lib/list/live-list.ts';
 import { listPageParser } from '@/lib/list/list-parser.ts';
@@ -9,13 +9,14 @@ import { toHostView } from './host-view.ts';
 import { hostsKeys } from './query-keys.ts';
 
 const parser = listPageParser(hostListItemSchema);
+const LIST_PATH = 'console/hosts';
 
 /** GET console/hosts: every host as a lean row with its nodes (or only some ids). */
 export async function getHostList(
   query: Record<string, string | undefined> = {},
   signal?: AbortSignal,
 ): Promise<HostListItem[]> {
-  const page: ListPage<HostListItem> = await apiClient.get('console/hosts', {
+  const page: ListPage<HostListItem> = await apiClient.get(LIST_PATH, {
     schema: parser,
     query,
     signal,
@@ -63,6 +64,7 @@ export const hostListSource: ListSource<HostListItem> = {
   queryKey: hostListKey(),
   fetch: (signal) => getHostList({}, signal),
   fetchFirst: (filters, signal) => getHostList(firstRowsQuery(filters), signal),
+  readFirst: (filters) => takeEarlyData(LIST_PATH, { schema: parser, query: firstRowsQuery(filters) })?.items,
   live: hostListLive,
 };
 

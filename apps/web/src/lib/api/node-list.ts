@@ -1,11 +1,12 @@
 import { nodeListItemSchema, type ListPage, type NodeListItem } from '@meshdeck/contracts';
-import { apiClient } from '@/lib/api-client.ts';
+import { apiClient, takeEarlyData } from '@/lib/api-client.ts';
 import { firstRowsQuery } from '@/lib/early-request.ts';
 import { LIST_KEY, type LiveList } from '@/lib/list/live-list.ts';
 import { listPageParser } from '@/lib/list/list-parser.ts';
 import type { ListSource } from '@/lib/list/use-list.ts';
 
 const parser = listPageParser(nodeListItemSchema);
+const listPath = (networkId: string) => `console/nodes/${encodeURIComponent(networkId)}`;
 
 /** GET console/nodes/{network}: a network's nodes as lean rows (every row without a limit). */
 export async function getNodeList(
@@ -13,7 +14,7 @@ export async function getNodeList(
   query: Record<string, string | undefined> = {},
   signal?: AbortSignal,
 ): Promise<NodeListItem[]> {
-  const page: ListPage<NodeListItem> = await apiClient.get(`console/nodes/${encodeURIComponent(networkId)}`, {
+  const page: ListPage<NodeListItem> = await apiClient.get(listPath(networkId), {
     schema: parser,
     query,
     signal,
@@ -49,5 +50,7 @@ export const nodeListSource = (networkId: string): ListSource<NodeListItem> => (
   queryKey: nodeListKey(networkId),
   fetch: (signal) => getNodeList(networkId, {}, signal),
   fetchFirst: (filters, signal) => getNodeList(networkId, firstRowsQuery(filters), signal),
+  readFirst: (filters) =>
+    takeEarlyData(listPath(networkId), { schema: parser, query: firstRowsQuery(filters) })?.items,
   live: nodeListLive(networkId),
 });

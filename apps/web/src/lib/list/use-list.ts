@@ -13,6 +13,8 @@ export interface ListSource<T extends { id: string }> {
    * until `fetch` has every row (at 100,000 rows, seconds later).
    */
   fetchFirst?: (filters: ListFilters, signal: AbortSignal) => Promise<T[]>;
+  /** The first rows if a deep link's early request has already brought them (synchronous; taken once). */
+  readFirst?: (filters: ListFilters) => T[] | undefined;
   live: LiveList<T>;
 }
 
@@ -37,6 +39,8 @@ export const firstRowsQueryOptions = <T extends { id: string }>(
   queryOptions({
     queryKey: [...source.queryKey, 'first', filters],
     queryFn: ({ signal }) => (source.fetchFirst ? source.fetchFirst(filters, signal) : Promise.resolve([])),
+    // Already here on a deep link, usually: then the page's first render has its rows.
+    initialData: () => source.readFirst?.(filters),
     staleTime: Infinity,
   });
 
