@@ -1,6 +1,7 @@
 import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OpenedOnce } from './opened-once.tsx';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -18,6 +19,14 @@ export interface ConfirmDialogProps {
 
 /** The confirmation every destructive action goes through (features §2.7), with an optional "force" box. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
+  return (
+    <OpenedOnce opened={props.opened}>
+      <ConfirmModal {...props} />
+    </OpenedOnce>
+  );
+}
+
+function ConfirmModal(props: ConfirmDialogProps) {
   const { t } = useTranslation('common');
   const [force, setForce] = useState(props.isForcedByDefault ?? false);
   return (

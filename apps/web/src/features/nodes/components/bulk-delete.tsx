@@ -3,6 +3,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { OpenedOnce } from '@/components/ui/opened-once.tsx';
 import { useDeleteNodes, type BulkResult } from '@/lib/api/node-mutations.ts';
 import type { NodeView } from '@/lib/api/node-view.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
@@ -65,27 +66,32 @@ export function BulkDelete({ selected, names, onDone }: BulkDeleteProps) {
         onConfirm={handleConfirm}
         onClose={() => setIsConfirming(false)}
       />
-      <Modal
-        opened={report !== undefined}
-        onClose={() => setReport(undefined)}
-        title={t('bulk.reportTitle')}
-        centered
-      >
-        {report && (
-          <Stack>
-            <Alert color="orange">
-              {t('bulk.partial', { ok: report.succeeded.length, failed: report.failed.length })}
-            </Alert>
-            <List size="sm">
-              {report.failed.map((failure) => (
-                <List.Item key={failure.id}>
-                  {t('bulk.failure', { name: names.get(failure.id) ?? failure.id, reason: failure.message })}
-                </List.Item>
-              ))}
-            </List>
-          </Stack>
-        )}
-      </Modal>
+      <OpenedOnce opened={report !== undefined}>
+        <Modal
+          opened={report !== undefined}
+          onClose={() => setReport(undefined)}
+          title={t('bulk.reportTitle')}
+          centered
+        >
+          {report && (
+            <Stack>
+              <Alert color="orange">
+                {t('bulk.partial', { ok: report.succeeded.length, failed: report.failed.length })}
+              </Alert>
+              <List size="sm">
+                {report.failed.map((failure) => (
+                  <List.Item key={failure.id}>
+                    {t('bulk.failure', {
+                      name: names.get(failure.id) ?? failure.id,
+                      reason: failure.message,
+                    })}
+                  </List.Item>
+                ))}
+              </List>
+            </Stack>
+          )}
+        </Modal>
+      </OpenedOnce>
     </>
   );
 }
