@@ -203,8 +203,10 @@ function useSelectAll<T>(props: DataTableProps<T>) {
   const { data, getRowId, rowSelection, onRowSelectionChange, isPreSorted } = props;
   return useMemo(() => {
     const selection = rowSelection ?? {};
-    const isAll = Boolean(isPreSorted) && data.length > 0 && data.every((item) => selection[getRowId(item)]);
-    const isSome = !isAll && Boolean(isPreSorted) && data.some((item) => selection[getRowId(item)]);
+    // Nothing selected (the usual case, and every keystroke's): no pass over 100,000 rows to find out.
+    const hasSelection = Boolean(isPreSorted) && Object.keys(selection).length > 0;
+    const isAll = hasSelection && data.length > 0 && data.every((item) => selection[getRowId(item)]);
+    const isSome = !isAll && hasSelection && data.some((item) => selection[getRowId(item)]);
     const toggle = () =>
       onRowSelectionChange?.(isAll ? {} : Object.fromEntries(data.map((item) => [getRowId(item), true])));
     return { isAll, isSome, toggle };

