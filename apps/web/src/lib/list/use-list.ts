@@ -18,6 +18,9 @@ export interface ListSource<T extends { id: string }> {
   live: LiveList<T>;
 }
 
+/** When every row is asked for if no frame has painted the first rows (a tab opened in the background). */
+const HIDDEN_TAB_FALLBACK_MS = 1000;
+
 /** The query of a list's every row. */
 export const listQueryOptions = <T extends { id: string }>(source: ListSource<T>) =>
   queryOptions({
@@ -126,14 +129,18 @@ export function useList<T extends { id: string }>(
   const isFirstShown = all !== undefined || first.error !== null;
   useEffect(() => {
     if (wantAll || !isFirstShown) return;
-    // After the frame that paints the first rows: the effect runs before it, the timeout after it.
+    // After the frame that paints the first rows: the effect runs before it, the timeout after it. A hidden tab
+    // gets no frames: the fallback still brings every row, for when it is shown.
+    const start = () => setWantAll(true);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setWantAll(true), 0);
+      timer = setTimeout(start, 0);
     });
+    const fallback = setTimeout(start, HIDDEN_TAB_FALLBACK_MS);
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
+      clearTimeout(fallback);
     };
   }, [wantAll, isFirstShown]);
   const sorted = useMemo(() => (all ? [...all].sort(compare) : []), [all, compare]);
