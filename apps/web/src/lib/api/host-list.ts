@@ -1,7 +1,7 @@
 import { apiHostSchema, hostListItemSchema, type HostListItem, type ListPage } from '@meshdeck/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient, takeEarlyData } from '@/lib/api-client.ts';
-import { firstRowsQuery } from '@/lib/early-request.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { firstRowsOf } from '@/lib/list/first-rows.ts';
 import { LIST_KEY, type LiveList } from '@/lib/list/live-list.ts';
 import { listPageParser } from '@/lib/list/list-parser.ts';
 import type { ListSource } from '@/lib/list/use-list.ts';
@@ -63,8 +63,7 @@ const hostListLive: LiveList<HostListItem> = {
 export const hostListSource: ListSource<HostListItem> = {
   queryKey: hostListKey(),
   fetch: (signal) => getHostList({}, signal),
-  fetchFirst: (filters, signal) => getHostList(firstRowsQuery(filters), signal),
-  readFirst: (filters) => takeEarlyData(LIST_PATH, { schema: parser, query: firstRowsQuery(filters) })?.items,
+  ...firstRowsOf(LIST_PATH, parser),
   live: hostListLive,
 };
 

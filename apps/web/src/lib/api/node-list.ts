@@ -1,6 +1,6 @@
 import { nodeListItemSchema, type ListPage, type NodeListItem } from '@meshdeck/contracts';
-import { apiClient, takeEarlyData } from '@/lib/api-client.ts';
-import { firstRowsQuery } from '@/lib/early-request.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { firstRowsOf } from '@/lib/list/first-rows.ts';
 import { LIST_KEY, type LiveList } from '@/lib/list/live-list.ts';
 import { listPageParser } from '@/lib/list/list-parser.ts';
 import type { ListSource } from '@/lib/list/use-list.ts';
@@ -49,8 +49,6 @@ const nodeListLive = (networkId: string): LiveList<NodeListItem> => ({
 export const nodeListSource = (networkId: string): ListSource<NodeListItem> => ({
   queryKey: nodeListKey(networkId),
   fetch: (signal) => getNodeList(networkId, {}, signal),
-  fetchFirst: (filters, signal) => getNodeList(networkId, firstRowsQuery(filters), signal),
-  readFirst: (filters) =>
-    takeEarlyData(listPath(networkId), { schema: parser, query: firstRowsQuery(filters) })?.items,
+  ...firstRowsOf(listPath(networkId), parser),
   live: nodeListLive(networkId),
 });

@@ -8,6 +8,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '@/components/ui/copy-button.tsx';
+import { OpenedOnce } from '@/components/ui/opened-once.tsx';
 
 /**
  * Meshdeck has no remote-access app of its own: its client configurations are plain WireGuard files, so the
@@ -72,7 +73,15 @@ function Steps({ steps }: { steps: Step[] }) {
  * "Download Remote Access Client" (spec §2 "Dialogs", pro): numbered steps per platform with copyable links
  * and commands; it says plainly that the client is the standard WireGuard app fed with a downloaded config.
  */
-export function RacDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function RacDialog(props: { opened: boolean; onClose: () => void }) {
+  return (
+    <OpenedOnce opened={props.opened}>
+      <RacModal {...props} />
+    </OpenedOnce>
+  );
+}
+
+function RacModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation('remoteAccess');
   const getConfig = { text: t('rac.getConfig') };
   const platforms = [

@@ -8,7 +8,6 @@ import {
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { OpenedOnce } from '@/components/ui/opened-once.tsx';
 import { paths } from '@/lib/paths.ts';
 import { SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_EXPANDED } from '@/lib/preferences.ts';
 import { useSession } from '@/lib/session.ts';
@@ -101,9 +100,7 @@ export function Sidebar({ isCollapsed, canToggle, onToggle, isPro, serverVersion
         )}
         <UserMenu isCollapsed={isCollapsed} />
       </Stack>
-      <OpenedOnce opened={isRacOpen}>
-        <RacDialog opened={isRacOpen} onClose={rac.close} />
-      </OpenedOnce>
+      <RacDialog opened={isRacOpen} onClose={rac.close} />
     </nav>
   );
 }
