@@ -62,9 +62,15 @@ test.describe('nodes page with 10,000 nodes', () => {
     page,
     request,
   }) => {
+    // Every row is asked for once the first rows have painted: the page is "open with 10,000 rows" after that.
+    const wholeList = page.waitForResponse((answer) => {
+      const url = new URL(answer.url());
+      return url.pathname === '/api/console/nodes/scale' && url.search === '';
+    });
     await page.goto('/networks/scale/nodes');
     const row = page.getByRole('row').filter({ hasText: hostName(0) });
     await expect(row).toBeVisible();
+    await wholeList;
     const nodes = (await (
       await request.get('/api/console/nodes/scale?search=scale-host-000000', {
         headers: { Authorization: `Bearer ${token}` },
