@@ -8,7 +8,10 @@ import tseslint from 'typescript-eslint';
 
 const featuresDir = path.join(import.meta.dirname, 'apps', 'web', 'src', 'features');
 const featureNames = fs.existsSync(featuresDir)
-  ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? fs
+      .readdirSync(featuresDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
 
 /** One block per feature: it may import shared code (lib, components, i18n) but no other feature. */
@@ -22,7 +25,12 @@ function featureIsolation() {
           patterns: featureNames
             .filter((other) => other !== feature)
             .map((other) => ({
-              group: [`@/features/${other}/**`, `**/features/${other}/**`, `../../${other}/**`, `../${other}/**`],
+              group: [
+                `@/features/${other}/**`,
+                `**/features/${other}/**`,
+                `../../${other}/**`,
+                `../${other}/**`,
+              ],
               message: `Features must not import other features (${feature} -> ${other}); move shared code to components/ or lib/.`,
             })),
         },
@@ -37,13 +45,22 @@ const boundaries = [
     // Only repositories (and the db folder itself) touch the database.
     files: ['apps/server/src/**/*.ts'],
     // app.ts and command-line entry points (*-cli.ts) are composition roots: they open the database.
-    ignores: ['apps/server/src/db/**', 'apps/server/src/**/*.repository.ts', 'apps/server/src/app.ts', 'apps/server/src/**/*-cli.ts', '**/*.test.ts'],
+    ignores: [
+      'apps/server/src/db/**',
+      'apps/server/src/**/*.repository.ts',
+      'apps/server/src/app.ts',
+      'apps/server/src/**/*-cli.ts',
+      '**/*.test.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/db/**', '**/db/*', 'kysely', 'better-sqlite3', 'pg'], message: 'Only repositories import the database layer.' },
+            {
+              group: ['**/db/**', '**/db/*', 'kysely', 'better-sqlite3', 'pg'],
+              message: 'Only repositories import the database layer.',
+            },
           ],
         },
       ],
@@ -54,14 +71,20 @@ const boundaries = [
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/config.ts', '**/*.test.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through config.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through config.ts.' },
+      ],
     },
   },
   ...featureIsolation(),
   {
     files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**'], message: 'Shared code must not import features.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/features/**'], message: 'Shared code must not import features.' }] },
+      ],
     },
   },
   {
@@ -73,26 +96,46 @@ const boundaries = [
       'apps/web/src/**/*.test.{ts,tsx}',
     ],
     rules: {
-      'no-restricted-globals': ['error', { name: 'fetch', message: 'Call the API through lib/api-client.ts.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Call the API through lib/api-client.ts.' },
+      ],
     },
   },
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
       globals: { ...globals.node },
-      parserOptions: { projectService: { allowDefaultProject: ['vitest.config.ts'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
-      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
+      '@typescript-eslint/restrict-template-expressions': [
+        'error',
+        { allowNumber: true, allowBoolean: true },
+      ],
       // Fastify plugins and hooks are async by contract even when a body has nothing to await.
       '@typescript-eslint/require-await': 'off',
     },

@@ -18,13 +18,26 @@ const SPLASH_MS = 1000;
 const FADE_MS = 200;
 
 // The compiled server and console, as a user runs them; built only when their sources changed.
-if (spawnSync(process.execPath, ['scripts/build-if-stale.mjs', 'server', 'console'], { cwd: root, stdio: 'inherit' }).status !== 0)
+if (
+  spawnSync(process.execPath, ['scripts/build-if-stale.mjs', 'server', 'console'], {
+    cwd: root,
+    stdio: 'inherit',
+  }).status !== 0
+)
   process.exit(1);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshdeck-bench-login-'));
 const server = spawn(process.execPath, [path.join(root, 'apps', 'server', 'dist', 'main.mjs')], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MQTT_PORT: '0', CONSOLE_DIR: consoleDir, LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    MQTT_PORT: '0',
+    CONSOLE_DIR: consoleDir,
+    LOG_LEVEL: 'warn',
+  },
 });
 const stop = () => {
   server.kill('SIGTERM');
@@ -49,7 +62,8 @@ const probe = () => {
   const state = { longTasks: [], usableAt: null };
   window.__bench = state;
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) state.longTasks.push({ start: entry.startTime, duration: entry.duration });
+    for (const entry of list.getEntries())
+      state.longTasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
   const check = () => {
     if (state.usableAt !== null) return;
@@ -77,7 +91,17 @@ try {
     executablePath: '/usr/bin/chromium',
     // The last flag keeps Chromium's own omnibox popup (a WebUI page in a renderer of its own) from loading beside
     // every new window: 1.5-1.9 s of CPU on a 2-core machine, measured against the page (decision 022).
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
+    ],
   });
   const samples = [];
   for (let run = 0; run < runs; run++) {
@@ -89,7 +113,9 @@ try {
     await page.waitForFunction(() => window.__bench.usableAt !== null, undefined, { timeout: 30_000 });
     samples.push(
       await page.evaluate(() => {
-        const paint = Object.fromEntries(performance.getEntriesByType('paint').map((e) => [e.name, e.startTime]));
+        const paint = Object.fromEntries(
+          performance.getEntriesByType('paint').map((e) => [e.name, e.startTime]),
+        );
         const { usableAt, longTasks } = window.__bench;
         const before = longTasks.filter((task) => task.start < usableAt);
         return {
@@ -105,12 +131,22 @@ try {
   }
   await browser.close();
   const row = (label, key, target) =>
-    console.log(`${label.padEnd(40)} ${median(samples.map((s) => s[key])).toFixed(0).padStart(7)} ms   ${target}`);
-  console.log(`/login in headless Chromium, ${runs} cold runs, medians (${path.relative(root, consoleDir) || consoleDir})`);
+    console.log(
+      `${label.padEnd(40)} ${median(samples.map((s) => s[key]))
+        .toFixed(0)
+        .padStart(7)} ms   ${target}`,
+    );
+  console.log(
+    `/login in headless Chromium, ${runs} cold runs, medians (${path.relative(root, consoleDir) || consoleDir})`,
+  );
   console.log(`${'figure'.padEnd(40)} ${'median'.padStart(10)}   target`);
   row('first paint', 'firstPaint', '<= 100 ms');
   row('first contentful paint', 'firstContentfulPaint', '');
-  row('form usable (splash gone)', 'usable', `<= ${SPLASH_MS + FADE_MS + 50} ms (splash ${SPLASH_MS} + fade ${FADE_MS} + 50)`);
+  row(
+    'form usable (splash gone)',
+    'usable',
+    `<= ${SPLASH_MS + FADE_MS + 50} ms (splash ${SPLASH_MS} + fade ${FADE_MS} + 50)`,
+  );
   row('long tasks before usable (sum)', 'longTaskMs', '<= 100 ms');
   row('longest task before usable', 'longestTaskMs', '');
 } finally {

@@ -9,7 +9,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = path.join(root, 'apps', 'server', 'bench');
-const scripts = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.bench.ts')).sort() : [];
+const scripts = fs.existsSync(dir)
+  ? fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.bench.ts'))
+      .sort()
+  : [];
 if (scripts.length === 0) {
   console.log('no benchmarks yet');
   process.exit(0);
@@ -18,8 +23,14 @@ const hasPostgres = fs.existsSync('/usr/lib/postgresql') && !process.env.DATABAS
 let failures = 0;
 for (const script of scripts) {
   console.log(`\n# ${script}`);
-  const command = [process.execPath, path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(dir, script)];
-  const [bin, ...args] = hasPostgres ? ['bash', path.join(root, 'scripts', 'with-postgres.sh'), ...command] : command;
+  const command = [
+    process.execPath,
+    path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+    path.join(dir, script),
+  ];
+  const [bin, ...args] = hasPostgres
+    ? ['bash', path.join(root, 'scripts', 'with-postgres.sh'), ...command]
+    : command;
   const result = spawnSync(bin, args, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) failures += 1;
 }

@@ -14,18 +14,34 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stampDir = path.join(root, 'node_modules', '.cache', 'meshdeck-build');
 // Tests, benchmarks, outputs and caches (packages/agent/.cache: the executables' runtimes) never change what a build produces.
 const ignoredDirs = new Set(['node_modules', 'dist', '.cache', 'test', 'e2e', 'bench', 'test-results']);
-const ignoredFile = (name) => /\.test\.tsx?$/.test(name) || name.startsWith('.dist-') || name === 'README.md' || name === 'playwright.config.ts';
+const ignoredFile = (name) =>
+  /\.test\.tsx?$/.test(name) ||
+  name.startsWith('.dist-') ||
+  name === 'README.md' ||
+  name === 'playwright.config.ts';
 const shared = ['packages/contracts', 'package-lock.json'];
 
 const targets = {
   console: {
     inputs: ['apps/web', ...shared],
     output: 'apps/web/dist/index.html',
-    env: (env) => Object.keys(env).filter((k) => k.startsWith('VITE_')).sort().map((k) => `${k}=${env[k]}`),
+    env: (env) =>
+      Object.keys(env)
+        .filter((k) => k.startsWith('VITE_'))
+        .sort()
+        .map((k) => `${k}=${env[k]}`),
     command: ['npm', ['run', '--silent', 'build', '-w', '@meshdeck/web']],
   },
-  agent: { inputs: ['packages/agent', ...shared], output: 'packages/agent/dist/meshdeck-agent.mjs', command: [process.execPath, ['packages/agent/build.mjs']] },
-  server: { inputs: ['apps/server', ...shared], output: 'apps/server/dist/main.mjs', command: [process.execPath, ['apps/server/build.mjs']] },
+  agent: {
+    inputs: ['packages/agent', ...shared],
+    output: 'packages/agent/dist/meshdeck-agent.mjs',
+    command: [process.execPath, ['packages/agent/build.mjs']],
+  },
+  server: {
+    inputs: ['apps/server', ...shared],
+    output: 'apps/server/dist/main.mjs',
+    command: [process.execPath, ['apps/server/build.mjs']],
+  },
 };
 
 /** Every input file under `entry` (a file or a folder), relative to the repository root, sorted. */

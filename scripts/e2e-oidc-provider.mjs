@@ -30,7 +30,14 @@ const provider = new Provider(issuer, {
   features: { devInteractions: { enabled: true } },
   cookies: { keys: ['meshdeck-e2e-cookie-key'] },
   // Explicit lifetimes (seconds) keep the provider from logging a notice for each default it falls back to.
-  ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
+  ttl: {
+    Interaction: 600,
+    Session: 3600,
+    Grant: 3600,
+    AccessToken: 600,
+    IdToken: 600,
+    AuthorizationCode: 60,
+  },
 });
 const server = createServer(provider.callback());
 server.listen(port, '127.0.0.1', () => console.log(`e2e-oidc-provider: ${issuer}`));

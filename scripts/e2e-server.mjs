@@ -19,7 +19,14 @@ if (!fs.existsSync(main)) {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshdeck-e2e-'));
 if (process.env.E2E_SEED_HOSTS) {
   const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-  const args = [tsx, 'apps/server/test/seed-cli.ts', dataDir, 'scale', '10.96.0.0/12', process.env.E2E_SEED_HOSTS];
+  const args = [
+    tsx,
+    'apps/server/test/seed-cli.ts',
+    dataDir,
+    'scale',
+    '10.96.0.0/12',
+    process.env.E2E_SEED_HOSTS,
+  ];
   const seeded = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
   if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 }

@@ -35,14 +35,21 @@ const pages = [
   },
   {
     name: '/networks/$id/nodes',
-    modules: ['start', 'src/i18n/en.json', 'src/routes/protected-shell.tsx', 'src/features/nodes/nodes-page.tsx'],
+    modules: [
+      'start',
+      'src/i18n/en.json',
+      'src/routes/protected-shell.tsx',
+      'src/features/nodes/nodes-page.tsx',
+    ],
     // 360 before decision 022 (see /dashboard).
     budgetKiB: 372,
   },
 ];
 
 if (!fs.existsSync(manifestFile)) {
-  console.error(`size: ${path.relative(root, manifestFile)} not found; run \`npm run build -w @meshdeck/web\` first`);
+  console.error(
+    `size: ${path.relative(root, manifestFile)} not found; run \`npm run build -w @meshdeck/web\` first`,
+  );
   process.exit(1);
 }
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
@@ -69,7 +76,8 @@ function staticClosure(key, files = new Set()) {
 
 const gzipCache = new Map();
 const gzipSize = (file) => {
-  if (!gzipCache.has(file)) gzipCache.set(file, gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length);
+  if (!gzipCache.has(file))
+    gzipCache.set(file, gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length);
   return gzipCache.get(file);
 };
 
@@ -78,7 +86,9 @@ console.log('page                    initial JS (gzip)   budget     goal   chunk
 for (const page of pages) {
   const files = new Set();
   for (const key of [entry[0], ...page.modules]) staticClosure(key, files);
-  const bytes = [...files].filter((file) => file.endsWith('.js')).reduce((sum, file) => sum + gzipSize(file), 0);
+  const bytes = [...files]
+    .filter((file) => file.endsWith('.js'))
+    .reduce((sum, file) => sum + gzipSize(file), 0);
   const kib = bytes / KIB;
   const over = kib > page.budgetKiB;
   isOver ||= over;

@@ -19,7 +19,9 @@ function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`);
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`=== ${label}: ${result.status === 0 ? 'ok' : `failed (exit ${result.status})`} in ${seconds}s ===`);
+  console.log(
+    `=== ${label}: ${result.status === 0 ? 'ok' : `failed (exit ${result.status})`} in ${seconds}s ===`,
+  );
   return result.status === 0;
 }
 
@@ -37,11 +39,31 @@ const readJson = (file) => {
  * Tests skipped for the other database engine (it.skipIf(isPostgres())) are not listed: the other run covers them.
  */
 const mustRun = [
-  { file: /packages\/agent\/test\/data-plane\.api\.test\.ts$/, title: /./, why: 'WireGuard data plane in network namespaces' },
-  { file: /packages\/agent\/test\/nat\.api\.test\.ts$/, title: /./, why: 'an agent behind a NAT namespace (MASQUERADE)' },
-  { file: /packages\/agent\/test\/restart-storm\.api\.test\.ts$/, title: /./, why: '20 SIGKILL server restarts with agents in namespaces' },
-  { file: /packages\/agent\/test\/single-executable\.api\.test\.ts$/, title: /./, why: 'the agent as a single executable, run with no Node.js on PATH' },
-  { file: /packages\/agent\/test\/remote-access-data-plane\.api\.test\.ts$/, title: /./, why: 'remote access: an agentless wg-quick laptop through a gateway agent' },
+  {
+    file: /packages\/agent\/test\/data-plane\.api\.test\.ts$/,
+    title: /./,
+    why: 'WireGuard data plane in network namespaces',
+  },
+  {
+    file: /packages\/agent\/test\/nat\.api\.test\.ts$/,
+    title: /./,
+    why: 'an agent behind a NAT namespace (MASQUERADE)',
+  },
+  {
+    file: /packages\/agent\/test\/restart-storm\.api\.test\.ts$/,
+    title: /./,
+    why: '20 SIGKILL server restarts with agents in namespaces',
+  },
+  {
+    file: /packages\/agent\/test\/single-executable\.api\.test\.ts$/,
+    title: /./,
+    why: 'the agent as a single executable, run with no Node.js on PATH',
+  },
+  {
+    file: /packages\/agent\/test\/remote-access-data-plane\.api\.test\.ts$/,
+    title: /./,
+    why: 'remote access: an agentless wg-quick laptop through a gateway agent',
+  },
   { file: /\.api\.test\.ts$/, title: /mosquitto|MQTT_URL/i, why: 'a real Mosquitto broker' },
 ];
 const mustRunSeen = new Map(mustRun.map((rule) => [rule, { passed: 0, skipped: [] }]));
@@ -52,7 +74,9 @@ function vitestCounts(file, fallbackLayer) {
   const layers = {};
   for (const suite of report?.testResults ?? []) {
     const name = suite.name ?? '';
-    const layer = fallbackLayer ?? (name.includes('/apps/web/') ? 'component' : name.endsWith('.api.test.ts') ? 'api (sqlite)' : 'unit');
+    const layer =
+      fallbackLayer ??
+      (name.includes('/apps/web/') ? 'component' : name.endsWith('.api.test.ts') ? 'api (sqlite)' : 'unit');
     const counts = (layers[layer] ??= { passed: 0, failed: 0, skipped: 0, flaky: 0 });
     for (const test of suite.assertionResults ?? []) {
       if (test.status === 'passed') counts.passed += 1;
@@ -73,7 +97,12 @@ function vitestCounts(file, fallbackLayer) {
 function playwrightCounts(file) {
   const stats = readJson(file)?.stats;
   if (!stats) return undefined;
-  return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped, flaky: stats.flaky };
+  return {
+    passed: stats.expected + stats.flaky,
+    failed: stats.unexpected,
+    skipped: stats.skipped,
+    flaky: stats.flaky,
+  };
 }
 
 const table = {};
@@ -88,7 +117,12 @@ check('typecheck', run('typecheck', 'npm', ['run', '--silent', 'typecheck']));
 const sqliteReport = path.join(results, 'vitest.json');
 fs.rmSync(sqliteReport, { force: true });
 // The scale test never runs in this parallel pass (its hundred agents would starve other files' deadlines).
-const vitestOk = run('unit, component and API tests (SQLite)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${sqliteReport}`], { MESHDECK_SCALE_AGENTS: '0' });
+const vitestOk = run(
+  'unit, component and API tests (SQLite)',
+  bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${sqliteReport}`],
+  { MESHDECK_SCALE_AGENTS: '0' },
+);
 const sqlite = vitestCounts(sqliteReport);
 Object.assign(table, sqlite.layers);
 if (!vitestOk && !Object.values(sqlite.layers).some((c) => c.failed > 0)) check('vitest', false);
@@ -102,11 +136,26 @@ const scaleAgents = process.env.MESHDECK_SCALE_AGENTS ?? (isCi ? '50' : '');
 if (Number(scaleAgents) >= 3) {
   const scaleReport = path.join(results, 'vitest-scale.json');
   fs.rmSync(scaleReport, { force: true });
-  const scaleOk = run(`scale test (${scaleAgents} agents)`, bin('vitest'), ['run', '--project', 'api', 'packages/agent/test/scale.api.test.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${scaleReport}`], { MESHDECK_SCALE_AGENTS: scaleAgents });
+  const scaleOk = run(
+    `scale test (${scaleAgents} agents)`,
+    bin('vitest'),
+    [
+      'run',
+      '--project',
+      'api',
+      'packages/agent/test/scale.api.test.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${scaleReport}`,
+    ],
+    { MESHDECK_SCALE_AGENTS: scaleAgents },
+  );
   const scale = vitestCounts(scaleReport, 'scale');
   Object.assign(table, scale.layers);
-  if (!scaleOk && !Object.values(scale.layers).some((c) => c.failed > 0)) check(`scale test (${scaleAgents} agents)`, false);
-  else if (scaleOk && (scale.layers.scale?.passed ?? 0) === 0) check(`scale test (${scaleAgents} agents) was skipped`, false);
+  if (!scaleOk && !Object.values(scale.layers).some((c) => c.failed > 0))
+    check(`scale test (${scaleAgents} agents)`, false);
+  else if (scaleOk && (scale.layers.scale?.passed ?? 0) === 0)
+    check(`scale test (${scaleAgents} agents) was skipped`, false);
 }
 
 const hasPostgres = fs.existsSync('/usr/lib/postgresql');
@@ -115,8 +164,18 @@ if (hasPostgres) {
   fs.rmSync(pgReport, { force: true });
   const pgOk = run('API tests (PostgreSQL)', 'bash', [
     // The agent and start-up suites do not touch the database engine; they run once, on SQLite.
-    'scripts/with-postgres.sh', bin('vitest'), 'run', '--project', 'api', '--exclude', 'packages/agent/**', '--exclude', 'apps/server/src/startup/**',
-    '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`,
+    'scripts/with-postgres.sh',
+    bin('vitest'),
+    'run',
+    '--project',
+    'api',
+    '--exclude',
+    'packages/agent/**',
+    '--exclude',
+    'apps/server/src/startup/**',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${pgReport}`,
   ]);
   const pg = vitestCounts(pgReport, 'api (postgres)');
   Object.assign(table, pg.layers);
@@ -124,7 +183,9 @@ if (hasPostgres) {
 } else if (isCi) {
   check('api (postgres): PostgreSQL is not installed', false);
 } else {
-  console.warn('\n!!! PostgreSQL not installed: API tests on PostgreSQL skipped (apt-get install postgresql)');
+  console.warn(
+    '\n!!! PostgreSQL not installed: API tests on PostgreSQL skipped (apt-get install postgresql)',
+  );
 }
 
 const buildOk = run('build', 'npm', ['run', '--silent', 'build']);
@@ -133,7 +194,11 @@ if (buildOk) check('size (initial JS per page)', run('size', 'npm', ['run', '--s
 if (buildOk) {
   const e2eReport = path.join(results, 'e2e.json');
   fs.rmSync(e2eReport, { force: true });
-  const e2eOk = run('browser e2e (Playwright)', bin('playwright'), ['test', '-c', 'apps/web/playwright.config.ts']);
+  const e2eOk = run('browser e2e (Playwright)', bin('playwright'), [
+    'test',
+    '-c',
+    'apps/web/playwright.config.ts',
+  ]);
   const e2e = playwrightCounts(e2eReport);
   if (e2e) table['e2e'] = e2e;
   if (!e2eOk && (!e2e || e2e.failed === 0)) check('e2e', false);
@@ -141,8 +206,13 @@ if (buildOk) {
 
 if (isCi) {
   for (const [rule, seen] of mustRunSeen) {
-    if (seen.skipped.length > 0) check(`must-run test skipped in CI (${rule.why}): ${seen.skipped[0]}`, false);
-    else if (seen.passed === 0) check(`must-run test did not pass in CI (${rule.why}): no test matching ${rule.file} ${rule.title} passed`, false);
+    if (seen.skipped.length > 0)
+      check(`must-run test skipped in CI (${rule.why}): ${seen.skipped[0]}`, false);
+    else if (seen.passed === 0)
+      check(
+        `must-run test did not pass in CI (${rule.why}): no test matching ${rule.file} ${rule.title} passed`,
+        false,
+      );
   }
 }
 
@@ -154,7 +224,9 @@ for (const [layer, counts] of Object.entries(table)) {
   passed += counts.passed;
   failed += counts.failed;
   flaky += counts.flaky;
-  const cells = [counts.passed, counts.failed, counts.skipped, counts.flaky].map((n, i) => String(n).padStart([6, 6, 7, 5][i]));
+  const cells = [counts.passed, counts.failed, counts.skipped, counts.flaky].map((n, i) =>
+    String(n).padStart([6, 6, 7, 5][i]),
+  );
   console.log(`${layer.padEnd(16)} ${cells.join('  ')}`);
 }
 for (const label of checkFailures) console.log(`failed check: ${label}`);

@@ -23,7 +23,9 @@ export function mantineStylesCheck(stylesheet: string): Plugin {
           if (name) bundled.add(name);
         }
       }
-      const missing = [...bundled].filter((name) => !imported.includes(`@mantine/core/styles/${name}.layer.css`));
+      const missing = [...bundled].filter(
+        (name) => !imported.includes(`@mantine/core/styles/${name}.layer.css`),
+      );
       if (missing.length > 0) {
         this.error(
           `Mantine components bundled without their stylesheet; add to ${stylesheet} (in Mantine's order): ` +

@@ -26,7 +26,9 @@ export function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async writeBundle(_options, bundle) {
-      const files = Object.keys(bundle).filter((name) => COMPRESSIBLE.test(name) && name.startsWith('assets/'));
+      const files = Object.keys(bundle).filter(
+        (name) => COMPRESSIBLE.test(name) && name.startsWith('assets/'),
+      );
       await Promise.all(
         files.map(async (name) => {
           const file = path.join(outDir, name);
@@ -41,7 +43,10 @@ export function precompress(): Plugin {
             }),
             gzip(source, { level: 9 }),
           ]);
-          await Promise.all([fs.promises.writeFile(`${file}.br`, br), fs.promises.writeFile(`${file}.gz`, gz)]);
+          await Promise.all([
+            fs.promises.writeFile(`${file}.br`, br),
+            fs.promises.writeFile(`${file}.gz`, gz),
+          ]);
         }),
       );
     },

@@ -19,12 +19,16 @@ import { precompress } from './vite-precompress.ts';
  */
 const ENTRY_MODULES =
   /[\\/]src[\\/](lib[\\/](constants|storage-keys|color-scheme|early-request|search-fields|splash)\.ts|i18n[\\/]language-chunks\.ts)$/;
-const firstScreen = firstScreenModules([
-  /[\\/]src[\\/]features[\\/]nodes[\\/]nodes-page\.tsx$/,
-  /[\\/]src[\\/]features[\\/]devices[\\/]devices-page\.tsx$/,
-  /[\\/]src[\\/]routes[\\/]protected-shell\.tsx$/,
-  /[\\/]src[\\/]routes[\\/]list-prefetch\.ts$/,
-], 'console', 'shared');
+const firstScreen = firstScreenModules(
+  [
+    /[\\/]src[\\/]features[\\/]nodes[\\/]nodes-page\.tsx$/,
+    /[\\/]src[\\/]features[\\/]devices[\\/]devices-page\.tsx$/,
+    /[\\/]src[\\/]routes[\\/]protected-shell\.tsx$/,
+    /[\\/]src[\\/]routes[\\/]list-prefetch\.ts$/,
+  ],
+  'console',
+  'shared',
+);
 const chunkGroups = [
   { name: 'entry', test: ENTRY_MODULES, priority: 40 },
   { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
@@ -44,7 +48,11 @@ const chunkGroups = [
   { name: 'ui', test: /[\\/]node_modules[\\/]/, priority: 8 },
   // The sign-in page's SSO button, loaded after the form: its own chunk, or 'console' would take it (the invite
   // page shares it) and bring Mantine along.
-  { name: 'sso-button', test: /[\\/]src[\\/]features[\\/]auth[\\/]components[\\/]sso-button\.tsx$/, priority: 6 },
+  {
+    name: 'sso-button',
+    test: /[\\/]src[\\/]features[\\/]auth[\\/]components[\\/]sso-button\.tsx$/,
+    priority: 6,
+  },
   // App code two or more lazy pages share (layout, data table, API calls, contracts); a page's own code stays
   // in its page chunk. What the big list pages and the shell reach is one chunk, the rest another: a deep link to
   // a list page then does not evaluate the other pages' dialogs and forms and the contract schemas only they use

@@ -28,24 +28,51 @@ const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 fs.mkdirSync(work, { recursive: true });
 fs.mkdirSync(dist, { recursive: true });
 const main = path.join(work, 'meshdeck-agent.cjs');
-await build({ entryPoints: [path.join(here, 'src', 'cli.ts')], outfile: main, bundle: true, platform: 'node', target: `node${version.split('.')[0]}`, format: 'cjs', minify: true, legalComments: 'none', logLevel: 'warning' });
+await build({
+  entryPoints: [path.join(here, 'src', 'cli.ts')],
+  outfile: main,
+  bundle: true,
+  platform: 'node',
+  target: `node${version.split('.')[0]}`,
+  format: 'cjs',
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+});
 const blob = path.join(work, 'meshdeck-agent.blob');
 const seaConfig = path.join(work, 'sea-config.json');
-fs.writeFileSync(seaConfig, JSON.stringify({ main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: false, useSnapshot: false }));
+fs.writeFileSync(
+  seaConfig,
+  JSON.stringify({
+    main,
+    output: blob,
+    disableExperimentalSEAWarning: true,
+    useCodeCache: false,
+    useSnapshot: false,
+  }),
+);
 // The blob is made by the same Node version that runs inside the executables.
 execFileSync(pinnedNode, ['--experimental-sea-config', seaConfig], { stdio: 'pipe' });
 
 /** The official Node binary of this version for `arch`. */
 function nodeBinary(arch) {
   if (arch === 'x64') {
-    if (process.arch !== 'x64') throw new Error('the x64 executable is built on an x64 machine (from the pinned node devDependency)');
+    if (process.arch !== 'x64')
+      throw new Error('the x64 executable is built on an x64 machine (from the pinned node devDependency)');
     return pinnedNode;
   }
   const dir = path.join(cache, `node-linux-${arch}-${version}`);
   const binary = path.join(dir, 'package', 'bin', 'node');
   if (fs.existsSync(binary)) return binary;
   fs.mkdirSync(dir, { recursive: true });
-  const tarball = execFileSync('npm', ['pack', `node-linux-${arch}@${version}`, '--silent', '--pack-destination', dir], { encoding: 'utf8' }).trim().split('\n').pop();
+  const tarball = execFileSync(
+    'npm',
+    ['pack', `node-linux-${arch}@${version}`, '--silent', '--pack-destination', dir],
+    { encoding: 'utf8' },
+  )
+    .trim()
+    .split('\n')
+    .pop();
   execFileSync('tar', ['-xzf', path.join(dir, tarball), '-C', dir]);
   fs.rmSync(path.join(dir, tarball));
   return binary;
@@ -58,17 +85,35 @@ for (const arch of wanted) {
   const name = `meshdeck-agent-linux-${arch}`;
   const out = path.join(dist, name);
   const stamp = path.join(work, `${arch}.stamp`);
-  if (fs.existsSync(out) && fs.existsSync(`${out}.sha256`) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === inputHash) {
+  if (
+    fs.existsSync(out) &&
+    fs.existsSync(`${out}.sha256`) &&
+    fs.existsSync(stamp) &&
+    fs.readFileSync(stamp, 'utf8') === inputHash
+  ) {
     console.log(`agent executable: ${path.relative(process.cwd(), out)} is up to date`);
     continue;
   }
   const partial = path.join(work, `${name}.partial`); // never half-written in dist/, which the server serves
   fs.copyFileSync(nodeBinary(arch), partial);
   fs.chmodSync(partial, 0o755);
-  execFileSync(process.execPath, [path.join(root, 'node_modules', 'postject', 'dist', 'cli.js'), partial, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', FUSE], { stdio: 'pipe' });
+  execFileSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules', 'postject', 'dist', 'cli.js'),
+      partial,
+      'NODE_SEA_BLOB',
+      blob,
+      '--sentinel-fuse',
+      FUSE,
+    ],
+    { stdio: 'pipe' },
+  );
   fs.renameSync(partial, out);
   const digest = createHash('sha256').update(fs.readFileSync(out)).digest('hex');
   fs.writeFileSync(`${out}.sha256`, `${digest}  ${name}\n`);
   fs.writeFileSync(stamp, inputHash);
-  console.log(`agent executable: ${path.relative(process.cwd(), out)} (${(fs.statSync(out).size / 1024 / 1024).toFixed(0)} MiB)`);
+  console.log(
+    `agent executable: ${path.relative(process.cwd(), out)} (${(fs.statSync(out).size / 1024 / 1024).toFixed(0)} MiB)`,
+  );
 }

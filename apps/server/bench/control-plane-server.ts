@@ -16,7 +16,10 @@ import { percentile, seedNetwork } from './seed.ts';
 
 // A built console is not needed: GET /login only has to be the static page the issue measures.
 const consoleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshdeck-bench-console-'));
-fs.writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>Meshdeck</title><div id="root"></div>');
+fs.writeFileSync(
+  path.join(consoleDir, 'index.html'),
+  '<!doctype html><title>Meshdeck</title><div id="root"></div>',
+);
 const server = await startTestServer({ CONSOLE_DIR: consoleDir });
 const token = await createSuperAdminAndLogin(server);
 const lag = monitorEventLoopDelay({ resolution: 10 });
@@ -33,7 +36,8 @@ async function peerChange(size: number, runs: number) {
   const sink = {
     listeningHosts: () => undefined,
     publish: (...args: string[]) => {
-      const [topic, payload] = args.length === 3 ? [args[1] ?? '', args[2] ?? ''] : [args[0] ?? '', args[1] ?? ''];
+      const [topic, payload] =
+        args.length === 3 ? [args[1] ?? '', args[2] ?? ''] : [args[0] ?? '', args[1] ?? ''];
       bytes += payload.length;
       return publish(topic, payload, { qos: 0 });
     },
@@ -56,7 +60,12 @@ async function peerChange(size: number, runs: number) {
     messages = stats.messages;
   }
   const used = process.cpuUsage(cpu);
-  return { ms: percentile(times, 50), cpuMs: (used.user + used.system) / 1000 / runs, messages, bytes: bytes / runs };
+  return {
+    ms: percentile(times, 50),
+    cpuMs: (used.user + used.system) / 1000 / runs,
+    messages,
+    bytes: bytes / runs,
+  };
 }
 
 async function handle(request: Request): Promise<unknown> {
@@ -73,7 +82,12 @@ async function handle(request: Request): Promise<unknown> {
     case 'stats': {
       const cpu = process.cpuUsage();
       const memory = process.memoryUsage();
-      return { lagP99: lag.percentile(99) / 1e6, lagMax: lag.max / 1e6, ...memory, cpuMs: (cpu.user + cpu.system) / 1000 };
+      return {
+        lagP99: lag.percentile(99) / 1e6,
+        lagMax: lag.max / 1e6,
+        ...memory,
+        cpuMs: (cpu.user + cpu.system) / 1000,
+      };
     }
     case 'seed': {
       await createNetwork(server, token, String(args.network), { addressrange: String(args.range) });

@@ -21,7 +21,9 @@ function get(url: string, token: string): Promise<{ ms: number; status: number; 
       .get(url, { headers }, (response) => {
         let bytes = 0;
         response.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        response.on('end', () => resolve({ ms: performance.now() - started, status: response.statusCode ?? 0, bytes }));
+        response.on('end', () =>
+          resolve({ ms: performance.now() - started, status: response.statusCode ?? 0, bytes }),
+        );
       })
       .on('error', reject);
   });
@@ -37,11 +39,18 @@ try {
   const { db } = server.app.meshdeck.database;
   const ids = await seedHosts(db, { network: 'scale', range: '10.128.0.0/9', count: NODES });
   // The bulk seeder writes '{}' settings; registered hosts and nodes carry every field (parsed per row by the list).
-  await db.updateTable('nodes').set({ settings: JSON.stringify(DEFAULT_NODE_SETTINGS) }).execute();
-  await db.updateTable('hosts').set({ settings: JSON.stringify({ ...DEFAULT_HOST_SETTINGS, nat_type: 'public', interface: 'eth0' }) }).execute();
+  await db
+    .updateTable('nodes')
+    .set({ settings: JSON.stringify(DEFAULT_NODE_SETTINGS) })
+    .execute();
+  await db
+    .updateTable('hosts')
+    .set({ settings: JSON.stringify({ ...DEFAULT_HOST_SETTINGS, nat_type: 'public', interface: 'eth0' }) })
+    .execute();
   console.log(`  seeded ${NODES} hosts and nodes in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   // Any host change invalidates every list answer: the "first read" is the read right after one.
-  const touch = () => server.request('PUT', `/api/hosts/${ids[0]}`, { token, body: { name: `touched-${Date.now()}` } });
+  const touch = () =>
+    server.request('PUT', `/api/hosts/${ids[0]}`, { token, body: { name: `touched-${Date.now()}` } });
   const rows: string[][] = [];
   for (const [label, path] of [
     ['nodes of a network', '/api/console/nodes/scale'],
@@ -65,10 +74,18 @@ try {
       const query = id ? `?ids=${id}` : `?host=${ids[run]}`;
       one.push((await get(`${server.url}${path}${query}`, token)).ms);
     }
-    rows.push([`GET ${path} (${label})`, median(first).toFixed(0), median(again).toFixed(0), median(one).toFixed(1), `${(bytes / 1024).toFixed(0)} KiB`]);
+    rows.push([
+      `GET ${path} (${label})`,
+      median(first).toFixed(0),
+      median(again).toFixed(0),
+      median(one).toFixed(1),
+      `${(bytes / 1024).toFixed(0)} KiB`,
+    ]);
   }
   const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
-  console.log(`\nConsole list routes at ${NODES.toLocaleString('en')} nodes on ${engine} (medians of ${RUNS}; the nodes page's target, first rows <= 2,000 ms, includes the browser)`);
+  console.log(
+    `\nConsole list routes at ${NODES.toLocaleString('en')} nodes on ${engine} (medians of ${RUNS}; the nodes page's target, first rows <= 2,000 ms, includes the browser)`,
+  );
   const header = ['route', 'first read after a change, ms', 'repeat read, ms', 'one host, ms', 'compressed'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;

@@ -12,7 +12,15 @@ const peer = () => ({
   Remove: false,
   PersistentKeepaliveInterval: 20_000_000_000,
 });
-const update = (peers: number) => JSON.stringify({ host: null, nodes: [], server: 'meshdeck', replace_peers: peers > 1, host_peers: Array.from({ length: peers }, peer), peerids: {} });
+const update = (peers: number) =>
+  JSON.stringify({
+    host: null,
+    nodes: [],
+    server: 'meshdeck',
+    replace_peers: peers > 1,
+    host_peers: Array.from({ length: peers }, peer),
+    peerids: {},
+  });
 
 const keys = Array.from({ length: 5000 }, () => payloadKeyObject(randomBytes(32).toString('base64'))!);
 const delta = update(1);
@@ -22,7 +30,9 @@ for (let run = 0; run < RUNS; run++) {
   for (const key of keys) await sealPayload(key, delta);
   times.push(performance.now() - started);
 }
-console.log(`seal_delta_5000_hosts: ${percentile(times, 50).toFixed(1)} ms (${((percentile(times, 50) / 5000) * 1000).toFixed(1)} us per message, ${delta.length} B delta)`);
+console.log(
+  `seal_delta_5000_hosts: ${percentile(times, 50).toFixed(1)} ms (${((percentile(times, 50) / 5000) * 1000).toFixed(1)} us per message, ${delta.length} B delta)`,
+);
 for (const size of [1000, 5000]) {
   const full = update(size);
   const fullTimes: number[] = [];
@@ -32,5 +42,7 @@ for (const size of [1000, 5000]) {
     sealed = (await sealPayload(keys[0]!, full)).length;
     fullTimes.push(performance.now() - started);
   }
-  console.log(`seal_full_list_${size}_peers: ${percentile(fullTimes, 50).toFixed(1)} ms (${(full.length / 1024).toFixed(0)} KiB -> ${(sealed / 1024).toFixed(0)} KiB)`);
+  console.log(
+    `seal_full_list_${size}_peers: ${percentile(fullTimes, 50).toFixed(1)} ms (${(full.length / 1024).toFixed(0)} KiB -> ${(sealed / 1024).toFixed(0)} KiB)`,
+  );
 }

@@ -4,8 +4,13 @@ import { z } from 'zod';
 /** Which proxies may set X-Forwarded-For: nobody (false), a hop count, or proxy addresses/CIDR ranges. */
 export type TrustProxy = false | number | string[];
 
-const unsetWhenEmpty = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value.trim());
-const listOf = (value: string) => value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+const unsetWhenEmpty = (value: string | undefined) =>
+  value === undefined || value.trim() === '' ? undefined : value.trim();
+const listOf = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 
 /** An IPv4/IPv6 address, optionally with a prefix length (a CIDR range). */
 const isAddressOrRange = (value: string): boolean => {
@@ -30,7 +35,10 @@ export const trustProxySchema = z
     if (value === undefined || value === 'false' || /^\d+$/.test(value)) return;
     const bad = listOf(value).filter((item) => !isAddressOrRange(item));
     if (bad.length > 0 || listOf(value).length === 0) {
-      context.addIssue({ code: 'custom', message: `must be a hop count or a comma list of proxy addresses/CIDR ranges (bad: ${bad.join(', ') || value})` });
+      context.addIssue({
+        code: 'custom',
+        message: `must be a hop count or a comma list of proxy addresses/CIDR ranges (bad: ${bad.join(', ') || value})`,
+      });
     }
   })
   .transform((value): TrustProxy => {
@@ -53,6 +61,10 @@ export const corsOriginSchema = z
         return true;
       }
     });
-    if (bad.length > 0) context.addIssue({ code: 'custom', message: `must be "*" or a comma list of origins such as https://console.example.com (bad: ${bad.join(', ')})` });
+    if (bad.length > 0)
+      context.addIssue({
+        code: 'custom',
+        message: `must be "*" or a comma list of origins such as https://console.example.com (bad: ${bad.join(', ')})`,
+      });
   })
   .transform((value) => (value === undefined ? [] : value === '*' ? '*' : listOf(value)));

@@ -4,7 +4,13 @@ import { ConfigError, loadConfig } from './config.ts';
 describe('loadConfig', () => {
   it('-> with an empty environment, applies the documented defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 8080, edition: 'community', serverName: 'meshdeck', jwtValidityMinutes: 720, databaseUrl: undefined });
+    expect(config).toMatchObject({
+      port: 8080,
+      edition: 'community',
+      serverName: 'meshdeck',
+      jwtValidityMinutes: 720,
+      databaseUrl: undefined,
+    });
     expect(config.mqtt).toMatchObject({ host: '127.0.0.1', port: 1883, url: undefined });
   });
 

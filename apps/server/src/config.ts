@@ -21,12 +21,15 @@ const port = (fallback: number) =>
     })
     .transform(Number);
 // A host name as RFC 1123 allows it (labels of letters, digits and inner hyphens), or an IPv4/IPv6 address.
-const hostName = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+const hostName =
+  /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 const listenHost = (fallback: string) =>
   z
     .string()
     .default(fallback)
-    .refine((value) => net.isIP(value) !== 0 || hostName.test(value), { error: 'must be an IP address or a host name' });
+    .refine((value) => net.isIP(value) !== 0 || hostName.test(value), {
+      error: 'must be an IP address or a host name',
+    });
 const optionalUrl = (protocols: string[]) =>
   z
     .string()
@@ -42,7 +45,12 @@ const envSchema = z.object({
   HOST: listenHost('0.0.0.0'),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(2, 'must be between 2 and 1000').max(1000, 'must be between 2 and 1000').default(20),
+  DATABASE_POOL_SIZE: z.coerce
+    .number()
+    .int()
+    .min(2, 'must be between 2 and 1000')
+    .max(1000, 'must be between 2 and 1000')
+    .default(20),
   MQTT_URL: optionalUrl(['mqtt', 'mqtts', 'tcp', 'ws', 'wss']),
   MQTT_HOST: z.string().min(1).default('127.0.0.1'),
   MQTT_PORT: port(1883),
@@ -53,16 +61,29 @@ const envSchema = z.object({
     .regex(/^[a-z0-9][a-z0-9.-]{0,62}$/, 'must be a lower-case host-like name (a-z, 0-9, dot, hyphen)')
     .default('meshdeck'),
   PUBLIC_API_URL: optionalUrl(['http', 'https']),
-  JWT_VALIDITY_MINUTES: z.coerce.number().int().min(5, 'must be between 5 and 525600').max(525600, 'must be between 5 and 525600').default(720),
+  JWT_VALIDITY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5, 'must be between 5 and 525600')
+    .max(525600, 'must be between 5 and 525600')
+    .default(720),
   CORS_ALLOWED_ORIGIN: corsOriginSchema,
   TRUST_PROXY: trustProxySchema,
   MASTER_KEY: z
     .string()
     .optional()
     .transform((value) => (value === '' ? undefined : value))
-    .refine((value) => value === undefined || value.length >= 16, { error: 'must be at least 16 characters when set' }),
-  CONSOLE_DIR: z.string().min(1).default(path.join(repoRoot, 'apps', 'web', 'dist')),
-  AGENT_DIR: z.string().min(1).default(path.join(repoRoot, 'packages', 'agent', 'dist')),
+    .refine((value) => value === undefined || value.length >= 16, {
+      error: 'must be at least 16 characters when set',
+    }),
+  CONSOLE_DIR: z
+    .string()
+    .min(1)
+    .default(path.join(repoRoot, 'apps', 'web', 'dist')),
+  AGENT_DIR: z
+    .string()
+    .min(1)
+    .default(path.join(repoRoot, 'packages', 'agent', 'dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(30),
   REGISTER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(120),
@@ -110,8 +131,11 @@ export interface Config {
 function oidcConfig(e: z.infer<typeof envSchema>): Config['oidc'] {
   const clientId = e.OIDC_CLIENT_ID?.trim() ?? '';
   if (!e.OIDC_ISSUER && clientId === '') return undefined;
-  if (!e.OIDC_ISSUER || clientId === '') throw new ConfigError('Invalid configuration: OIDC_ISSUER and OIDC_CLIENT_ID must be set together');
-  const allowedDomains = e.OIDC_ALLOWED_DOMAINS.split(',').map((d) => d.trim().toLowerCase()).filter((d) => d !== '');
+  if (!e.OIDC_ISSUER || clientId === '')
+    throw new ConfigError('Invalid configuration: OIDC_ISSUER and OIDC_CLIENT_ID must be set together');
+  const allowedDomains = e.OIDC_ALLOWED_DOMAINS.split(',')
+    .map((d) => d.trim().toLowerCase())
+    .filter((d) => d !== '');
   return { issuer: e.OIDC_ISSUER, clientId, clientSecret: e.OIDC_CLIENT_SECRET ?? '', allowedDomains };
 }
 

@@ -39,31 +39,48 @@ export function hostBody(name: string, overrides: Record<string, unknown> = {}):
 }
 
 /** Creates an enrollment key through the API and returns it (with its token). */
-export async function createKey(server: TestServer, token: string, body: Record<string, unknown>): Promise<{ value: string; token: string } & Record<string, unknown>> {
-  const response = await server.request('POST', '/api/v1/enrollment-keys', { token, body: { unlimited: true, networks: [], ...body } });
+export async function createKey(
+  server: TestServer,
+  token: string,
+  body: Record<string, unknown>,
+): Promise<{ value: string; token: string } & Record<string, unknown>> {
+  const response = await server.request('POST', '/api/v1/enrollment-keys', {
+    token,
+    body: { unlimited: true, networks: [], ...body },
+  });
   if (response.status !== 200) throw new Error(`create key failed: ${JSON.stringify(response.body)}`);
   return response.body;
 }
 
 /** Registers a host with a join token; throws unless the server answers 200. */
 export async function registerHost(server: TestServer, joinToken: string, host: TestHost): Promise<any> {
-  const response = await server.request('POST', `/api/v1/host/register/${encodeURIComponent(joinToken)}`, { body: host.body });
+  const response = await server.request('POST', `/api/v1/host/register/${encodeURIComponent(joinToken)}`, {
+    body: host.body,
+  });
   if (response.status !== 200) throw new Error(`register failed: ${JSON.stringify(response.body)}`);
   return response.body;
 }
 
 /** The broker account the server gives this host in its ServerConfig. */
-export const brokerLogin = (server: TestServer, host: TestHost) => ({ username: host.id, password: server.app.meshdeck.broker.credentials.passwordOf(host.id) });
+export const brokerLogin = (server: TestServer, host: TestHost) => ({
+  username: host.id,
+  password: server.app.meshdeck.broker.credentials.passwordOf(host.id),
+});
 
 /**
  * Connects to the embedded broker as an agent (its broker account) and records every message per topic, opened
  * with the host's traffic key as the agent does.
  */
 export async function connectAgent(server: TestServer, host: TestHost) {
-  const client = await mqtt.connectAsync(server.app.meshdeck.broker.publicUrl, { ...brokerLogin(server, host), reconnectPeriod: 0 });
+  const client = await mqtt.connectAsync(server.app.meshdeck.broker.publicUrl, {
+    ...brokerLogin(server, host),
+    reconnectPeriod: 0,
+  });
   const key = payloadKey(String(host.body.traffickeypublic));
   const messages: { topic: string; payload: any }[] = [];
-  client.on('message', (topic, payload) => messages.push({ topic, payload: JSON.parse(openPayload(key, payload)) }));
+  client.on('message', (topic, payload) =>
+    messages.push({ topic, payload: JSON.parse(openPayload(key, payload)) }),
+  );
   return {
     client,
     messages,
@@ -75,7 +92,9 @@ export async function connectAgent(server: TestServer, host: TestHost) {
         if (found) return found;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      throw new Error(`no matching MQTT message within ${timeoutMs} ms; got ${messages.map((m) => m.topic).join(', ')}`);
+      throw new Error(
+        `no matching MQTT message within ${timeoutMs} ms; got ${messages.map((m) => m.topic).join(', ')}`,
+      );
     },
   };
 }
@@ -87,7 +106,11 @@ export async function registerFleet(server: TestServer, token: string, networks:
   for (const name of names) {
     const host = hostBody(name);
     const registered = await registerHost(server, key.token, host);
-    fleet.push({ ...host, hostToken: registered.auth_token as string, nodes: registered.nodes as { id: string; network: string; address: { IP: string } }[] });
+    fleet.push({
+      ...host,
+      hostToken: registered.auth_token as string,
+      nodes: registered.nodes as { id: string; network: string; address: { IP: string } }[],
+    });
   }
   return fleet;
 }

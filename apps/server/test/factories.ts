@@ -16,9 +16,13 @@ export async function createSuperAdminAndLogin(server: TestServer, credentials =
 
 /** Logs in and returns the token. */
 export async function login(server: TestServer, username: string, password: string): Promise<string> {
-  const response = await server.request<{ Response: { AuthToken: string } }>('POST', '/api/users/adm/authenticate', {
-    body: { username, password },
-  });
+  const response = await server.request<{ Response: { AuthToken: string } }>(
+    'POST',
+    '/api/users/adm/authenticate',
+    {
+      body: { username, password },
+    },
+  );
   if (response.status !== 200) throw new Error(`login failed: ${JSON.stringify(response.body)}`);
   return response.body.Response.AuthToken;
 }
@@ -47,7 +51,11 @@ export async function createUserWithRole(
 }
 
 /** A correctly signed session token that expired an hour ago. */
-export async function signExpiredToken(server: TestServer, username: string, role = 'super-admin'): Promise<string> {
+export async function signExpiredToken(
+  server: TestServer,
+  username: string,
+  role = 'super-admin',
+): Promise<string> {
   const secret = await new SettingsRepository(server.app.meshdeck.database.db).get(JWT_SECRET_KEY);
   if (secret === undefined) throw new Error('the server has no JWT secret');
   const issuedLongAgo = new Date(Date.now() - 13 * 60 * 60 * 1000);
@@ -55,8 +63,16 @@ export async function signExpiredToken(server: TestServer, username: string, rol
 }
 
 /** Creates a network through the API (an IPv4 /24 unless the body says otherwise) and returns the response body. */
-export async function createNetwork(server: TestServer, token: string, netid: string, body: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
-  const response = await server.request('POST', '/api/networks', { token, body: { netid, addressrange: '10.101.0.0/24', ...body } });
+export async function createNetwork(
+  server: TestServer,
+  token: string,
+  netid: string,
+  body: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
+  const response = await server.request('POST', '/api/networks', {
+    token,
+    body: { netid, addressrange: '10.101.0.0/24', ...body },
+  });
   if (response.status !== 200) throw new Error(`create network failed: ${JSON.stringify(response.body)}`);
   return response.body as Record<string, unknown>;
 }

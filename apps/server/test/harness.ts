@@ -30,7 +30,9 @@ export interface TestServer {
 }
 
 /** A fresh PostgreSQL database per test server when DATABASE_URL is set, so suites never share state. */
-async function createPostgresDatabase(baseUrl: string): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+async function createPostgresDatabase(
+  baseUrl: string,
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `meshdeck_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -54,9 +56,14 @@ async function createPostgresDatabase(baseUrl: string): Promise<{ name: string; 
  * Starts the real app on a random port with a temp data dir (SQLite, or a fresh PostgreSQL database).
  * `logStream` receives the app's log lines (set LOG_LEVEL in `env` too, the harness default is silent).
  */
-export async function startTestServer(env: Record<string, string> = {}, options: { logStream?: NodeJS.WritableStream } = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshdeck-api-'));
-  const postgres = process.env.DATABASE_URL ? await createPostgresDatabase(process.env.DATABASE_URL) : undefined;
+  const postgres = process.env.DATABASE_URL
+    ? await createPostgresDatabase(process.env.DATABASE_URL)
+    : undefined;
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',

@@ -54,11 +54,22 @@ export class TestMosquitto {
 
   static async start(dir: string, server: { username: string; password: string }): Promise<TestMosquitto> {
     const broker = new TestMosquitto(dir, await freePort());
-    fs.writeFileSync(broker.passwordFile, `${new BrokerCredentials('bootstrap').mosquittoLine(server.username, server.password)}\n`);
+    fs.writeFileSync(
+      broker.passwordFile,
+      `${new BrokerCredentials('bootstrap').mosquittoLine(server.username, server.password)}\n`,
+    );
     fs.writeFileSync(broker.aclFile, `user ${server.username}\ntopic readwrite #\n`);
     const conf = path.join(dir, 'mosquitto.conf');
-    const lines = [`listener ${broker.port} 127.0.0.1`, 'allow_anonymous false', `password_file ${broker.passwordFile}`, `acl_file ${broker.aclFile}`];
-    fs.writeFileSync(conf, `${[...lines, 'persistence false', 'user root', 'log_dest stderr', 'log_type all'].join('\n')}\n`);
+    const lines = [
+      `listener ${broker.port} 127.0.0.1`,
+      'allow_anonymous false',
+      `password_file ${broker.passwordFile}`,
+      `acl_file ${broker.aclFile}`,
+    ];
+    fs.writeFileSync(
+      conf,
+      `${[...lines, 'persistence false', 'user root', 'log_dest stderr', 'log_type all'].join('\n')}\n`,
+    );
     const child = spawn(MOSQUITTO_BIN, ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
     child.stderr?.on('data', (d: Buffer) => broker.log.push(d.toString()));
     broker.#process = child;
@@ -68,7 +79,9 @@ export class TestMosquitto {
 
   /** mqtt://user:password@127.0.0.1:port */
   url(account?: { username: string; password: string }): string {
-    const auth = account ? `${encodeURIComponent(account.username)}:${encodeURIComponent(account.password)}@` : '';
+    const auth = account
+      ? `${encodeURIComponent(account.username)}:${encodeURIComponent(account.password)}@`
+      : '';
     return `mqtt://${auth}127.0.0.1:${this.port}`;
   }
 

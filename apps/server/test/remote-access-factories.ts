@@ -8,11 +8,25 @@ export async function gatewayNetwork(server: TestServer, netid = 'office', range
   await createNetwork(server, token, netid, { addressrange: range });
   const [gatewayHost, meshHost] = await registerFleet(server, token, [netid], ['gateway', 'mesh']);
   const gatewayNode = gatewayHost!.nodes[0]!.id;
-  const response = await server.request('POST', `/api/nodes/${netid}/${gatewayNode}/createingress`, { token, body: { extclientdns: '', mtu: 1420, persistentkeepalive: 20, metadata: 'office gateway' } });
+  const response = await server.request('POST', `/api/nodes/${netid}/${gatewayNode}/createingress`, {
+    token,
+    body: { extclientdns: '', mtu: 1420, persistentkeepalive: 20, metadata: 'office gateway' },
+  });
   if (response.status !== 200) throw new Error(`createingress failed: ${JSON.stringify(response.body)}`);
-  return { token, gatewayHost: gatewayHost!, meshHost: meshHost!, gatewayNode, meshNode: meshHost!.nodes[0]!.id };
+  return {
+    token,
+    gatewayHost: gatewayHost!,
+    meshHost: meshHost!,
+    gatewayNode,
+    meshNode: meshHost!.nodes[0]!.id,
+  };
 }
 
 /** Creates a client through the API and returns the response. */
-export const createClient = (server: TestServer, token: string, netid: string, gatewayNode: string, body: Record<string, unknown> = {}) =>
-  server.request<any>('POST', `/api/extclients/${netid}/${gatewayNode}`, { token, body });
+export const createClient = (
+  server: TestServer,
+  token: string,
+  netid: string,
+  gatewayNode: string,
+  body: Record<string, unknown> = {},
+) => server.request<any>('POST', `/api/extclients/${netid}/${gatewayNode}`, { token, body });

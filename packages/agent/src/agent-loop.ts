@@ -86,7 +86,10 @@ export class Agent {
       url: Broker,
       username: legacy ? this.state.hostId : MQUserName,
       password: legacy ? this.state.hostPassword : MQPassword,
-      topics: [mqttTopics.peerUpdate(this.state.hostId, Server), mqttTopics.hostUpdate(this.state.hostId, Server)],
+      topics: [
+        mqttTopics.peerUpdate(this.state.hostId, Server),
+        mqttTopics.hostUpdate(this.state.hostId, Server),
+      ],
       onMessage: (topic, payload) => this.enqueue('message', () => this.onMessage(topic, payload)),
       // Messages sent while disconnected are lost (they are not retained), so every (re)connect pulls afresh.
       onReady: () => this.resync(),
@@ -102,7 +105,12 @@ export class Agent {
         if (!this.isBrokerConnected) this.enqueue('pull', async () => this.applyPull(await this.api.pull()));
       }, this.options.checkInSeconds * 1000),
     );
-    this.#timers.push(setInterval(() => this.enqueue('pull', async () => this.applyPull(await this.api.pull())), this.options.pullSeconds * 1000));
+    this.#timers.push(
+      setInterval(
+        () => this.enqueue('pull', async () => this.applyPull(await this.api.pull())),
+        this.options.pullSeconds * 1000,
+      ),
+    );
   }
 
   /** Stops timers and the broker connection (the interface stays up). */
@@ -142,7 +150,10 @@ export class Agent {
 
   private report(kind: string, error: unknown): void {
     if (error instanceof HostUnknownError) {
-      this.#log.warn('unknown-host', `the server does not know host ${this.state.hostId} (it was deleted, or the server lost its data: ${error.message}). Retrying will not help; join again: ${this.options.joinCommand}`);
+      this.#log.warn(
+        'unknown-host',
+        `the server does not know host ${this.state.hostId} (it was deleted, or the server lost its data: ${error.message}). Retrying will not help; join again: ${this.options.joinCommand}`,
+      );
       return;
     }
     this.#log.warn(kind, `${kind} failed: ${messageOf(error)}`);
@@ -191,17 +202,23 @@ export class Agent {
     try {
       text = openPayload(this.#key, payload);
     } catch {
-      return this.#log.warn('unsealed', `ignored a message on ${topic}: it is not sealed with this host's traffic key`);
+      return this.#log.warn(
+        'unsealed',
+        `ignored a message on ${topic}: it is not sealed with this host's traffic key`,
+      );
     }
     const body: unknown = JSON.parse(text);
     if (topic.startsWith('peers/host/')) {
       const update = hostPeerUpdateSchema.safeParse(body);
-      if (!update.success) return this.#log.warn('malformed', `ignored a malformed peer update: ${update.error.message}`);
+      if (!update.success)
+        return this.#log.warn('malformed', `ignored a malformed peer update: ${update.error.message}`);
       const { peer_sync: sync, replace_peers: isFull } = update.data;
       const step = syncStep(this.#sync, sync, isFull);
       if (step === 'skip') return;
       if (step === 'pull') {
-        this.options.log(`peer update ${sync?.version ?? '?'} does not follow ${this.#sync?.version ?? 'none'}: pulling in full`);
+        this.options.log(
+          `peer update ${sync?.version ?? '?'} does not follow ${this.#sync?.version ?? 'none'}: pulling in full`,
+        );
         return this.applyPull(await this.api.pull());
       }
       this.#peers = applyPeerUpdate(this.#peers, update.data.host_peers, isFull);
@@ -224,7 +241,7 @@ export class Agent {
     } else if (['REQ_PULL', 'JOIN_HOST_TO_NETWORK', 'UPDATE_HOST', 'REQ_ACK'].includes(action)) {
       await this.applyPull(await this.api.pull());
       // The console's "sync": confirm it, since an unchanged configuration logs nothing else.
-      if (action === 'REQ_PULL') this.options.log('sync: pulled at the server\'s request');
+      if (action === 'REQ_PULL') this.options.log("sync: pulled at the server's request");
     } else {
       this.#log.info(`host action ${action} is not supported by this agent`);
     }
@@ -254,12 +271,17 @@ export class Agent {
 
   /** Nodes the console removed without force wait for their agent to delete them (api-contract §5.5). */
   private async leavePendingNodes(nodes: RawNode[]): Promise<void> {
-    for (const node of nodes.filter((n) => n.pendingdelete || n.action === 'delete')) await this.api.deleteNode(node.network, node.id);
+    for (const node of nodes.filter((n) => n.pendingdelete || n.action === 'delete'))
+      await this.api.deleteNode(node.network, node.id);
   }
 
   private async configure(): Promise<void> {
     const routing = { routes: extraRoutes(this.#addresses, this.#peers), gateway: this.#gateway };
-    await this.mesh.apply(this.#addresses, { privateKey: this.state.privateKey, listenPort: this.#listenPort, peers: this.#peers }, routing);
+    await this.mesh.apply(
+      this.#addresses,
+      { privateKey: this.state.privateKey, listenPort: this.#listenPort, peers: this.#peers },
+      routing,
+    );
     const extras = `${routing.routes.length > 0 ? `, routes ${routing.routes.join(', ')}` : ''}${routing.gateway ? ', remote-access gateway (forwarding on)' : ''}`;
     const summary = `configured ${this.#addresses.join(', ') || 'no addresses'} with ${this.#peers.size} peer(s)${extras}`;
     // Pulls repeat (every check-in while the broker is away): say it only when the picture changed.
@@ -268,7 +290,10 @@ export class Agent {
   }
 
   private async checkIn(): Promise<void> {
-    const { error: stunError, ...endpoint } = await discoverEndpoint(this.api.baseUrl, this.options.stunServer);
+    const { error: stunError, ...endpoint } = await discoverEndpoint(
+      this.api.baseUrl,
+      this.options.stunServer,
+    );
     if (stunError) this.report('stun', stunError);
     await this.api.checkIn({
       version: AGENT_VERSION,

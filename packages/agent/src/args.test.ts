@@ -4,7 +4,10 @@ import { parseCommand } from './args.ts';
 
 describe('parseCommand', () => {
   it('when join has a server and token, returns them with defaults', () => {
-    const command = parseCommand(['join', '--server', 'http://10.0.0.1:8080/', '--token', 'abc'], '/var/lib/x');
+    const command = parseCommand(
+      ['join', '--server', 'http://10.0.0.1:8080/', '--token', 'abc'],
+      '/var/lib/x',
+    );
     expect(command).toEqual({
       kind: 'join',
       server: 'http://10.0.0.1:8080',
@@ -13,13 +16,26 @@ describe('parseCommand', () => {
       endpoint: undefined,
       port: 51821,
       isStaticPort: false,
-      common: { stateDir: '/var/lib/x', interfaceName: 'meshdeck', dryRun: false, checkInSeconds: 30, stunServer: undefined },
+      common: {
+        stateDir: '/var/lib/x',
+        interfaceName: 'meshdeck',
+        dryRun: false,
+        checkInSeconds: 30,
+        stunServer: undefined,
+      },
     });
   });
 
   it('when join has --port and --stun, the port is static and the STUN server is kept for run', () => {
-    const command = parseCommand(['join', '--server', 'http://s', '--token', 't', '--port', '51900', '--stun', 'stun.example.com:3478'], '/x');
-    expect(command).toMatchObject({ port: 51900, isStaticPort: true, common: { stunServer: 'stun.example.com:3478' } });
+    const command = parseCommand(
+      ['join', '--server', 'http://s', '--token', 't', '--port', '51900', '--stun', 'stun.example.com:3478'],
+      '/x',
+    );
+    expect(command).toMatchObject({
+      port: 51900,
+      isStaticPort: true,
+      common: { stunServer: 'stun.example.com:3478' },
+    });
   });
 
   it('when asked for --version or version, returns the version command', () => {
@@ -29,7 +45,9 @@ describe('parseCommand', () => {
 
   it('when join has no --server, takes the server from the token', () => {
     const token = encodeEnrollmentToken({ server: 'https://mesh.example.com', value: 'A'.repeat(32) });
-    expect(parseCommand(['join', '--token', token], '/x')).toMatchObject({ server: 'https://mesh.example.com' });
+    expect(parseCommand(['join', '--token', token], '/x')).toMatchObject({
+      server: 'https://mesh.example.com',
+    });
   });
 
   it.each([
@@ -43,7 +61,10 @@ describe('parseCommand', () => {
   });
 
   it('when run or leave is given, returns the common options; no command means help', () => {
-    expect(parseCommand(['run', '--dry-run', '--state-dir', '/s'], '/x')).toMatchObject({ kind: 'run', common: { dryRun: true, stateDir: '/s' } });
+    expect(parseCommand(['run', '--dry-run', '--state-dir', '/s'], '/x')).toMatchObject({
+      kind: 'run',
+      common: { dryRun: true, stateDir: '/s' },
+    });
     expect(parseCommand(['leave'], '/x')).toMatchObject({ kind: 'leave' });
     expect(parseCommand([], '/x')).toEqual({ kind: 'help' });
   });

@@ -2,7 +2,16 @@ import { parseArgs } from 'node:util';
 import { decodeEnrollmentToken } from '@meshdeck/contracts';
 
 export type Command =
-  | { kind: 'join'; server: string; token: string; common: CommonOptions; name: string | undefined; endpoint: string | undefined; port: number; isStaticPort: boolean }
+  | {
+      kind: 'join';
+      server: string;
+      token: string;
+      common: CommonOptions;
+      name: string | undefined;
+      endpoint: string | undefined;
+      port: number;
+      isStaticPort: boolean;
+    }
   | { kind: 'run'; common: CommonOptions }
   | { kind: 'leave'; common: CommonOptions }
   | { kind: 'status'; common: CommonOptions }
@@ -67,7 +76,8 @@ export function parseCommand(argv: string[], defaultStateDir: string): Command {
     checkInSeconds: positiveInt(values['check-in-seconds'], 30, '--check-in-seconds'),
     stunServer: values.stun,
   };
-  if (!/^[a-zA-Z0-9_=+.-]{1,15}$/.test(common.interfaceName)) throw new Error('--interface must be a valid interface name (at most 15 characters)');
+  if (!/^[a-zA-Z0-9_=+.-]{1,15}$/.test(common.interfaceName))
+    throw new Error('--interface must be a valid interface name (at most 15 characters)');
   if (command === 'run' || command === 'leave' || command === 'status') return { kind: command, common };
   // --root writes the systemd unit under another root (an image being built, a test) and starts nothing.
   if (command === 'install') return { kind: 'install', common, root: values.root ?? '/' };
@@ -76,9 +86,19 @@ export function parseCommand(argv: string[], defaultStateDir: string): Command {
   if (!values.token) throw new Error('join needs --token (an enrollment key token)');
   // The token names the server's API address; --server overrides it.
   const server = (values.server ?? decodeEnrollmentToken(values.token)?.server ?? '').replace(/\/+$/, '');
-  if (!/^https?:\/\//.test(server)) throw new Error('join needs --server http(s)://host:port (the token does not name a usable server)');
+  if (!/^https?:\/\//.test(server))
+    throw new Error('join needs --server http(s)://host:port (the token does not name a usable server)');
   const port = positiveInt(values.port, 51821, '--port');
   if (port > 65535) throw new Error('--port must be at most 65535');
   // A port given by hand is kept as it is (isstaticport): the server must not move it (api-contract §5.9).
-  return { kind: 'join', server, token: values.token, common, name: values.name, endpoint: values.endpoint, port, isStaticPort: values.port !== undefined };
+  return {
+    kind: 'join',
+    server,
+    token: values.token,
+    common,
+    name: values.name,
+    endpoint: values.endpoint,
+    port,
+    isStaticPort: values.port !== undefined,
+  };
 }

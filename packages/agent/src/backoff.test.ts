@@ -17,7 +17,9 @@ describe('backoffDelay', () => {
 
   it('-> with an early cap, the first retries stay within it and later ones grow to the full cap', () => {
     const restartFriendly = { ...policy, early: { attempts: 20, capMs: 4_000 } };
-    expect([0, 1, 2, 3, 4, 19].map((a) => backoffDelay(a, restartFriendly, () => 1))).toEqual([500, 1000, 2000, 4000, 4000, 4000]);
+    expect([0, 1, 2, 3, 4, 19].map((a) => backoffDelay(a, restartFriendly, () => 1))).toEqual([
+      500, 1000, 2000, 4000, 4000, 4000,
+    ]);
     expect(backoffDelay(20, restartFriendly, () => 1)).toBe(30_000);
   });
 });

@@ -13,7 +13,11 @@ export interface BackoffPolicy {
  * an agent is back within 5 s of a restarted server answering (issue 19); after that a long outage spaces them
  * out to at most 30 s.
  */
-export const RECONNECT_BACKOFF: BackoffPolicy = { baseMs: 500, capMs: 30_000, early: { attempts: 20, capMs: 4_000 } };
+export const RECONNECT_BACKOFF: BackoffPolicy = {
+  baseMs: 500,
+  capMs: 30_000,
+  early: { attempts: 20, capMs: 4_000 },
+};
 
 /**
  * Joining a server that did not answer: slower than a reconnect, since a join that timed out may still be running
@@ -25,8 +29,15 @@ export const REGISTER_BACKOFF: BackoffPolicy = { baseMs: 2_000, capMs: 60_000 };
  * The delay before retry number `attempt` (0-based): base x 2^attempt, capped, then spread over its upper half
  * ("equal jitter"), so a fleet of agents that lost the server at the same instant does not come back in step.
  */
-export function backoffDelay(attempt: number, policy: BackoffPolicy, random: () => number = Math.random): number {
-  const cap = policy.early && attempt < policy.early.attempts ? Math.min(policy.early.capMs, policy.capMs) : policy.capMs;
+export function backoffDelay(
+  attempt: number,
+  policy: BackoffPolicy,
+  random: () => number = Math.random,
+): number {
+  const cap =
+    policy.early && attempt < policy.early.attempts
+      ? Math.min(policy.early.capMs, policy.capMs)
+      : policy.capMs;
   const ceiling = Math.min(cap, policy.baseMs * 2 ** Math.min(attempt, 30));
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }

@@ -53,7 +53,13 @@ export class BrokerConnection {
 
   private connect(): void {
     const { url, username, password, log } = this.options;
-    const client = mqtt.connect(url, { username, password, reconnectPeriod: 0, connectTimeout: CONNECT_TIMEOUT_MS, keepalive: 30 });
+    const client = mqtt.connect(url, {
+      username,
+      password,
+      reconnectPeriod: 0,
+      connectTimeout: CONNECT_TIMEOUT_MS,
+      keepalive: 30,
+    });
     this.#client = client;
     let failure = 'connection closed';
     let retried = false;
@@ -66,7 +72,10 @@ export class BrokerConnection {
       client.end(true);
       const delay = backoffDelay(this.#attempt++, this.options.backoff ?? RECONNECT_BACKOFF);
       const what = wasConnected ? 'connection lost' : 'cannot connect';
-      log.warn(LOG_KEY, `broker ${url}: ${what} (${failure}); retrying with backoff (next in ${(delay / 1000).toFixed(1)} s, at most ${(this.options.backoff ?? RECONNECT_BACKOFF).capMs / 1000} s apart)`);
+      log.warn(
+        LOG_KEY,
+        `broker ${url}: ${what} (${failure}); retrying with backoff (next in ${(delay / 1000).toFixed(1)} s, at most ${(this.options.backoff ?? RECONNECT_BACKOFF).capMs / 1000} s apart)`,
+      );
       this.#timer = setTimeout(() => this.connect(), delay);
     };
     client.on('error', (error) => {

@@ -19,25 +19,52 @@ const log = (message: string) => process.stderr.write(`[meshdeck-agent] ${messag
 /** How long `join` keeps trying while the server does not answer (or answers 429/5xx) before it gives up. */
 const REGISTER_RETRY_MS = 5 * 60_000;
 const withoutError = <T extends { error?: unknown }>({ error, ...rest }: T): Omit<T, 'error'> => {
-  if (error) log(`endpoint discovery: ${error instanceof Error ? error.message : 'no answer'}; using the local address`);
+  if (error)
+    log(
+      `endpoint discovery: ${error instanceof Error ? error.message : 'no answer'}; using the local address`,
+    );
   return rest;
 };
 const meshFor = (common: CommonOptions, state: AgentState): MeshInterface =>
-  common.dryRun ? new DryRunInterface(state.interfaceName) : new SystemInterface(state.interfaceName, common.stateDir, log);
+  common.dryRun
+    ? new DryRunInterface(state.interfaceName)
+    : new SystemInterface(state.interfaceName, common.stateDir, log);
 
 /**
  * Host action UPGRADE (and autoupdate): see upgrade.ts. Once the new agent runs, this one stops (the interface
  * stays up) and exits. `explicit` is an operator's request, which is answered in the log even when nothing changes.
  */
-async function upgradeInPlace(state: AgentState, common: CommonOptions, agent: Agent, force: boolean, explicit: boolean): Promise<void> {
-  const runArgs = ['run', '--state-dir', path.resolve(common.stateDir), '--check-in-seconds', String(common.checkInSeconds)];
+async function upgradeInPlace(
+  state: AgentState,
+  common: CommonOptions,
+  agent: Agent,
+  force: boolean,
+  explicit: boolean,
+): Promise<void> {
+  const runArgs = [
+    'run',
+    '--state-dir',
+    path.resolve(common.stateDir),
+    '--check-in-seconds',
+    String(common.checkInSeconds),
+  ];
   if (common.stunServer) runArgs.push('--stun', common.stunServer);
   if (common.dryRun) runArgs.push('--dry-run');
   // The single executable replaces itself; the bundle replaces its script and keeps the Node.js that runs it.
   const executable = isSingleExecutable();
   const scriptPath = executable ? process.execPath : path.resolve(process.argv[1] ?? '');
-  const outcome = await upgradeAgent({ serverUrl: state.server, scriptPath, nodePath: process.execPath, executable, runArgs, markerFile: path.join(common.stateDir, 'upgrade-started'), force, log });
-  if (outcome === 'current' && explicit) log(`upgrade: already running the server's build (${AGENT_VERSION})`);
+  const outcome = await upgradeAgent({
+    serverUrl: state.server,
+    scriptPath,
+    nodePath: process.execPath,
+    executable,
+    runArgs,
+    markerFile: path.join(common.stateDir, 'upgrade-started'),
+    force,
+    log,
+  });
+  if (outcome === 'current' && explicit)
+    log(`upgrade: already running the server's build (${AGENT_VERSION})`);
   if (outcome !== 'started') return;
   log('upgrade: the new agent is running; this one leaves (the interface stays up)');
   await agent.stop();
@@ -99,14 +126,27 @@ async function main(): Promise<void> {
   if (command.kind === 'status') return printStatus(command.common);
   if (command.kind === 'install') {
     const state = loadState(command.common.stateDir);
-    const runArgs = ['--check-in-seconds', String(command.common.checkInSeconds), ...(command.common.stunServer ? ['--stun', command.common.stunServer] : [])];
+    const runArgs = [
+      '--check-in-seconds',
+      String(command.common.checkInSeconds),
+      ...(command.common.stunServer ? ['--stun', command.common.stunServer] : []),
+    ];
     const scriptPath = isSingleExecutable() ? '' : path.resolve(process.argv[1] ?? '');
-    const file = installService(command.root, { nodePath: process.execPath, scriptPath, stateDir: path.resolve(command.common.stateDir), runArgs });
-    log(`installed ${file} for host ${state.name} (${state.hostId})${command.root === '/' ? '; enabled and started' : ''}`);
+    const file = installService(command.root, {
+      nodePath: process.execPath,
+      scriptPath,
+      stateDir: path.resolve(command.common.stateDir),
+      runArgs,
+    });
+    log(
+      `installed ${file} for host ${state.name} (${state.hostId})${command.root === '/' ? '; enabled and started' : ''}`,
+    );
     return;
   }
   if (command.kind === 'uninstall') {
-    log(`removed ${uninstallService(command.root)} (the state directory and the interface are left as they are; "leave" removes them)`);
+    log(
+      `removed ${uninstallService(command.root)} (the state directory and the interface are left as they are; "leave" removes them)`,
+    );
     return;
   }
   if (command.kind === 'leave') {
@@ -133,18 +173,26 @@ async function main(): Promise<void> {
     listenport: command.port,
     isstaticport: command.isStaticPort,
     // An endpoint given by hand is static: check-ins and the server's view never replace it.
-    ...(command.endpoint ? { endpointip: command.endpoint, isstatic: true } : withoutError(await discoverEndpoint(command.server, command.common.stunServer))),
+    ...(command.endpoint
+      ? { endpointip: command.endpoint, isstatic: true }
+      : withoutError(await discoverEndpoint(command.server, command.common.stunServer))),
     interfaces: localInterfaces(command.common.interfaceName),
     interface: command.common.interfaceName,
     firewallinuse: 'none',
   };
   // The same host id and password on every attempt: if an attempt that timed out did register the host, the next
   // one finds it and refreshes it instead of making a second host.
-  const registered = await retryTransient(() => ServerApi.register(command.server, command.token, hostInput), {
-    deadlineMs: REGISTER_RETRY_MS,
-    delayMs: (attempt) => backoffDelay(attempt, REGISTER_BACKOFF),
-    onRetry: (error, delay) => log(`${error instanceof Error ? error.message : String(error)}; trying again in ${(delay / 1000).toFixed(1)} s`),
-  });
+  const registered = await retryTransient(
+    () => ServerApi.register(command.server, command.token, hostInput),
+    {
+      deadlineMs: REGISTER_RETRY_MS,
+      delayMs: (attempt) => backoffDelay(attempt, REGISTER_BACKOFF),
+      onRetry: (error, delay) =>
+        log(
+          `${error instanceof Error ? error.message : String(error)}; trying again in ${(delay / 1000).toFixed(1)} s`,
+        ),
+    },
+  );
   // The server may move the port to avoid a clash behind the same public IP (api-contract §5.9).
   const state: AgentState = {
     server: command.server,

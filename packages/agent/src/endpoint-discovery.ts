@@ -23,13 +23,17 @@ const ownAddresses = (): Set<string> =>
  * that address is one of this machine's own (no NAT), `behind_nat` otherwise. A STUN failure falls back to the
  * local address and is returned as `error` for the caller's (rate-limited) log.
  */
-export async function discoverEndpoint(serverUrl: string, stunServer: string | undefined): Promise<DiscoveredEndpoint & { error?: unknown }> {
+export async function discoverEndpoint(
+  serverUrl: string,
+  stunServer: string | undefined,
+): Promise<DiscoveredEndpoint & { error?: unknown }> {
   const local = await detectEndpoint(serverUrl);
   if (!stunServer) return { endpointip: local };
   try {
     const mapped = await stunMappedAddress(stunServer);
     const natType = ownAddresses().has(mapped.address) ? 'public' : 'behind_nat';
-    if (mapped.address.includes(':')) return { endpointip: local, endpointipv6: mapped.address, nat_type: natType };
+    if (mapped.address.includes(':'))
+      return { endpointip: local, endpointipv6: mapped.address, nat_type: natType };
     return { endpointip: mapped.address, nat_type: natType };
   } catch (error) {
     return { endpointip: local, error };

@@ -18,7 +18,10 @@ export interface KeyRotationSteps {
  * it, so peers learn the new key while this host still answers on the old one: at most one handshake is lost.
  * When the report fails the interface switches anyway and the next check-in (which carries the key) reports it.
  */
-export async function rotateKeys(state: AgentState, steps: KeyRotationSteps): Promise<{ reported: boolean; error?: unknown }> {
+export async function rotateKeys(
+  state: AgentState,
+  steps: KeyRotationSteps,
+): Promise<{ reported: boolean; error?: unknown }> {
   const keys = generateWireGuardKeys();
   state.privateKey = keys.privateKey;
   state.publicKey = keys.publicKey;
@@ -32,4 +35,3 @@ export async function rotateKeys(state: AgentState, steps: KeyRotationSteps): Pr
   await steps.apply();
   return outcome;
 }
-

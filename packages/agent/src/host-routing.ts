@@ -48,12 +48,27 @@ export class HostRouting {
   private async syncRoutes(wanted: string[]): Promise<void> {
     const current: string[] = [];
     for (const family of ['-4', '-6']) {
-      const { stdout } = await run('ip', [family, 'route', 'show', 'dev', this.iface, 'proto', ROUTE_PROTOCOL]);
-      current.push(...stdout.split('\n').map((line) => line.split(' ')[0] ?? '').filter(Boolean));
+      const { stdout } = await run('ip', [
+        family,
+        'route',
+        'show',
+        'dev',
+        this.iface,
+        'proto',
+        ROUTE_PROTOCOL,
+      ]);
+      current.push(
+        ...stdout
+          .split('\n')
+          .map((line) => line.split(' ')[0] ?? '')
+          .filter(Boolean),
+      );
     }
     const { remove, add } = diffRoutes(current, wanted);
-    for (const route of remove) await run('ip', ['route', 'del', route, 'dev', this.iface, 'proto', ROUTE_PROTOCOL]);
-    for (const route of add) await run('ip', ['route', 'replace', route, 'dev', this.iface, 'proto', ROUTE_PROTOCOL]);
+    for (const route of remove)
+      await run('ip', ['route', 'del', route, 'dev', this.iface, 'proto', ROUTE_PROTOCOL]);
+    for (const route of add)
+      await run('ip', ['route', 'replace', route, 'dev', this.iface, 'proto', ROUTE_PROTOCOL]);
   }
 
   private async enableForwarding(ipv6: boolean): Promise<void> {
@@ -68,7 +83,8 @@ export class HostRouting {
     const tools = ipv6 ? ['iptables', 'ip6tables'] : ['iptables'];
     // Spawning iptables on every peer change is wasteful: check the rules once, then trust what this agent did.
     for (const tool of tools) if (!this.#rules?.has(tool)) await this.ensureRule(tool);
-    for (const tool of [...(this.#rules ?? [])].filter((t) => !tools.includes(t))) await this.removeRule(tool);
+    for (const tool of [...(this.#rules ?? [])].filter((t) => !tools.includes(t)))
+      await this.removeRule(tool);
     this.#rules = new Set(tools);
   }
 
@@ -85,14 +101,29 @@ export class HostRouting {
   }
 
   private ruleArgs(): string[] {
-    return ['FORWARD', '-i', this.iface, '-o', this.iface, '-m', 'comment', '--comment', RULE_COMMENT, '-j', 'ACCEPT'];
+    return [
+      'FORWARD',
+      '-i',
+      this.iface,
+      '-o',
+      this.iface,
+      '-m',
+      'comment',
+      '--comment',
+      RULE_COMMENT,
+      '-j',
+      'ACCEPT',
+    ];
   }
 
   private async ensureRule(tool: string): Promise<void> {
     if (await succeeds(tool, ['-w', '-C', ...this.ruleArgs()])) return;
     if (await succeeds(tool, ['-w', '-I', ...this.ruleArgs()])) return;
     // Without iptables forwarding still works where FORWARD accepts by default; say so once rather than fail.
-    if (!this.#ruleWarned) this.log(`${tool}: could not add the FORWARD rule for ${this.iface}; forwarding relies on the FORWARD policy`);
+    if (!this.#ruleWarned)
+      this.log(
+        `${tool}: could not add the FORWARD rule for ${this.iface}; forwarding relies on the FORWARD policy`,
+      );
     this.#ruleWarned = true;
   }
 

@@ -10,7 +10,10 @@ export function generateWireGuardKeys(): KeyPair {
   const { privateKey, publicKey } = generateKeyPairSync('x25519');
   const d = privateKey.export({ format: 'jwk' }).d ?? '';
   const x = publicKey.export({ format: 'jwk' }).x ?? '';
-  return { privateKey: Buffer.from(d, 'base64url').toString('base64'), publicKey: Buffer.from(x, 'base64url').toString('base64') };
+  return {
+    privateKey: Buffer.from(d, 'base64url').toString('base64'),
+    publicKey: Buffer.from(x, 'base64url').toString('base64'),
+  };
 }
 
 /** The secret the agent signs in with (API and broker); random, never derived from anything. */

@@ -1,6 +1,11 @@
 import { createDecipheriv, createSecretKey, type KeyObject } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import { PAYLOAD_CIPHER, PAYLOAD_NONCE_BYTES, PAYLOAD_TAG_BYTES, payloadKeyFromTrafficKey } from '@meshdeck/contracts';
+import {
+  PAYLOAD_CIPHER,
+  PAYLOAD_NONCE_BYTES,
+  PAYLOAD_TAG_BYTES,
+  payloadKeyFromTrafficKey,
+} from '@meshdeck/contracts';
 
 /** Largest payload accepted after decompression: far above a 10,000-peer list, far below memory trouble. */
 const MAX_PLAIN_BYTES = 64 * 1024 * 1024;
@@ -17,11 +22,15 @@ export function payloadKey(trafficKey: string): KeyObject {
  * was not sealed with this key (tampered, another host's, or plaintext): nothing unauthenticated is applied.
  */
 export function openPayload(key: KeyObject, sealed: Buffer): string {
-  if (sealed.length < PAYLOAD_NONCE_BYTES + PAYLOAD_TAG_BYTES) throw new Error('message too short to be sealed');
+  if (sealed.length < PAYLOAD_NONCE_BYTES + PAYLOAD_TAG_BYTES)
+    throw new Error('message too short to be sealed');
   const nonce = sealed.subarray(0, PAYLOAD_NONCE_BYTES);
   const tag = sealed.subarray(sealed.length - PAYLOAD_TAG_BYTES);
   const decipher = createDecipheriv(PAYLOAD_CIPHER, key, nonce);
   decipher.setAuthTag(tag);
-  const zipped = Buffer.concat([decipher.update(sealed.subarray(PAYLOAD_NONCE_BYTES, sealed.length - PAYLOAD_TAG_BYTES)), decipher.final()]);
+  const zipped = Buffer.concat([
+    decipher.update(sealed.subarray(PAYLOAD_NONCE_BYTES, sealed.length - PAYLOAD_TAG_BYTES)),
+    decipher.final(),
+  ]);
   return gunzipSync(zipped, { maxOutputLength: MAX_PLAIN_BYTES }).toString('utf8');
 }

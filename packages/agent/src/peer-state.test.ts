@@ -18,10 +18,17 @@ const config = (n: number, overrides: Partial<PeerConfig> = {}): PeerConfig => (
 
 describe('fromPeerConfig', () => {
   it('when given the wire form, returns base64 key, ip:port endpoint, CIDR allowed IPs and keepalive seconds', () => {
-    expect(fromPeerConfig(config(2))).toEqual({ publicKey: b64(2), endpoint: '203.0.113.2:51821', allowedIps: ['10.0.0.2/32'], keepaliveSeconds: 20 });
+    expect(fromPeerConfig(config(2))).toEqual({
+      publicKey: b64(2),
+      endpoint: '203.0.113.2:51821',
+      allowedIps: ['10.0.0.2/32'],
+      keepaliveSeconds: 20,
+    });
   });
   it('when the endpoint is IPv6 or missing, brackets it or leaves it out', () => {
-    expect(fromPeerConfig(config(3, { Endpoint: { IP: 'fd00::3', Port: 1, Zone: '' } })).endpoint).toBe('[fd00::3]:1');
+    expect(fromPeerConfig(config(3, { Endpoint: { IP: 'fd00::3', Port: 1, Zone: '' } })).endpoint).toBe(
+      '[fd00::3]:1',
+    );
     expect(fromPeerConfig(config(3, { Endpoint: null })).endpoint).toBeUndefined();
   });
 });
@@ -33,7 +40,15 @@ describe('applyPeerUpdate', () => {
   });
   it('when the update is a delta, adds, updates and removes single peers', () => {
     const before = applyPeerUpdate(new Map(), [config(1), config(2)], true);
-    const after = applyPeerUpdate(before, [config(2, { Remove: true, AllowedIPs: [] }), config(3), config(1, { AllowedIPs: [{ IP: '10.0.0.9', Mask: '/////w==' }] })], false);
+    const after = applyPeerUpdate(
+      before,
+      [
+        config(2, { Remove: true, AllowedIPs: [] }),
+        config(3),
+        config(1, { AllowedIPs: [{ IP: '10.0.0.9', Mask: '/////w==' }] }),
+      ],
+      false,
+    );
     expect([...after.keys()].sort()).toEqual([b64(1), b64(3)].sort());
     expect(after.get(b64(1))?.allowedIps).toEqual(['10.0.0.9/32']);
     expect(before.size).toBe(2);

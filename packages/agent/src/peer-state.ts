@@ -19,7 +19,9 @@ export function fromPeerConfig(config: PeerConfig): Peer {
     publicKey: wgKeyToBase64(config.PublicKey),
     endpoint: endpoint ? `${host}:${endpoint.Port}` : undefined,
     allowedIps: config.AllowedIPs.map(ipNetToCidr).filter((cidr): cidr is string => cidr !== undefined),
-    keepaliveSeconds: config.PersistentKeepaliveInterval ? Math.round(config.PersistentKeepaliveInterval / 1e9) : undefined,
+    keepaliveSeconds: config.PersistentKeepaliveInterval
+      ? Math.round(config.PersistentKeepaliveInterval / 1e9)
+      : undefined,
   };
 }
 
@@ -27,7 +29,11 @@ export function fromPeerConfig(config: PeerConfig): Peer {
  * Applies a peer update: `replace` swaps the whole table, otherwise each entry updates or removes one peer (a
  * removal or an entry without allowed IPs drops the peer). Returns a new table; the input is not changed.
  */
-export function applyPeerUpdate(current: PeerTable, peers: readonly PeerConfig[], replace: boolean): Map<string, Peer> {
+export function applyPeerUpdate(
+  current: PeerTable,
+  peers: readonly PeerConfig[],
+  replace: boolean,
+): Map<string, Peer> {
   const next = new Map(replace ? [] : current);
   for (const config of peers) {
     const peer = fromPeerConfig(config);
@@ -40,7 +46,9 @@ export function applyPeerUpdate(current: PeerTable, peers: readonly PeerConfig[]
 /** What changed between two tables: keys to remove and peers to add or update. */
 export function diffPeers(before: PeerTable, after: PeerTable): { removed: string[]; upserted: Peer[] } {
   const removed = [...before.keys()].filter((key) => !after.has(key));
-  const upserted = [...after.values()].filter((peer) => JSON.stringify(before.get(peer.publicKey)) !== JSON.stringify(peer));
+  const upserted = [...after.values()].filter(
+    (peer) => JSON.stringify(before.get(peer.publicKey)) !== JSON.stringify(peer),
+  );
   return { removed, upserted };
 }
 
@@ -56,7 +64,11 @@ export interface SyncPoint {
  * agent never saw: a message was missed or the server restarted). Updates without a version (a server that does
  * not send one) are applied as they come.
  */
-export function syncStep(at: SyncPoint | undefined, incoming: PeerSync | undefined, isFull: boolean): 'apply' | 'skip' | 'pull' {
+export function syncStep(
+  at: SyncPoint | undefined,
+  incoming: PeerSync | undefined,
+  isFull: boolean,
+): 'apply' | 'skip' | 'pull' {
   if (!incoming) return 'apply';
   const sameEpoch = at?.epoch === incoming.epoch;
   if (sameEpoch && incoming.version <= at.version) return 'skip';

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { Peer } from './peer-state.ts';
 import { diffRoutes, extraRoutes, gatewayRole } from './routing-plan.ts';
 
-const peer = (publicKey: string, allowedIps: string[]): [string, Peer] => [publicKey, { publicKey, endpoint: undefined, allowedIps, keepaliveSeconds: undefined }];
+const peer = (publicKey: string, allowedIps: string[]): [string, Peer] => [
+  publicKey,
+  { publicKey, endpoint: undefined, allowedIps, keepaliveSeconds: undefined },
+];
 
 describe('extraRoutes', () => {
   it('when every allowed IP lies in the interface subnets, needs no route', () => {
@@ -12,12 +15,17 @@ describe('extraRoutes', () => {
   });
 
   it('when an ext client has extra allowed IPs, routes them through the interface, normalised and deduplicated', () => {
-    const peers = new Map([peer('client=', ['10.0.0.100/32', '192.168.7.9/24', '172.16.0.0/16']), peer('gw=', ['10.0.0.1/32', '192.168.7.0/24'])]);
+    const peers = new Map([
+      peer('client=', ['10.0.0.100/32', '192.168.7.9/24', '172.16.0.0/16']),
+      peer('gw=', ['10.0.0.1/32', '192.168.7.0/24']),
+    ]);
     expect(extraRoutes(['10.0.0.5/24'], peers)).toEqual(['172.16.0.0/16', '192.168.7.0/24']);
   });
 
   it('when the network has no IPv6 address on this host, routes IPv6 allowed IPs too', () => {
-    expect(extraRoutes(['10.0.0.5/24'], new Map([peer('A=', ['10.0.0.2/32', 'fd00::2/128'])]))).toEqual(['fd00::2/128']);
+    expect(extraRoutes(['10.0.0.5/24'], new Map([peer('A=', ['10.0.0.2/32', 'fd00::2/128'])]))).toEqual([
+      'fd00::2/128',
+    ]);
   });
 
   it('when a range is wider than the interface subnet, routes it (the subnet route does not cover all of it)', () => {
@@ -25,14 +33,24 @@ describe('extraRoutes', () => {
   });
 
   it('when a peer carries a default route (internet gateway), leaves it out and ignores malformed entries', () => {
-    expect(extraRoutes(['10.0.0.5/24'], new Map([peer('A=', ['0.0.0.0/0', '::/0', 'nonsense', '10.9.0.0/99'])]))).toEqual([]);
+    expect(
+      extraRoutes(['10.0.0.5/24'], new Map([peer('A=', ['0.0.0.0/0', '::/0', 'nonsense', '10.9.0.0/99'])])),
+    ).toEqual([]);
   });
 });
 
 describe('gatewayRole', () => {
   const mask24 = '////AA==';
   const node = (overrides: Partial<RawNode>): RawNode =>
-    ({ address: { IP: '10.0.0.5', Mask: mask24 }, address6: { IP: '', Mask: null }, isingressgateway: false, pendingdelete: false, action: 'noop', connected: true, ...overrides }) as RawNode;
+    ({
+      address: { IP: '10.0.0.5', Mask: mask24 },
+      address6: { IP: '', Mask: null },
+      isingressgateway: false,
+      pendingdelete: false,
+      action: 'noop',
+      connected: true,
+      ...overrides,
+    }) as RawNode;
 
   it('when no node is an ingress gateway, the host is no gateway', () => {
     expect(gatewayRole([node({}), node({})])).toBeUndefined();
@@ -43,20 +61,36 @@ describe('gatewayRole', () => {
   });
 
   it('when the gateway node has an IPv6 address, forwards IPv6 as well', () => {
-    expect(gatewayRole([node({ isingressgateway: true, address6: { IP: 'fd00::5', Mask: '//////////8AAAAAAAAAAA==' } })])).toEqual({ ipv6: true });
+    expect(
+      gatewayRole([
+        node({ isingressgateway: true, address6: { IP: 'fd00::5', Mask: '//////////8AAAAAAAAAAA==' } }),
+      ]),
+    ).toEqual({ ipv6: true });
   });
 
   it('when the gateway node is disconnected or being deleted, the host is no gateway', () => {
-    expect(gatewayRole([node({ isingressgateway: true, connected: false }), node({ isingressgateway: true, pendingdelete: true }), node({ isingressgateway: true, action: 'delete' })])).toBeUndefined();
+    expect(
+      gatewayRole([
+        node({ isingressgateway: true, connected: false }),
+        node({ isingressgateway: true, pendingdelete: true }),
+        node({ isingressgateway: true, action: 'delete' }),
+      ]),
+    ).toBeUndefined();
   });
 });
 
 describe('diffRoutes', () => {
   it('when clients come and go, removes the routes no longer wanted and adds the new ones', () => {
-    expect(diffRoutes(['192.168.7.0/24', '172.16.0.0/16'], ['172.16.0.0/16', '10.9.0.0/16'])).toEqual({ remove: ['192.168.7.0/24'], add: ['10.9.0.0/16'] });
+    expect(diffRoutes(['192.168.7.0/24', '172.16.0.0/16'], ['172.16.0.0/16', '10.9.0.0/16'])).toEqual({
+      remove: ['192.168.7.0/24'],
+      add: ['10.9.0.0/16'],
+    });
   });
 
   it('when ip prints a host route without its prefix, treats it as the same /32 or /128 route', () => {
-    expect(diffRoutes(['192.168.7.9', 'fd00::9'], ['192.168.7.9/32', 'fd00::9/128'])).toEqual({ remove: [], add: [] });
+    expect(diffRoutes(['192.168.7.9', 'fd00::9'], ['192.168.7.9/32', 'fd00::9/128'])).toEqual({
+      remove: [],
+      add: [],
+    });
   });
 });

@@ -44,14 +44,25 @@ export function extraRoutes(addresses: readonly string[], peers: PeerTable): str
 
 /** The gateway role of a host: present when a live node of it is an ingress gateway. */
 export function gatewayRole(nodes: readonly RawNode[]): RoutingPlan['gateway'] {
-  const gateways = nodes.filter((node) => node.isingressgateway && node.connected && !node.pendingdelete && node.action !== 'delete');
+  const gateways = nodes.filter(
+    (node) => node.isingressgateway && node.connected && !node.pendingdelete && node.action !== 'delete',
+  );
   if (gateways.length === 0) return undefined;
   return { ipv6: gateways.some((node) => ipNetToCidr(node.address6) !== undefined) };
 }
 
 /** The routes to delete and to add to go from what the interface has to what the plan wants. */
-export function diffRoutes(current: readonly string[], wanted: readonly string[]): { remove: string[]; add: string[] } {
-  const normalise = (list: readonly string[]) => new Set(list.map(toRange).filter((r): r is Cidr => r !== undefined).map(formatCidr));
+export function diffRoutes(
+  current: readonly string[],
+  wanted: readonly string[],
+): { remove: string[]; add: string[] } {
+  const normalise = (list: readonly string[]) =>
+    new Set(
+      list
+        .map(toRange)
+        .filter((r): r is Cidr => r !== undefined)
+        .map(formatCidr),
+    );
   const have = normalise(current);
   const want = normalise(wanted);
   return { remove: [...have].filter((r) => !want.has(r)), add: [...want].filter((r) => !have.has(r)) };

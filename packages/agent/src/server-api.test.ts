@@ -41,11 +41,16 @@ describe('ServerApi errors', () => {
   it('-> when the server is unreachable, the error names the method, the URL and the cause (not just "fetch failed")', async () => {
     const base = `http://127.0.0.1:${await closedPort()}`;
     const error = await failure(new ServerApi(base, 'host-1', 'pw').pull());
-    expect(error.message).toBe(`POST ${base}/api/hosts/adm/authenticate: fetch failed (connect ECONNREFUSED ${base.slice('http://'.length)})`);
+    expect(error.message).toBe(
+      `POST ${base}/api/hosts/adm/authenticate: fetch failed (connect ECONNREFUSED ${base.slice('http://'.length)})`,
+    );
   });
 
   it('-> when authenticate answers 400 "host ... not found" or 401, the error says the host is unknown', async () => {
-    for (const [status, message] of [[400, 'host host-1 not found'], [401, 'incorrect credentials']] as const) {
+    for (const [status, message] of [
+      [400, 'host host-1 not found'],
+      [401, 'incorrect credentials'],
+    ] as const) {
       const error = await failure(new ServerApi(await answering(status, message), 'host-1', 'pw').pull());
       expect(error).toBeInstanceOf(HostUnknownError);
       expect(error.message).toContain(`${status} ${message}`);
@@ -53,8 +58,12 @@ describe('ServerApi errors', () => {
   });
 
   it('-> a registration failure does not put the join token in the message', async () => {
-    const error = await failure(ServerApi.register(await answering(400, 'invalid enrollment key'), 'c2VjcmV0LXRva2Vu', {}));
-    expect(error.message).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/api\/v1\/host\/register\/<token>: 400 invalid enrollment key$/);
+    const error = await failure(
+      ServerApi.register(await answering(400, 'invalid enrollment key'), 'c2VjcmV0LXRva2Vu', {}),
+    );
+    expect(error.message).toMatch(
+      /^POST http:\/\/127\.0\.0\.1:\d+\/api\/v1\/host\/register\/<token>: 400 invalid enrollment key$/,
+    );
   });
 });
 
@@ -75,10 +84,19 @@ describe('retryTransient (joining a busy or restarting server)', () => {
   };
 
   it('-> retries no answer, 429 and 5xx with the backoff, reporting each, until the call succeeds', async () => {
-    const { call, calls } = flaky([new Error('fetch failed (connect ECONNREFUSED)'), new ServerError(503, 'busy'), new ServerError(429, 'slow down')]);
+    const { call, calls } = flaky([
+      new Error('fetch failed (connect ECONNREFUSED)'),
+      new ServerError(503, 'busy'),
+      new ServerError(429, 'slow down'),
+    ]);
     const retries: string[] = [];
     const time = clock();
-    const result = await retryTransient(call, { deadlineMs: 60_000, delayMs: (attempt) => 1000 * (attempt + 1), onRetry: (error, delay) => retries.push(`${(error as Error).message} ${delay}`), ...time });
+    const result = await retryTransient(call, {
+      deadlineMs: 60_000,
+      delayMs: (attempt) => 1000 * (attempt + 1),
+      onRetry: (error, delay) => retries.push(`${(error as Error).message} ${delay}`),
+      ...time,
+    });
     expect(result).toBe('registered');
     expect(calls.count).toBe(4);
     expect(retries).toEqual(['fetch failed (connect ECONNREFUSED) 1000', 'busy 2000', 'slow down 3000']);
@@ -87,14 +105,18 @@ describe('retryTransient (joining a busy or restarting server)', () => {
 
   it('-> fails at once on an answer that will not change (a bad key is a 400)', async () => {
     const { call, calls } = flaky([new ServerError(400, 'invalid enrollment key')]);
-    const error = await failure(retryTransient(call, { deadlineMs: 60_000, delayMs: () => 1000, onRetry: () => undefined, ...clock() }));
+    const error = await failure(
+      retryTransient(call, { deadlineMs: 60_000, delayMs: () => 1000, onRetry: () => undefined, ...clock() }),
+    );
     expect(error.message).toBe('invalid enrollment key');
     expect(calls.count).toBe(1);
   });
 
   it('-> gives up with the last error once the next retry would start after the deadline', async () => {
     const { call, calls } = flaky(Array.from({ length: 10 }, (_, i) => new Error(`timeout ${i + 1}`)));
-    const error = await failure(retryTransient(call, { deadlineMs: 10_000, delayMs: () => 4000, onRetry: () => undefined, ...clock() }));
+    const error = await failure(
+      retryTransient(call, { deadlineMs: 10_000, delayMs: () => 4000, onRetry: () => undefined, ...clock() }),
+    );
     expect(error.message).toBe('timeout 3');
     expect(calls.count).toBe(3);
   });

@@ -27,7 +27,12 @@ export class HostUnknownError extends ServerError {}
 function describeFailure(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause: unknown = error.cause;
-  const detail = cause instanceof Error ? (('code' in cause && typeof cause.code === 'string' && !cause.message.includes(cause.code) ? `${cause.code} ` : '') + cause.message) : '';
+  const detail =
+    cause instanceof Error
+      ? ('code' in cause && typeof cause.code === 'string' && !cause.message.includes(cause.code)
+          ? `${cause.code} `
+          : '') + cause.message
+      : '';
   return detail ? `${error.message} (${detail})` : error.message;
 }
 
@@ -43,20 +48,34 @@ interface Init {
 /** A request that got no answer in this time failed (the server or the path to it hangs). */
 const REQUEST_TIMEOUT_MS = 30_000;
 
-async function call<T extends z.ZodType>(url: string, init: Init, schema: T | undefined): Promise<z.infer<T>> {
+async function call<T extends z.ZodType>(
+  url: string,
+  init: Init,
+  schema: T | undefined,
+): Promise<z.infer<T>> {
   // Fastify refuses a JSON content type without a body, so the header goes only with one.
   const json: Record<string, string> = init.body === undefined ? {} : { 'content-type': 'application/json' };
   let response: Response;
   try {
-    response = await fetch(url, { ...init, headers: { ...json, ...init.headers }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    response = await fetch(url, {
+      ...init,
+      headers: { ...json, ...init.headers },
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
   } catch (error) {
     throw new Error(`${init.method} ${loggableUrl(url)}: ${describeFailure(error)}`, { cause: error });
   }
   const text = await response.text();
   const body: unknown = text === '' ? undefined : JSON.parse(text);
   if (!response.ok) {
-    const message = typeof body === 'object' && body !== null && 'Message' in body ? String(body.Message) : response.statusText;
-    throw new ServerError(response.status, `${init.method} ${loggableUrl(url)}: ${response.status} ${message}`);
+    const message =
+      typeof body === 'object' && body !== null && 'Message' in body
+        ? String(body.Message)
+        : response.statusText;
+    throw new ServerError(
+      response.status,
+      `${init.method} ${loggableUrl(url)}: ${response.status} ${message}`,
+    );
   }
   return (schema ? schema.parse(body) : body) as z.infer<T>;
 }
@@ -110,7 +129,11 @@ export class ServerApi {
   ) {}
 
   /** Registers a host with a join token (no bearer: the token is the secret). */
-  static register(baseUrl: string, joinToken: string, host: Record<string, unknown>): Promise<RegisterResponse> {
+  static register(
+    baseUrl: string,
+    joinToken: string,
+    host: Record<string, unknown>,
+  ): Promise<RegisterResponse> {
     const url = `${baseUrl}/api/v1/host/register/${encodeURIComponent(joinToken)}`;
     return call(url, { method: 'POST', body: JSON.stringify(host) }, registerResponseSchema);
   }
@@ -124,26 +147,47 @@ export class ServerApi {
   }
 
   async checkIn(host: Record<string, unknown>): Promise<void> {
-    await this.authorized(`/api/v1/fallback/host/${this.hostId}`, { method: 'PUT', body: JSON.stringify({ Action: 'CHECK_IN', Host: host }) }, undefined);
+    await this.authorized(
+      `/api/v1/fallback/host/${this.hostId}`,
+      { method: 'PUT', body: JSON.stringify({ Action: 'CHECK_IN', Host: host }) },
+      undefined,
+    );
   }
 
   /** Reports changed host fields at once (HostUpdate `UPDATE_HOST`), e.g. a new public key. */
   async updateHost(host: Record<string, unknown>): Promise<void> {
-    await this.authorized(`/api/v1/fallback/host/${this.hostId}`, { method: 'PUT', body: JSON.stringify({ Action: 'UPDATE_HOST', Host: host }) }, undefined);
+    await this.authorized(
+      `/api/v1/fallback/host/${this.hostId}`,
+      { method: 'PUT', body: JSON.stringify({ Action: 'UPDATE_HOST', Host: host }) },
+      undefined,
+    );
   }
 
   /** Deletes one of this host's nodes at once (`requestfrom: node`). */
   async deleteNode(network: string, nodeId: string): Promise<void> {
-    await this.authorized(`/api/nodes/${network}/${nodeId}`, { method: 'DELETE', headers: { requestfrom: 'node' } }, undefined);
+    await this.authorized(
+      `/api/nodes/${network}/${nodeId}`,
+      { method: 'DELETE', headers: { requestfrom: 'node' } },
+      undefined,
+    );
   }
 
   async deleteHost(): Promise<void> {
     await this.authorized(`/api/hosts/${this.hostId}?force=true`, { method: 'DELETE' }, undefined);
   }
 
-  private async authorized<T extends z.ZodType>(path: string, init: Init, schema: T | undefined): Promise<z.infer<T>> {
+  private async authorized<T extends z.ZodType>(
+    path: string,
+    init: Init,
+    schema: T | undefined,
+  ): Promise<z.infer<T>> {
     if (this.#token === '') await this.refreshToken();
-    const send = () => call(`${this.baseUrl}${path}`, { ...init, headers: { ...init.headers, authorization: `Bearer ${this.#token}` } }, schema);
+    const send = () =>
+      call(
+        `${this.baseUrl}${path}`,
+        { ...init, headers: { ...init.headers, authorization: `Bearer ${this.#token}` } },
+        schema,
+      );
     try {
       return await send();
     } catch (error) {
@@ -156,11 +200,19 @@ export class ServerApi {
   private async refreshToken(): Promise<void> {
     const body = JSON.stringify({ id: this.hostId, password: this.password });
     try {
-      const result = await call(`${this.baseUrl}/api/hosts/adm/authenticate`, { method: 'POST', body }, hostAuthenticateResponseSchema);
+      const result = await call(
+        `${this.baseUrl}/api/hosts/adm/authenticate`,
+        { method: 'POST', body },
+        hostAuthenticateResponseSchema,
+      );
       this.#token = result.Response.AuthToken;
     } catch (error) {
       // The contract answers an unknown host with 400 "host ... not found"; 401 is a password it does not know.
-      const unknown = error instanceof ServerError && (error.status === 401 || error.status === 404 || (error.status === 400 && /not found/i.test(error.message)));
+      const unknown =
+        error instanceof ServerError &&
+        (error.status === 401 ||
+          error.status === 404 ||
+          (error.status === 400 && /not found/i.test(error.message)));
       if (unknown) throw new HostUnknownError(error.status, error.message);
       throw error;
     }

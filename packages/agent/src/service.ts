@@ -15,7 +15,8 @@ export interface ServiceOptions {
 }
 
 /** systemd quotes arguments with double quotes; a path with spaces or quotes must survive that. */
-const quote = (arg: string): string => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `"${arg.replace(/(["\\])/g, '\\$1')}"`);
+const quote = (arg: string): string =>
+  /^[\w@%+=:,./-]+$/.test(arg) ? arg : `"${arg.replace(/(["\\])/g, '\\$1')}"`;
 
 /**
  * The unit: `meshdeck-agent run` restarted whenever it ends (a SIGTERM leaves the tunnel up, so a restart or an
@@ -23,7 +24,16 @@ const quote = (arg: string): string => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `"$
  */
 export function renderUnit(options: ServiceOptions): string {
   // The single executable has no script: scriptPath is empty and the unit runs the executable itself.
-  const exec = [options.nodePath, ...(options.scriptPath ? [options.scriptPath] : []), 'run', '--state-dir', options.stateDir, ...options.runArgs].map(quote).join(' ');
+  const exec = [
+    options.nodePath,
+    ...(options.scriptPath ? [options.scriptPath] : []),
+    'run',
+    '--state-dir',
+    options.stateDir,
+    ...options.runArgs,
+  ]
+    .map(quote)
+    .join(' ');
   return `[Unit]
 Description=Meshdeck agent (WireGuard mesh)
 Wants=network-online.target

@@ -15,17 +15,34 @@ const run = promisify(execFile);
 export async function printStatus(common: CommonOptions): Promise<void> {
   const state = loadState(common.stateDir);
   const { stdout: dump } = await run('wg', ['show', state.interfaceName, 'dump']).catch((error: unknown) => {
-    throw new Error(`interface ${state.interfaceName} is not up (${error instanceof Error ? error.message.split('\n')[0] : 'wg failed'}); is the agent running?`);
+    throw new Error(
+      `interface ${state.interfaceName} is not up (${error instanceof Error ? error.message.split('\n')[0] : 'wg failed'}); is the agent running?`,
+    );
   });
   const names = new Map<string, PeerName>();
   const networks: HostNetwork[] = [];
   let note: string | undefined;
   try {
     const pull = await new ServerApi(state.server, state.hostId, state.hostPassword).pull();
-    for (const [key, peer] of Object.entries(pull.peer_ids ?? {})) names.set(key, { name: peer.name, network: peer.network, address: peer.address });
-    for (const node of pull.nodes) networks.push({ network: node.network, address: [ipNetToCidr(node.address), ipNetToCidr(node.address6)].filter(Boolean).join(', ') });
+    for (const [key, peer] of Object.entries(pull.peer_ids ?? {}))
+      names.set(key, { name: peer.name, network: peer.network, address: peer.address });
+    for (const node of pull.nodes)
+      networks.push({
+        network: node.network,
+        address: [ipNetToCidr(node.address), ipNetToCidr(node.address6)].filter(Boolean).join(', '),
+      });
   } catch (error) {
     note = `peer names unavailable: ${error instanceof Error ? error.message : 'server unreachable'}`;
   }
-  process.stdout.write(renderStatus({ interfaceName: state.interfaceName, hostName: state.name, dump, networks, names, nowSeconds: Math.floor(Date.now() / 1000), ...(note ? { note } : {}) }));
+  process.stdout.write(
+    renderStatus({
+      interfaceName: state.interfaceName,
+      hostName: state.name,
+      dump,
+      networks,
+      names,
+      nowSeconds: Math.floor(Date.now() / 1000),
+      ...(note ? { note } : {}),
+    }),
+  );
 }

@@ -10,7 +10,14 @@ const dump = [
 describe('meshdeck-agent status rendering', () => {
   it('-> prints the interface, networks and each peer by name with endpoint, handshake and bytes, like wg show', () => {
     const names = new Map([['QUxQSEE=', { name: 'alpha', network: 'office', address: '10.0.0.2' }]]);
-    const text = renderStatus({ interfaceName: 'meshdeck', hostName: 'me', dump, networks: [{ network: 'office', address: '10.0.0.1/24' }], names, nowSeconds: 1700000065 });
+    const text = renderStatus({
+      interfaceName: 'meshdeck',
+      hostName: 'me',
+      dump,
+      networks: [{ network: 'office', address: '10.0.0.1/24' }],
+      names,
+      nowSeconds: 1700000065,
+    });
     expect(text).toBe(
       [
         'interface: meshdeck (host me)',

@@ -28,7 +28,12 @@ export function formatHandshake(epochSeconds: number, nowSeconds: number): strin
   if (epochSeconds === 0) return 'never';
   let left = Math.max(0, nowSeconds - epochSeconds);
   const parts: string[] = [];
-  for (const [size, name] of [[86_400, 'day'], [3_600, 'hour'], [60, 'minute'], [1, 'second']] as const) {
+  for (const [size, name] of [
+    [86_400, 'day'],
+    [3_600, 'hour'],
+    [60, 'minute'],
+    [1, 'second'],
+  ] as const) {
     const count = Math.floor(left / size);
     left -= count * size;
     if (count > 0) parts.push(`${count} ${name}${count === 1 ? '' : 's'}`);
@@ -40,16 +45,47 @@ export function formatHandshake(epochSeconds: number, nowSeconds: number): strin
  * Renders `wg show <interface> dump` like `wg show` does, with each peer named from the server's view and this
  * host's networks on top. Peers the server did not name (or when it was unreachable) show their key only.
  */
-export function renderStatus(input: { interfaceName: string; hostName: string; dump: string; networks: HostNetwork[]; names: ReadonlyMap<string, PeerName>; nowSeconds: number; note?: string }): string {
+export function renderStatus(input: {
+  interfaceName: string;
+  hostName: string;
+  dump: string;
+  networks: HostNetwork[];
+  names: ReadonlyMap<string, PeerName>;
+  nowSeconds: number;
+  note?: string;
+}): string {
   const [head = '', ...peerLines] = input.dump.trim().split('\n');
   const [, publicKey = '', listenPort = ''] = head.split('\t');
-  const lines = [`interface: ${input.interfaceName} (host ${input.hostName})`, `  public key: ${publicKey}`, `  listening port: ${listenPort}`];
+  const lines = [
+    `interface: ${input.interfaceName} (host ${input.hostName})`,
+    `  public key: ${publicKey}`,
+    `  listening port: ${listenPort}`,
+  ];
   for (const n of input.networks) lines.push(`  network: ${n.network} ${n.address}`);
   if (input.note) lines.push(`  note: ${input.note}`);
   const peers = peerLines
     .map((line) => line.split('\t'))
     .filter((f) => f.length >= 8)
-    .map(([key = '', , endpoint = '', allowed = '', handshake = '0', rx = '0', tx = '0', keepalive = 'off']) => ({ key, endpoint, allowed, handshake: Number(handshake), rx: Number(rx), tx: Number(tx), keepalive }))
+    .map(
+      ([
+        key = '',
+        ,
+        endpoint = '',
+        allowed = '',
+        handshake = '0',
+        rx = '0',
+        tx = '0',
+        keepalive = 'off',
+      ]) => ({
+        key,
+        endpoint,
+        allowed,
+        handshake: Number(handshake),
+        rx: Number(rx),
+        tx: Number(tx),
+        keepalive,
+      }),
+    )
     .sort((a, b) => b.handshake - a.handshake);
   for (const peer of peers) {
     const named = input.names.get(peer.key);
@@ -58,7 +94,8 @@ export function renderStatus(input: { interfaceName: string; hostName: string; d
     if (peer.endpoint !== '(none)') lines.push(`  endpoint: ${peer.endpoint}`);
     lines.push(`  allowed ips: ${peer.allowed === '(none)' ? '(none)' : peer.allowed.split(',').join(', ')}`);
     lines.push(`  latest handshake: ${formatHandshake(peer.handshake, input.nowSeconds)}`);
-    if (peer.rx > 0 || peer.tx > 0) lines.push(`  transfer: ${formatBytes(peer.rx)} received, ${formatBytes(peer.tx)} sent`);
+    if (peer.rx > 0 || peer.tx > 0)
+      lines.push(`  transfer: ${formatBytes(peer.rx)} received, ${formatBytes(peer.tx)} sent`);
     if (peer.keepalive !== 'off') lines.push(`  persistent keepalive: every ${peer.keepalive} seconds`);
   }
   return `${lines.join('\n')}\n`;

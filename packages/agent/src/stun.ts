@@ -35,12 +35,14 @@ function readAddress(value: Buffer, xorKey: Buffer | undefined): MappedAddress |
     port ^= MAGIC_COOKIE >>> 16;
     for (let i = 0; i < length; i++) bytes[i]! ^= xorKey[i]!;
   }
-  const address = length === 4 ? [...bytes].join('.') : (bytes.toString('hex').match(/.{4}/g) ?? []).join(':');
+  const address =
+    length === 4 ? [...bytes].join('.') : (bytes.toString('hex').match(/.{4}/g) ?? []).join(':');
   return { address: length === 4 ? address : normaliseV6(address), port };
 }
 
 /** `2001:0db8:0000:…` in its short form, through the URL parser (no dependency needed). */
-const normaliseV6 = (address: string): string => new URL(`http://[${address}]`).hostname.replace(/^\[|\]$/g, '');
+const normaliseV6 = (address: string): string =>
+  new URL(`http://[${address}]`).hostname.replace(/^\[|\]$/g, '');
 
 /**
  * The mapped address of a binding success response for this transaction: XOR-MAPPED-ADDRESS (RFC 5389), or the
@@ -48,11 +50,12 @@ const normaliseV6 = (address: string): string => new URL(`http://[${address}]`).
  */
 export function parseBindingResponse(message: Buffer, transactionId: Buffer): MappedAddress | undefined {
   if (message.length < HEADER_BYTES || message.readUInt16BE(0) !== BINDING_SUCCESS) return undefined;
-  if (message.readUInt32BE(4) !== MAGIC_COOKIE || !message.subarray(8, 20).equals(transactionId)) return undefined;
+  if (message.readUInt32BE(4) !== MAGIC_COOKIE || !message.subarray(8, 20).equals(transactionId))
+    return undefined;
   const end = Math.min(message.length, HEADER_BYTES + message.readUInt16BE(2));
   const xorKey = message.subarray(4, 20);
   let plain: MappedAddress | undefined;
-  for (let offset = HEADER_BYTES; offset + 4 <= end; ) {
+  for (let offset = HEADER_BYTES; offset + 4 <= end;) {
     const type = message.readUInt16BE(offset);
     const length = message.readUInt16BE(offset + 2);
     const value = message.subarray(offset + 4, offset + 4 + length);
@@ -67,7 +70,8 @@ export function parseBindingResponse(message: Buffer, transactionId: Buffer): Ma
 export function parseStunServer(text: string): { host: string; port: number } {
   const match = /^\[([^\]]+)\](?::(\d+))?$/.exec(text) ?? /^([^:]+)(?::(\d+))?$/.exec(text);
   const port = Number(match?.[2] ?? 3478);
-  if (!match?.[1] || !Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`STUN server "${text}" must be host:port`);
+  if (!match?.[1] || !Number.isInteger(port) || port < 1 || port > 65535)
+    throw new Error(`STUN server "${text}" must be host:port`);
   return { host: match[1], port };
 }
 
@@ -75,7 +79,11 @@ export function parseStunServer(text: string): { host: string; port: number } {
  * Asks a STUN server which address and port it saw this request come from (one UDP binding request, resent
  * twice while no answer came). Rejects with a message naming the server when nothing usable comes back.
  */
-export async function stunMappedAddress(server: string, timeoutMs = 1500, attempts = 3): Promise<MappedAddress> {
+export async function stunMappedAddress(
+  server: string,
+  timeoutMs = 1500,
+  attempts = 3,
+): Promise<MappedAddress> {
   const { host, port } = parseStunServer(server);
   const socket = dgram.createSocket(isIP(host) === 6 ? 'udp6' : 'udp4');
   const transactionId = randomBytes(12);
@@ -85,7 +93,8 @@ export async function stunMappedAddress(server: string, timeoutMs = 1500, attemp
       let sent = 0;
       let timer: NodeJS.Timeout | undefined;
       const send = () => {
-        if (sent++ >= attempts) return reject(new Error(`STUN ${host}:${port}: no answer after ${attempts} requests`));
+        if (sent++ >= attempts)
+          return reject(new Error(`STUN ${host}:${port}: no answer after ${attempts} requests`));
         socket.send(request, port, host);
         timer = setTimeout(send, timeoutMs);
       };

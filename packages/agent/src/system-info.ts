@@ -42,6 +42,8 @@ export function localInterfaces(meshInterface: string): HostInterface[] {
   return Object.entries(os.networkInterfaces()).flatMap(([name, addresses]) =>
     name === meshInterface
       ? []
-      : (addresses ?? []).filter((a) => !a.internal).map((a) => ({ name, addressString: a.cidr ?? `${a.address}/${a.family === 'IPv4' ? 32 : 128}` })),
+      : (addresses ?? [])
+          .filter((a) => !a.internal)
+          .map((a) => ({ name, addressString: a.cidr ?? `${a.address}/${a.family === 'IPv4' ? 32 : 128}` })),
   );
 }

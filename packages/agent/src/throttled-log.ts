@@ -28,7 +28,10 @@ export class ThrottledLog {
       seen.held++;
       return;
     }
-    const note = seen && seen.held > 0 ? ` (${seen.held} more like this in the last ${Math.round((now - seen.at) / 1000)} s)` : '';
+    const note =
+      seen && seen.held > 0
+        ? ` (${seen.held} more like this in the last ${Math.round((now - seen.at) / 1000)} s)`
+        : '';
     this.#last.set(key, { at: now, held: 0 });
     this.write(`${message}${note}`);
   }

@@ -46,7 +46,10 @@ export async function upgradeAgent(o: UpgradeOptions): Promise<'current' | 'roll
   const expected = (await download(`${base}.sha256`)).toString('utf8').trim().split(/\s+/)[0] ?? '';
   if (!o.force && sha256(fs.readFileSync(o.scriptPath)) === expected) return 'current';
   const bundle = await download(base);
-  if (sha256(bundle) !== expected) throw new Error(`upgrade refused: the download from ${base} does not match its SHA-256 (${expected || 'none given'})`);
+  if (sha256(bundle) !== expected)
+    throw new Error(
+      `upgrade refused: the download from ${base} does not match its SHA-256 (${expected || 'none given'})`,
+    );
   // Node decides ES module or CommonJS by the extension: the staged build must keep `.mjs` to start at all.
   const next = o.executable ? `${o.scriptPath}.new` : o.scriptPath.replace(/(\.mjs)?$/, '.new.mjs');
   const previous = `${o.scriptPath}.previous`;
@@ -57,14 +60,20 @@ export async function upgradeAgent(o: UpgradeOptions): Promise<'current' | 'roll
     o.log(`upgrade: downloaded ${stdout.trim()}, checksum verified`);
   } catch (error) {
     fs.rmSync(next, { force: true });
-    o.log(`upgrade: the new build does not start (${error instanceof Error ? error.message.split('\n')[0] : 'failed'}); staying on this one`);
+    o.log(
+      `upgrade: the new build does not start (${error instanceof Error ? error.message.split('\n')[0] : 'failed'}); staying on this one`,
+    );
     return 'rolled-back';
   }
   fs.copyFileSync(o.scriptPath, previous);
   fs.renameSync(next, o.scriptPath);
   fs.rmSync(o.markerFile, { force: true });
   const [program, args] = command(o.scriptPath);
-  const child = spawn(program, [...args, ...o.runArgs], { detached: true, stdio: 'inherit', env: { ...process.env, [UPGRADE_MARKER_ENV]: o.markerFile } });
+  const child = spawn(program, [...args, ...o.runArgs], {
+    detached: true,
+    stdio: 'inherit',
+    env: { ...process.env, [UPGRADE_MARKER_ENV]: o.markerFile },
+  });
   let exited = false;
   child.once('exit', () => (exited = true));
   for (const started = Date.now(); Date.now() - started < START_TIMEOUT_MS && !exited; await sleep(200)) {

@@ -22,9 +22,15 @@ export class DryRunInterface implements MeshInterface {
   constructor(private readonly name: string) {}
 
   apply(addresses: string[], config: InterfaceConfig, routing: RoutingPlan = NO_ROUTING): Promise<void> {
-    process.stdout.write(`# ${this.name}: addresses ${addresses.join(', ') || '(none)'}\n${renderWgConfig(config)}\n`);
-    if (routing.routes.length > 0) process.stdout.write(`# ${this.name}: routes ${routing.routes.join(', ')}\n`);
-    if (routing.gateway) process.stdout.write(`# ${this.name}: remote-access gateway, forwarding on${routing.gateway.ipv6 ? ' (IPv4 and IPv6)' : ''}\n`);
+    process.stdout.write(
+      `# ${this.name}: addresses ${addresses.join(', ') || '(none)'}\n${renderWgConfig(config)}\n`,
+    );
+    if (routing.routes.length > 0)
+      process.stdout.write(`# ${this.name}: routes ${routing.routes.join(', ')}\n`);
+    if (routing.gateway)
+      process.stdout.write(
+        `# ${this.name}: remote-access gateway, forwarding on${routing.gateway.ipv6 ? ' (IPv4 and IPv6)' : ''}\n`,
+      );
     return Promise.resolve();
   }
 
@@ -51,7 +57,11 @@ export class SystemInterface implements MeshInterface {
     this.#routing = new HostRouting(name, log);
   }
 
-  async apply(addresses: string[], config: InterfaceConfig, routing: RoutingPlan = NO_ROUTING): Promise<void> {
+  async apply(
+    addresses: string[],
+    config: InterfaceConfig,
+    routing: RoutingPlan = NO_ROUTING,
+  ): Promise<void> {
     await this.ensureLink();
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'meshdeck-wg-')), 'wg.conf');
     try {
@@ -96,17 +106,27 @@ export class SystemInterface implements MeshInterface {
       () => false,
     );
     if (kernel) return;
-    const child = spawn('wireguard-go', ['-f', this.name], { stdio: 'ignore', env: { ...process.env, WG_PROCESS_FOREGROUND: '1' } });
+    const child = spawn('wireguard-go', ['-f', this.name], {
+      stdio: 'ignore',
+      env: { ...process.env, WG_PROCESS_FOREGROUND: '1' },
+    });
     this.#goProcess = child;
     fs.writeFileSync(wireguardPidFile(this.stateDir), String(child.pid), { mode: 0o600 });
     for (let i = 0; i < 50 && !(await this.linkExists()); i++) await sleep(100);
-    if (!(await this.linkExists())) throw new Error(`could not create interface ${this.name} (no kernel WireGuard and wireguard-go failed)`);
+    if (!(await this.linkExists()))
+      throw new Error(
+        `could not create interface ${this.name} (no kernel WireGuard and wireguard-go failed)`,
+      );
   }
 
   private async syncAddresses(wanted: string[]): Promise<void> {
     const { stdout } = await run('ip', ['-o', 'addr', 'show', 'dev', this.name]);
-    const current = [...stdout.matchAll(/inet6? (\S+)/g)].map((m) => m[1] ?? '').filter((a) => !a.startsWith('fe80:'));
-    for (const address of current.filter((a) => !wanted.includes(a))) await run('ip', ['addr', 'del', address, 'dev', this.name]);
-    for (const address of wanted.filter((a) => !current.includes(a))) await run('ip', ['addr', 'add', address, 'dev', this.name]);
+    const current = [...stdout.matchAll(/inet6? (\S+)/g)]
+      .map((m) => m[1] ?? '')
+      .filter((a) => !a.startsWith('fe80:'));
+    for (const address of current.filter((a) => !wanted.includes(a)))
+      await run('ip', ['addr', 'del', address, 'dev', this.name]);
+    for (const address of wanted.filter((a) => !current.includes(a)))
+      await run('ip', ['addr', 'add', address, 'dev', this.name]);
   }
 }

@@ -9,6 +9,9 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
  * changed since the last build, so tests exercise the artefact users run rather than the TypeScript sources.
  */
 export function agentBundle(): string {
-  execFileSync(process.execPath, [path.join(repoRoot, 'scripts', 'build-if-stale.mjs'), 'agent'], { cwd: repoRoot, stdio: 'pipe' });
+  execFileSync(process.execPath, [path.join(repoRoot, 'scripts', 'build-if-stale.mjs'), 'agent'], {
+    cwd: repoRoot,
+    stdio: 'pipe',
+  });
   return path.join(repoRoot, 'packages', 'agent', 'dist', 'meshdeck-agent.mjs');
 }

@@ -18,23 +18,35 @@ let server: TestServer;
 let token: string;
 let lab: Lab;
 let workDir: string;
-const agents: { index: number; ns: string; iface: string; stateDir: string; child: ChildProcess; log: string[] }[] = [];
+const agents: {
+  index: number;
+  ns: string;
+  iface: string;
+  stateDir: string;
+  child: ChildProcess;
+  log: string[];
+}[] = [];
 
 /** Polls `check` until it holds; on time-out fails with every agent's log, which is what explains a failure. */
 const waitUntil = (what: string, check: () => boolean, timeout = 30_000) =>
   vi.waitFor(
     () => {
-      if (!check()) throw new Error(`timed out waiting for ${what}\n${agents.map((a) => `--- agent ${a.index}\n${a.log.join('')}`).join('\n')}`);
+      if (!check())
+        throw new Error(
+          `timed out waiting for ${what}\n${agents.map((a) => `--- agent ${a.index}\n${a.log.join('')}`).join('\n')}`,
+        );
     },
     { timeout, interval: 250 },
   );
 // Before the agent created its interface `wg show` fails; that simply means "no peers yet".
 const wgPeers = (a: (typeof agents)[number]): string[] =>
   quiet('ip', ['netns', 'exec', a.ns, 'wg', 'show', a.iface, 'peers']).split('\n').filter(Boolean);
-const publicKeyOf = (a: (typeof agents)[number]): string => JSON.parse(fs.readFileSync(path.join(a.stateDir, 'state.json'), 'utf8')).publicKey;
+const publicKeyOf = (a: (typeof agents)[number]): string =>
+  JSON.parse(fs.readFileSync(path.join(a.stateDir, 'state.json'), 'utf8')).publicKey;
 // One echo request with a one-second wait: the first packets of a pair can go before its handshake completes.
 const pings = (from: (typeof agents)[number], address: string): boolean =>
-  spawnSync('ip', ['netns', 'exec', from.ns, 'ping', '-c', '1', '-W', '1', address], { stdio: 'ignore' }).status === 0;
+  spawnSync('ip', ['netns', 'exec', from.ns, 'ping', '-c', '1', '-W', '1', address], { stdio: 'ignore' })
+    .status === 0;
 
 if (skipReason !== undefined && isCi) {
   describe('agent data plane (3 agents in network namespaces)', () => {
@@ -44,70 +56,95 @@ if (skipReason !== undefined && isCi) {
   });
 }
 
-describe.skipIf(skipReason !== undefined)(`agent data plane (3 agents in network namespaces)${skipReason ? `: skipped, ${skipReason}` : ''}`, () => {
-  beforeAll(async () => {
-    const bundle = agentBundle();
-    workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshdeck-dataplane-'));
-    lab = new Lab(tag, 20 + (process.pid % 200));
-    lab.up(AGENTS);
-    server = await startTestServer({ HOST: '0.0.0.0', MQTT_HOST: '0.0.0.0' });
-    token = await createSuperAdminAndLogin(server);
-    await createNetwork(server, token, 'mesh', { addressrange: `10.251.${lab.subnet}.0/24` });
-    const key = await server.request('POST', '/api/v1/enrollment-keys', { token, body: { tags: ['dataplane'], networks: ['mesh'], unlimited: true } });
-    const port = new URL(server.url).port;
-    for (let i = 1; i <= AGENTS; i++) {
-      const stateDir = path.join(workDir, `agent-${i}`);
-      const iface = `mdw${tag}${i}`;
-      const ns = lab.namespaces[i - 1]!;
-      const args = ['netns', 'exec', ns, process.execPath, bundle, 'join'];
-      args.push('--server', `http://${lab.bridgeAddress}:${port}`, '--token', key.body.token, '--state-dir', stateDir);
-      args.push('--interface', iface, '--name', `agent-${i}`, '--check-in-seconds', '2');
-      const child = spawn('ip', args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-      const log: string[] = [];
-      child.stdout?.on('data', (d: Buffer) => log.push(d.toString()));
-      child.stderr?.on('data', (d: Buffer) => log.push(d.toString()));
-      agents.push({ index: i, ns, iface, stateDir, child, log });
-    }
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const agent of agents) {
-      if (agent.child.pid) tryRun('kill', ['-TERM', String(agent.child.pid)]);
-      const pidFile = path.join(agent.stateDir, 'wireguard-go.pid');
-      if (fs.existsSync(pidFile)) tryRun('kill', ['-TERM', fs.readFileSync(pidFile, 'utf8').trim()]);
-      tryRun('ip', ['netns', 'exec', agent.ns, 'ip', 'link', 'del', agent.iface]);
-    }
-    lab?.down();
-    await server?.close();
-    if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
-  }, 30_000);
-
-  it('-> every agent gets the other two as WireGuard peers and each pair pings over the mesh', async () => {
-    await waitUntil('each agent to have 2 peers', () => agents.every((a) => wgPeers(a).length === AGENTS - 1));
-    const nodes = (await server.request<{ hostid: string; address: string }[]>('GET', '/api/nodes/mesh', { token })).body;
-    const hosts = (await server.request<{ id: string; name: string }[]>('GET', '/api/hosts', { token })).body;
-    const meshAddress = (i: number) => {
-      const host = hosts.find((h) => h.name === `agent-${i}`)!;
-      return nodes.find((n) => n.hostid === host.id)!.address.split('/')[0]!;
-    };
-    // Every ordered pair must get through; each keeps trying for up to 30 s (a handshake may still be under way).
-    for (const from of agents) {
-      for (const to of agents.filter((a) => a !== from)) {
-        const address = meshAddress(to.index);
-        await waitUntil(`agent-${from.index} to ping agent-${to.index} at ${address}`, () => pings(from, address));
+describe.skipIf(skipReason !== undefined)(
+  `agent data plane (3 agents in network namespaces)${skipReason ? `: skipped, ${skipReason}` : ''}`,
+  () => {
+    beforeAll(async () => {
+      const bundle = agentBundle();
+      workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshdeck-dataplane-'));
+      lab = new Lab(tag, 20 + (process.pid % 200));
+      lab.up(AGENTS);
+      server = await startTestServer({ HOST: '0.0.0.0', MQTT_HOST: '0.0.0.0' });
+      token = await createSuperAdminAndLogin(server);
+      await createNetwork(server, token, 'mesh', { addressrange: `10.251.${lab.subnet}.0/24` });
+      const key = await server.request('POST', '/api/v1/enrollment-keys', {
+        token,
+        body: { tags: ['dataplane'], networks: ['mesh'], unlimited: true },
+      });
+      const port = new URL(server.url).port;
+      for (let i = 1; i <= AGENTS; i++) {
+        const stateDir = path.join(workDir, `agent-${i}`);
+        const iface = `mdw${tag}${i}`;
+        const ns = lab.namespaces[i - 1]!;
+        const args = ['netns', 'exec', ns, process.execPath, bundle, 'join'];
+        args.push(
+          '--server',
+          `http://${lab.bridgeAddress}:${port}`,
+          '--token',
+          key.body.token,
+          '--state-dir',
+          stateDir,
+        );
+        args.push('--interface', iface, '--name', `agent-${i}`, '--check-in-seconds', '2');
+        const child = spawn('ip', args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+        const log: string[] = [];
+        child.stdout?.on('data', (d: Buffer) => log.push(d.toString()));
+        child.stderr?.on('data', (d: Buffer) => log.push(d.toString()));
+        agents.push({ index: i, ns, iface, stateDir, child, log });
       }
-    }
-  }, 90_000);
+    }, 60_000);
 
-  it('-> when one host is removed from the network through the API, the others drop it from their peers', async () => {
-    const hosts = (await server.request<{ id: string; name: string }[]>('GET', '/api/hosts', { token })).body;
-    const leaving = agents[2]!;
-    const hostId = hosts.find((h) => h.name === `agent-${leaving.index}`)!.id;
-    const response = await server.request('DELETE', `/api/hosts/${hostId}/networks/mesh?force=true`, { token });
-    expect(response.status).toBe(200);
-    const leavingKey = publicKeyOf(leaving);
-    await waitUntil('the others to drop the removed host', () => agents.slice(0, 2).every((a) => !wgPeers(a).includes(leavingKey)));
-    for (const agent of agents.slice(0, 2)) expect(wgPeers(agent)).toHaveLength(1);
-    await waitUntil('the removed host to have no peers', () => wgPeers(leaving).length === 0);
-  }, 60_000);
-});
+    afterAll(async () => {
+      for (const agent of agents) {
+        if (agent.child.pid) tryRun('kill', ['-TERM', String(agent.child.pid)]);
+        const pidFile = path.join(agent.stateDir, 'wireguard-go.pid');
+        if (fs.existsSync(pidFile)) tryRun('kill', ['-TERM', fs.readFileSync(pidFile, 'utf8').trim()]);
+        tryRun('ip', ['netns', 'exec', agent.ns, 'ip', 'link', 'del', agent.iface]);
+      }
+      lab?.down();
+      await server?.close();
+      if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
+    }, 30_000);
+
+    it('-> every agent gets the other two as WireGuard peers and each pair pings over the mesh', async () => {
+      await waitUntil('each agent to have 2 peers', () =>
+        agents.every((a) => wgPeers(a).length === AGENTS - 1),
+      );
+      const nodes = (
+        await server.request<{ hostid: string; address: string }[]>('GET', '/api/nodes/mesh', { token })
+      ).body;
+      const hosts = (await server.request<{ id: string; name: string }[]>('GET', '/api/hosts', { token }))
+        .body;
+      const meshAddress = (i: number) => {
+        const host = hosts.find((h) => h.name === `agent-${i}`)!;
+        return nodes.find((n) => n.hostid === host.id)!.address.split('/')[0]!;
+      };
+      // Every ordered pair must get through; each keeps trying for up to 30 s (a handshake may still be under way).
+      for (const from of agents) {
+        for (const to of agents.filter((a) => a !== from)) {
+          const address = meshAddress(to.index);
+          await waitUntil(`agent-${from.index} to ping agent-${to.index} at ${address}`, () =>
+            pings(from, address),
+          );
+        }
+      }
+    }, 90_000);
+
+    it('-> when one host is removed from the network through the API, the others drop it from their peers', async () => {
+      const hosts = (await server.request<{ id: string; name: string }[]>('GET', '/api/hosts', { token }))
+        .body;
+      const leaving = agents[2]!;
+      const hostId = hosts.find((h) => h.name === `agent-${leaving.index}`)!.id;
+      const response = await server.request('DELETE', `/api/hosts/${hostId}/networks/mesh?force=true`, {
+        token,
+      });
+      expect(response.status).toBe(200);
+      const leavingKey = publicKeyOf(leaving);
+      await waitUntil('the others to drop the removed host', () =>
+        agents.slice(0, 2).every((a) => !wgPeers(a).includes(leavingKey)),
+      );
+      for (const agent of agents.slice(0, 2)) expect(wgPeers(agent)).toHaveLength(1);
+      await waitUntil('the removed host to have no peers', () => wgPeers(leaving).length === 0);
+    }, 60_000);
+  },
+);

@@ -16,7 +16,10 @@ beforeAll(() => {
 /** Runs the CLI to completion without blocking: the server under test lives in this same process. */
 function runCli(args: string[]): Promise<{ status: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const run = spawn(process.execPath, [...cli, ...args], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'pipe'] });
+    const run = spawn(process.execPath, [...cli, ...args], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     run.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
     run.on('close', (status) => resolve({ status, stderr }));
@@ -45,17 +48,38 @@ describe('meshdeck-agent join --dry-run, then leave', () => {
     const key = await createKey(server, token, { tags: ['agents'], networks: ['office'] });
     const other = hostBody('other', { endpointip: '127.0.0.9' });
     await registerHost(server, key.token, other);
-    const args = [...cli, 'join', '--server', server.url, '--token', key.token, '--state-dir', stateDir, '--name', 'dry', '--dry-run'];
+    const args = [
+      ...cli,
+      'join',
+      '--server',
+      server.url,
+      '--token',
+      key.token,
+      '--state-dir',
+      stateDir,
+      '--name',
+      'dry',
+      '--dry-run',
+    ];
     child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-    await vi.waitFor(() => expect(output).toContain(`PublicKey = ${other.publickey}`), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(() => expect(output).toContain(`PublicKey = ${other.publickey}`), {
+      timeout: 20_000,
+      interval: 100,
+    });
     expect(output).toContain('# meshdeck: addresses 10.30.0.2/24');
-    expect(output).toContain(`PublicKey = ${other.publickey}\nAllowedIPs = 10.30.0.1/32\nEndpoint = 127.0.0.9:51821`);
+    expect(output).toContain(
+      `PublicKey = ${other.publickey}\nAllowedIPs = 10.30.0.1/32\nEndpoint = 127.0.0.9:51821`,
+    );
     const stateFile = path.join(stateDir, 'state.json');
     expect(fs.statSync(stateFile).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(fs.readFileSync(stateFile, 'utf8'))).toMatchObject({ name: 'dry', server: server.url, interfaceName: 'meshdeck' });
+    expect(JSON.parse(fs.readFileSync(stateFile, 'utf8'))).toMatchObject({
+      name: 'dry',
+      server: server.url,
+      interfaceName: 'meshdeck',
+    });
 
     child.kill('SIGTERM');
     const left = await runCli(['leave', '--state-dir', stateDir, '--dry-run']);
@@ -66,8 +90,17 @@ describe('meshdeck-agent join --dry-run, then leave', () => {
     expect(fs.existsSync(stateFile)).toBe(false);
   }, 40_000);
 
-  it('-> with a bad token, exits 1 with the server\'s message', async () => {
-    const result = await runCli(['join', '--server', server.url, '--token', 'bm9wZQ==', '--state-dir', stateDir, '--dry-run']);
+  it("-> with a bad token, exits 1 with the server's message", async () => {
+    const result = await runCli([
+      'join',
+      '--server',
+      server.url,
+      '--token',
+      'bm9wZQ==',
+      '--state-dir',
+      stateDir,
+      '--dry-run',
+    ]);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('400 invalid enrollment key');
   });

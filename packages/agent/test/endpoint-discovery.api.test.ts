@@ -26,14 +26,36 @@ const children: ChildProcess[] = [];
 let output = '';
 let closeStun: (() => void) | undefined;
 
-const hostNamed = async (name: string) => (await server.request<Host[]>('GET', '/api/hosts', { token })).body.find((h) => h.name === name);
+const hostNamed = async (name: string) =>
+  (await server.request<Host[]>('GET', '/api/hosts', { token })).body.find((h) => h.name === name);
 const lastCheckIn = async (name: string) => {
-  const host = (await server.request<{ id: string; name: string }[]>('GET', '/api/hosts', { token })).body.find((h) => h.name === name);
-  return (await server.request<{ hostid: string; lastcheckin: number }[]>('GET', '/api/nodes/edge', { token })).body.find((n) => n.hostid === host?.id)?.lastcheckin ?? 0;
+  const host = (
+    await server.request<{ id: string; name: string }[]>('GET', '/api/hosts', { token })
+  ).body.find((h) => h.name === name);
+  return (
+    (
+      await server.request<{ hostid: string; lastcheckin: number }[]>('GET', '/api/nodes/edge', { token })
+    ).body.find((n) => n.hostid === host?.id)?.lastcheckin ?? 0
+  );
 };
 
 function startAgent(name: string, extra: string[]): void {
-  const args = [agentBundle(), 'join', '--server', server.url, '--token', joinToken, '--state-dir', path.join(stateDir, name), '--name', name, '--dry-run', '--check-in-seconds', '1', ...extra];
+  const args = [
+    agentBundle(),
+    'join',
+    '--server',
+    server.url,
+    '--token',
+    joinToken,
+    '--state-dir',
+    path.join(stateDir, name),
+    '--name',
+    name,
+    '--dry-run',
+    '--check-in-seconds',
+    '1',
+    ...extra,
+  ];
   const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
@@ -61,21 +83,43 @@ describe('meshdeck-agent endpoint discovery', () => {
     const stun = await stunResponder({ address: '198.51.100.20', port: 40000 });
     closeStun = stun.close;
     startAgent('stunned', ['--stun', `127.0.0.1:${stun.port}`]);
-    await vi.waitFor(async () => expect(await hostNamed('stunned')).toMatchObject({ endpointip: '198.51.100.20', nat_type: 'behind_nat', isstatic: false }), { timeout: 20_000, interval: 200 });
+    await vi.waitFor(
+      async () =>
+        expect(await hostNamed('stunned')).toMatchObject({
+          endpointip: '198.51.100.20',
+          nat_type: 'behind_nat',
+          isstatic: false,
+        }),
+      { timeout: 20_000, interval: 200 },
+    );
     expect(stun.requests).toBeGreaterThan(0);
   }, 40_000);
 
   it('-> with --endpoint and --port, the host is static: check-ins never replace the endpoint and the port stays', async () => {
     startAgent('fixed', ['--endpoint', '192.0.2.44', '--port', '51900']);
-    await vi.waitFor(async () => expect(await lastCheckIn('fixed')).toBeGreaterThan(0), { timeout: 20_000, interval: 200 });
+    await vi.waitFor(async () => expect(await lastCheckIn('fixed')).toBeGreaterThan(0), {
+      timeout: 20_000,
+      interval: 200,
+    });
     const first = await lastCheckIn('fixed');
-    await vi.waitFor(async () => expect(await lastCheckIn('fixed')).toBeGreaterThan(first), { timeout: 20_000, interval: 200 });
-    expect(await hostNamed('fixed')).toMatchObject({ endpointip: '192.0.2.44', isstatic: true, isstaticport: true, listenport: 51900 });
+    await vi.waitFor(async () => expect(await lastCheckIn('fixed')).toBeGreaterThan(first), {
+      timeout: 20_000,
+      interval: 200,
+    });
+    expect(await hostNamed('fixed')).toMatchObject({
+      endpointip: '192.0.2.44',
+      isstatic: true,
+      isstaticport: true,
+      listenport: 51900,
+    });
   }, 40_000);
 
   it('-> when the STUN server does not answer, the agent registers and checks in with its local address and logs the STUN failure', async () => {
     startAgent('unanswered', ['--stun', '127.0.0.1:9']);
-    await vi.waitFor(async () => expect(await lastCheckIn('unanswered')).toBeGreaterThan(0), { timeout: 30_000, interval: 200 });
+    await vi.waitFor(async () => expect(await lastCheckIn('unanswered')).toBeGreaterThan(0), {
+      timeout: 30_000,
+      interval: 200,
+    });
     expect(await hostNamed('unanswered')).toMatchObject({ endpointip: '127.0.0.1', nat_type: '' });
     expect(output).toContain('STUN 127.0.0.1:9: no answer after 3 requests');
   }, 40_000);

@@ -36,7 +36,21 @@ export class Laptop {
    * the server under test runs in this same process, so a blocking call would never get its answer.
    */
   async download(url: string, token: string, file: string): Promise<Buffer> {
-    await run('ip', ['netns', 'exec', this.ns, 'curl', '-sS', '--fail-with-body', '--max-time', '30', '-H', `authorization: Bearer ${token}`, '-o', file, url]);
+    await run('ip', [
+      'netns',
+      'exec',
+      this.ns,
+      'curl',
+      '-sS',
+      '--fail-with-body',
+      '--max-time',
+      '30',
+      '-H',
+      `authorization: Bearer ${token}`,
+      '-o',
+      file,
+      url,
+    ]);
     return fs.readFileSync(file);
   }
 
@@ -61,7 +75,10 @@ export class Laptop {
   }
 
   pings(address: string): boolean {
-    return spawnSync('ip', ['netns', 'exec', this.ns, 'ping', '-c', '1', '-W', '1', address], { stdio: 'ignore' }).status === 0;
+    return (
+      spawnSync('ip', ['netns', 'exec', this.ns, 'ping', '-c', '1', '-W', '1', address], { stdio: 'ignore' })
+        .status === 0
+    );
   }
 
   /** Gives the laptop an address behind it (as if a LAN sat there), the target of the client's extra allowed IPs. */
@@ -74,7 +91,8 @@ export class Laptop {
    * Its pid is found by its exact command line (`wireguard-go <clientid>`, unique to this test run).
    */
   down(): void {
-    if (fs.existsSync(this.configFile)) tryRun('ip', ['netns', 'exec', this.ns, 'wg-quick', 'down', this.configFile]);
+    if (fs.existsSync(this.configFile))
+      tryRun('ip', ['netns', 'exec', this.ns, 'wg-quick', 'down', this.configFile]);
     for (const pid of this.wireguardGoPids()) tryRun('kill', ['-TERM', pid]);
   }
 

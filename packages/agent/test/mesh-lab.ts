@@ -47,13 +47,39 @@ export class MeshLab {
    * Starts `meshdeck-agent join` in namespace `index` (1-based) against the server's HTTP port on the bridge;
    * `program` replaces the bundle, e.g. with the single executable.
    */
-  join(index: number, port: string, token: string, extra: string[] = [], program = [process.execPath, this.#bundle]): LabAgent {
+  join(
+    index: number,
+    port: string,
+    token: string,
+    extra: string[] = [],
+    program = [process.execPath, this.#bundle],
+  ): LabAgent {
     const stateDir = path.join(this.workDir, `agent-${index}`);
     const iface = `mdw${this.tag}${index}`;
     const ns = this.lab.namespaces[index - 1]!;
     const name = `agent-${index}`;
-    const args = ['netns', 'exec', ns, ...program, 'join', '--server', `http://${this.lab.bridgeAddress}:${port}`];
-    args.push('--token', token, '--state-dir', stateDir, '--interface', iface, '--name', name, '--check-in-seconds', '2', ...extra);
+    const args = [
+      'netns',
+      'exec',
+      ns,
+      ...program,
+      'join',
+      '--server',
+      `http://${this.lab.bridgeAddress}:${port}`,
+    ];
+    args.push(
+      '--token',
+      token,
+      '--state-dir',
+      stateDir,
+      '--interface',
+      iface,
+      '--name',
+      name,
+      '--check-in-seconds',
+      '2',
+      ...extra,
+    );
     const agent = { index, name, ns, iface, stateDir, child: this.spawn(args), log: [] as string[], program };
     this.capture(agent);
     this.agents.push(agent);
@@ -77,7 +103,19 @@ export class MeshLab {
 
   /** Starts `meshdeck-agent run` again for an agent whose process ended (same state, same interface). */
   restart(agent: LabAgent): void {
-    const args = ['netns', 'exec', agent.ns, ...agent.program, 'run', '--state-dir', agent.stateDir, '--interface', agent.iface, '--check-in-seconds', '2'];
+    const args = [
+      'netns',
+      'exec',
+      agent.ns,
+      ...agent.program,
+      'run',
+      '--state-dir',
+      agent.stateDir,
+      '--interface',
+      agent.iface,
+      '--check-in-seconds',
+      '2',
+    ];
     agent.child = this.spawn(args);
     this.capture(agent);
   }
@@ -86,7 +124,10 @@ export class MeshLab {
   waitUntil(what: string, check: () => boolean | Promise<boolean>, timeout = 60_000): Promise<void> {
     return vi.waitFor(
       async () => {
-        if (!(await check())) throw new Error(`timed out waiting for ${what}\n${this.agents.map((a) => `--- ${a.name}\n${a.log.join('').slice(-3000)}`).join('\n')}`);
+        if (!(await check()))
+          throw new Error(
+            `timed out waiting for ${what}\n${this.agents.map((a) => `--- ${a.name}\n${a.log.join('').slice(-3000)}`).join('\n')}`,
+          );
       },
       { timeout, interval: 200 },
     );
@@ -94,7 +135,9 @@ export class MeshLab {
 
   /** The agent's WireGuard peers; before its interface exists `wg show` fails, which means "no peers yet". */
   wgPeers(agent: LabAgent): string[] {
-    return quiet('ip', ['netns', 'exec', agent.ns, 'wg', 'show', agent.iface, 'peers']).split('\n').filter(Boolean);
+    return quiet('ip', ['netns', 'exec', agent.ns, 'wg', 'show', agent.iface, 'peers'])
+      .split('\n')
+      .filter(Boolean);
   }
 
   /**
@@ -117,27 +160,41 @@ export class MeshLab {
       socket.on('close', () => resolve(answer));
     });
     // Keys are hex on the control socket; `wg show` prints them in base64.
-    return [...text.matchAll(/^public_key=([0-9a-f]{64})$/gm)].map((match) => Buffer.from(match[1]!, 'hex').toString('base64'));
+    return [...text.matchAll(/^public_key=([0-9a-f]{64})$/gm)].map((match) =>
+      Buffer.from(match[1]!, 'hex').toString('base64'),
+    );
   }
 
   hasInterface(agent: LabAgent): boolean {
-    return spawnSync('ip', ['netns', 'exec', agent.ns, 'ip', 'link', 'show', agent.iface], { stdio: 'ignore' }).status === 0;
+    return (
+      spawnSync('ip', ['netns', 'exec', agent.ns, 'ip', 'link', 'show', agent.iface], { stdio: 'ignore' })
+        .status === 0
+    );
   }
 
   publicKeyOf(agent: LabAgent): string {
-    return (JSON.parse(fs.readFileSync(path.join(agent.stateDir, 'state.json'), 'utf8')) as { publicKey: string }).publicKey;
+    return (
+      JSON.parse(fs.readFileSync(path.join(agent.stateDir, 'state.json'), 'utf8')) as { publicKey: string }
+    ).publicKey;
   }
 
   /** One echo request with a one-second wait: the first packets of a pair can go before its handshake completes. */
   pings(from: LabAgent, address: string): boolean {
-    return spawnSync('ip', ['netns', 'exec', from.ns, 'ping', '-c', '1', '-W', '1', address], { stdio: 'ignore' }).status === 0;
+    return (
+      spawnSync('ip', ['netns', 'exec', from.ns, 'ping', '-c', '1', '-W', '1', address], { stdio: 'ignore' })
+        .status === 0
+    );
   }
 
   /** The mesh address of each agent by name, from the server's node list. */
   async meshAddresses(server: TestServer, token: string, network: string): Promise<Map<string, string>> {
-    const nodes = (await server.request<{ hostid: string; address: string }[]>('GET', `/api/nodes/${network}`, { token })).body;
+    const nodes = (
+      await server.request<{ hostid: string; address: string }[]>('GET', `/api/nodes/${network}`, { token })
+    ).body;
     const hosts = (await server.request<{ id: string; name: string }[]>('GET', '/api/hosts', { token })).body;
-    return new Map(hosts.map((h) => [h.name, nodes.find((n) => n.hostid === h.id)?.address.split('/')[0] ?? '']));
+    return new Map(
+      hosts.map((h) => [h.name, nodes.find((n) => n.hostid === h.id)?.address.split('/')[0] ?? '']),
+    );
   }
 
   /**

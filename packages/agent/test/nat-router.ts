@@ -23,7 +23,17 @@ export class NatRouter {
     this.#outside = `mdn${tag}${routerIndex}`;
     this.privateNs = `mdpv${tag}`;
     this.privateNet = `10.249.${lab.subnet}`;
-    this.#rule = ['-t', 'nat', 'POSTROUTING', '-s', `${this.privateNet}.0/24`, '-o', this.#outside, '-j', 'MASQUERADE'];
+    this.#rule = [
+      '-t',
+      'nat',
+      'POSTROUTING',
+      '-s',
+      `${this.privateNet}.0/24`,
+      '-o',
+      this.#outside,
+      '-j',
+      'MASQUERADE',
+    ];
   }
 
   /** The private host's address, which nothing on the bridge can route to. */
@@ -55,6 +65,15 @@ export class NatRouter {
 
   /** Removes the MASQUERADE rule (deleting the router namespace would too; this also covers a kept namespace). */
   down(): void {
-    tryRun('ip', ['netns', 'exec', this.router, 'iptables', this.#rule[0]!, this.#rule[1]!, '-D', ...this.#rule.slice(2)]);
+    tryRun('ip', [
+      'netns',
+      'exec',
+      this.router,
+      'iptables',
+      this.#rule[0]!,
+      this.#rule[1]!,
+      '-D',
+      ...this.#rule.slice(2),
+    ]);
   }
 }

@@ -12,11 +12,14 @@ export function dataPlaneSkipReason(): string | undefined {
   return undefined;
 }
 
-export const sh = (command: string, args: string[]): string => execFileSync(command, args, { encoding: 'utf8' });
+export const sh = (command: string, args: string[]): string =>
+  execFileSync(command, args, { encoding: 'utf8' });
 /** Runs a command and returns its stdout, or '' when it fails (stderr is dropped). */
-export const quiet = (command: string, args: string[]): string => spawnSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).stdout ?? '';
+export const quiet = (command: string, args: string[]): string =>
+  spawnSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).stdout ?? '';
 /** Runs a command and ignores failure: used by clean-up, which must always get through every step. */
-export const tryRun = (command: string, args: string[]): void => void spawnSync(command, args, { stdio: 'ignore' });
+export const tryRun = (command: string, args: string[]): void =>
+  void spawnSync(command, args, { stdio: 'ignore' });
 
 const NEIGHBOUR_LIMITS = '/proc/sys/net/ipv4/neigh/default/gc_thresh';
 
@@ -156,7 +159,10 @@ export class Lab {
       ...this.namespaces.map((_, i) => `link del mdh${this.tag}${i + 1}`),
       `link del ${this.bridge}`,
     ];
-    spawnSync('ip', ['-force', '-batch', '-'], { input: `${lines.join('\n')}\n`, stdio: ['pipe', 'ignore', 'ignore'] });
+    spawnSync('ip', ['-force', '-batch', '-'], {
+      input: `${lines.join('\n')}\n`,
+      stdio: ['pipe', 'ignore', 'ignore'],
+    });
     releaseSubnet(this.subnet);
   }
 }

@@ -29,31 +29,70 @@ async function join(server: TestServer, joinToken: string, name: string): Promis
   const hostPassword = generateHostPassword();
   const trafficKey = randomBytes(32).toString('base64');
   const registered = await ServerApi.register(server.url, joinToken, {
-    id: hostId, name, hostpass: hostPassword, version: 'v0.30.0', os: 'linux', publickey: keys.publicKey,
-    traffickeypublic: trafficKey, listenport: 51821, endpointip: '127.0.0.1', firewallinuse: 'none',
+    id: hostId,
+    name,
+    hostpass: hostPassword,
+    version: 'v0.30.0',
+    os: 'linux',
+    publickey: keys.publicKey,
+    traffickeypublic: trafficKey,
+    listenport: 51821,
+    endpointip: '127.0.0.1',
+    firewallinuse: 'none',
   });
   const api = new ServerApi(server.url, hostId, hostPassword);
   api.useToken(registered.auth_token);
   const logs: string[] = [];
   const state = {
-    server: server.url, hostId, hostPassword, privateKey: keys.privateKey, publicKey: keys.publicKey, trafficKey,
-    interfaceName: 'meshdeck', listenPort: registered.requested_host.listenport, name,
+    server: server.url,
+    hostId,
+    hostPassword,
+    privateKey: keys.privateKey,
+    publicKey: keys.publicKey,
+    trafficKey,
+    interfaceName: 'meshdeck',
+    listenPort: registered.requested_host.listenport,
+    name,
   };
   // Long timers: only the broker's peer updates (and the pulls they ask for) may bring the agent up to date.
-  const agent = new Agent(state, api, noInterface, { checkInSeconds: 3600, pullSeconds: 3600, log: (m) => logs.push(m), onDeleted: () => undefined, joinCommand: 'meshdeck-agent join' });
+  const agent = new Agent(state, api, noInterface, {
+    checkInSeconds: 3600,
+    pullSeconds: 3600,
+    log: (m) => logs.push(m),
+    onDeleted: () => undefined,
+    joinCommand: 'meshdeck-agent join',
+  });
   await agent.start();
   const address = registered.nodes[0]?.address.IP ?? '';
-  return { agent, hostId, publicKey: keys.publicKey, address, listenPort: registered.requested_host.listenport, logs };
+  return {
+    agent,
+    hostId,
+    publicKey: keys.publicKey,
+    address,
+    listenPort: registered.requested_host.listenport,
+    logs,
+  };
 }
 
 /** The peers `self` should have: every other joined host (all on 127.0.0.1, one LAN: endpoints use the listen port). */
 function expectedPeers(fleet: Joined[], self: Joined): Map<string, Peer> {
   return new Map(
-    fleet.filter((h) => h !== self).map((h) => [h.publicKey, { publicKey: h.publicKey, endpoint: `127.0.0.1:${h.listenPort}`, allowedIps: [`${h.address}/32`], keepaliveSeconds: 20 }]),
+    fleet
+      .filter((h) => h !== self)
+      .map((h) => [
+        h.publicKey,
+        {
+          publicKey: h.publicKey,
+          endpoint: `127.0.0.1:${h.listenPort}`,
+          allowedIps: [`${h.address}/32`],
+          keepaliveSeconds: 20,
+        },
+      ]),
   );
 }
 
-const isCorrect = (fleet: Joined[], self: Joined) => JSON.stringify([...self.agent.peers].sort()) === JSON.stringify([...expectedPeers(fleet, self)].sort());
+const isCorrect = (fleet: Joined[], self: Joined) =>
+  JSON.stringify([...self.agent.peers].sort()) === JSON.stringify([...expectedPeers(fleet, self)].sort());
 
 async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -86,15 +125,35 @@ describe('peer updates as versioned deltas, applied by the agent', () => {
     const epoch = server.app.meshdeck.peerVersions.epoch;
     const at = server.app.meshdeck.peerVersions.current(a.hostId).version;
     const bogus: PeerConfig = {
-      PublicKey: [...Buffer.alloc(32, 7)], Remove: false, UpdateOnly: false, PresharedKey: null, Endpoint: null,
-      PersistentKeepaliveInterval: null, ReplaceAllowedIPs: true, AllowedIPs: [{ IP: '10.40.3.250', Mask: '/////w==' }],
+      PublicKey: [...Buffer.alloc(32, 7)],
+      Remove: false,
+      UpdateOnly: false,
+      PresharedKey: null,
+      Endpoint: null,
+      PersistentKeepaliveInterval: null,
+      ReplaceAllowedIPs: true,
+      AllowedIPs: [{ IP: '10.40.3.250', Mask: '/////w==' }],
     };
     // Version at+1 never reached the agent: this delta builds on it, so applying it would be wrong.
     const delta = {
-      peer_sync: { epoch, version: at + 2, base: at + 1 }, host: null, nodes: [], server: 'meshdeck', serverversion: 'v0.30.0',
-      host_peers: [bogus], peerids: {}, replace_peers: false, change_default_gw: false, is_inet_gw: false, endpoint_detection: false,
+      peer_sync: { epoch, version: at + 2, base: at + 1 },
+      host: null,
+      nodes: [],
+      server: 'meshdeck',
+      serverversion: 'v0.30.0',
+      host_peers: [bogus],
+      peerids: {},
+      replace_peers: false,
+      change_default_gw: false,
+      is_inet_gw: false,
+      endpoint_detection: false,
     };
-    await server.app.meshdeck.broker.publishToHost(a.hostId, mqttTopics.peerUpdate(a.hostId, 'meshdeck'), JSON.stringify(delta), { qos: 0 });
+    await server.app.meshdeck.broker.publishToHost(
+      a.hostId,
+      mqttTopics.peerUpdate(a.hostId, 'meshdeck'),
+      JSON.stringify(delta),
+      { qos: 0 },
+    );
     await waitUntil(() => a.logs.some((m) => m.includes('pulling in full')), 10_000);
     await waitUntil(() => isCorrect(fleet, a), 10_000);
     expect(a.agent.peers.has(Buffer.alloc(32, 7).toString('base64'))).toBe(false);
@@ -108,7 +167,10 @@ describe('peer updates as versioned deltas, applied by the agent', () => {
     };
     await Promise.all(Array.from({ length: 64 }, lane));
     // Sizes first (cheap to poll), then the full comparison once the queue has gone quiet.
-    await waitUntil(() => fleet.every((h) => h.agent.peers.size === 499) && server.app.meshdeck.peerQueue.depth === 0, 120_000);
+    await waitUntil(
+      () => fleet.every((h) => h.agent.peers.size === 499) && server.app.meshdeck.peerQueue.depth === 0,
+      120_000,
+    );
     await server.app.meshdeck.peerQueue.flush();
     await waitUntil(() => fleet.every((h) => isCorrect(fleet, h)), 30_000);
     expect(fleet.filter((h) => !isCorrect(fleet, h))).toEqual([]);

@@ -33,7 +33,10 @@ export class ProcessServer {
    * start, seconds per restart on a loaded machine.
    */
   async start(): Promise<void> {
-    execFileSync(process.execPath, [path.join(repoRoot, 'scripts', 'build-if-stale.mjs'), 'server'], { cwd: repoRoot, stdio: 'pipe' });
+    execFileSync(process.execPath, [path.join(repoRoot, 'scripts', 'build-if-stale.mjs'), 'server'], {
+      cwd: repoRoot,
+      stdio: 'pipe',
+    });
     fs.mkdirSync(this.dataDir, { recursive: true });
     const env = {
       ...process.env,
@@ -48,7 +51,11 @@ export class ProcessServer {
       HOST_AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
     };
-    const child = spawn(process.execPath, ['apps/server/dist/main.mjs'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['apps/server/dist/main.mjs'], {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout?.on('data', (d: Buffer) => (this.log += d.toString()));
     child.stderr?.on('data', (d: Buffer) => (this.log += d.toString()));
     this.#child = child;
@@ -87,9 +94,17 @@ export class ProcessServer {
         const headers: Record<string, string> = { ...options.headers };
         if (options.token) headers.authorization = `Bearer ${options.token}`;
         if (options.body !== undefined) headers['content-type'] = 'application/json';
-        const response = await fetch(`${url}${urlPath}`, { method, headers, body: options.body === undefined ? options.rawBody : JSON.stringify(options.body) });
+        const response = await fetch(`${url}${urlPath}`, {
+          method,
+          headers,
+          body: options.body === undefined ? options.rawBody : JSON.stringify(options.body),
+        });
         const text = await response.text();
-        return { status: response.status, body: (text ? JSON.parse(text) : undefined) as never, headers: response.headers };
+        return {
+          status: response.status,
+          body: (text ? JSON.parse(text) : undefined) as never,
+          headers: response.headers,
+        };
       },
       close: () => this.kill(),
     };

@@ -7,7 +7,12 @@ import mqtt from 'mqtt';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../../apps/server/src/app.ts';
 import { loadConfig } from '../../../apps/server/src/config.ts';
-import { brokerLogin, createKey, hostBody, registerHost } from '../../../apps/server/test/device-factories.ts';
+import {
+  brokerLogin,
+  createKey,
+  hostBody,
+  registerHost,
+} from '../../../apps/server/test/device-factories.ts';
 import { createNetwork, createSuperAdminAndLogin } from '../../../apps/server/test/factories.ts';
 import type { TestServer } from '../../../apps/server/test/harness.ts';
 import { freePort } from '../../../apps/server/test/mosquitto.ts';
@@ -70,9 +75,17 @@ class RestartableServer {
         const headers: Record<string, string> = { ...options.headers };
         if (options.token) headers.authorization = `Bearer ${options.token}`;
         if (options.body !== undefined) headers['content-type'] = 'application/json';
-        const response = await fetch(`${url}${urlPath}`, { method, headers, body: options.body === undefined ? options.rawBody : JSON.stringify(options.body) });
+        const response = await fetch(`${url}${urlPath}`, {
+          method,
+          headers,
+          body: options.body === undefined ? options.rawBody : JSON.stringify(options.body),
+        });
         const text = await response.text();
-        return { status: response.status, body: (text ? JSON.parse(text) : undefined) as never, headers: response.headers };
+        return {
+          status: response.status,
+          body: (text ? JSON.parse(text) : undefined) as never,
+          headers: response.headers,
+        };
       },
       close: () => this.stop(),
     };
@@ -100,14 +113,31 @@ async function joinAgent(): Promise<{ hostId: string; joinToken: string }> {
   await createNetwork(api, token, 'office', { addressrange: '10.60.0.0/24' });
   const key = await createKey(api, token, { tags: ['agents'], networks: ['office'] });
   const stateDir = path.join(workDir, 'agent');
-  const args = ['--import', 'tsx', 'packages/agent/src/cli.ts', 'join', '--server', server.url, '--token', key.token, '--state-dir', stateDir, '--dry-run', '--check-in-seconds', '1'];
+  const args = [
+    '--import',
+    'tsx',
+    'packages/agent/src/cli.ts',
+    'join',
+    '--server',
+    server.url,
+    '--token',
+    key.token,
+    '--state-dir',
+    stateDir,
+    '--dry-run',
+    '--check-in-seconds',
+    '1',
+  ];
   agent = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   agent.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   agent.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const stateFile = path.join(stateDir, 'state.json');
   await waitUntil('the agent to register', () => fs.existsSync(stateFile));
   const hostId = (JSON.parse(fs.readFileSync(stateFile, 'utf8')) as { hostId: string }).hostId;
-  await waitUntil('the agent on the broker', () => server.app?.meshdeck.broker.isAgentConnected(hostId) === true);
+  await waitUntil(
+    'the agent on the broker',
+    () => server.app?.meshdeck.broker.isAgentConnected(hostId) === true,
+  );
   return { hostId, joinToken: key.token };
 }
 
@@ -131,7 +161,11 @@ describe('agent and server restarts', () => {
     const token = await createSuperAdminAndLogin(api);
     await createNetwork(api, token, 'office', { addressrange: '10.60.0.0/24' });
     const host = hostBody('eager');
-    await registerHost(api, (await createKey(api, token, { tags: ['eager'], networks: ['office'] })).token, host);
+    await registerHost(
+      api,
+      (await createKey(api, token, { tags: ['eager'], networks: ['office'] })).token,
+      host,
+    );
     const login = brokerLogin(api, host);
     await server.stop();
     // Connect again and again while the server starts, as agents of a fleet do after a restart.
@@ -140,7 +174,11 @@ describe('agent and server restarts', () => {
     const attempts = (async () => {
       while (starting) {
         try {
-          const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${server.mqttPort}`, { ...login, reconnectPeriod: 0, connectTimeout: 15_000 });
+          const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${server.mqttPort}`, {
+            ...login,
+            reconnectPeriod: 0,
+            connectTimeout: 15_000,
+          });
           outcomes.push('connected');
           await client.endAsync(true);
         } catch (error) {
@@ -160,11 +198,16 @@ describe('agent and server restarts', () => {
     for (let restart = 1; restart <= RESTARTS; restart++) {
       await server.stop();
       const app = await server.start();
-      await waitUntil(`the agent back on the broker after restart ${restart}`, () => app.meshdeck.broker.isAgentConnected(hostId) === true);
+      await waitUntil(
+        `the agent back on the broker after restart ${restart}`,
+        () => app.meshdeck.broker.isAgentConnected(hostId) === true,
+      );
     }
     const late = hostBody('late', { endpointip: '198.51.100.9' });
     await registerHost(server.asTestServer(), joinToken, late);
-    await waitUntil('the new peer in the agent\'s configuration', () => output.includes(`PublicKey = ${late.publickey}`));
+    await waitUntil("the new peer in the agent's configuration", () =>
+      output.includes(`PublicKey = ${late.publickey}`),
+    );
     expect(output).not.toMatch(/not sealed|Not authorized/);
   }, 120_000);
 
@@ -173,8 +216,12 @@ describe('agent and server restarts', () => {
     await server.stop();
     server.dataDir = path.join(workDir, 'empty-data');
     await server.start();
-    await waitUntil('the join-again message', () => output.includes('join again: meshdeck-agent join --server'));
-    expect(output).toMatch(/the server does not know host [0-9a-f-]{36} \(it was deleted, or the server lost its data: POST http:\/\/127\.0\.0\.1:\d+\/api\/hosts\/adm\/authenticate: 400 host [0-9a-f-]{36} not found\)/);
+    await waitUntil('the join-again message', () =>
+      output.includes('join again: meshdeck-agent join --server'),
+    );
+    expect(output).toMatch(
+      /the server does not know host [0-9a-f-]{36} \(it was deleted, or the server lost its data: POST http:\/\/127\.0\.0\.1:\d+\/api\/hosts\/adm\/authenticate: 400 host [0-9a-f-]{36} not found\)/,
+    );
     expect(output.match(/join again/g)).toHaveLength(1);
   }, 60_000);
 });

@@ -9,7 +9,8 @@ import { upgradeAgent } from '../src/upgrade.ts';
 
 // Stand-ins for single executables: shell scripts answer `--version` and, when run, report their arguments and
 // write the marker the way a started agent does (then stay up a moment, as a running agent would).
-const good = (dir: string) => `#!/bin/sh\nif [ "$1" = "--version" ]; then echo v0.30.1; exit 0; fi\necho "$@" > ${dir}/ran-with\ntouch "$MESHDECK_AGENT_UPGRADE_MARKER"\nexec sleep 3\n`;
+const good = (dir: string) =>
+  `#!/bin/sh\nif [ "$1" = "--version" ]; then echo v0.30.1; exit 0; fi\necho "$@" > ${dir}/ran-with\ntouch "$MESHDECK_AGENT_UPGRADE_MARKER"\nexec sleep 3\n`;
 const broken = '#!/bin/sh\necho "cannot execute binary file" >&2\nexit 126\n';
 const NAME = `meshdeck-agent-linux-${process.arch}`;
 
@@ -22,9 +23,22 @@ const log: string[] = [];
 
 /** What the server offers: the executable for this processor and its sha256 file. */
 function serve(body: string): void {
-  served = { [`/meshclient/files/${NAME}`]: body, [`/meshclient/files/${NAME}.sha256`]: `${createHash('sha256').update(body).digest('hex')}  ${NAME}\n` };
+  served = {
+    [`/meshclient/files/${NAME}`]: body,
+    [`/meshclient/files/${NAME}.sha256`]: `${createHash('sha256').update(body).digest('hex')}  ${NAME}\n`,
+  };
 }
-const upgrade = () => upgradeAgent({ serverUrl, scriptPath: installed, nodePath: '/nonexistent/node', executable: true, runArgs: ['run', '--state-dir', dir], markerFile: path.join(dir, 'marker'), force: false, log: (m) => log.push(m) });
+const upgrade = () =>
+  upgradeAgent({
+    serverUrl,
+    scriptPath: installed,
+    nodePath: '/nonexistent/node',
+    executable: true,
+    runArgs: ['run', '--state-dir', dir],
+    markerFile: path.join(dir, 'marker'),
+    force: false,
+    log: (m) => log.push(m),
+  });
 
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshdeck-sea-upgrade-'));

@@ -23,9 +23,13 @@ function serve(bundle: string, checksum = createHash('sha256').update(bundle).di
   fs.writeFileSync(path.join(served, 'meshdeck-agent.mjs'), bundle);
   fs.writeFileSync(path.join(served, 'meshdeck-agent.mjs.sha256'), `${checksum}  meshdeck-agent.mjs\n`);
 }
-const version = async () => (await server.request<{ id: string; version: string }[]>('GET', '/api/hosts', { token })).body.find((h) => h.id === hostId)?.version;
+const version = async () =>
+  (await server.request<{ id: string; version: string }[]>('GET', '/api/hosts', { token })).body.find(
+    (h) => h.id === hostId,
+  )?.version;
 const waitFor = (check: () => Promise<void> | void) => vi.waitFor(check, { timeout: 40_000, interval: 200 });
-const upgrade = async () => expect((await server.request('PUT', `/api/hosts/${hostId}/upgrade`, { token })).status).toBe(200);
+const upgrade = async () =>
+  expect((await server.request('PUT', `/api/hosts/${hostId}/upgrade`, { token })).status).toBe(200);
 
 beforeAll(async () => {
   const original = fs.readFileSync(agentBundle(), 'utf8');
@@ -41,11 +45,28 @@ beforeAll(async () => {
   await createNetwork(server, token, 'fleet', { addressrange: '10.42.0.0/24' });
   const key = await createKey(server, token, { tags: ['upgraders'], networks: ['fleet'] });
   const stateDir = path.join(workDir, 'state');
-  agent = spawn(process.execPath, [installed, 'join', '--server', server.url, '--token', key.token, '--state-dir', stateDir, '--dry-run', '--check-in-seconds', '1'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  agent = spawn(
+    process.execPath,
+    [
+      installed,
+      'join',
+      '--server',
+      server.url,
+      '--token',
+      key.token,
+      '--state-dir',
+      stateDir,
+      '--dry-run',
+      '--check-in-seconds',
+      '1',
+    ],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   agent.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   agent.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   await waitFor(() => expect(fs.existsSync(path.join(stateDir, 'state.json'))).toBe(true));
-  hostId = (JSON.parse(fs.readFileSync(path.join(stateDir, 'state.json'), 'utf8')) as { hostId: string }).hostId;
+  hostId = (JSON.parse(fs.readFileSync(path.join(stateDir, 'state.json'), 'utf8')) as { hostId: string })
+    .hostId;
   await waitFor(() => expect(server.app.meshdeck.broker.isAgentConnected(hostId)).toBe(true));
 }, 90_000);
 
@@ -87,7 +108,9 @@ describe('PUT /api/hosts/{id}/upgrade -> the agent upgrades itself', () => {
   it('-> with a build that answers --version but crashes when it runs, the previous build is put back and keeps running', async () => {
     const current = fs.readFileSync(installed, 'utf8');
     const [shebang, ...rest] = current.replaceAll('v0.30.1', 'v0.30.2').split('\n');
-    serve([shebang, 'if (process.argv.includes("run")) throw new Error("crash on start");', ...rest].join('\n'));
+    serve(
+      [shebang, 'if (process.argv.includes("run")) throw new Error("crash on start");', ...rest].join('\n'),
+    );
     await upgrade();
     await waitFor(() => expect(output).toContain('the previous build is back'));
     expect(fs.readFileSync(installed, 'utf8')).toBe(current);
@@ -106,10 +129,15 @@ describe('PUT /api/hosts/{id}/upgrade -> the agent upgrades itself', () => {
     await waitFor(() => expect(server.app.meshdeck.broker.isAgentConnected(hostId)).toBe(true));
   }, 60_000);
 
-  it('-> with autoupdate switched on in the console, the agent follows the server\'s newer build without an upgrade request', async () => {
+  it("-> with autoupdate switched on in the console, the agent follows the server's newer build without an upgrade request", async () => {
     serve(fs.readFileSync(installed, 'utf8').replaceAll('v0.30.1', 'v0.30.3'));
-    const host = (await server.request<Record<string, unknown>[]>('GET', '/api/hosts', { token })).body.find((h) => h.id === hostId)!;
-    expect((await server.request('PUT', `/api/hosts/${hostId}`, { token, body: { ...host, autoupdate: true } })).status).toBe(200);
+    const host = (await server.request<Record<string, unknown>[]>('GET', '/api/hosts', { token })).body.find(
+      (h) => h.id === hostId,
+    )!;
+    expect(
+      (await server.request('PUT', `/api/hosts/${hostId}`, { token, body: { ...host, autoupdate: true } }))
+        .status,
+    ).toBe(200);
     await waitFor(async () => expect(await version()).toBe('v0.30.3'));
   }, 60_000);
 });

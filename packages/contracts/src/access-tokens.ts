@@ -14,11 +14,17 @@ export type UserAccessToken = z.infer<typeof userAccessTokenSchema>;
 
 /** Body of POST /api/v1/users/access_token. */
 export const createAccessTokenInputSchema = z.looseObject({
-  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(128, 'name must be at most 128 characters'),
+  name: z
+    .string({ error: 'name is required' })
+    .trim()
+    .min(1, 'name is required')
+    .max(128, 'name must be at most 128 characters'),
   user_name: z.string({ error: 'user_name is required' }).trim().min(1, 'user_name is required').max(256),
   expires_at: z.iso.datetime({ offset: true, error: 'expires_at must be an RFC 3339 time' }),
 });
 export type CreateAccessTokenInput = z.infer<typeof createAccessTokenInputSchema>;
 
-export const accessTokenListQuerySchema = z.object({ username: z.string({ error: 'username is required' }).min(1, 'username is required').max(256) });
+export const accessTokenListQuerySchema = z.object({
+  username: z.string({ error: 'username is required' }).min(1, 'username is required').max(256),
+});
 export const accessTokenIdQuerySchema = z.object({ id: z.uuid({ error: 'id must be a token id (UUID)' }) });

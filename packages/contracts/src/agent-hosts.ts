@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { isIpAddress } from './ip.ts';
 import { LIMITS, boundedArray, boundedString } from './limits.ts';
-import { ipNetInputSchema, ipNetSchema, macAddressInputSchema, wgKeyBytesSchema, wgKeyInputSchema } from './wire.ts';
+import {
+  ipNetInputSchema,
+  ipNetSchema,
+  macAddressInputSchema,
+  wgKeyBytesSchema,
+  wgKeyInputSchema,
+} from './wire.ts';
 
 /** Local interface of a host: v0.30 sends the IPNet and its text form. */
 export const hostInterfaceSchema = z.object({
@@ -37,7 +43,9 @@ const optionalIp = (field: string) =>
 export const hostOses = ['linux', 'windows', 'darwin', 'freebsd', 'iot', 'ios', 'android'] as const;
 /** NAT types of api-contract §3.20: v0.30's four, v1.5's `behind_nat`, and empty for unknown. */
 export const natTypes = ['', 'public', 'symmetric', 'asymmetric', 'double', 'behind_nat'] as const;
-const natTypeSchema = z.enum(natTypes, { error: `nat_type must be one of ${natTypes.filter(Boolean).join(', ')} or empty` });
+const natTypeSchema = z.enum(natTypes, {
+  error: `nat_type must be one of ${natTypes.filter(Boolean).join(', ')} or empty`,
+});
 const versionSchema = boundedString('version', LIMITS.version).refine(isSupportedAgentVersion, {
   error: 'version must be v0.17.0 or later, or "dev"',
 });
@@ -62,7 +70,11 @@ export function isSupportedAgentVersion(version: string): boolean {
  */
 export const registerHostInputSchema = z.looseObject({
   id: z.uuid('id must be a UUID').optional(),
-  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(253, 'name must be at most 253 characters'),
+  name: z
+    .string({ error: 'name is required' })
+    .trim()
+    .min(1, 'name is required')
+    .max(253, 'name must be at most 253 characters'),
   hostpass: z
     .string({ error: 'hostpass is required' })
     .min(8, 'hostpass must be at least 8 characters')
@@ -82,7 +94,9 @@ export const registerHostInputSchema = z.looseObject({
   interfaces: interfacesSchema.transform((v) => v ?? []),
   defaultinterface: boundedString('defaultinterface', LIMITS.interfaceName).default(''),
   interface: boundedString('interface', LIMITS.interfaceName).default(''),
-  firewallinuse: z.enum([...firewallKinds, ''], { error: `firewallinuse must be one of ${firewallKinds.join(', ')}` }).default('none'),
+  firewallinuse: z
+    .enum([...firewallKinds, ''], { error: `firewallinuse must be one of ${firewallKinds.join(', ')}` })
+    .default('none'),
   macaddress: macAddressInputSchema,
   verbosity: z.number().int().min(0).max(4).default(0),
   debug: z.boolean().default(false),

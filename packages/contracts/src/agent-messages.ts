@@ -105,6 +105,8 @@ export const hostPullSchema = z.object({
   change_default_gw: z.boolean(),
   is_inet_gw: z.boolean(),
   /** Meshdeck extra: the peer-state version these peers are at (see peerSyncSchema). */
-  peer_sync: z.object({ epoch: z.string(), version: z.number().int().nonnegative(), base: z.null() }).optional(),
+  peer_sync: z
+    .object({ epoch: z.string(), version: z.number().int().nonnegative(), base: z.null() })
+    .optional(),
 });
 export type HostPull = z.infer<typeof hostPullSchema>;

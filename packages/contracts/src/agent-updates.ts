@@ -9,7 +9,11 @@ import { peerConfigSchema } from './wire.ts';
  * server restarts; a delta carries the version it applies on top of (`base`), so an agent that sees a gap pulls.
  * Clients that do not know it ignore it and get the contract's messages.
  */
-export const peerSyncSchema = z.object({ epoch: z.string(), version: z.number().int().nonnegative(), base: z.number().int().nonnegative().nullable() });
+export const peerSyncSchema = z.object({
+  epoch: z.string(),
+  version: z.number().int().nonnegative(),
+  base: z.number().int().nonnegative().nullable(),
+});
 export type PeerSync = z.infer<typeof peerSyncSchema>;
 
 /**
@@ -32,8 +36,22 @@ export const hostPeerUpdateSchema = z.object({
 export type HostPeerUpdate = z.infer<typeof hostPeerUpdateSchema>;
 
 export const hostActions = [
-  'UPGRADE', 'FORCE_UPGRADE', 'SIGNAL_HOST', 'UPDATE_HOST', 'UPDATE_NODE', 'DELETE_HOST', 'JOIN_HOST_TO_NETWORK', 'ACK',
-  'REQ_ACK', 'CHECK_IN', 'UPDATE_KEYS', 'REQ_PULL', 'SIGNAL_PULL', 'UPDATE_METRICS', 'EGRESS_UPDATE', 'CHECK_AUTO_ASSIGN_GW',
+  'UPGRADE',
+  'FORCE_UPGRADE',
+  'SIGNAL_HOST',
+  'UPDATE_HOST',
+  'UPDATE_NODE',
+  'DELETE_HOST',
+  'JOIN_HOST_TO_NETWORK',
+  'ACK',
+  'REQ_ACK',
+  'CHECK_IN',
+  'UPDATE_KEYS',
+  'REQ_PULL',
+  'SIGNAL_PULL',
+  'UPDATE_METRICS',
+  'EGRESS_UPDATE',
+  'CHECK_AUTO_ASSIGN_GW',
 ] as const;
 export type HostAction = (typeof hostActions)[number];
 
@@ -48,7 +66,10 @@ export type HostUpdate = z.infer<typeof hostUpdateSchema>;
 
 /** POST /api/hosts/adm/authenticate body and response (a fresh 15-minute host token). */
 export const hostAuthenticateInputSchema = z.looseObject({
-  id: z.string({ error: 'id is required' }).min(1, 'id is required').max(LIMITS.id, `id must be at most ${LIMITS.id} characters`),
+  id: z
+    .string({ error: 'id is required' })
+    .min(1, 'id is required')
+    .max(LIMITS.id, `id must be at most ${LIMITS.id} characters`),
   password: z
     .string({ error: 'password is required' })
     .min(1, 'password is required')

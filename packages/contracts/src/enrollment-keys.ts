@@ -18,7 +18,10 @@ export const ENROLLMENT_KEY_MAX_USES = 2_147_483_647;
 
 const keyNameSchema = z
   .string({ error: 'tags must hold key names (strings)' })
-  .max(256, `validation error: name length must be between ${ENROLLMENT_KEY_NAME_MIN} and ${ENROLLMENT_KEY_NAME_MAX}`)
+  .max(
+    256,
+    `validation error: name length must be between ${ENROLLMENT_KEY_NAME_MIN} and ${ENROLLMENT_KEY_NAME_MAX}`,
+  )
   .trim()
   .refine((name) => name.length >= ENROLLMENT_KEY_NAME_MIN && name.length <= ENROLLMENT_KEY_NAME_MAX, {
     error: `validation error: name length must be between ${ENROLLMENT_KEY_NAME_MIN} and ${ENROLLMENT_KEY_NAME_MAX}`,
@@ -33,7 +36,10 @@ export const enrollmentKeyInputSchema = z.looseObject({
     .array(keyNameSchema, { error: 'tags (the key name) is required' })
     .min(1, 'tags (the key name) is required')
     .max(32, 'tags must hold at most 32 names'),
-  networks: boundedArray('networks', boundedString('networks item', NETID_MAX_LENGTH).min(1, 'networks must not hold an empty name'))
+  networks: boundedArray(
+    'networks',
+    boundedString('networks item', NETID_MAX_LENGTH).min(1, 'networks must not hold an empty name'),
+  )
     .nullish()
     .transform((v) => v ?? []),
   expiration: z
@@ -50,11 +56,18 @@ export const enrollmentKeyInputSchema = z.looseObject({
     .max(ENROLLMENT_KEY_MAX_USES, `uses_remaining must be at most ${ENROLLMENT_KEY_MAX_USES}`)
     .nullish()
     .transform((v) => v ?? 0),
-  unlimited: z.boolean().nullish().transform((v) => v ?? false),
+  unlimited: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
   type: z.number().int().min(0, 'type must be 0-3').max(3, 'type must be 0-3').nullish(),
   // A node id (a UUID, 36 characters), or empty for none.
-  relay: boundedString('relay', 36).nullish().transform((v) => v ?? ''),
-  groups: boundedArray('groups', boundedString('groups item', LIMITS.setKey)).nullish().transform((v) => v ?? []),
+  relay: boundedString('relay', 36)
+    .nullish()
+    .transform((v) => v ?? ''),
+  groups: boundedArray('groups', boundedString('groups item', LIMITS.setKey))
+    .nullish()
+    .transform((v) => v ?? []),
   auto_egress: z.boolean().optional(),
   auto_assign_gw: z.boolean().optional(),
 });
@@ -78,7 +91,9 @@ export const enrollmentKeySchema = z.object({
 });
 export type EnrollmentKey = z.infer<typeof enrollmentKeySchema>;
 
-export const enrollmentKeyParamsSchema = z.object({ keyID: z.string().min(1).max(LIMITS.id, `keyID must be at most ${LIMITS.id} characters`) });
+export const enrollmentKeyParamsSchema = z.object({
+  keyID: z.string().min(1).max(LIMITS.id, `keyID must be at most ${LIMITS.id} characters`),
+});
 
 /** What `netclient join -t` takes: base64 of `{"server": <API host>, "value": <key>}`. */
 export const enrollmentTokenSchema = z.object({ server: z.string(), value: z.string() });
@@ -116,7 +131,10 @@ export interface EnrollmentKeyItem {
 const kinds = ['undefined', 'time', 'uses', 'unlimited'] as const;
 
 /** Api-contract §5.3 validity: uses left, else a future expiry, else unlimited. */
-export function isEnrollmentKeyValid(key: Pick<EnrollmentKey, 'uses_remaining' | 'expiration' | 'type' | 'unlimited'>, now = new Date()): boolean {
+export function isEnrollmentKeyValid(
+  key: Pick<EnrollmentKey, 'uses_remaining' | 'expiration' | 'type' | 'unlimited'>,
+  now = new Date(),
+): boolean {
   if (key.uses_remaining > 0) return true;
   if (key.expiration !== ZERO_TIME && new Date(key.expiration).getTime() > now.getTime()) return true;
   if (key.type === EnrollmentKeyType.Undefined) return false;

@@ -4,7 +4,20 @@ import { z } from 'zod';
  * Resources whose changes the server announces on GET /api/v1/events (server-sent events). The console maps each
  * to the first element of its TanStack Query keys and invalidates only those queries.
  */
-export const eventResources = ['networks', 'hosts', 'nodes', 'enrollment-keys', 'users', 'extclients', 'acls', 'dns', 'tags', 'roles', 'groups', 'invites'] as const;
+export const eventResources = [
+  'networks',
+  'hosts',
+  'nodes',
+  'enrollment-keys',
+  'users',
+  'extclients',
+  'acls',
+  'dns',
+  'tags',
+  'roles',
+  'groups',
+  'invites',
+] as const;
 export const eventResourceSchema = z.enum(eventResources);
 export type EventResource = z.infer<typeof eventResourceSchema>;
 

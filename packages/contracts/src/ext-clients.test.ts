@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENT_ID_MESSAGES, customExtClientInputSchema, toExtClient, type ApiExtClient } from './ext-clients.ts';
+import {
+  CLIENT_ID_MESSAGES,
+  customExtClientInputSchema,
+  toExtClient,
+  type ApiExtClient,
+} from './ext-clients.ts';
 
 const firstMessage = (body: unknown): string | undefined => {
   const result = customExtClientInputSchema.safeParse(body);
@@ -26,7 +31,10 @@ describe('customExtClientInputSchema', () => {
     expect(firstMessage({ postup: 'x'.repeat(1025) })).toBe('postup must be at most 1024 characters');
   });
   it('normalises dns and extra allowed IPs, and refuses non-CIDRs', () => {
-    const parsed = customExtClientInputSchema.parse({ dns: ' 10.0.0.1 , 1.1.1.1', extraallowedips: ['192.168.5.7/24', '10.9.9.9'] });
+    const parsed = customExtClientInputSchema.parse({
+      dns: ' 10.0.0.1 , 1.1.1.1',
+      extraallowedips: ['192.168.5.7/24', '10.9.9.9'],
+    });
     expect(parsed.dns).toBe('10.0.0.1,1.1.1.1');
     expect(parsed.extraallowedips).toEqual(['192.168.5.0/24', '10.9.9.9/32']);
     expect(firstMessage({ extraallowedips: ['nope'] })).toMatch(/CIDR/);
@@ -37,10 +45,29 @@ describe('customExtClientInputSchema', () => {
 describe('toExtClient', () => {
   it('hides blank and placeholder private keys and splits the dns list', () => {
     const wire: ApiExtClient = {
-      clientid: 'lap-01', privatekey: '[ENTER PRIVATE KEY]', publickey: 'pk', network: 'net', address: '10.0.0.254', address6: '',
-      dns: '10.0.0.1,1.1.1.1', extraallowedips: [], allowed_ips: [], ingressgatewayid: 'gw', ingressgatewayendpoint: '1.2.3.4:51821',
-      lastmodified: 0, enabled: true, ownerid: 'alice', deniednodeacls: {}, remote_access_client_id: '', postup: '', postdown: '',
-      tags: { a: {} }, os: '', device_name: '', public_endpoint: '', country: '',
+      clientid: 'lap-01',
+      privatekey: '[ENTER PRIVATE KEY]',
+      publickey: 'pk',
+      network: 'net',
+      address: '10.0.0.254',
+      address6: '',
+      dns: '10.0.0.1,1.1.1.1',
+      extraallowedips: [],
+      allowed_ips: [],
+      ingressgatewayid: 'gw',
+      ingressgatewayendpoint: '1.2.3.4:51821',
+      lastmodified: 0,
+      enabled: true,
+      ownerid: 'alice',
+      deniednodeacls: {},
+      remote_access_client_id: '',
+      postup: '',
+      postdown: '',
+      tags: { a: {} },
+      os: '',
+      device_name: '',
+      public_endpoint: '',
+      country: '',
     };
     const client = toExtClient(wire);
     expect(client.privateKey).toBeUndefined();

@@ -61,14 +61,22 @@ export const clientIdInputSchema = z
     if (/\s/.test(value)) ctx.addIssue({ code: 'custom', message: CLIENT_ID_MESSAGES.spaces });
     else if (value.length < CLIENT_ID_MIN_LENGTH || value.length > CLIENT_ID_MAX_LENGTH)
       ctx.addIssue({ code: 'custom', message: CLIENT_ID_MESSAGES.length });
-    else if (!/^[a-zA-Z0-9-]+$/.test(value)) ctx.addIssue({ code: 'custom', message: CLIENT_ID_MESSAGES.charset });
+    else if (!/^[a-zA-Z0-9-]+$/.test(value))
+      ctx.addIssue({ code: 'custom', message: CLIENT_ID_MESSAGES.charset });
   });
 
 /** `dns`: a comma list of IP addresses, or empty; normalised to `a,b` without spaces. */
 export const dnsListInputSchema = (field: string) =>
   boundedString(field, 1024)
-    .transform((value) => value.split(',').map((item) => item.trim()).filter((item) => item !== ''))
-    .refine((items) => items.every(isIpAddress), { error: `${field} must be a comma-separated list of IP addresses` })
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== ''),
+    )
+    .refine((items) => items.every(isIpAddress), {
+      error: `${field} must be a comma-separated list of IP addresses`,
+    })
     .transform((items) => items.join(','));
 
 /** `extraallowedips`: CIDRs (a bare address counts as /32 or /128), normalised to their network form. */
@@ -83,7 +91,10 @@ export const extraAllowedIpsInputSchema = boundedArray(
 
 const optionalText = (field: string, max: number = LIMITS.hostName) => boundedString(field, max).nullish();
 const postScript = (field: string) =>
-  z.string({ error: `${field} must be a string` }).max(POST_SCRIPT_MAX_LENGTH, `${field} must be at most ${POST_SCRIPT_MAX_LENGTH} characters`).nullish();
+  z
+    .string({ error: `${field} must be a string` })
+    .max(POST_SCRIPT_MAX_LENGTH, `${field} must be at most ${POST_SCRIPT_MAX_LENGTH} characters`)
+    .nullish();
 
 /**
  * CustomExtClient: body of POST /api/extclients/{network}/{nodeid} and PUT /api/extclients/{network}/{clientid}
@@ -112,18 +123,34 @@ export const createIngressInputSchema = z.looseObject({
   extclientdns: dnsListInputSchema('extclientdns').nullish(),
   is_internet_gw: z.boolean({ error: 'is_internet_gw must be true or false' }).nullish(),
   metadata: z.string().max(256, 'metadata must be at most 256 characters').nullish(),
-  persistentkeepalive: z.number({ error: 'persistentkeepalive must be a number' }).int().min(0).max(1000, 'persistentkeepalive must be at most 1000 seconds').nullish(),
-  mtu: z.number({ error: 'mtu must be a number' }).int().min(0).max(65535, 'mtu must be at most 65535').nullish(),
+  persistentkeepalive: z
+    .number({ error: 'persistentkeepalive must be a number' })
+    .int()
+    .min(0)
+    .max(1000, 'persistentkeepalive must be at most 1000 seconds')
+    .nullish(),
+  mtu: z
+    .number({ error: 'mtu must be a number' })
+    .int()
+    .min(0)
+    .max(65535, 'mtu must be at most 65535')
+    .nullish(),
 });
 export type CreateIngressInput = z.infer<typeof createIngressInputSchema>;
 
 const clientIdParamSchema = boundedString('clientid', 256).min(1, 'clientid is required');
 export const extClientsOfNetworkParamsSchema = z.object({ network: networkParamSchema });
 export const extClientParamsSchema = z.object({ network: networkParamSchema, clientid: clientIdParamSchema });
-export const createExtClientParamsSchema = z.object({ network: networkParamSchema, nodeid: z.uuid('nodeid must be a UUID') });
+export const createExtClientParamsSchema = z.object({
+  network: networkParamSchema,
+  nodeid: z.uuid('nodeid must be a UUID'),
+});
 export const extClientConfigParamsSchema = extClientParamsSchema.extend({ type: boundedString('type', 32) });
 export const extClientConfigQuerySchema = z.object({
-  preferredip: boundedString('preferredip', LIMITS.address).trim().refine((v) => v === '' || isIpAddress(v), { error: 'preferredip must be an IP address' }).optional(),
+  preferredip: boundedString('preferredip', LIMITS.address)
+    .trim()
+    .refine((v) => v === '' || isIpAddress(v), { error: 'preferredip must be an IP address' })
+    .optional(),
 });
 
 /** UserRAGs: one gateway a user may use (api-contract §3.12). */
@@ -155,7 +182,11 @@ export const userRemoteGwSchema = userRagSchema.extend({
 export type UserRemoteGw = z.infer<typeof userRemoteGwSchema>;
 
 /** IngressGwUsers: the users attached to a gateway (api-contract §3.12). */
-export const ingressGwUsersSchema = z.object({ node_id: z.string(), network: z.string(), users: z.array(z.looseObject({ username: z.string() })) });
+export const ingressGwUsersSchema = z.object({
+  node_id: z.string(),
+  network: z.string(),
+  users: z.array(z.looseObject({ username: z.string() })),
+});
 export type IngressGwUsers = z.infer<typeof ingressGwUsersSchema>;
 
 /** The console's clean view of an external client. */
@@ -188,9 +219,13 @@ export const toExtClient = (wire: ApiExtClient): ExtClient => ({
   address: wire.address,
   address6: wire.address6,
   publicKey: wire.publickey,
-  privateKey: wire.privatekey === '' || wire.privatekey === ENTER_PRIVATE_KEY_PLACEHOLDER ? undefined : wire.privatekey,
+  privateKey:
+    wire.privatekey === '' || wire.privatekey === ENTER_PRIVATE_KEY_PLACEHOLDER ? undefined : wire.privatekey,
   hasOwnKeyPair: wire.privatekey === ENTER_PRIVATE_KEY_PLACEHOLDER,
-  dns: wire.dns.split(',').map((item) => item.trim()).filter((item) => item !== ''),
+  dns: wire.dns
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== ''),
   extraAllowedIps: wire.extraallowedips,
   gatewayNodeId: wire.ingressgatewayid,
   gatewayEndpoint: wire.ingressgatewayendpoint,

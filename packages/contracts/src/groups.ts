@@ -21,7 +21,11 @@ const networkRolesInputSchema = z.record(
 );
 
 /** A group's name, as the server checks it and the console's group form pre-checks it. */
-export const groupNameSchema = z.string().trim().min(1, 'name must not be empty').max(64, 'name must be at most 64 characters');
+export const groupNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'name must not be empty')
+  .max(64, 'name must be at most 64 characters');
 
 const groupBody = {
   name: groupNameSchema.optional(),
@@ -31,7 +35,10 @@ const groupBody = {
 
 /** Body of POST /api/v1/users/group: `{user_group, members}`; the v0.30 dashboard also sends an id and platform_role. */
 export const createGroupInputSchema = z.looseObject({
-  user_group: z.looseObject({ id: z.string().trim().max(128).optional(), ...groupBody }, { error: 'user_group is required' }),
+  user_group: z.looseObject(
+    { id: z.string().trim().max(128).optional(), ...groupBody },
+    { error: 'user_group is required' },
+  ),
   members: z.array(usernameSchema).max(10000).nullable().default([]),
 });
 export type CreateGroupInput = z.output<typeof createGroupInputSchema>;
@@ -43,7 +50,9 @@ export const updateGroupInputSchema = z.looseObject({
 });
 export type UpdateGroupInput = z.output<typeof updateGroupInputSchema>;
 
-export const groupIdQuerySchema = z.object({ group_id: z.string({ error: 'group_id is required' }).min(1, 'group_id is required').max(128) });
+export const groupIdQuerySchema = z.object({
+  group_id: z.string({ error: 'group_id is required' }).min(1, 'group_id is required').max(128),
+});
 
 // The console's reading of groups and the mapping from its form.
 

@@ -66,12 +66,22 @@ export const updateHostInputSchema = z.looseObject({
   listenport: keepIfEmpty(z.number().int().min(0).max(65535, 'listenport must be a port number')),
   mtu: keepIfEmpty(z.number().int().min(0).max(65535)),
   isdefault: keepIfEmpty(z.boolean()),
-  persistentkeepalive: keepIfEmpty(z.number().int().min(0).max(1000, 'persistentkeepalive must be at most 1000 seconds')),
+  persistentkeepalive: keepIfEmpty(
+    z.number().int().min(0).max(1000, 'persistentkeepalive must be at most 1000 seconds'),
+  ),
   autoupdate: keepIfEmpty(z.boolean()),
   dns: keepIfEmpty(z.enum(['yes', 'no', ''])),
   enable_flow_logs: keepIfEmpty(z.boolean()),
-  endpointip: keepIfEmpty(boundedString('endpointip', LIMITS.address).trim().refine((v) => v === '' || isIpAddress(v), { error: 'endpointip must be an IP address' })),
-  endpointipv6: keepIfEmpty(boundedString('endpointipv6', LIMITS.address).trim().refine((v) => v === '' || isIpAddress(v), { error: 'endpointipv6 must be an IP address' })),
+  endpointip: keepIfEmpty(
+    boundedString('endpointip', LIMITS.address)
+      .trim()
+      .refine((v) => v === '' || isIpAddress(v), { error: 'endpointip must be an IP address' }),
+  ),
+  endpointipv6: keepIfEmpty(
+    boundedString('endpointipv6', LIMITS.address)
+      .trim()
+      .refine((v) => v === '' || isIpAddress(v), { error: 'endpointipv6 must be an IP address' }),
+  ),
 });
 export type UpdateHostInput = z.infer<typeof updateHostInputSchema>;
 

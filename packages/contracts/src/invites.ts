@@ -26,7 +26,10 @@ export type UserInvite = z.infer<typeof userInviteSchema>;
 
 /** Body of POST /api/v1/users/invite (InviteUsersReq). */
 export const inviteUsersInputSchema = z.looseObject({
-  user_emails: z.array(email, { error: 'user_emails must be a list of email addresses' }).min(1, 'user_emails must name at least one email').max(100, 'at most 100 invites at once'),
+  user_emails: z
+    .array(email, { error: 'user_emails must be a list of email addresses' })
+    .min(1, 'user_emails must name at least one email')
+    .max(100, 'at most 100 invites at once'),
   platform_role_id: z.string().max(64).default(''),
   user_group_ids: wireSetSchema.nullable().default({}),
   network_roles: z.record(z.string(), wireSetSchema).nullable().default({}),

@@ -39,11 +39,9 @@ export const hostSortKeys = ['name', 'endpoint', 'endpoint6', 'port', 'version',
 
 /** `key` or `-key` (descending) for one of the given keys. */
 const sortParamSchema = (keys: readonly string[]) =>
-  z
-    .string()
-    .refine((value) => keys.includes(value.replace(/^-/, '')), {
-      message: `sort must be one of ${keys.join(', ')}, optionally prefixed with "-"`,
-    });
+  z.string().refine((value) => keys.includes(value.replace(/^-/, '')), {
+    message: `sort must be one of ${keys.join(', ')}, optionally prefixed with "-"`,
+  });
 
 /** `a,b,c`: a comma-separated id list (at most 1,000), for patching a few rows after a change. */
 const idListSchema = z

@@ -42,24 +42,24 @@ export const networkRangeSchema = (field: string, family: IpFamily) =>
     .string({ error: `${field} must be a string holding an IPv${family} CIDR` })
     .max(LIMITS.address, `${field} must be at most ${LIMITS.address} characters`)
     .transform((text, ctx) => {
-    const cidr = parseCidr(text.trim());
-    if (!cidr || cidr.family !== family) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `${field} must be a valid IPv${family} CIDR, for example ${EXAMPLES[family]}`,
-      });
-      return z.NEVER;
-    }
-    const longest = addressBits(family) - 2;
-    if (cidr.prefix > longest) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `${field} /${cidr.prefix} is too small for a network: use a prefix of /${longest} or shorter`,
-      });
-      return z.NEVER;
-    }
-    return formatCidr(cidr);
-  });
+      const cidr = parseCidr(text.trim());
+      if (!cidr || cidr.family !== family) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${field} must be a valid IPv${family} CIDR, for example ${EXAMPLES[family]}`,
+        });
+        return z.NEVER;
+      }
+      const longest = addressBits(family) - 2;
+      if (cidr.prefix > longest) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${field} /${cidr.prefix} is too small for a network: use a prefix of /${longest} or shorter`,
+        });
+        return z.NEVER;
+      }
+      return formatCidr(cidr);
+    });
 
 const flag = (field: string) =>
   z.union([yesNoSchema, z.boolean().transform(toYesNo)], { error: `${field} must be "yes" or "no"` });
@@ -150,7 +150,9 @@ export type CreateNetworkInput = z.input<typeof createNetworkInputSchema>;
 export const updateNetworkInputSchema = z.looseObject(
   {
     netid: optional(
-      z.string({ error: 'netid must be a string' }).max(NETID_MAX_LENGTH, `netid must be at most ${NETID_MAX_LENGTH} characters`),
+      z
+        .string({ error: 'netid must be a string' })
+        .max(NETID_MAX_LENGTH, `netid must be at most ${NETID_MAX_LENGTH} characters`),
     ),
     ...defaultsShape,
   },

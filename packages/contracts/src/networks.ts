@@ -27,8 +27,12 @@ export const proSettingsSchema = z.looseObject({
 export type ProSettings = z.infer<typeof proSettingsSchema>;
 /** Pro settings as a client sends them: the lists and their names bounded. */
 export const proSettingsInputSchema = proSettingsSchema.extend({
-  allowedusers: boundedArray('allowedusers', boundedString('allowedusers item', LIMITS.hostName)).nullable().optional(),
-  allowedgroups: boundedArray('allowedgroups', boundedString('allowedgroups item', LIMITS.setKey)).nullable().optional(),
+  allowedusers: boundedArray('allowedusers', boundedString('allowedusers item', LIMITS.hostName))
+    .nullable()
+    .optional(),
+  allowedgroups: boundedArray('allowedgroups', boundedString('allowedgroups item', LIMITS.setKey))
+    .nullable()
+    .optional(),
 });
 
 /**

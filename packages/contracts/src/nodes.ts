@@ -54,7 +54,10 @@ export type ApiNode = z.infer<typeof apiNodeSchema>;
 
 /** A network named in a path: bounded like a netid, so a long name is refused before any lookup. */
 export const networkParamSchema = boundedString('network', NETID_MAX_LENGTH).min(1, 'network is required');
-export const nodeParamsSchema = z.object({ network: networkParamSchema, nodeid: z.uuid('nodeid must be a UUID') });
+export const nodeParamsSchema = z.object({
+  network: networkParamSchema,
+  nodeid: z.uuid('nodeid must be a UUID'),
+});
 export const nodesOfNetworkParamsSchema = z.object({ network: networkParamSchema });
 
 /**
@@ -70,7 +73,10 @@ export const updateNodeInputSchema = z.looseObject({
   ingressdns: boundedString('ingressdns', LIMITS.hostName).optional(),
   ingressmtu: z.number().int().min(0).max(65535).optional(),
   ingresspersistentkeepalive: z.number().int().min(0).max(1000).optional(),
-  additional_rag_ips: boundedArray('additional_rag_ips', boundedString('additional_rag_ips item', LIMITS.address)).nullish(),
+  additional_rag_ips: boundedArray(
+    'additional_rag_ips',
+    boundedString('additional_rag_ips item', LIMITS.address),
+  ).nullish(),
   dnson: z.boolean().optional(),
   tags: boundedWireSetSchema('tags').nullish(),
 });
@@ -92,7 +98,8 @@ export interface MeshNode {
   roles: { isRelay: boolean; isEgress: boolean; isIngress: boolean; isInternetGateway: boolean };
 }
 
-const asStatus = (value: string): NodeStatus => (nodeStatuses as readonly string[]).includes(value) ? (value as NodeStatus) : 'unknown';
+const asStatus = (value: string): NodeStatus =>
+  (nodeStatuses as readonly string[]).includes(value) ? (value as NodeStatus) : 'unknown';
 
 /** Maps the wire ApiNode to the console's node. */
 export const toMeshNode = (node: ApiNode): MeshNode => ({
@@ -106,5 +113,10 @@ export const toMeshNode = (node: ApiNode): MeshNode => ({
   isPendingDelete: node.pendingdelete,
   lastCheckIn: node.lastcheckin > 0 ? new Date(node.lastcheckin * 1000) : undefined,
   relayedBy: node.relayedby === '' || node.relayedby === ZERO_UUID ? undefined : node.relayedby,
-  roles: { isRelay: node.isrelay, isEgress: node.isegressgateway, isIngress: node.isingressgateway, isInternetGateway: node.isinternetgateway },
+  roles: {
+    isRelay: node.isrelay,
+    isEgress: node.isegressgateway,
+    isIngress: node.isingressgateway,
+    isInternetGateway: node.isinternetgateway,
+  },
 });

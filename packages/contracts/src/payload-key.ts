@@ -16,7 +16,8 @@ export const PAYLOAD_CIPHER = 'aes-256-gcm';
  * least 32 bytes (such a host cannot receive sealed messages).
  */
 export function payloadKeyFromTrafficKey(trafficKey: string | null | undefined): Uint8Array | undefined {
-  if (!trafficKey || !/^[A-Za-z0-9+/]*={0,2}$/.test(trafficKey) || trafficKey.length % 4 !== 0) return undefined;
+  if (!trafficKey || !/^[A-Za-z0-9+/]*={0,2}$/.test(trafficKey) || trafficKey.length % 4 !== 0)
+    return undefined;
   let binary: string;
   try {
     binary = atob(trafficKey);

@@ -36,13 +36,21 @@ export const permissionScopeInputSchema = z.object({
 export type PermissionScope = z.output<typeof permissionScopeInputSchema>;
 
 const resourceTypeSchema = z.enum(roleResourceTypes, {
-  error: (issue) => `unknown resource type ${String(issue.input)}: use one of ${roleResourceTypes.join(', ')}`,
+  error: (issue) =>
+    `unknown resource type ${String(issue.input)}: use one of ${roleResourceTypes.join(', ')}`,
 });
-const accessMapInputSchema = z.partialRecord(resourceTypeSchema, z.record(z.string().min(1).max(128), permissionScopeInputSchema));
+const accessMapInputSchema = z.partialRecord(
+  resourceTypeSchema,
+  z.record(z.string().min(1).max(128), permissionScopeInputSchema),
+);
 export type AccessMapInput = z.output<typeof accessMapInputSchema>;
 
 /** A role's name, as the server checks it and the console's role form pre-checks it. */
-export const roleNameSchema = z.string().trim().min(1, 'name must not be empty').max(64, 'name must be at most 64 characters');
+export const roleNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'name must not be empty')
+  .max(64, 'name must be at most 64 characters');
 
 /**
  * Body of POST /api/v1/users/role: only network roles can be created. The v0.30 dashboard sends `id` (= the
@@ -51,7 +59,11 @@ export const roleNameSchema = z.string().trim().min(1, 'name must not be empty')
 export const createRoleInputSchema = z.looseObject({
   id: z.string().trim().max(64, 'id must be at most 64 characters').optional(),
   name: roleNameSchema.optional(),
-  network_id: z.string({ error: 'network_id is required: only network roles can be created' }).trim().min(1, 'network_id is required: only network roles can be created').max(64),
+  network_id: z
+    .string({ error: 'network_id is required: only network roles can be created' })
+    .trim()
+    .min(1, 'network_id is required: only network roles can be created')
+    .max(64),
   full_access: z.boolean().default(false),
   deny_dashboard_access: z.boolean().default(false),
   meta_data: z.string().max(1024, 'meta_data must be at most 1024 characters').default(''),
@@ -65,7 +77,9 @@ export const updateRoleInputSchema = createRoleInputSchema.extend({
 });
 export type UpdateRoleInput = z.output<typeof updateRoleInputSchema>;
 
-export const roleIdQuerySchema = z.object({ role_id: z.string({ error: 'role_id is required' }).min(1, 'role_id is required').max(128) });
+export const roleIdQuerySchema = z.object({
+  role_id: z.string({ error: 'role_id is required' }).min(1, 'role_id is required').max(128),
+});
 export const rolesQuerySchema = z.object({ platform: z.enum(['true', 'false']).optional() });
 
 const permissionScopeSchema = z.object({

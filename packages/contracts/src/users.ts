@@ -8,7 +8,8 @@ export const platformRoleIdSchema = z.enum(platformRoleIds);
 export type PlatformRoleId = z.infer<typeof platformRoleIdSchema>;
 
 /** Super-admin and admin both count as platform admins (spec §6). */
-export const isPlatformAdminRole = (role: string | undefined): boolean => role === 'super-admin' || role === 'admin';
+export const isPlatformAdminRole = (role: string | undefined): boolean =>
+  role === 'super-admin' || role === 'admin';
 
 /** Usernames longer than 3 characters, an email or a-z 0-9 - . ; never the reserved master user (api-contract §5.7). */
 export const USERNAME_MIN_LENGTH = 4;
@@ -39,7 +40,10 @@ export const passwordSchema = z
   .max(256, 'password must be at most 256 characters');
 
 /** Body of POST /api/users/adm/createsuperadmin; extra User fields are accepted and ignored. */
-export const createSuperAdminInputSchema = z.looseObject({ username: usernameSchema, password: passwordSchema });
+export const createSuperAdminInputSchema = z.looseObject({
+  username: usernameSchema,
+  password: passwordSchema,
+});
 export type CreateSuperAdminInput = z.infer<typeof createSuperAdminInputSchema>;
 
 /**
@@ -49,14 +53,23 @@ export type CreateSuperAdminInput = z.infer<typeof createSuperAdminInputSchema>;
 export const createUserInputSchema = z.looseObject({
   username: usernameSchema.optional(),
   password: passwordSchema,
-  platform_role_id: z.string({ error: 'platform_role_id must be a string' }).max(64, 'platform_role_id must be at most 64 characters').optional(),
+  platform_role_id: z
+    .string({ error: 'platform_role_id must be a string' })
+    .max(64, 'platform_role_id must be at most 64 characters')
+    .optional(),
 });
 export type CreateUserInput = z.infer<typeof createUserInputSchema>;
 
 /** Body of POST /api/users/adm/authenticate. */
 export const authenticateInputSchema = z.looseObject({
-  username: z.string({ error: 'username is required' }).min(1, 'username is required').max(256, 'username must be at most 256 characters'),
-  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(256, 'password must be at most 256 characters'),
+  username: z
+    .string({ error: 'username is required' })
+    .min(1, 'username is required')
+    .max(256, 'username must be at most 256 characters'),
+  password: z
+    .string({ error: 'password is required' })
+    .min(1, 'password is required')
+    .max(256, 'password must be at most 256 characters'),
 });
 export type AuthenticateInput = z.infer<typeof authenticateInputSchema>;
 
@@ -88,7 +101,6 @@ export const returnUserSchema = z.object({
 });
 export type ReturnUser = z.infer<typeof returnUserSchema>;
 
-
 /** GET /api/v1/users?username= returns the user with its platform role object. */
 export const userWithRoleSchema = returnUserSchema.extend({ platform_role: userRoleSchema });
 export type UserWithRole = z.infer<typeof userWithRoleSchema>;
@@ -116,7 +128,8 @@ export function administeredNetworkIds(user: Pick<ReturnUser, 'network_roles' | 
   const ids = new Set<string>();
   for (const [networkId, roles] of Object.entries(user.network_roles ?? {})) {
     const roleIds = Object.keys(roles);
-    if (roleIds.includes('global-network-admin') || roleIds.includes(`${networkId}-network-admin`)) ids.add(networkId);
+    if (roleIds.includes('global-network-admin') || roleIds.includes(`${networkId}-network-admin`))
+      ids.add(networkId);
   }
   for (const groupId of Object.keys(user.user_group_ids ?? {})) {
     if (groupId === 'global-network-admin-grp') ids.add(ALL_NETWORKS_KEY);

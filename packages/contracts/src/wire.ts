@@ -44,7 +44,9 @@ export const wgKeyToBase64 = (bytes: readonly number[]): string => bytesToBase64
  * type. Both are normalised to base64; anything that is not 32 bytes is refused.
  */
 export const wgKeyInputSchema = z
-  .union([z.string().max(LIMITS.base64Key), wgKeyBytesSchema], { error: 'publickey must be a WireGuard key (base64 of 32 bytes)' })
+  .union([z.string().max(LIMITS.base64Key), wgKeyBytesSchema], {
+    error: 'publickey must be a WireGuard key (base64 of 32 bytes)',
+  })
   .transform((value, ctx) => {
     const bytes = typeof value === 'string' ? wgKeyFromBase64(value.trim()) : value;
     if (!bytes) {
@@ -108,14 +110,20 @@ const macTextPattern = /^[0-9a-f]{2}([:-][0-9a-f]{2})*$/i;
 
 function macBytes(value: string): number[] | undefined {
   if (value.length > LIMITS.address) return undefined;
-  const bytes = macTextPattern.test(value) ? value.split(/[:-]/).map((part) => parseInt(part, 16)) : base64ToBytes(value);
+  const bytes = macTextPattern.test(value)
+    ? value.split(/[:-]/).map((part) => parseInt(part, 16))
+    : base64ToBytes(value);
   return bytes && MAC_BYTE_LENGTHS.has(bytes.length) ? bytes : undefined;
 }
 
 /** MAC address text `aa:bb:..` from the raw form's base64 bytes (or text already in that form); '' when not one. */
 export function macFromWire(value: string | null | undefined): string {
   if (!value) return '';
-  return macBytes(value)?.map((b) => b.toString(16).padStart(2, '0')).join(':') ?? '';
+  return (
+    macBytes(value)
+      ?.map((b) => b.toString(16).padStart(2, '0'))
+      .join(':') ?? ''
+  );
 }
 
 /** A MAC address in a request: base64 of 6 or 8 bytes (the raw form), `aa:bb:..` text, empty or null. */

@@ -16,7 +16,9 @@ describe('decide', () => {
   it('-> public routes allow anonymous callers; user routes need a user', () => {
     expect(decide(access.public(), { kind: 'anonymous' }, request())).toBe('allow');
     expect(decide(access.anyUser(), { kind: 'anonymous' }, request())).toBe('unauthenticated');
-    expect(decide(access.anyUser(), { kind: 'host', hostId: 'h1', isMaster: false }, request())).toBe('forbidden');
+    expect(decide(access.anyUser(), { kind: 'host', hostId: 'h1', isMaster: false }, request())).toBe(
+      'forbidden',
+    );
   });
 
   it.each([
@@ -60,6 +62,12 @@ describe('isNetworkAdmin (spec §6)', () => {
     expect(isNetworkAdmin(user('platform-user', ['office-network-admin-grp']), 'office')).toBe(true);
     expect(isNetworkAdmin(user('platform-user', ['lab-network-admin-grp']), 'office')).toBe(false);
     expect(isNetworkAdmin(user('platform-user', ['office-network-user-grp']), 'office')).toBe(false);
-    expect(decide(access.networkAdmin('network'), user('platform-user', ['office-network-admin-grp']), request({ network: 'office' }))).toBe('allow');
+    expect(
+      decide(
+        access.networkAdmin('network'),
+        user('platform-user', ['office-network-admin-grp']),
+        request({ network: 'office' }),
+      ),
+    ).toBe('allow');
   });
 });

@@ -59,13 +59,24 @@ export const access = {
     username: from.param ? param(from.param) : query(from.query ?? 'username'),
   }),
   /** RBAC scoped to the network named by `networkParam`: network admins pass, others per their network roles. */
-  networkAdmin: (networkParam = 'network'): Access => ({ kind: 'user', rule: 'network-admin', network: param(networkParam) }),
+  networkAdmin: (networkParam = 'network'): Access => ({
+    kind: 'user',
+    rule: 'network-admin',
+    network: param(networkParam),
+  }),
   /**
    * External clients (api-contract §8.3 `self_only`): RBAC as for network-admin, but a `self_only` grant passes
    * too; the service then limits the caller to clients they own (see extClientReach).
    */
-  clientOwner: (networkParam = 'network'): Access => ({ kind: 'user', rule: 'client-owner', network: param(networkParam) }),
-  host: (hostIdParam?: string): Access => ({ kind: 'host', hostId: hostIdParam ? param(hostIdParam) : undefined }),
+  clientOwner: (networkParam = 'network'): Access => ({
+    kind: 'user',
+    rule: 'client-owner',
+    network: param(networkParam),
+  }),
+  host: (hostIdParam?: string): Access => ({
+    kind: 'host',
+    hostId: hostIdParam ? param(hostIdParam) : undefined,
+  }),
   /** A host token for that host, or a user passing `userRule` (v0.30 routes that accept either, api-contract §1.8). */
   hostOrUser: (hostIdParam: string | undefined, userRule: Access): Access => ({
     kind: 'host',
@@ -79,7 +90,8 @@ export { GLOBAL_NETWORK_ADMIN_GROUP, networkAdminGroup } from './builtin-roles.t
 /** The caller's resolved roles; undefined for hosts and anonymous callers. */
 export function grantsOf(principal: Principal): Grants | undefined {
   if (principal.kind !== 'user') return undefined;
-  if (principal.isMaster) return { platformRoleId: 'super-admin', fullAccess: true, globalAccess: {}, networkRoles: [] };
+  if (principal.isMaster)
+    return { platformRoleId: 'super-admin', fullAccess: true, globalAccess: {}, networkRoles: [] };
   return principal.grants ?? builtinGrants(principal.platformRoleId, principal.groupIds);
 }
 
@@ -88,7 +100,9 @@ export function isNetworkAdmin(principal: Principal, networkId: string): boolean
   const grants = grantsOf(principal);
   if (!grants) return false;
   if (grants.fullAccess) return true;
-  return grants.networkRoles.some((role) => role.fullAccess && (role.networkId === ALL_NETWORKS || role.networkId === networkId));
+  return grants.networkRoles.some(
+    (role) => role.fullAccess && (role.networkId === ALL_NETWORKS || role.networkId === networkId),
+  );
 }
 
 /**
@@ -116,7 +130,11 @@ export function canSeeEverything(principal: Principal): boolean {
 export function canManageHost(principal: Principal, hostNetworks: readonly string[]): boolean {
   const grants = grantsOf(principal);
   if (!grants) return false;
-  if (grants.fullAccess || grants.networkRoles.some((role) => role.fullAccess && role.networkId === ALL_NETWORKS)) return true;
+  if (
+    grants.fullAccess ||
+    grants.networkRoles.some((role) => role.fullAccess && role.networkId === ALL_NETWORKS)
+  )
+    return true;
   return hostNetworks.some((networkId) => isNetworkAdmin(principal, networkId));
 }
 
@@ -125,7 +143,8 @@ const RESOURCE_ID_PARAMS = ['nodeid', 'hostid', 'keyID', 'id'];
 // Writes to a network's own definition stay with platform admins, as this server decided before RBAC (decision
 // record idsrv-rbac): a network admin manages what is in the network, not the network itself.
 const ALWAYS_GLOBAL = new Set(['users', 'enrollment_key']);
-const isNetworkDefinitionWrite = (type: string | undefined, method: string) => type === 'networks' && method !== 'GET';
+const isNetworkDefinitionWrite = (type: string | undefined, method: string) =>
+  type === 'networks' && method !== 'GET';
 
 /** Reads an RBAC target off a request: its route's resource type, network id, resource id and scope. */
 export function rbacTargetOf(request: FastifyRequest, network?: Pick): RbacTarget {
@@ -163,7 +182,8 @@ export function decide(accessRule: Access, principal: Principal, request: Fastif
   if (principal.kind === 'host') return 'forbidden';
   if (principal.isMaster) return 'allow';
   const grants = grantsOf(principal);
-  const rbac = (network?: Pick): Decision => (grants && rbacAllows(grants, rbacTargetOf(request, network)) ? 'allow' : 'forbidden');
+  const rbac = (network?: Pick): Decision =>
+    grants && rbacAllows(grants, rbacTargetOf(request, network)) ? 'allow' : 'forbidden';
   switch (accessRule.rule) {
     case 'any':
       return 'allow';
@@ -186,7 +206,11 @@ export function decide(accessRule: Access, principal: Principal, request: Fastif
  * 'none' otherwise. A platform-user may read any network resource, but other people's clients carry private
  * keys, so that read shortcut only reaches the caller's own clients.
  */
-export function extClientReach(principal: Principal, request: FastifyRequest, network?: Pick): 'all' | 'own' | 'none' {
+export function extClientReach(
+  principal: Principal,
+  request: FastifyRequest,
+  network?: Pick,
+): 'all' | 'own' | 'none' {
   const grants = grantsOf(principal);
   if (!grants) return 'none';
   const target = rbacTargetOf(request, network);
@@ -206,6 +230,8 @@ export function canUseGateway(principal: Principal, networkId: string, gatewayNo
   return grants.networkRoles.some((role) => {
     if (role.networkId !== ALL_NETWORKS && role.networkId !== networkId) return false;
     const byId = role.access.remote_access_gw;
-    return [byId?.[allResourcesId('remote_access_gw')], byId?.[gatewayNodeId]].some((entry) => entry?.vpn_access === true);
+    return [byId?.[allResourcesId('remote_access_gw')], byId?.[gatewayNodeId]].some(
+      (entry) => entry?.vpn_access === true,
+    );
   });
 }

@@ -47,7 +47,13 @@ const networkUserAccess: AccessMap = {
   ...all('extclients', scope({ create: true, read: true, update: true, delete: true, self_only: true })),
 };
 
-const platformRole = (id: string, name: string, fullAccess: boolean, denyDashboardAccess: boolean, globalLevelAccess: AccessMap = {}): RoleDefinition => ({
+const platformRole = (
+  id: string,
+  name: string,
+  fullAccess: boolean,
+  denyDashboardAccess: boolean,
+  globalLevelAccess: AccessMap = {},
+): RoleDefinition => ({
   id,
   name,
   networkId: '',
@@ -57,8 +63,23 @@ const platformRole = (id: string, name: string, fullAccess: boolean, denyDashboa
   globalLevelAccess,
 });
 
-const AUDITED = ['hosts', 'networks', 'users', 'enrollment_key', 'dns', 'acl', 'tag', 'egress', 'relays', 'inet_gw', 'remote_access_gw', 'extclients'];
-const auditorAccess: AccessMap = Object.fromEntries(AUDITED.map((type) => [type, { [allResourcesId(type)]: read }]));
+const AUDITED = [
+  'hosts',
+  'networks',
+  'users',
+  'enrollment_key',
+  'dns',
+  'acl',
+  'tag',
+  'egress',
+  'relays',
+  'inet_gw',
+  'remote_access_gw',
+  'extclients',
+];
+const auditorAccess: AccessMap = Object.fromEntries(
+  AUDITED.map((type) => [type, { [allResourcesId(type)]: read }]),
+);
 
 /** Built-in platform roles (api-contract §8.1); community seeds only the first two. */
 export const PLATFORM_ROLES: readonly RoleDefinition[] = [
@@ -94,8 +115,16 @@ export const GLOBAL_NETWORK_ROLES: readonly RoleDefinition[] = [
   networkRole(GLOBAL_NETWORK_USER_ROLE, 'Network Users', ALL_NETWORKS, false),
 ];
 export const GLOBAL_GROUPS: readonly GroupDefinition[] = [
-  { id: GLOBAL_NETWORK_ADMIN_GROUP, name: 'All Networks Admin Group', networkRoles: { [ALL_NETWORKS]: [GLOBAL_NETWORK_ADMIN_ROLE] } },
-  { id: GLOBAL_NETWORK_USER_GROUP, name: 'All Networks User Group', networkRoles: { [ALL_NETWORKS]: [GLOBAL_NETWORK_USER_ROLE] } },
+  {
+    id: GLOBAL_NETWORK_ADMIN_GROUP,
+    name: 'All Networks Admin Group',
+    networkRoles: { [ALL_NETWORKS]: [GLOBAL_NETWORK_ADMIN_ROLE] },
+  },
+  {
+    id: GLOBAL_NETWORK_USER_GROUP,
+    name: 'All Networks User Group',
+    networkRoles: { [ALL_NETWORKS]: [GLOBAL_NETWORK_USER_ROLE] },
+  },
 ];
 
 /** The admin and user roles created with a network. */
@@ -106,8 +135,16 @@ export const networkDefaultRoles = (netid: string): RoleDefinition[] => [
 
 /** The admin and user groups created with a network. */
 export const networkDefaultGroups = (netid: string): GroupDefinition[] => [
-  { id: networkAdminGroup(netid), name: `${netid} Admin Group`, networkRoles: { [netid]: [networkAdminRole(netid)] } },
-  { id: networkUserGroup(netid), name: `${netid} User Group`, networkRoles: { [netid]: [networkUserRole(netid)] } },
+  {
+    id: networkAdminGroup(netid),
+    name: `${netid} Admin Group`,
+    networkRoles: { [netid]: [networkAdminRole(netid)] },
+  },
+  {
+    id: networkUserGroup(netid),
+    name: `${netid} User Group`,
+    networkRoles: { [netid]: [networkUserRole(netid)] },
+  },
 ];
 
 /** A built-in role by id, also per-network ones (`<netid>-network-admin`); undefined for custom roles. */

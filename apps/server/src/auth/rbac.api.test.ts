@@ -31,7 +31,18 @@ type Row = [
   superAdmin: Outcome,
   master: Outcome,
 ];
-const ROLES = ['nobody', 'host', 'user', 'service', 'auditor', 'netadmin', 'netuser', 'admin', 'super', 'master'] as const;
+const ROLES = [
+  'nobody',
+  'host',
+  'user',
+  'service',
+  'auditor',
+  'netadmin',
+  'netuser',
+  'admin',
+  'super',
+  'master',
+] as const;
 
 const PUBLIC: Row = ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'];
 const ANY_USER: Row = [401, 403, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'];
@@ -203,21 +214,35 @@ async function probe(route: string, token: string | undefined, network?: string)
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   const isRead = method === 'GET';
   if (!isRead) headers['content-type'] = 'application/x-rbac-probe';
-  const response = await fetch(`${server.url}${probeUrl(route, network)}`, { method, headers, body: isRead ? undefined : 'probe' });
+  const response = await fetch(`${server.url}${probeUrl(route, network)}`, {
+    method,
+    headers,
+    body: isRead ? undefined : 'probe',
+  });
   await response.body?.cancel();
   return response.status;
 }
 
 const documentedRoutes = async (): Promise<string[]> => {
-  const doc = (await server.request<{ paths: Record<string, Record<string, unknown>> }>('GET', '/api/docs/json')).body;
-  return Object.entries(doc.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+  const doc = (
+    await server.request<{ paths: Record<string, Record<string, unknown>> }>('GET', '/api/docs/json')
+  ).body;
+  return Object.entries(doc.paths).flatMap(([path, operations]) =>
+    Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+  );
 };
 
 describe('RBAC: every route as every role', () => {
   it('-> every registered /api route has a row in the table, and every row is a registered route', async () => {
     const routes = [...server.app.apiRoutes];
-    expect(routes.filter((route) => !(route in EXPECTED)), 'routes missing from the RBAC table').toEqual([]);
-    expect(Object.keys(EXPECTED).filter((route) => !routes.includes(route)), 'rows for routes that no longer exist').toEqual([]);
+    expect(
+      routes.filter((route) => !(route in EXPECTED)),
+      'routes missing from the RBAC table',
+    ).toEqual([]);
+    expect(
+      Object.keys(EXPECTED).filter((route) => !routes.includes(route)),
+      'rows for routes that no longer exist',
+    ).toEqual([]);
     // The same names as the OpenAPI document, so the table reads like the API reference.
     expect((await documentedRoutes()).filter((route) => !routes.includes(route))).toEqual([]);
   });
@@ -230,7 +255,8 @@ describe('RBAC: every route as every role', () => {
       for (const [index, role] of ROLES.entries()) {
         const status = statuses[index]!;
         const actual: Outcome = status === 401 || status === 403 ? status : 'ok';
-        if (actual !== row[index]) mismatches.push(`${route} as ${role}: expected ${row[index]}, got ${status}`);
+        if (actual !== row[index])
+          mismatches.push(`${route} as ${role}: expected ${row[index]}, got ${status}`);
       }
     }
     expect(mismatches).toEqual([]);
@@ -241,14 +267,21 @@ describe('RBAC: every route as every role', () => {
 
   it('-> the admin and the user of network A may not change anything in network B', async () => {
     const scoped = Object.entries(EXPECTED).filter(
-      ([route, row]) => !route.startsWith('GET ') && /\{network(name)?\}/.test(route) && row[ROLES.indexOf('netadmin')] === 'ok',
+      ([route, row]) =>
+        !route.startsWith('GET ') &&
+        /\{network(name)?\}/.test(route) &&
+        row[ROLES.indexOf('netadmin')] === 'ok',
     );
     // Guards against the filter silently matching nothing (a renamed placeholder would make this test vacuous).
     expect(scoped.length).toBeGreaterThan(3);
     const mismatches: string[] = [];
     for (const [route] of scoped) {
-      const [asAdmin, asUser] = await Promise.all([probe(route, tokens.netadmin, 'netb'), probe(route, tokens.netuser, 'netb')]);
-      if (asAdmin !== 403) mismatches.push(`${route} in netb as netadmin of neta: expected 403, got ${asAdmin}`);
+      const [asAdmin, asUser] = await Promise.all([
+        probe(route, tokens.netadmin, 'netb'),
+        probe(route, tokens.netuser, 'netb'),
+      ]);
+      if (asAdmin !== 403)
+        mismatches.push(`${route} in netb as netadmin of neta: expected 403, got ${asAdmin}`);
       if (asUser !== 403) mismatches.push(`${route} in netb as netuser of neta: expected 403, got ${asUser}`);
     }
     expect(mismatches).toEqual([]);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { builtinGrants, rbacAllows, resourceTypeOf, scopeOf, type RbacTarget } from './rbac.ts';
 
-const target = (method: string, extra: Partial<RbacTarget> = {}): RbacTarget => ({ method, resourceType: 'hosts', networkId: 'neta', isGlobal: false, ...extra });
+const target = (method: string, extra: Partial<RbacTarget> = {}): RbacTarget => ({
+  method,
+  resourceType: 'hosts',
+  networkId: 'neta',
+  isGlobal: false,
+  ...extra,
+});
 
 describe('resourceTypeOf and scopeOf (api-contract §8.3)', () => {
   it.each([
@@ -17,7 +23,13 @@ describe('resourceTypeOf and scopeOf (api-contract §8.3)', () => {
     expect(resourceTypeOf(url)).toBe(type);
   });
   it('-> maps methods to scopes', () => {
-    expect(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map(scopeOf)).toEqual(['read', 'create', 'update', 'update', 'delete']);
+    expect(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map(scopeOf)).toEqual([
+      'read',
+      'create',
+      'update',
+      'update',
+      'delete',
+    ]);
   });
 });
 
@@ -46,19 +58,45 @@ describe('rbacAllows', () => {
           networkId: 'neta',
           fullAccess: false,
           access: {
-            extclients: { all_extclients: { create: true, read: true, update: true, delete: true, vpn_access: false, self_only: true } },
-            remote_access_gw: { 'gw-1': { create: false, read: true, update: false, delete: false, vpn_access: true, self_only: false } },
+            extclients: {
+              all_extclients: {
+                create: true,
+                read: true,
+                update: true,
+                delete: true,
+                vpn_access: false,
+                self_only: true,
+              },
+            },
+            remote_access_gw: {
+              'gw-1': {
+                create: false,
+                read: true,
+                update: false,
+                delete: false,
+                vpn_access: true,
+                self_only: false,
+              },
+            },
           },
         },
       ],
     };
     expect(rbacAllows(grants, target('DELETE', { resourceType: 'extclients' }))).toBe(false);
-    expect(rbacAllows(grants, target('DELETE', { resourceType: 'extclients', isOwnedByCaller: true }))).toBe(true);
-    expect(rbacAllows(grants, target('GET', { resourceType: 'remote_access_gw', resourceId: 'gw-1' }))).toBe(true);
-    expect(rbacAllows(grants, target('GET', { resourceType: 'remote_access_gw', resourceId: 'gw-2' }))).toBe(false);
+    expect(rbacAllows(grants, target('DELETE', { resourceType: 'extclients', isOwnedByCaller: true }))).toBe(
+      true,
+    );
+    expect(rbacAllows(grants, target('GET', { resourceType: 'remote_access_gw', resourceId: 'gw-1' }))).toBe(
+      true,
+    );
+    expect(rbacAllows(grants, target('GET', { resourceType: 'remote_access_gw', resourceId: 'gw-2' }))).toBe(
+      false,
+    );
   });
   it('-> an auditor reads anything and writes nothing; a platform-user reads network resources only', () => {
-    expect(rbacAllows(builtinGrants('auditor', []), target('GET', { isGlobal: true, resourceType: 'users' }))).toBe(true);
+    expect(
+      rbacAllows(builtinGrants('auditor', []), target('GET', { isGlobal: true, resourceType: 'users' })),
+    ).toBe(true);
     expect(rbacAllows(builtinGrants('auditor', []), target('POST'))).toBe(false);
     expect(rbacAllows(builtinGrants('platform-user', []), target('GET'))).toBe(true);
     expect(rbacAllows(builtinGrants('platform-user', []), target('GET', { isGlobal: true }))).toBe(false);

@@ -74,8 +74,14 @@ function grantsScope(access: AccessMap, target: RbacTarget, scope: Scope): boole
   if (type === undefined) return false;
   const byId = access[type];
   if (!byId) return false;
-  const entries = [byId[allResourcesId(type)], target.resourceId === undefined ? undefined : byId[target.resourceId]];
-  return entries.some((entry: PermissionScope | undefined) => entry !== undefined && entry[scope] && (!entry.self_only || target.isOwnedByCaller === true));
+  const entries = [
+    byId[allResourcesId(type)],
+    target.resourceId === undefined ? undefined : byId[target.resourceId],
+  ];
+  return entries.some(
+    (entry: PermissionScope | undefined) =>
+      entry !== undefined && entry[scope] && (!entry.self_only || target.isOwnedByCaller === true),
+  );
 }
 
 /**
@@ -93,7 +99,9 @@ export function rbacAllows(grants: Grants, target: RbacTarget): boolean {
   if (grants.platformRoleId === 'platform-user' && scope === 'read') return true;
   const roles = [
     ...grants.networkRoles.filter((role) => role.networkId === ALL_NETWORKS),
-    ...grants.networkRoles.filter((role) => target.networkId !== undefined && role.networkId === target.networkId),
+    ...grants.networkRoles.filter(
+      (role) => target.networkId !== undefined && role.networkId === target.networkId,
+    ),
   ];
   return roles.some((role) => role.fullAccess || grantsScope(role.access, target, scope));
 }
@@ -109,9 +117,20 @@ export function builtinGrants(platformRoleId: string, groupIds: readonly string[
     for (const [networkId, roleIds] of Object.entries(builtinGroup(groupId)?.networkRoles ?? {})) {
       for (const roleId of roleIds) {
         const role = builtinRole(roleId);
-        if (role) networkRoles.push({ roleId, networkId, fullAccess: role.fullAccess, access: role.networkLevelAccess });
+        if (role)
+          networkRoles.push({
+            roleId,
+            networkId,
+            fullAccess: role.fullAccess,
+            access: role.networkLevelAccess,
+          });
       }
     }
   }
-  return { platformRoleId, fullAccess: platform?.fullAccess ?? false, globalAccess: platform?.globalLevelAccess ?? {}, networkRoles };
+  return {
+    platformRoleId,
+    fullAccess: platform?.fullAccess ?? false,
+    globalAccess: platform?.globalLevelAccess ?? {},
+    networkRoles,
+  };
 }

@@ -58,9 +58,22 @@ export class TokenService {
   }
 
   /** An API access token (api-contract §7.1): `TokenType: access_token`, `jti` = the token row's id, exp = its expiry. */
-  signAccessToken(username: string, role: string, id: string, expiresAt: Date, apiHost: string, now = new Date()): Promise<string> {
+  signAccessToken(
+    username: string,
+    role: string,
+    id: string,
+    expiresAt: Date,
+    apiHost: string,
+    now = new Date(),
+  ): Promise<string> {
     const issuedAt = Math.floor(now.getTime() / 1000);
-    return new SignJWT({ UserName: username, Role: role, TokenType: 'access_token', Api: apiHost, RacAutoDisable: false })
+    return new SignJWT({
+      UserName: username,
+      Role: role,
+      TokenType: 'access_token',
+      Api: apiHost,
+      RacAutoDisable: false,
+    })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(TOKEN_ISSUER)
       .setSubject(`user|${username}`)
@@ -80,16 +93,33 @@ export class TokenService {
   async verify(token: string): Promise<VerifiedToken | undefined> {
     try {
       // A token without exp would never expire: refused even though the signature is ours.
-      const { payload } = await jwtVerify(token, this.#key, { issuer: TOKEN_ISSUER, algorithms: ['HS256'], requiredClaims: ['exp'] });
+      const { payload } = await jwtVerify(token, this.#key, {
+        issuer: TOKEN_ISSUER,
+        algorithms: ['HS256'],
+        requiredClaims: ['exp'],
+      });
       const subject = payload.sub ?? '';
       const expiresAt = (payload.exp ?? 0) * 1000;
       if (subject.startsWith('user|') && typeof payload.UserName === 'string') {
         const role = typeof payload.Role === 'string' ? payload.Role : '';
         if (payload.TokenType === 'user_id_token') {
-          return { kind: 'user', username: payload.UserName, role, expiresAt, generation: typeof payload.Gen === 'number' ? payload.Gen : 0 };
+          return {
+            kind: 'user',
+            username: payload.UserName,
+            role,
+            expiresAt,
+            generation: typeof payload.Gen === 'number' ? payload.Gen : 0,
+          };
         }
         if (payload.TokenType === 'access_token' && typeof payload.jti === 'string') {
-          return { kind: 'user', username: payload.UserName, role, expiresAt, generation: 0, accessTokenId: payload.jti };
+          return {
+            kind: 'user',
+            username: payload.UserName,
+            role,
+            expiresAt,
+            generation: 0,
+            accessTokenId: payload.jti,
+          };
         }
       }
       if (subject.startsWith('node|') && typeof payload.ID === 'string') {

@@ -35,7 +35,10 @@ export class BrokerCredentials {
    * The salt is derived too, so regenerating the file for unchanged hosts gives the same bytes.
    */
   mosquittoLine(username: string, password: string): string {
-    const salt = createHmac('sha256', this.secret).update(`mqtt-salt:${username}`).digest().subarray(0, MOSQUITTO_SALT_BYTES);
+    const salt = createHmac('sha256', this.secret)
+      .update(`mqtt-salt:${username}`)
+      .digest()
+      .subarray(0, MOSQUITTO_SALT_BYTES);
     const hash = pbkdf2Sync(password, salt, MOSQUITTO_ITERATIONS, 64, 'sha512');
     return `${username}:$7$${MOSQUITTO_ITERATIONS}$${salt.toString('base64')}$${hash.toString('base64')}`;
   }

@@ -3,7 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import mqtt from 'mqtt';
 import type { Config } from '../config.ts';
 import { BrokerCredentials, SERVER_BROKER_USER } from './broker-credentials.ts';
-import { startEmbeddedBroker, type AgentAuthorizer, type AgentVerifier, type PresenceListener } from './embedded-broker.ts';
+import {
+  startEmbeddedBroker,
+  type AgentAuthorizer,
+  type AgentVerifier,
+  type PresenceListener,
+} from './embedded-broker.ts';
 import { HostKeyring, type HostKeyLoader } from './host-keyring.ts';
 import { sealPayload } from './payload-seal.ts';
 
@@ -31,7 +36,12 @@ export interface BrokerHandle {
    * can read it even on a shared broker. Hosts without a traffic key (`os: iot`) get plaintext as the contract
    * says; a host whose key is unusable gets nothing (logged), since its pull still works.
    */
-  publishToHost(hostId: string, topic: string, payload: string | Buffer, options?: PublishOptions): Promise<void>;
+  publishToHost(
+    hostId: string,
+    topic: string,
+    payload: string | Buffer,
+    options?: PublishOptions,
+  ): Promise<void>;
   /** Where publishToHost finds traffic keys; returns the keyring, which the caller tells about host changes. */
   setHostKeyLoader(loader: HostKeyLoader): HostKeyring;
   /** Lets agents authenticate to the embedded broker. */
@@ -63,19 +73,29 @@ export function withoutCredentials(url: string): string {
 }
 
 /** The server's account on the broker: its own random one inside, the user and password of MQTT_URL outside. */
-function serverAccount(url: string, embeddedPassword: string | undefined): { username?: string; password?: string } {
+function serverAccount(
+  url: string,
+  embeddedPassword: string | undefined,
+): { username?: string; password?: string } {
   if (embeddedPassword !== undefined) return { username: SERVER_BROKER_USER, password: embeddedPassword };
   const parsed = new URL(url);
-  return parsed.username ? { username: decodeURIComponent(parsed.username), password: decodeURIComponent(parsed.password) } : {};
+  return parsed.username
+    ? { username: decodeURIComponent(parsed.username), password: decodeURIComponent(parsed.password) }
+    : {};
 }
 
 /**
  * Starts the embedded aedes broker (or uses MQTT_URL) and keeps the server's client connection to it. A broker
  * that is down at start does not stop the server: status reports it until the client reconnects.
  */
-export async function startBroker(config: Config, brokerSecret: string, log: FastifyBaseLogger): Promise<BrokerHandle> {
+export async function startBroker(
+  config: Config,
+  brokerSecret: string,
+  log: FastifyBaseLogger,
+): Promise<BrokerHandle> {
   const embeddedPassword = config.mqtt.url ? undefined : randomBytes(24).toString('base64url');
-  const embedded = embeddedPassword === undefined ? undefined : await startEmbeddedBroker(config, embeddedPassword, log);
+  const embedded =
+    embeddedPassword === undefined ? undefined : await startEmbeddedBroker(config, embeddedPassword, log);
   const url = config.mqtt.url ?? embedded?.url ?? '';
   const client = mqtt.connect(withoutCredentials(url), {
     clientId: `meshdeck-server-${randomBytes(4).toString('hex')}`,
@@ -103,7 +123,9 @@ export async function startBroker(config: Config, brokerSecret: string, log: Fas
     isEmbedded: embedded !== undefined,
     credentials: new BrokerCredentials(brokerSecret),
     async open() {
-      await keyring?.warm().catch((error: unknown) => log.warn({ err: error }, 'could not preload host traffic keys'));
+      await keyring
+        ?.warm()
+        .catch((error: unknown) => log.warn({ err: error }, 'could not preload host traffic keys'));
       embedded?.admitAgents();
     },
     async publish(topic, payload, options) {
@@ -116,7 +138,11 @@ export async function startBroker(config: Config, brokerSecret: string, log: Fas
       if (!keyring) throw new Error('publishToHost before setHostKeyLoader');
       const key = await keyring.keyFor(hostId);
       if (key === 'none') {
-        if (!unusableKeys.has(hostId)) log.warn({ hostId, topic }, 'host has no usable traffic key: MQTT messages to it are not sent (it still pulls)');
+        if (!unusableKeys.has(hostId))
+          log.warn(
+            { hostId, topic },
+            'host has no usable traffic key: MQTT messages to it are not sent (it still pulls)',
+          );
         unusableKeys.add(hostId);
         return;
       }

@@ -8,7 +8,11 @@ import { SERVER_BROKER_USER } from './broker-credentials.ts';
 /** Decides whether an agent may connect with these MQTT credentials (set by the hosts module). */
 export type AgentVerifier = (username: string, password: string) => Promise<boolean>;
 /** Decides whether a signed-in agent may publish to or subscribe to a topic (filter). */
-export type AgentAuthorizer = (username: string, topic: string, action: 'publish' | 'subscribe') => Promise<boolean>;
+export type AgentAuthorizer = (
+  username: string,
+  topic: string,
+  action: 'publish' | 'subscribe',
+) => Promise<boolean>;
 
 export interface EmbeddedBroker {
   setAgentVerifier(verifier: AgentVerifier): void;
@@ -43,7 +47,11 @@ const sameSecret = (a: string, b: string) => {
  * their pull: before, agents that connected during start-up were refused, and mqtt.js gives up on a refused
  * CONNACK (issue 19). A held agent simply waits for its CONNACK; the server's own client is never held.
  */
-export async function startEmbeddedBroker(config: Config, serverPassword: string, log: FastifyBaseLogger): Promise<EmbeddedBroker> {
+export async function startEmbeddedBroker(
+  config: Config,
+  serverPassword: string,
+  log: FastifyBaseLogger,
+): Promise<EmbeddedBroker> {
   let admit: () => void = () => undefined;
   const admitted = new Promise<void>((resolve) => (admit = resolve));
   let verifyAgent: AgentVerifier = () => Promise.resolve(false);
@@ -53,9 +61,15 @@ export async function startEmbeddedBroker(config: Config, serverPassword: string
   const sessions = new Map<string, number>();
   const connected = new Set<string>();
   let onPresence: PresenceListener = () => undefined;
-  const allowed = (client: object | null, topic: string, action: 'publish' | 'subscribe'): Promise<boolean> => {
+  const allowed = (
+    client: object | null,
+    topic: string,
+    action: 'publish' | 'subscribe',
+  ): Promise<boolean> => {
     const agent = client ? agentOf.get(client) : undefined;
-    return agent === undefined ? Promise.resolve(true) : authorizeAgent(agent, topic, action).catch(() => false);
+    return agent === undefined
+      ? Promise.resolve(true)
+      : authorizeAgent(agent, topic, action).catch(() => false);
   };
   const aedes = await Aedes.createBroker({
     authenticate(client, username, password, done) {
@@ -65,20 +79,26 @@ export async function startEmbeddedBroker(config: Config, serverPassword: string
         done(null, sameSecret(secret, serverPassword));
         return;
       }
-      admitted.then(() => verifyAgent(user, secret)).then(
-        (ok) => {
-          if (ok) agentOf.set(client, user);
-          done(null, ok);
-        },
-        () => done(null, false),
-      );
+      admitted
+        .then(() => verifyAgent(user, secret))
+        .then(
+          (ok) => {
+            if (ok) agentOf.set(client, user);
+            done(null, ok);
+          },
+          () => done(null, false),
+        );
     },
     authorizeSubscribe(client, subscription, done) {
       // A refused filter gets a failure SUBACK (null subscription) instead of a dropped connection.
-      void allowed(client, subscription.topic, 'subscribe').then((ok) => done(null, ok ? subscription : null));
+      void allowed(client, subscription.topic, 'subscribe').then((ok) =>
+        done(null, ok ? subscription : null),
+      );
     },
     authorizePublish(client, packet, done) {
-      void allowed(client, packet.topic, 'publish').then((ok) => done(ok ? null : new Error('topic not allowed')));
+      void allowed(client, packet.topic, 'publish').then((ok) =>
+        done(ok ? null : new Error('topic not allowed')),
+      );
     },
   });
   aedes.on('client', (client) => {
@@ -100,7 +120,9 @@ export async function startEmbeddedBroker(config: Config, serverPassword: string
       onPresence(agent, false);
     }
   });
-  aedes.on('clientError', (client, error) => log.debug({ client: client.id, err: error }, 'mqtt client error'));
+  aedes.on('clientError', (client, error) =>
+    log.debug({ client: client.id, err: error }, 'mqtt client error'),
+  );
   const server = net.createServer((socket) => aedes.handle(socket));
   try {
     await new Promise<void>((resolve, reject) => {
@@ -128,7 +150,14 @@ export async function startEmbeddedBroker(config: Config, serverPassword: string
     connectedAgents: () => connected,
     publishLocal: (topic, payload) =>
       new Promise<void>((resolve, reject) => {
-        const packet = { cmd: 'publish' as const, topic, payload: typeof payload === 'string' ? Buffer.from(payload) : payload, qos: 0 as const, retain: false, dup: false };
+        const packet = {
+          cmd: 'publish' as const,
+          topic,
+          payload: typeof payload === 'string' ? Buffer.from(payload) : payload,
+          qos: 0 as const,
+          retain: false,
+          dup: false,
+        };
         aedes.publish(packet, (error) => (error ? reject(error) : resolve()));
       }),
     setPresenceListener(listener) {

@@ -29,7 +29,10 @@ describe('HostKeyring', () => {
   });
 
   it('-> a host without a traffic key gets plaintext, a malformed key or unknown host gets nothing', async () => {
-    const { keyring } = fakeHosts([{ id: 'iot', trafficKey: null }, { id: 'bad', trafficKey: 'c2hvcnQ=' }]);
+    const { keyring } = fakeHosts([
+      { id: 'iot', trafficKey: null },
+      { id: 'bad', trafficKey: 'c2hvcnQ=' },
+    ]);
     expect(await keyring.keyFor('iot')).toBe('plain');
     expect(await keyring.keyFor('bad')).toBe('none');
     expect(await keyring.keyFor('ghost')).toBe('none');

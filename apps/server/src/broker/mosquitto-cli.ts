@@ -16,30 +16,57 @@ Defaults: $DATA_DIR/mosquitto/passwd and $DATA_DIR/mosquitto/acl. Reload Mosquit
 
 /** Generates the files; exit 0 with one line saying what was written, 1 with one line saying what is wrong. */
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { 'password-file': { type: 'string' }, 'acl-file': { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  const { values } = parseArgs({
+    options: {
+      'password-file': { type: 'string' },
+      'acl-file': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
   if (values.help) return void console.log(USAGE);
   const config = loadConfig();
   const url = config.mqtt.url ? new URL(config.mqtt.url) : undefined;
-  if (!url?.username || !url.password) throw new ConfigError('MQTT_URL must name the external broker with the server\'s own account: mqtt://USER:PASSWORD@host:port');
-  const passwordFile = path.resolve(values['password-file'] ?? path.join(config.dataDir, 'mosquitto', 'passwd'));
+  if (!url?.username || !url.password)
+    throw new ConfigError(
+      "MQTT_URL must name the external broker with the server's own account: mqtt://USER:PASSWORD@host:port",
+    );
+  const passwordFile = path.resolve(
+    values['password-file'] ?? path.join(config.dataDir, 'mosquitto', 'passwd'),
+  );
   const aclFile = path.resolve(values['acl-file'] ?? path.join(config.dataDir, 'mosquitto', 'acl'));
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
     // The same secret the server derives agents' passwords from; created here when the server never ran yet.
-    const secret = await new SettingsRepository(database.db).getOrCreate(BROKER_SECRET_KEY, randomBytes(32).toString('base64url'));
+    const secret = await new SettingsRepository(database.db).getOrCreate(
+      BROKER_SECRET_KEY,
+      randomBytes(32).toString('base64url'),
+    );
     const nodesOf = new Map<string, { id: string; network: string }[]>();
     for (const node of await new NodesRepository(database.db).listAll()) {
-      nodesOf.set(node.host_id, [...(nodesOf.get(node.host_id) ?? []), { id: node.id, network: node.network }]);
+      nodesOf.set(node.host_id, [
+        ...(nodesOf.get(node.host_id) ?? []),
+        { id: node.id, network: node.network },
+      ]);
     }
-    const hosts = (await new HostsRepository(database.db).listAll()).map((h) => ({ id: h.id, nodes: nodesOf.get(h.id) ?? [] }));
+    const hosts = (await new HostsRepository(database.db).listAll()).map((h) => ({
+      id: h.id,
+      nodes: nodesOf.get(h.id) ?? [],
+    }));
     const files = mosquittoFiles({
       serverName: config.serverName,
-      serverAccount: { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) },
+      serverAccount: {
+        username: decodeURIComponent(url.username),
+        password: decodeURIComponent(url.password),
+      },
       credentials: new BrokerCredentials(secret),
       hosts,
     });
-    const changed = [writeIfChanged(passwordFile, files.passwords), writeIfChanged(aclFile, files.acl)].some(Boolean);
-    console.log(`${changed ? 'wrote' : 'unchanged:'} ${passwordFile} and ${aclFile} (${files.accounts} host accounts + the server's)${changed ? '; reload Mosquitto to apply' : ''}`);
+    const changed = [writeIfChanged(passwordFile, files.passwords), writeIfChanged(aclFile, files.acl)].some(
+      Boolean,
+    );
+    console.log(
+      `${changed ? 'wrote' : 'unchanged:'} ${passwordFile} and ${aclFile} (${files.accounts} host accounts + the server's)${changed ? '; reload Mosquitto to apply' : ''}`,
+    );
   } finally {
     await database.destroy();
   }

@@ -4,9 +4,17 @@ import { BrokerCredentials } from './broker-credentials.ts';
 import { mosquittoFiles } from './mosquitto-files.ts';
 
 const credentials = new BrokerCredentials('test-secret');
-const alpha = { id: '6f1c2a8e-1111-4a5b-9c0d-000000000001', nodes: [{ id: '6f1c2a8e-2222-4a5b-9c0d-000000000002', network: 'office' }] };
+const alpha = {
+  id: '6f1c2a8e-1111-4a5b-9c0d-000000000001',
+  nodes: [{ id: '6f1c2a8e-2222-4a5b-9c0d-000000000002', network: 'office' }],
+};
 const files = (hosts: { id: string; nodes: { id: string; network: string }[] }[]) =>
-  mosquittoFiles({ serverName: 'meshdeck', serverAccount: { username: 'meshdeck-server', password: 'pw' }, credentials, hosts });
+  mosquittoFiles({
+    serverName: 'meshdeck',
+    serverAccount: { username: 'meshdeck-server', password: 'pw' },
+    credentials,
+    hosts,
+  });
 
 describe('mosquittoFiles', () => {
   it('-> writes one PBKDF2-SHA512 $7$ line per account that verifies the derived password, and the same bytes twice', () => {
@@ -14,7 +22,13 @@ describe('mosquittoFiles', () => {
     expect(accounts).toBe(1);
     const line = passwords.split('\n').find((l) => l.startsWith(`${alpha.id}:`))!;
     const [, , iterations, salt, hash] = line.split('$');
-    const expected = pbkdf2Sync(credentials.passwordOf(alpha.id), Buffer.from(salt!, 'base64'), Number(iterations), 64, 'sha512');
+    const expected = pbkdf2Sync(
+      credentials.passwordOf(alpha.id),
+      Buffer.from(salt!, 'base64'),
+      Number(iterations),
+      64,
+      'sha512',
+    );
     expect(hash).toBe(expected.toString('base64'));
     expect(passwords.startsWith('meshdeck-server:$7$101$')).toBe(true);
     expect(files([alpha]).passwords).toBe(passwords);
@@ -38,7 +52,12 @@ describe('mosquittoFiles', () => {
   });
 
   it('-> an id or network that could widen a rule (wildcard, slash, space, newline) is left out of both files', () => {
-    const hosts = [{ id: '#', nodes: [] }, { id: 'a b', nodes: [] }, { id: 'x\nuser y', nodes: [] }, { ...alpha, nodes: [{ id: 'n1', network: 'of+fice' }] }];
+    const hosts = [
+      { id: '#', nodes: [] },
+      { id: 'a b', nodes: [] },
+      { id: 'x\nuser y', nodes: [] },
+      { ...alpha, nodes: [{ id: 'n1', network: 'of+fice' }] },
+    ];
     const { acl, passwords, accounts } = files(hosts);
     expect(accounts).toBe(1);
     expect(acl).not.toMatch(/user #|a b|user y|of\+fice/);

@@ -22,11 +22,18 @@ export interface MosquittoFiles {
 /** The password and ACL files of a Mosquitto that serves this server's agents (per-host accounts, §6.1). */
 export function mosquittoFiles(input: MosquittoFilesInput): MosquittoFiles {
   const { serverAccount, credentials } = input;
-  if (!isPlainName(serverAccount.username)) throw new Error(`the server's broker user "${serverAccount.username}" must be letters, digits, dot, dash or underscore`);
+  if (!isPlainName(serverAccount.username))
+    throw new Error(
+      `the server's broker user "${serverAccount.username}" must be letters, digits, dot, dash or underscore`,
+    );
   const hosts = input.hosts.filter((h) => isPlainName(h.id) && h.id !== serverAccount.username);
   const lines = [credentials.mosquittoLine(serverAccount.username, serverAccount.password)];
   for (const host of hosts) lines.push(credentials.mosquittoLine(host.id, credentials.passwordOf(host.id)));
-  return { passwords: `${lines.join('\n')}\n`, acl: mosquittoAcl(input.serverName, serverAccount.username, hosts), accounts: hosts.length };
+  return {
+    passwords: `${lines.join('\n')}\n`,
+    acl: mosquittoAcl(input.serverName, serverAccount.username, hosts),
+    accounts: hosts.length,
+  };
 }
 
 /**

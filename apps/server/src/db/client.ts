@@ -100,10 +100,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   let closeHealthPool = () => Promise.resolve();
   if (options.databaseUrl) {
     engine = 'postgres';
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? DEFAULT_POOL_SIZE, connectionTimeoutMillis: POOL_WAIT_MS });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? DEFAULT_POOL_SIZE,
+      connectionTimeoutMillis: POOL_WAIT_MS,
+    });
     // The health check has a one-connection pool of its own, so a queue of ordinary queries never makes the
     // server look down, and its short timeout never applies to ordinary queries.
-    const healthPool = new pg.Pool({ connectionString: options.databaseUrl, max: 1, connectionTimeoutMillis: HEALTH_TIMEOUT_MS, idleTimeoutMillis: 60_000 });
+    const healthPool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 1,
+      connectionTimeoutMillis: HEALTH_TIMEOUT_MS,
+      idleTimeoutMillis: 60_000,
+    });
     // An idle client losing its connection must not crash the process; health checks report it instead.
     pool.on('error', () => undefined);
     healthPool.on('error', () => undefined);

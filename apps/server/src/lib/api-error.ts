@@ -10,6 +10,7 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (message: string) => new ApiError(400, message);
-export const unauthorized = (message = 'unauthorized: a valid bearer token is required') => new ApiError(401, message);
+export const unauthorized = (message = 'unauthorized: a valid bearer token is required') =>
+  new ApiError(401, message);
 export const forbidden = (message = 'access denied') => new ApiError(403, message);
 export const notFound = (message: string) => new ApiError(404, message);

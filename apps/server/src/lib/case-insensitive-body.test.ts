@@ -40,11 +40,15 @@ describe('lowerCaseKeys', () => {
 describe('lowerCaseKeys on hostile nesting', () => {
   it('-> when a body is nested 100,000 deep, throws a 400 ApiError instead of overflowing the stack', () => {
     const deep = JSON.parse(`${'{"A":'.repeat(100_000)}1${'}'.repeat(100_000)}`) as unknown;
-    expect(() => lowerCaseKeys(deep)).toThrow(expect.objectContaining({ statusCode: 400, message: expect.stringContaining('nested too deeply') }));
+    expect(() => lowerCaseKeys(deep)).toThrow(
+      expect.objectContaining({ statusCode: 400, message: expect.stringContaining('nested too deeply') }),
+    );
   });
 
   it('-> at the depth limit, still lower-cases every level', () => {
     const atLimit = JSON.parse(`${'{"A":'.repeat(MAX_BODY_DEPTH)}1${'}'.repeat(MAX_BODY_DEPTH)}`) as unknown;
-    expect(JSON.stringify(lowerCaseKeys(atLimit))).toBe(`${'{"a":'.repeat(MAX_BODY_DEPTH)}1${'}'.repeat(MAX_BODY_DEPTH)}`);
+    expect(JSON.stringify(lowerCaseKeys(atLimit))).toBe(
+      `${'{"a":'.repeat(MAX_BODY_DEPTH)}1${'}'.repeat(MAX_BODY_DEPTH)}`,
+    );
   });
 });

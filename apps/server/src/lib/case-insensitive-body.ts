@@ -22,7 +22,8 @@ export function lowerCaseKeys(value: unknown, depth = 0): unknown {
   for (const [key, inner] of entries) {
     const lower = key.toLowerCase();
     // "__proto__" would replace the prototype instead of adding a key; the JSON parser already refuses it.
-    if (lower !== '__proto__' && !Object.hasOwn(result, lower)) result[lower] = lowerCaseKeys(inner, depth + 1);
+    if (lower !== '__proto__' && !Object.hasOwn(result, lower))
+      result[lower] = lowerCaseKeys(inner, depth + 1);
   }
   return result;
 }

@@ -6,7 +6,10 @@ describe('redactText', () => {
     ['mqtt://user:pass@broker:1883', 'mqtt://[REDACTED]@broker:1883'],
     ['failed postgres://meshdeck:s3cr3t@db:5432/mesh now', 'failed postgres://[REDACTED]@db:5432/mesh now'],
     ['Authorization: Bearer eyJabc.def.ghi', 'Authorization: Bearer [REDACTED]'],
-    ['POST /api/v1/host/register/eyJzZXJ2ZXIiOiJ4In0= HTTP/1.1', 'POST /api/v1/host/register/[REDACTED] HTTP/1.1'],
+    [
+      'POST /api/v1/host/register/eyJzZXJ2ZXIiOiJ4In0= HTTP/1.1',
+      'POST /api/v1/host/register/[REDACTED] HTTP/1.1',
+    ],
     ['/api/x?token=abc&page=2&api_key=k1', '/api/x?token=[REDACTED]&page=2&api_key=[REDACTED]'],
     ['/api/v1/enrollment-keys/4f2a', '/api/v1/enrollment-keys/4f2a'],
     ['mqtt://broker:1883', 'mqtt://broker:1883'],
@@ -18,7 +21,12 @@ describe('redactText', () => {
 describe('redactValue', () => {
   it('-> when an object has secret-named fields at any depth, replaces them and redacts strings elsewhere', () => {
     const value = { user: 'a', password: 'p', nested: { HostPass: 'h', list: ['mqtt://u:p@b'] }, empty: '' };
-    expect(redactValue(value)).toEqual({ user: 'a', password: '[REDACTED]', nested: { HostPass: '[REDACTED]', list: ['mqtt://[REDACTED]@b'] }, empty: '' });
+    expect(redactValue(value)).toEqual({
+      user: 'a',
+      password: '[REDACTED]',
+      nested: { HostPass: '[REDACTED]', list: ['mqtt://[REDACTED]@b'] },
+      empty: '',
+    });
   });
 
   it('-> when the object is cyclic, stops at the depth bound instead of overflowing', () => {

@@ -7,7 +7,8 @@ const bearer = /\b(bearer\s+)[^\s"',;]+/gi;
 // Enrollment tokens travel in the path of the agent's join (api-contract §2.5).
 const registerToken = /(\/api\/v1\/host\/register\/)[^/?#\s"']+/gi;
 // Query parameters whose names say they hold a secret.
-const secretQuery = /([?&](?:[a-z0-9_-]*(?:token|password|passwd|secret|key|pass|auth)[a-z0-9_-]*)=)[^&#\s"']*/gi;
+const secretQuery =
+  /([?&](?:[a-z0-9_-]*(?:token|password|passwd|secret|key|pass|auth)[a-z0-9_-]*)=)[^&#\s"']*/gi;
 
 /** Replaces credentials in URLs, bearer tokens, enrollment tokens in paths and secret query values in a text. */
 export function redactText(text: string): string {
@@ -47,7 +48,10 @@ export function redactValue(value: unknown, depth = 0): unknown {
   if (prototype !== Object.prototype && prototype !== null) return value;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    out[key] = SECRET_KEYS.has(key.toLowerCase()) && item !== undefined && item !== '' ? REDACTED : redactValue(item, depth + 1);
+    out[key] =
+      SECRET_KEYS.has(key.toLowerCase()) && item !== undefined && item !== ''
+        ? REDACTED
+        : redactValue(item, depth + 1);
   }
   return out;
 }

@@ -9,15 +9,17 @@ describe('Slots', () => {
     const started: number[] = [];
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        slots.run(async () => {
-          started.push(i);
-          running += 1;
-          most = Math.max(most, running);
-          await new Promise((resolve) => setImmediate(resolve));
-          running -= 1;
-          if (i === 4) throw new Error('task 4 failed');
-          return i;
-        }).catch((error: unknown) => (error instanceof Error ? error.message : 'error')),
+        slots
+          .run(async () => {
+            started.push(i);
+            running += 1;
+            most = Math.max(most, running);
+            await new Promise((resolve) => setImmediate(resolve));
+            running -= 1;
+            if (i === 4) throw new Error('task 4 failed');
+            return i;
+          })
+          .catch((error: unknown) => (error instanceof Error ? error.message : 'error')),
       ),
     );
     expect(most).toBe(3);

@@ -52,7 +52,12 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && value ? value : undefined;
 }
 
-async function authenticate(request: FastifyRequest, deps: AuthDependencies, masterKeyDigest: Buffer | undefined, required: Access['kind']): Promise<Principal> {
+async function authenticate(
+  request: FastifyRequest,
+  deps: AuthDependencies,
+  masterKeyDigest: Buffer | undefined,
+  required: Access['kind'],
+): Promise<Principal> {
   const token = bearerToken(request);
   if (!token) {
     if (required === 'public') return { kind: 'anonymous' };
@@ -61,7 +66,13 @@ async function authenticate(request: FastifyRequest, deps: AuthDependencies, mas
   if (isMasterKey(token, masterKeyDigest)) {
     return required === 'host'
       ? { kind: 'host', hostId: '', isMaster: true }
-      : { kind: 'user', username: MASTER_USERNAME, platformRoleId: 'super-admin', groupIds: [], isMaster: true };
+      : {
+          kind: 'user',
+          username: MASTER_USERNAME,
+          platformRoleId: 'super-admin',
+          groupIds: [],
+          isMaster: true,
+        };
   }
   const verified = await deps.tokens.verify(token);
   if (!verified) {
@@ -72,7 +83,8 @@ async function authenticate(request: FastifyRequest, deps: AuthDependencies, mas
   const user = await deps.findActiveUser(verified.username);
   if (!user) throw unauthorized('unauthorized: the user no longer exists or is disabled');
   if (verified.accessTokenId !== undefined) {
-    if (!(await deps.useAccessToken(verified.accessTokenId, verified.username))) throw unauthorized('unauthorized: the access token was revoked');
+    if (!(await deps.useAccessToken(verified.accessTokenId, verified.username)))
+      throw unauthorized('unauthorized: the access token was revoked');
   } else if (verified.generation !== user.tokenGeneration) {
     throw unauthorized('unauthorized: the session ended because your role or groups changed; sign in again');
   }

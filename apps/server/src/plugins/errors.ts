@@ -34,7 +34,10 @@ export function installErrorHandling(app: FastifyInstance): void {
       message = describeValidation(error.validationContext, error.validation);
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
-      message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'request body is not valid JSON' : error.message;
+      message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'request body is not valid JSON'
+          : error.message;
     } else if (isUnstorableText(error)) {
       // The request guards and the contracts' bounds refuse these up front; this catches what they miss.
       status = 400;
@@ -46,7 +49,10 @@ export function installErrorHandling(app: FastifyInstance): void {
       void reply.header('retry-after', '5');
     }
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    return reply.status(status).type('application/json; charset=utf-8').send({ Code: status, Message: message, Response: null });
+    return reply
+      .status(status)
+      .type('application/json; charset=utf-8')
+      .send({ Code: status, Message: message, Response: null });
   });
 }
 
@@ -58,7 +64,8 @@ export function installNotFound(app: FastifyInstance, fallback?: (url: string) =
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     const isApi = url === '/api' || url.startsWith('/api/');
-    const page = !isApi && (request.method === 'GET' || request.method === 'HEAD') ? fallback?.(url) : undefined;
+    const page =
+      !isApi && (request.method === 'GET' || request.method === 'HEAD') ? fallback?.(url) : undefined;
     if (page !== undefined) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
     }
@@ -66,6 +73,10 @@ export function installNotFound(app: FastifyInstance, fallback?: (url: string) =
     return reply
       .status(status)
       .type('application/json; charset=utf-8')
-      .send({ Code: status, Message: `route not found: ${request.method} ${url.split('?')[0] ?? url}`, Response: null });
+      .send({
+        Code: status,
+        Message: `route not found: ${request.method} ${url.split('?')[0] ?? url}`,
+        Response: null,
+      });
   });
 }

@@ -30,16 +30,37 @@ describe('log redaction', () => {
     await createNetwork(server, token, 'office');
     const key = await createKey(server, token, { networks: ['office'], tags: ['logged'] });
     const host = hostBody('alpha');
-    await server.request('POST', `/api/v1/host/register/${encodeURIComponent(key.token)}`, { body: host.body });
-    await server.request('POST', '/api/hosts/adm/authenticate', { body: { id: host.id, password: host.hostpass } });
+    await server.request('POST', `/api/v1/host/register/${encodeURIComponent(key.token)}`, {
+      body: host.body,
+    });
+    await server.request('POST', '/api/hosts/adm/authenticate', {
+      body: { id: host.id, password: host.hostpass },
+    });
     await server.request('GET', `/api/users?token=query-secret-value&access_key=another-secret`, { token });
-    server.app.log.info({ url: 'postgres://dbuser:db-secret-pw@db.example:5432/mesh', nested: { password: 'nested-secret' } }, 'connecting to mqtt://mq:mq-secret-pw@broker:1883');
-    server.app.log.error(new Error('connect ECONNREFUSED postgres://dbuser:error-secret-pw@db.example:5432/mesh'), 'database unreachable');
+    server.app.log.info(
+      { url: 'postgres://dbuser:db-secret-pw@db.example:5432/mesh', nested: { password: 'nested-secret' } },
+      'connecting to mqtt://mq:mq-secret-pw@broker:1883',
+    );
+    server.app.log.error(
+      new Error('connect ECONNREFUSED postgres://dbuser:error-secret-pw@db.example:5432/mesh'),
+      'database unreachable',
+    );
 
     const text = logs.text();
     expect(text).toContain('/api/v1/host/register/[REDACTED]');
     expect(text).toContain('[REDACTED]');
-    for (const secret of [key.token, encodeURIComponent(key.token), host.hostpass, token, 'query-secret-value', 'another-secret', 'db-secret-pw', 'mq-secret-pw', 'nested-secret', 'error-secret-pw']) {
+    for (const secret of [
+      key.token,
+      encodeURIComponent(key.token),
+      host.hostpass,
+      token,
+      'query-secret-value',
+      'another-secret',
+      'db-secret-pw',
+      'mq-secret-pw',
+      'nested-secret',
+      'error-secret-pw',
+    ]) {
       expect(text, `log output contains ${secret.slice(0, 24)}`).not.toContain(secret);
     }
   });
@@ -50,7 +71,10 @@ describe('log redaction', () => {
     const brokerPort = new URL(broker.app.meshdeck.broker.publicUrl).port;
     const logs = captureLogs();
     // The embedded broker of the first server refuses this login, so the client logs errors and reconnects.
-    const server = await startTestServer({ LOG_LEVEL: 'trace', MQTT_URL: `mqtt://meshdeck:broker-secret-pw@127.0.0.1:${brokerPort}` }, { logStream: logs.stream });
+    const server = await startTestServer(
+      { LOG_LEVEL: 'trace', MQTT_URL: `mqtt://meshdeck:broker-secret-pw@127.0.0.1:${brokerPort}` },
+      { logStream: logs.stream },
+    );
     servers.push(server);
     const token = await createSuperAdminAndLogin(server);
     const config = await server.request<{ Broker: string }>('GET', '/api/server/getconfig', { token });

@@ -44,7 +44,10 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
     formatters: { log: (object: Record<string, unknown>) => redactValue(object) as Record<string, unknown> },
     hooks: {
       logMethod(this: unknown, args: unknown[], method: (...values: unknown[]) => void) {
-        method.apply(this, args.map((arg) => (typeof arg === 'string' ? redactText(arg) : arg)));
+        method.apply(
+          this,
+          args.map((arg) => (typeof arg === 'string' ? redactText(arg) : arg)),
+        );
       },
     },
   };

@@ -46,7 +46,11 @@ export class EventLoopLag {
   /** The worse of the previous window and the current one, per figure (milliseconds). */
   window(): LagFigures {
     const now = this.current();
-    return { p50: Math.max(now.p50, this.#last.p50), p99: Math.max(now.p99, this.#last.p99), max: Math.max(now.max, this.#last.max) };
+    return {
+      p50: Math.max(now.p50, this.#last.p50),
+      p99: Math.max(now.p99, this.#last.p99),
+      max: Math.max(now.max, this.#last.max),
+    };
   }
 
   stop(): void {

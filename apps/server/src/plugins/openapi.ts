@@ -8,7 +8,11 @@ import { UI_VERSION } from '@meshdeck/contracts';
 export async function installOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Meshdeck API', description: 'Netmaker v0.30-compatible control-plane API', version: UI_VERSION },
+      info: {
+        title: 'Meshdeck API',
+        description: 'Netmaker v0.30-compatible control-plane API',
+        version: UI_VERSION,
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },

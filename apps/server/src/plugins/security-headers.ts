@@ -38,7 +38,10 @@ export const CONSOLE_CSP = {
  * Security headers on every answer (helmet), CORS only for the origins CORS_ALLOWED_ORIGIN names (none by
  * default: the console is served by this server, so it is same-origin), and no-store on secret-bearing answers.
  */
-export async function installSecurityHeaders(app: FastifyInstance, corsAllowedOrigins: string[] | '*'): Promise<void> {
+export async function installSecurityHeaders(
+  app: FastifyInstance,
+  corsAllowedOrigins: string[] | '*',
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: CONSOLE_CSP,
     frameguard: { action: 'deny' },

@@ -10,7 +10,10 @@ afterEach(async () => {
 });
 
 const wrongLogin = (s: TestServer, headers: Record<string, string> = {}) =>
-  s.request('POST', '/api/users/adm/authenticate', { body: { username: ADMIN.username, password: 'not-the-password' }, headers });
+  s.request('POST', '/api/users/adm/authenticate', {
+    body: { username: ADMIN.username, password: 'not-the-password' },
+    headers,
+  });
 
 describe('rate limits and TRUST_PROXY', () => {
   it('-> with TRUST_PROXY unset, a forged X-Forwarded-For does not reset the login limit', async () => {
@@ -32,7 +35,10 @@ describe('rate limits and TRUST_PROXY', () => {
 
   it('-> POST /api/hosts/adm/authenticate is throttled per client address (argon2 per call)', async () => {
     server = await startTestServer({ HOST_AUTH_RATE_LIMIT_PER_MINUTE: '2' });
-    const attempt = () => server!.request('POST', '/api/hosts/adm/authenticate', { body: { id: '00000000-0000-4000-8000-000000000000', password: 'guess-guess' } });
+    const attempt = () =>
+      server!.request('POST', '/api/hosts/adm/authenticate', {
+        body: { id: '00000000-0000-4000-8000-000000000000', password: 'guess-guess' },
+      });
     expect((await attempt()).status).not.toBe(429);
     expect((await attempt()).status).not.toBe(429);
     expect((await attempt()).status).toBe(429);
@@ -40,7 +46,8 @@ describe('rate limits and TRUST_PROXY', () => {
 
   it('-> POST /api/users/adm/createsuperadmin is throttled like login', async () => {
     server = await startTestServer({ LOGIN_RATE_LIMIT_PER_MINUTE: '2' });
-    const attempt = () => server!.request('POST', '/api/users/adm/createsuperadmin', { body: { username: 'x' } });
+    const attempt = () =>
+      server!.request('POST', '/api/users/adm/createsuperadmin', { body: { username: 'x' } });
     expect((await attempt()).status).toBe(400);
     expect((await attempt()).status).toBe(400);
     expect((await attempt()).status).toBe(429);
@@ -48,7 +55,8 @@ describe('rate limits and TRUST_PROXY', () => {
 
   it('-> POST /api/v1/host/register/{token} is throttled per client address', async () => {
     server = await startTestServer({ REGISTER_RATE_LIMIT_PER_MINUTE: '2' });
-    const attempt = () => server!.request('POST', '/api/v1/host/register/not-a-token', { body: hostBody('h').body });
+    const attempt = () =>
+      server!.request('POST', '/api/v1/host/register/not-a-token', { body: hostBody('h').body });
     expect((await attempt()).status).not.toBe(429);
     expect((await attempt()).status).not.toBe(429);
     expect((await attempt()).status).toBe(429);
@@ -58,7 +66,9 @@ describe('rate limits and TRUST_PROXY', () => {
 describe('CORS and security headers', () => {
   it('-> by default, answers a cross-origin request without any CORS header', async () => {
     server = await startTestServer();
-    const response = await server.request('GET', '/api/server/status', { headers: { origin: 'https://evil.example' } });
+    const response = await server.request('GET', '/api/server/status', {
+      headers: { origin: 'https://evil.example' },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
     const preflight = await fetch(`${server.url}/api/server/status`, {
@@ -70,9 +80,13 @@ describe('CORS and security headers', () => {
 
   it('-> with CORS_ALLOWED_ORIGIN, allows exactly the listed origins', async () => {
     server = await startTestServer({ CORS_ALLOWED_ORIGIN: 'https://console.example.com' });
-    const allowed = await server.request('GET', '/api/server/status', { headers: { origin: 'https://console.example.com' } });
+    const allowed = await server.request('GET', '/api/server/status', {
+      headers: { origin: 'https://console.example.com' },
+    });
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://console.example.com');
-    const other = await server.request('GET', '/api/server/status', { headers: { origin: 'https://evil.example' } });
+    const other = await server.request('GET', '/api/server/status', {
+      headers: { origin: 'https://evil.example' },
+    });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
 
@@ -101,15 +115,24 @@ describe('answers carrying tokens or keys', () => {
     const key = await createKey(server, token, { networks: ['office'], tags: ['first'] });
     const keys = await server.request('GET', '/api/v1/enrollment-keys', { token });
     expect(keys.headers.get('cache-control')).toBe('no-store');
-    const created = await server.request('POST', '/api/v1/enrollment-keys', { token, body: { unlimited: true, networks: ['office'], tags: ['second'] } });
+    const created = await server.request('POST', '/api/v1/enrollment-keys', {
+      token,
+      body: { unlimited: true, networks: ['office'], tags: ['second'] },
+    });
     expect(created.headers.get('cache-control')).toBe('no-store');
     const host = hostBody('alpha');
-    const register = await server.request('POST', `/api/v1/host/register/${encodeURIComponent(key.token)}`, { body: host.body });
+    const register = await server.request('POST', `/api/v1/host/register/${encodeURIComponent(key.token)}`, {
+      body: host.body,
+    });
     expect(register.headers.get('cache-control')).toBe('no-store');
-    const auth = await server.request('POST', '/api/hosts/adm/authenticate', { body: { id: host.id, password: host.hostpass } });
+    const auth = await server.request('POST', '/api/hosts/adm/authenticate', {
+      body: { id: host.id, password: host.hostpass },
+    });
     expect(auth.status).toBe(200);
     expect(auth.headers.get('cache-control')).toBe('no-store');
-    const pull = await server.request('GET', '/api/v1/host', { token: (auth.body as { Response: { AuthToken: string } }).Response.AuthToken });
+    const pull = await server.request('GET', '/api/v1/host', {
+      token: (auth.body as { Response: { AuthToken: string } }).Response.AuthToken,
+    });
     expect(pull.headers.get('cache-control')).toBe('no-store');
   });
 });

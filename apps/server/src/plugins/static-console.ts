@@ -8,7 +8,10 @@ import type { FastifyInstance } from 'fastify';
  * upgrade shows the new version at once. Returns the history fallback for deep links (the HTML of index.html), or
  * undefined when the console has not been built.
  */
-export async function installStaticConsole(app: FastifyInstance, dir: string): Promise<((url: string) => string | undefined) | undefined> {
+export async function installStaticConsole(
+  app: FastifyInstance,
+  dir: string,
+): Promise<((url: string) => string | undefined) | undefined> {
   const index = path.join(dir, 'index.html');
   if (!fs.existsSync(index)) {
     app.log.warn({ dir }, 'console not built: run `npm run build` to serve it');

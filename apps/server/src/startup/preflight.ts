@@ -9,7 +9,13 @@ const PROBE_TIMEOUT_MS = 5000;
 const SQLITE_FILE = 'meshdeck.db';
 const SQLITE_MAGIC = 'SQLite format 3\0';
 const POSTGRES_DEFAULT_PORTS: Record<string, number> = { 'postgres:': 5432, 'postgresql:': 5432 };
-const MQTT_DEFAULT_PORTS: Record<string, number> = { 'mqtt:': 1883, 'tcp:': 1883, 'mqtts:': 8883, 'ws:': 80, 'wss:': 443 };
+const MQTT_DEFAULT_PORTS: Record<string, number> = {
+  'mqtt:': 1883,
+  'tcp:': 1883,
+  'mqtts:': 8883,
+  'ws:': 80,
+  'wss:': 443,
+};
 
 /**
  * Creates DATA_DIR one level at a time: fs.mkdirSync(..., { recursive: true }) loops forever on a path such as
@@ -20,7 +26,8 @@ function ensureDirectory(dir: string): void {
   let current = dir;
   for (;;) {
     const stat = fs.statSync(current, { throwIfNoEntry: false });
-    if (stat && !stat.isDirectory()) throw new StartupError('DATA_DIR', `${current} is a file, not a directory`);
+    if (stat && !stat.isDirectory())
+      throw new StartupError('DATA_DIR', `${current} is a file, not a directory`);
     if (stat) break;
     missing.unshift(current);
     const parent = path.dirname(current);
@@ -31,7 +38,10 @@ function ensureDirectory(dir: string): void {
     try {
       fs.mkdirSync(level);
     } catch (error) {
-      throw new StartupError('DATA_DIR', `cannot create ${dir} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+      throw new StartupError(
+        'DATA_DIR',
+        `cannot create ${dir} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      );
     }
   }
 }
@@ -44,7 +54,10 @@ function checkDataDir(dir: string): void {
     fs.writeFileSync(probe, '');
     fs.rmSync(probe);
   } catch (error) {
-    throw new StartupError('DATA_DIR', `${dir} is not writable (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new StartupError(
+      'DATA_DIR',
+      `${dir} is not writable (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
   }
   const file = path.join(dir, SQLITE_FILE);
   const stat = fs.statSync(file, { throwIfNoEntry: false });
@@ -57,7 +70,10 @@ function checkDataDir(dir: string): void {
     fs.closeSync(fd);
   }
   if (header.toString('latin1') !== SQLITE_MAGIC) {
-    throw new StartupError('DATA_DIR', `${file} is not a SQLite database (damaged or replaced): restore it from a backup or move it away`);
+    throw new StartupError(
+      'DATA_DIR',
+      `${file} is not a SQLite database (damaged or replaced): restore it from a backup or move it away`,
+    );
   }
 }
 
@@ -78,7 +94,12 @@ function probeTcp(host: string, port: number): Promise<void> {
 }
 
 /** A URL that parses and whose host accepts TCP connections; the message never repeats user or password. */
-async function checkReachable(variable: string, url: string, what: string, defaultPorts: Record<string, number>): Promise<void> {
+async function checkReachable(
+  variable: string,
+  url: string,
+  what: string,
+  defaultPorts: Record<string, number>,
+): Promise<void> {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -93,7 +114,10 @@ async function checkReachable(variable: string, url: string, what: string, defau
     await probeTcp(host, port);
   } catch (error) {
     const where = variable === 'DATABASE_URL' ? describeDatabaseUrl(url) : `${host}:${port}`;
-    throw new StartupError(variable, `cannot reach the ${what} at ${where} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new StartupError(
+      variable,
+      `cannot reach the ${what} at ${where} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
   }
 }
 
@@ -101,14 +125,17 @@ async function checkReachable(variable: string, url: string, what: string, defau
 function checkListen(names: { port: string; host: string }, host: string, port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
-    server.once('error', (error) => reject(new StartupError(...describeListenError(error, names, host, port))));
+    server.once('error', (error) =>
+      reject(new StartupError(...describeListenError(error, names, host, port))),
+    );
     server.listen({ port, host }, () => server.close(() => resolve()));
   });
 }
 
 /** Checks what start-up needs before opening anything, so each problem becomes one line naming its variable. */
 export async function preflight(config: Config): Promise<void> {
-  if (config.databaseUrl) await checkReachable('DATABASE_URL', config.databaseUrl, 'PostgreSQL server', POSTGRES_DEFAULT_PORTS);
+  if (config.databaseUrl)
+    await checkReachable('DATABASE_URL', config.databaseUrl, 'PostgreSQL server', POSTGRES_DEFAULT_PORTS);
   else checkDataDir(config.dataDir);
   if (config.mqtt.url) {
     await checkReachable('MQTT_URL', config.mqtt.url, 'MQTT broker', MQTT_DEFAULT_PORTS);

@@ -39,7 +39,10 @@ export async function runServer(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     // A client that stops reading a download keeps its connection busy and close() waiting: give up after a while.
     setTimeout(() => {
-      app.log.warn({ signal, waitedMs: SHUTDOWN_GRACE_MS }, 'connections still open: exiting without waiting for them');
+      app.log.warn(
+        { signal, waitedMs: SHUTDOWN_GRACE_MS },
+        'connections still open: exiting without waiting for them',
+      );
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
     app.close().then(

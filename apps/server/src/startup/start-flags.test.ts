@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 // control-plane bench reads them from the root script, so its figures are those users get.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 const startScript = (manifest: string) =>
-  (JSON.parse(fs.readFileSync(path.join(root, manifest), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  (JSON.parse(fs.readFileSync(path.join(root, manifest), 'utf8')) as { scripts: { start: string } }).scripts
+    .start;
 const flagsOf = (script: string) => /exec node ((?:--\S+ )*)\S*dist\/main\.mjs/.exec(script)?.[1]?.trim();
 
 describe('npm start -> V8 flags', () => {

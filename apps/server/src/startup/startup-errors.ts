@@ -30,8 +30,24 @@ const portErrors: Record<string, (variable: string, host: string, port: number) 
   EACCES: (variable, _host, port) =>
     `port ${port} needs privileges this process lacks: set ${variable} to 1024 or higher`,
 };
-const hostCodes = new Set(['EADDRNOTAVAIL', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAFNOSUPPORT', 'EINVAL']);
-const postgresConnectionCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'ERR_INVALID_URL']);
+const hostCodes = new Set([
+  'EADDRNOTAVAIL',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_NONAME',
+  'EAFNOSUPPORT',
+  'EINVAL',
+]);
+const postgresConnectionCodes = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNRESET',
+  'ERR_INVALID_URL',
+]);
 
 /** A socket listen failure as [variable, detail], naming PORT/HOST (or MQTT_PORT/MQTT_HOST). */
 export function describeListenError(
@@ -43,7 +59,8 @@ export function describeListenError(
   const code = codeOf(error);
   const describePort = portErrors[code];
   if (describePort) return [names.port, describePort(names.port, host, port)];
-  if (hostCodes.has(code)) return [names.host, `cannot listen on ${host}: not an address of this machine (${code})`];
+  if (hostCodes.has(code))
+    return [names.host, `cannot listen on ${host}: not an address of this machine (${code})`];
   return [`${names.port}/${names.host}`, `cannot listen on ${host}:${port}: ${oneLine(error)}`];
 }
 
@@ -54,17 +71,28 @@ export function describeListenError(
 export function describeStartupError(error: unknown, phase: 'build' | 'listen', config?: Config): string {
   if (error instanceof StartupError) return error.message;
   const code = codeOf(error);
-  if (config && phase === 'listen') return describeListenError(error, { port: 'PORT', host: 'HOST' }, config.host, config.port).join(': ');
+  if (config && phase === 'listen')
+    return describeListenError(error, { port: 'PORT', host: 'HOST' }, config.host, config.port).join(': ');
   // While building, only the embedded broker listens.
-  const syscall = typeof error === 'object' && error !== null && 'syscall' in error ? String(error.syscall) : '';
+  const syscall =
+    typeof error === 'object' && error !== null && 'syscall' in error ? String(error.syscall) : '';
   if (config && syscall === 'listen' && !config.mqtt.url) {
-    return describeListenError(error, { port: 'MQTT_PORT', host: 'MQTT_HOST' }, config.mqtt.host, config.mqtt.port).join(': ');
+    return describeListenError(
+      error,
+      { port: 'MQTT_PORT', host: 'MQTT_HOST' },
+      config.mqtt.host,
+      config.mqtt.port,
+    ).join(': ');
   }
   if (config?.databaseUrl) {
     // PostgreSQL SQLSTATE classes 08 (connection), 28 (authorisation) and 3D000 (no such database).
     const isConnectionProblem =
-      postgresConnectionCodes.has(code) || /^(08|28)/.test(code) || code === '3D000' || /connect|terminated/i.test(oneLine(error));
-    if (isConnectionProblem) return `DATABASE_URL: cannot use PostgreSQL at ${describeDatabaseUrl(config.databaseUrl)}: ${oneLine(error)}`;
+      postgresConnectionCodes.has(code) ||
+      /^(08|28)/.test(code) ||
+      code === '3D000' ||
+      /connect|terminated/i.test(oneLine(error));
+    if (isConnectionProblem)
+      return `DATABASE_URL: cannot use PostgreSQL at ${describeDatabaseUrl(config.databaseUrl)}: ${oneLine(error)}`;
   }
   if (config && code.startsWith('SQLITE_')) {
     return `DATA_DIR: cannot use the SQLite database in ${config.dataDir} (${code}: ${oneLine(error)}): restore it from a backup or move it away`;

@@ -24,7 +24,10 @@ interface Run {
 let workDir: string;
 const blockers: net.Server[] = [];
 beforeAll(() => {
-  execFileSync(process.execPath, [path.join(repoRoot, 'scripts', 'build-if-stale.mjs'), 'server'], { cwd: repoRoot, stdio: 'pipe' });
+  execFileSync(process.execPath, [path.join(repoRoot, 'scripts', 'build-if-stale.mjs'), 'server'], {
+    cwd: repoRoot,
+    stdio: 'pipe',
+  });
   workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshdeck-startup-'));
 }, 60_000);
 afterEach(async () => {
@@ -56,7 +59,11 @@ function runToExit(command: string, args: string[], env: Record<string, string>)
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`still running after ${EXIT_DEADLINE_MS} ms (hung at start-up)\nstdout: ${stdout}\nstderr: ${stderr}`));
+      reject(
+        new Error(
+          `still running after ${EXIT_DEADLINE_MS} ms (hung at start-up)\nstdout: ${stdout}\nstderr: ${stderr}`,
+        ),
+      );
     }, EXIT_DEADLINE_MS);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
@@ -118,12 +125,18 @@ describe('node apps/server/dist/main.mjs -> start-up errors are one line naming 
   });
 
   it('-> when DATABASE_URL is malformed, exits 1 naming DATABASE_URL', async () => {
-    expectOneLine(await startServer({ DATABASE_URL: 'postgres://:::not-a-url' }), 'DATABASE_URL', /not a valid URL/);
+    expectOneLine(
+      await startServer({ DATABASE_URL: 'postgres://:::not-a-url' }),
+      'DATABASE_URL',
+      /not a valid URL/,
+    );
   });
 
   it('-> when DATABASE_URL points where no PostgreSQL listens, exits 1 naming it, without its password', async () => {
     const port = await closedPort();
-    const run = await startServer({ DATABASE_URL: `postgres://meshdeck:s3cret-pw@127.0.0.1:${port}/meshdeck` });
+    const run = await startServer({
+      DATABASE_URL: `postgres://meshdeck:s3cret-pw@127.0.0.1:${port}/meshdeck`,
+    });
     expect(expectOneLine(run, 'DATABASE_URL', /cannot reach/)).not.toContain('s3cret-pw');
   });
 
@@ -139,7 +152,11 @@ describe('node apps/server/dist/main.mjs -> start-up errors are one line naming 
   });
 
   it('-> when DATA_DIR cannot be created (/proc/x, which used to hang), exits 1 naming DATA_DIR', async () => {
-    expectOneLine(await startServer({ DATA_DIR: '/proc/meshdeck-startup-test' }), 'DATA_DIR', /cannot create/);
+    expectOneLine(
+      await startServer({ DATA_DIR: '/proc/meshdeck-startup-test' }),
+      'DATA_DIR',
+      /cannot create/,
+    );
   });
 
   it('-> when DATA_DIR exists but cannot be written (/proc), exits 1 naming DATA_DIR', async () => {
@@ -168,7 +185,11 @@ describe('node apps/server/dist/main.mjs -> start-up errors are one line naming 
 
 /** Starts the compiled server from another working directory and resolves once it listens. */
 async function startListening() {
-  const child = spawn(process.execPath, [main], { cwd: os.tmpdir(), env: serverEnv({ LOG_LEVEL: 'info' }), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [main], {
+    cwd: os.tmpdir(),
+    env: serverEnv({ LOG_LEVEL: 'info' }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output = { stdout: '', stderr: '' };
   child.stdout.on('data', (d: Buffer) => (output.stdout += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output.stderr += d.toString()));
@@ -204,7 +225,9 @@ describe('node apps/server/dist/main.mjs -> with a valid environment', () => {
       const consoleBuilt = fs.existsSync(path.join(repoRoot, 'apps', 'web', 'dist', 'index.html'));
       if (consoleBuilt) expect((await get('/')).type).toContain('text/html');
       else expect(output.stdout).toContain(path.join(repoRoot, 'apps', 'web', 'dist'));
-      const agentBuilt = fs.existsSync(path.join(repoRoot, 'packages', 'agent', 'dist', 'meshdeck-agent.mjs'));
+      const agentBuilt = fs.existsSync(
+        path.join(repoRoot, 'packages', 'agent', 'dist', 'meshdeck-agent.mjs'),
+      );
       if (agentBuilt) expect((await get('/meshclient/files/meshdeck-agent.mjs')).status).toBe(200);
       else expect(output.stdout).toContain(path.join(repoRoot, 'packages', 'agent', 'dist'));
     } finally {
@@ -220,12 +243,17 @@ describe('node apps/server/dist/main.mjs -> with a valid environment', () => {
       const post = (urlPath: string, body?: unknown, token?: string) =>
         fetch(`${url}${urlPath}`, {
           method: 'POST',
-          headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          headers: {
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
           body: body === undefined ? undefined : JSON.stringify(body),
         });
       const credentials = { username: 'admin', password: 'correct-horse-battery' };
       expect((await post('/api/users/adm/createsuperadmin', credentials)).status).toBe(200);
-      const login = (await (await post('/api/users/adm/authenticate', credentials)).json()) as { Response: { AuthToken: string } };
+      const login = (await (await post('/api/users/adm/authenticate', credentials)).json()) as {
+        Response: { AuthToken: string };
+      };
       const shutdown = await post('/api/server/shutdown', undefined, login.Response.AuthToken);
       expect(await shutdown.text()).toBe('restarting');
       expect(await exited).toBe(0);
@@ -253,7 +281,9 @@ describe('Node.js version', () => {
     expect(read('.nvmrc').trim()).toBe(String(REQUIRED_NODE_MAJOR));
     expect(JSON.parse(read('package.json')).engines.node).toBe(`>=${REQUIRED_NODE_MAJOR}`);
     expect(read('scripts/check-node.mjs')).toContain(`REQUIRED_NODE_MAJOR = ${REQUIRED_NODE_MAJOR};`);
-    expect(read('packages/agent/bin/meshdeck-agent.mjs')).toContain(`REQUIRED_NODE_MAJOR = ${REQUIRED_NODE_MAJOR};`);
+    expect(read('packages/agent/bin/meshdeck-agent.mjs')).toContain(
+      `REQUIRED_NODE_MAJOR = ${REQUIRED_NODE_MAJOR};`,
+    );
   });
 
   const entryPoints = [
@@ -268,7 +298,9 @@ describe('Node.js version', () => {
   it.skipIf(oldNode === undefined).each(entryPoints)(
     `-> started on an older Node.js (${oldNode ?? 'none found'}), %s prints one line naming the version it needs and exits 1`,
     async (entry) => {
-      const run = await runToExit(oldNode!, [path.join(repoRoot, entry)], { PATH: process.env.PATH ?? '/usr/bin:/bin' });
+      const run = await runToExit(oldNode!, [path.join(repoRoot, entry)], {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+      });
       expect(run.code, run.stderr).toBe(1);
       expect(run.stderr.trim().split('\n')).toHaveLength(1);
       expect(run.stderr).toContain(`needs Node.js ${REQUIRED_NODE_MAJOR} or newer`);

@@ -7,7 +7,21 @@ import { languageChunks } from './language-chunks.ts';
 export const SUPPORTED_LANGUAGES = ['en', 'fr', 'de'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 /** The translation groups the spec names (spec §3 "Other"). */
-export const NAMESPACES = ['common', 'auth', 'signin', 'error', 'info', 'shell', 'networks', 'pages', 'devices', 'keys', 'nodes', 'people', 'remoteAccess'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'signin',
+  'error',
+  'info',
+  'shell',
+  'networks',
+  'pages',
+  'devices',
+  'keys',
+  'nodes',
+  'people',
+  'remoteAccess',
+] as const;
 
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);

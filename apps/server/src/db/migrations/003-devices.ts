@@ -67,9 +67,24 @@ export const devices: Migration = {
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('nodes_network_address').on('nodes').columns(['network', 'address']).unique().execute();
-    await db.schema.createIndex('nodes_network_address6').on('nodes').columns(['network', 'address6']).unique().execute();
-    await db.schema.createIndex('nodes_host_network').on('nodes').columns(['host_id', 'network']).unique().execute();
+    await db.schema
+      .createIndex('nodes_network_address')
+      .on('nodes')
+      .columns(['network', 'address'])
+      .unique()
+      .execute();
+    await db.schema
+      .createIndex('nodes_network_address6')
+      .on('nodes')
+      .columns(['network', 'address6'])
+      .unique()
+      .execute();
+    await db.schema
+      .createIndex('nodes_host_network')
+      .on('nodes')
+      .columns(['host_id', 'network'])
+      .unique()
+      .execute();
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropTable('nodes').execute();

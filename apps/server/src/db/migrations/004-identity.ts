@@ -8,8 +8,14 @@ import type { Migration } from 'kysely/migration';
  */
 export const identity: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('users').addColumn('token_generation', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-    await db.schema.alterTable('users').addColumn('external_id', 'text', (c) => c.notNull().defaultTo('')).execute();
+    await db.schema
+      .alterTable('users')
+      .addColumn('token_generation', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .alterTable('users')
+      .addColumn('external_id', 'text', (c) => c.notNull().defaultTo(''))
+      .execute();
     await db.schema
       .createTable('user_groups')
       .addColumn('id', 'varchar(128)', (c) => c.primaryKey())
@@ -24,7 +30,9 @@ export const identity: Migration = {
       .createTable('access_tokens')
       .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
       .addColumn('name', 'varchar(128)', (c) => c.notNull())
-      .addColumn('user_name', 'varchar(64)', (c) => c.notNull().references('users.username').onDelete('cascade'))
+      .addColumn('user_name', 'varchar(64)', (c) =>
+        c.notNull().references('users.username').onDelete('cascade'),
+      )
       .addColumn('expires_at', 'text', (c) => c.notNull())
       .addColumn('last_used', 'text')
       .addColumn('created_by', 'varchar(64)', (c) => c.notNull())

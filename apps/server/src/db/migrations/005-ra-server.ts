@@ -13,7 +13,9 @@ export const remoteAccess: Migration = {
       .createTable('ext_clients')
       .addColumn('client_id', 'varchar(64)', (c) => c.primaryKey())
       .addColumn('network', 'varchar(64)', (c) => c.notNull())
-      .addColumn('gateway_node_id', 'varchar(36)', (c) => c.notNull().references('nodes.id').onDelete('cascade'))
+      .addColumn('gateway_node_id', 'varchar(36)', (c) =>
+        c.notNull().references('nodes.id').onDelete('cascade'),
+      )
       .addColumn('address', 'varchar(64)')
       .addColumn('address6', 'varchar(64)')
       .addColumn('private_key', 'varchar(64)', (c) => c.notNull())
@@ -31,13 +33,25 @@ export const remoteAccess: Migration = {
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('ext_clients_network_address').on('ext_clients').columns(['network', 'address']).unique().execute();
-    await db.schema.createIndex('ext_clients_network_address6').on('ext_clients').columns(['network', 'address6']).unique().execute();
+    await db.schema
+      .createIndex('ext_clients_network_address')
+      .on('ext_clients')
+      .columns(['network', 'address'])
+      .unique()
+      .execute();
+    await db.schema
+      .createIndex('ext_clients_network_address6')
+      .on('ext_clients')
+      .columns(['network', 'address6'])
+      .unique()
+      .execute();
     await db.schema.createIndex('ext_clients_gateway').on('ext_clients').column('gateway_node_id').execute();
     await db.schema
       .createTable('gateway_users')
       .addColumn('node_id', 'varchar(36)', (c) => c.notNull().references('nodes.id').onDelete('cascade'))
-      .addColumn('username', 'varchar(256)', (c) => c.notNull().references('users.username').onDelete('cascade'))
+      .addColumn('username', 'varchar(256)', (c) =>
+        c.notNull().references('users.username').onDelete('cascade'),
+      )
       .addPrimaryKeyConstraint('gateway_users_pk', ['node_id', 'username'])
       .execute();
   },

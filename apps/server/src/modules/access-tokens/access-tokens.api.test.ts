@@ -14,7 +14,10 @@ afterEach(async () => {
 
 const inAnHour = () => new Date(Date.now() + 3600_000).toISOString();
 const mint = (token: string, userName: string, extra: Record<string, unknown> = {}) =>
-  server.request('POST', '/api/v1/users/access_token', { token, body: { name: 'automation', user_name: userName, expires_at: inAnHour(), ...extra } });
+  server.request('POST', '/api/v1/users/access_token', {
+    token,
+    body: { name: 'automation', user_name: userName, expires_at: inAnHour(), ...extra },
+  });
 
 describe('/api/v1/users/access_token', () => {
   it('-> a minted token works as a bearer, is listed with last_used, and stops working once revoked', async () => {
@@ -22,15 +25,29 @@ describe('/api/v1/users/access_token', () => {
     expect(minted.status).toBe(200);
     expect(minted.body.Response.UserName).toBe('admin');
     const apiToken = minted.body.Response.AuthToken as string;
-    const claims = JSON.parse(Buffer.from(apiToken.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    const claims = JSON.parse(Buffer.from(apiToken.split('.')[1]!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
     expect(claims).toMatchObject({ TokenType: 'access_token', UserName: 'admin' });
     expect((await server.request('GET', '/api/users', { token: apiToken })).status).toBe(200);
-    const list = await server.request('GET', '/api/v1/users/access_token?username=admin', { token: superToken });
+    const list = await server.request('GET', '/api/v1/users/access_token?username=admin', {
+      token: superToken,
+    });
     expect(list.body.Response).toHaveLength(1);
-    expect(list.body.Response[0]).toMatchObject({ id: claims.jti, name: 'automation', user_name: 'admin', created_by: 'admin' });
+    expect(list.body.Response[0]).toMatchObject({
+      id: claims.jti,
+      name: 'automation',
+      user_name: 'admin',
+      created_by: 'admin',
+    });
     expect(list.body.Response[0].last_used).not.toBe('0001-01-01T00:00:00Z');
-    expect((await server.request('GET', '/api/users', { token: superToken })).body[0].num_access_tokens).toBe(1);
-    const revoked = await server.request('DELETE', `/api/v1/users/access_token?id=${String(claims.jti)}`, { token: superToken });
+    expect((await server.request('GET', '/api/users', { token: superToken })).body[0].num_access_tokens).toBe(
+      1,
+    );
+    const revoked = await server.request('DELETE', `/api/v1/users/access_token?id=${String(claims.jti)}`, {
+      token: superToken,
+    });
     expect(revoked.body).toEqual({ Code: 200, Message: 'revoked access token', Response: null });
     expect((await server.request('GET', '/api/users', { token: apiToken })).status).toBe(401);
   });
@@ -44,7 +61,9 @@ describe('/api/v1/users/access_token', () => {
     expect(other.body.Message).toBe('you can only manage your own access tokens');
     expect((await mint(adminToken, 'admin')).status).toBe(403);
     expect((await mint(adminToken, 'plain-user')).status).toBe(200);
-    expect((await server.request('GET', '/api/v1/users/access_token?username=admin', { token: userToken })).status).toBe(403);
+    expect(
+      (await server.request('GET', '/api/v1/users/access_token?username=admin', { token: userToken })).status,
+    ).toBe(403);
   });
 
   it.each([
@@ -59,7 +78,15 @@ describe('/api/v1/users/access_token', () => {
   });
 
   it('-> revoking an unknown id returns 404; a malformed id 400', async () => {
-    expect((await server.request('DELETE', '/api/v1/users/access_token?id=00000000-0000-4000-8000-000000000000', { token: superToken })).status).toBe(404);
-    expect((await server.request('DELETE', '/api/v1/users/access_token?id=nope', { token: superToken })).status).toBe(400);
+    expect(
+      (
+        await server.request('DELETE', '/api/v1/users/access_token?id=00000000-0000-4000-8000-000000000000', {
+          token: superToken,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await server.request('DELETE', '/api/v1/users/access_token?id=nope', { token: superToken })).status,
+    ).toBe(400);
   });
 });

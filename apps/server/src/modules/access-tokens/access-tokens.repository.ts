@@ -19,12 +19,21 @@ export class AccessTokensRepository {
 
   /** One user's tokens, newest first. */
   listByUser(username: string): Promise<AccessTokenRow[]> {
-    return this.db.selectFrom('access_tokens').selectAll().where('user_name', '=', username).orderBy('created_at', 'desc').execute();
+    return this.db
+      .selectFrom('access_tokens')
+      .selectAll()
+      .where('user_name', '=', username)
+      .orderBy('created_at', 'desc')
+      .execute();
   }
 
   /** Token counts per user, for ReturnUser.num_access_tokens. */
   async countByUser(): Promise<Map<string, number>> {
-    const rows = await this.db.selectFrom('access_tokens').select((eb) => ['user_name', eb.fn.countAll<number | string>().as('count')]).groupBy('user_name').execute();
+    const rows = await this.db
+      .selectFrom('access_tokens')
+      .select((eb) => ['user_name', eb.fn.countAll<number | string>().as('count')])
+      .groupBy('user_name')
+      .execute();
     return new Map(rows.map((row) => [row.user_name, Number(row.count)]));
   }
 

@@ -1,4 +1,10 @@
-import { accessTokenIdQuerySchema, accessTokenListQuerySchema, createAccessTokenInputSchema, envelopeSchema, userAccessTokenSchema } from '@meshdeck/contracts';
+import {
+  accessTokenIdQuerySchema,
+  accessTokenListQuerySchema,
+  createAccessTokenInputSchema,
+  envelopeSchema,
+  userAccessTokenSchema,
+} from '@meshdeck/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
@@ -14,18 +20,40 @@ export const accessTokensRoutes =
       '/api/v1/users/access_token',
       {
         config: { access: access.anyUser(), noStore: true },
-        schema: { tags, body: createAccessTokenInputSchema, response: { 200: envelopeSchema(z.object({ UserName: z.string(), AuthToken: z.string() })) } },
+        schema: {
+          tags,
+          body: createAccessTokenInputSchema,
+          response: { 200: envelopeSchema(z.object({ UserName: z.string(), AuthToken: z.string() })) },
+        },
       },
-      async (request) => ({ Code: 200, Message: 'created access token', Response: await tokens.create(request.principal, request.body) }),
+      async (request) => ({
+        Code: 200,
+        Message: 'created access token',
+        Response: await tokens.create(request.principal, request.body),
+      }),
     );
     app.get(
       '/api/v1/users/access_token',
-      { config: { access: access.anyUser() }, schema: { tags, querystring: accessTokenListQuerySchema, response: { 200: envelopeSchema(z.array(userAccessTokenSchema)) } } },
-      async (request) => ({ Code: 200, Message: 'fetched access tokens', Response: await tokens.list(request.principal, request.query.username) }),
+      {
+        config: { access: access.anyUser() },
+        schema: {
+          tags,
+          querystring: accessTokenListQuerySchema,
+          response: { 200: envelopeSchema(z.array(userAccessTokenSchema)) },
+        },
+      },
+      async (request) => ({
+        Code: 200,
+        Message: 'fetched access tokens',
+        Response: await tokens.list(request.principal, request.query.username),
+      }),
     );
     app.delete(
       '/api/v1/users/access_token',
-      { config: { access: access.anyUser() }, schema: { tags, querystring: accessTokenIdQuerySchema, response: { 200: envelopeSchema(z.null()) } } },
+      {
+        config: { access: access.anyUser() },
+        schema: { tags, querystring: accessTokenIdQuerySchema, response: { 200: envelopeSchema(z.null()) } },
+      },
       async (request) => {
         await tokens.revoke(request.principal, request.query.id);
         return { Code: 200, Message: 'revoked access token', Response: null };

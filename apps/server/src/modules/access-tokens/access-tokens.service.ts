@@ -6,7 +6,10 @@ import { badRequest, forbidden, notFound } from '../../lib/api-error.ts';
 import type { IdentityStore } from '../users/identity.repository.ts';
 import type { AccessTokenRow } from './access-tokens.repository.ts';
 
-const present = (row: AccessTokenRow): UserAccessToken => ({ ...row, last_used: row.last_used ?? '0001-01-01T00:00:00Z' });
+const present = (row: AccessTokenRow): UserAccessToken => ({
+  ...row,
+  last_used: row.last_used ?? '0001-01-01T00:00:00Z',
+});
 
 /**
  * API access tokens (api-contract §2.12, §7.1): users mint them for themselves; the super-admin for anyone; an
@@ -25,11 +28,18 @@ export class AccessTokensService {
     if (!target) throw badRequest(`user ${username} does not exist`);
     if (caller.username === username || caller.isMaster || caller.platformRoleId === 'super-admin') return;
     if (caller.platformRoleId === 'admin' && !isPlatformAdminRole(target.platform_role_id)) return;
-    throw forbidden(caller.platformRoleId === 'admin' ? 'an admin cannot manage access tokens of admins or the super-admin' : 'you can only manage your own access tokens');
+    throw forbidden(
+      caller.platformRoleId === 'admin'
+        ? 'an admin cannot manage access tokens of admins or the super-admin'
+        : 'you can only manage your own access tokens',
+    );
   }
 
   /** Mints a token; the JWT is returned once and never stored. */
-  async create(caller: Principal, input: CreateAccessTokenInput): Promise<{ UserName: string; AuthToken: string }> {
+  async create(
+    caller: Principal,
+    input: CreateAccessTokenInput,
+  ): Promise<{ UserName: string; AuthToken: string }> {
     const expiresAt = new Date(input.expires_at);
     if (expiresAt.getTime() <= Date.now()) throw badRequest('expires_at must be in the future');
     await this.#checkManage(caller, input.user_name);
@@ -44,7 +54,16 @@ export class AccessTokensService {
       created_by: caller.kind === 'user' ? caller.username : '',
       created_at: new Date().toISOString(),
     });
-    return { UserName: input.user_name, AuthToken: await this.tokens.signAccessToken(input.user_name, user.platform_role_id, id, expiresAt, this.apiHost) };
+    return {
+      UserName: input.user_name,
+      AuthToken: await this.tokens.signAccessToken(
+        input.user_name,
+        user.platform_role_id,
+        id,
+        expiresAt,
+        this.apiHost,
+      ),
+    };
   }
 
   /** One user's tokens (without their values). */

@@ -29,7 +29,11 @@ export class EnrollmentKeysRepository {
   }
 
   /** Sets the fields v0.30 lets an update change. */
-  async updateRelayAndGroups(value: string, relay: string, groups: string[]): Promise<EnrollmentKeyRow | undefined> {
+  async updateRelayAndGroups(
+    value: string,
+    relay: string,
+    groups: string[],
+  ): Promise<EnrollmentKeyRow | undefined> {
     return this.db
       .updateTable('enrollment_keys')
       .set({ relay, groups: JSON.stringify(groups) })
@@ -60,6 +64,10 @@ export class EnrollmentKeysRepository {
 
   /** Replaces the networks list of a key. */
   async setNetworks(value: string, networks: string[]): Promise<void> {
-    await this.db.updateTable('enrollment_keys').set({ networks: JSON.stringify(networks) }).where('value', '=', value).execute();
+    await this.db
+      .updateTable('enrollment_keys')
+      .set({ networks: JSON.stringify(networks) })
+      .where('value', '=', value)
+      .execute();
   }
 }

@@ -1,4 +1,8 @@
-import { enrollmentKeyInputSchema, enrollmentKeyParamsSchema, enrollmentKeySchema } from '@meshdeck/contracts';
+import {
+  enrollmentKeyInputSchema,
+  enrollmentKeyParamsSchema,
+  enrollmentKeySchema,
+} from '@meshdeck/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
@@ -32,7 +36,12 @@ export const enrollmentKeysRoutes =
       '/api/v1/enrollment-keys/:keyID',
       {
         config: keyAccess,
-        schema: { tags, params: enrollmentKeyParamsSchema, body: enrollmentKeyInputSchema, response: { 200: enrollmentKeySchema } },
+        schema: {
+          tags,
+          params: enrollmentKeyParamsSchema,
+          body: enrollmentKeyInputSchema,
+          response: { 200: enrollmentKeySchema },
+        },
       },
       (request) => keys.update(request.params.keyID, request.body, apiHost(request)),
     );

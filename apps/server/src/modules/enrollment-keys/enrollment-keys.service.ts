@@ -29,7 +29,8 @@ export class EnrollmentKeysService {
   /** Creates a key after checking its name, networks, kind and relay. */
   async create(input: EnrollmentKeyInput, apiHost: string, now = new Date()): Promise<EnrollmentKey> {
     const type = deriveKeyType(input);
-    if (type === 0) throw badRequest('invalid enrollment key: it must be unlimited, limited by uses or limited by time');
+    if (type === 0)
+      throw badRequest('invalid enrollment key: it must be unlimited, limited by uses or limited by time');
     if (input.uses_remaining === 0 && input.expiration > 0 && input.expiration * 1000 <= now.getTime()) {
       throw badRequest('invalid enrollment key: expiration must be in the future');
     }
@@ -37,7 +38,9 @@ export class EnrollmentKeysService {
     for (const netid of networks) {
       if (!(await this.networks.find(netid))) throw badRequest(`network ${netid} does not exist`);
     }
-    const existingNames = new Set((await this.keys.listAll()).flatMap((row) => JSON.parse(row.tags) as string[]));
+    const existingNames = new Set(
+      (await this.keys.listAll()).flatMap((row) => JSON.parse(row.tags) as string[]),
+    );
     if (input.tags.some((tag) => existingNames.has(tag))) throw badRequest('key names must be unique');
     const relay = await this.checkRelay(input.relay, networks);
     const created = await this.keys.insert({
@@ -89,7 +92,7 @@ export class EnrollmentKeysService {
     if (!UUID.test(relay)) throw badRequest('relay must be a node id (UUID)');
     const node = await this.findRelay(relay);
     if (!node || !node.isRelay || !networks.includes(node.network)) {
-      throw badRequest('relay must be a relay node in one of the key\'s networks');
+      throw badRequest("relay must be a relay node in one of the key's networks");
     }
     return relay;
   }

@@ -22,7 +22,11 @@ export function generateKeyValue(): string {
 }
 
 /** Api-contract §5.3: uses first, then expiry, then unlimited; Undefined is refused by the caller. */
-export function deriveKeyType(input: { uses_remaining: number; expiration: number; unlimited: boolean }): EnrollmentKeyTypeValue {
+export function deriveKeyType(input: {
+  uses_remaining: number;
+  expiration: number;
+  unlimited: boolean;
+}): EnrollmentKeyTypeValue {
   if (input.uses_remaining > 0) return EnrollmentKeyType.Uses;
   if (input.expiration > 0) return EnrollmentKeyType.TimeExpiration;
   if (input.unlimited) return EnrollmentKeyType.Unlimited;

@@ -32,7 +32,8 @@ export class NetworkKeysService {
       is_default: 1,
       created_at: now.toISOString(),
     });
-    if (created === 'duplicate') throw new Error(`default enrollment key name ${name} was taken concurrently`);
+    if (created === 'duplicate')
+      throw new Error(`default enrollment key name ${name} was taken concurrently`);
     return [{ resource: 'enrollment-keys', action: 'created', id: created.value, network: netid }];
   }
 

@@ -2,7 +2,14 @@ import type { ChangeEvent, EventResource } from '@meshdeck/contracts';
 import { canSeeEverything, canSeeNetwork, type Principal } from '../../auth/access.ts';
 
 /** Resources whose routes only platform admins (and auditors) may read: nobody else hears about their changes. */
-const PLATFORM_ADMIN_ONLY: ReadonlySet<EventResource> = new Set(['hosts', 'enrollment-keys', 'users', 'roles', 'groups', 'invites']);
+const PLATFORM_ADMIN_ONLY: ReadonlySet<EventResource> = new Set([
+  'hosts',
+  'enrollment-keys',
+  'users',
+  'roles',
+  'groups',
+  'invites',
+]);
 
 /**
  * Whether a change announcement may go to this caller: the same rule as the read routes. Platform admins and

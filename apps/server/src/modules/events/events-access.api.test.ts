@@ -18,7 +18,10 @@ afterEach(async () => {
 /** Opens the event stream and reads it as text; `until` resolves once the text contains a marker. */
 async function openStream(token: string) {
   const controller = new AbortController();
-  const response = await fetch(`${server.url}/api/v1/events`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
+  const response = await fetch(`${server.url}/api/v1/events`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: controller.signal,
+  });
   expect(response.status).toBe(200);
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
@@ -45,10 +48,12 @@ async function openStream(token: string) {
 }
 
 describe('GET /api/v1/events -> who hears what', () => {
-  it('-> for a user administering one network, sends only that network\'s changes', async () => {
+  it("-> for a user administering one network, sends only that network's changes", async () => {
     // The group exists once its network does (roles and groups are created with the network).
     await createNetwork(server, adminToken, 'office');
-    const token = await createUserWithRole(server, 'office-admin', 'platform-user', ['office-network-admin-grp']);
+    const token = await createUserWithRole(server, 'office-admin', 'platform-user', [
+      'office-network-admin-grp',
+    ]);
     const stream = await openStream(token);
     const bus = server.app.meshdeck.events;
     bus.publish({ resource: 'networks', action: 'created', id: 'lab' });
@@ -60,7 +65,8 @@ describe('GET /api/v1/events -> who hears what', () => {
     bus.publish({ resource: 'networks', action: 'updated', id: 'office' });
     const text = await stream.until('"id":"office"');
     expect(text).toContain('"office-node"');
-    for (const hidden of ['"lab"', 'lab-node', 'some-host', 'some-key', 'someone']) expect(text).not.toContain(hidden);
+    for (const hidden of ['"lab"', 'lab-node', 'some-host', 'some-key', 'someone'])
+      expect(text).not.toContain(hidden);
     stream.close();
   });
 

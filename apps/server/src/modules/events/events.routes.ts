@@ -20,32 +20,38 @@ export const eventsRoutes =
       for (const stream of open) stream.end();
     });
 
-    app.get('/api/v1/events', { config: { access: access.anyUser() }, schema: { tags: ['events'] } }, (request, reply) => {
-      const principal = request.principal;
-      reply.hijack();
-      const out = reply.raw;
-      out.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      out.write(`retry: 3000\n: connected\n\n`);
-      open.add(out);
-      const unsubscribe = bus.subscribe((event) => {
-        if (canSeeEvent(principal, event)) out.write(`event: ${CHANGE_EVENT_NAME}\ndata: ${JSON.stringify(event)}\n\n`);
-      });
-      const heartbeat = setInterval(() => out.write(': keep-alive\n\n'), EVENTS_HEARTBEAT_SECONDS * 1000);
-      const expiresAt = principal.kind === 'user' ? principal.expiresAt : undefined;
-      const cancelExpiry = expiresAt === undefined ? () => undefined : whenExpired(expiresAt, () => out.end());
-      // The client leaving closes the request; the server ending the stream (expiry, shutdown) closes the response.
-      const release = () => {
-        cancelExpiry();
-        clearInterval(heartbeat);
-        unsubscribe();
-        open.delete(out);
-      };
-      request.raw.on('close', release);
-      out.on('close', release);
-    });
+    app.get(
+      '/api/v1/events',
+      { config: { access: access.anyUser() }, schema: { tags: ['events'] } },
+      (request, reply) => {
+        const principal = request.principal;
+        reply.hijack();
+        const out = reply.raw;
+        out.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          connection: 'keep-alive',
+          'x-accel-buffering': 'no',
+        });
+        out.write(`retry: 3000\n: connected\n\n`);
+        open.add(out);
+        const unsubscribe = bus.subscribe((event) => {
+          if (canSeeEvent(principal, event))
+            out.write(`event: ${CHANGE_EVENT_NAME}\ndata: ${JSON.stringify(event)}\n\n`);
+        });
+        const heartbeat = setInterval(() => out.write(': keep-alive\n\n'), EVENTS_HEARTBEAT_SECONDS * 1000);
+        const expiresAt = principal.kind === 'user' ? principal.expiresAt : undefined;
+        const cancelExpiry =
+          expiresAt === undefined ? () => undefined : whenExpired(expiresAt, () => out.end());
+        // The client leaving closes the request; the server ending the stream (expiry, shutdown) closes the response.
+        const release = () => {
+          cancelExpiry();
+          clearInterval(heartbeat);
+          unsubscribe();
+          open.delete(out);
+        };
+        request.raw.on('close', release);
+        out.on('close', release);
+      },
+    );
   };

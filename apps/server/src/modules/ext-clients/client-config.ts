@@ -1,5 +1,11 @@
 import type { ExtClientRow } from './ext-clients.repository.ts';
-import { DEFAULT_GATEWAY_KEEPALIVE, DEFAULT_GATEWAY_MTU, clientAllowedIps, endpointText, type GatewayContext } from './gateway-context.ts';
+import {
+  DEFAULT_GATEWAY_KEEPALIVE,
+  DEFAULT_GATEWAY_MTU,
+  clientAllowedIps,
+  endpointText,
+  type GatewayContext,
+} from './gateway-context.ts';
 
 export interface ConfigOptions {
   /** The QR variant leaves PostUp / PostDown out (api-contract §2.7). */
@@ -13,7 +19,10 @@ export interface ConfigOptions {
  * left out, since wg-quick refuses an empty `DNS =`.
  */
 export function buildClientConfig(client: ExtClientRow, gw: GatewayContext, options: ConfigOptions): string {
-  const addresses = [client.address && `${client.address}/32`, client.address6 && `${client.address6}/128`].filter(Boolean);
+  const addresses = [
+    client.address && `${client.address}/32`,
+    client.address6 && `${client.address6}/128`,
+  ].filter(Boolean);
   const mtu = gw.settings.ingressmtu || gw.host.mtu || DEFAULT_GATEWAY_MTU;
   const dns = client.dns || gw.settings.ingressdns;
   const endpoint = endpointText(gw, options.preferredIp);

@@ -16,15 +16,24 @@ export class ClientFilesService {
   ) {}
 
   /** The config text; `withScripts` false for the QR variant. 400 when `preferredIp` is not the gateway's. */
-  async config(netid: string, clientId: string, caller: Caller, withScripts: boolean, preferredIp?: string): Promise<string> {
+  async config(
+    netid: string,
+    clientId: string,
+    caller: Caller,
+    withScripts: boolean,
+    preferredIp?: string,
+  ): Promise<string> {
     const row = await this.clients.require(netid, clientId, caller);
-    if (!seesPrivateKey(row, caller)) throw forbidden('access denied: only the owner or a network admin may download a client config');
+    if (!seesPrivateKey(row, caller))
+      throw forbidden('access denied: only the owner or a network admin may download a client config');
     const gw = await this.gateways.context(row.gateway_node_id);
     if (!gw) throw badRequest(`the gateway of client ${clientId} no longer exists`);
     if (preferredIp) {
       const allowed = allowedEndpoints(gw);
       if (!allowed.includes(preferredIp)) {
-        throw badRequest(`preferredip ${preferredIp} is not one of the gateway's endpoint IPs (${allowed.join(', ') || 'none known yet'})`);
+        throw badRequest(
+          `preferredip ${preferredIp} is not one of the gateway's endpoint IPs (${allowed.join(', ') || 'none known yet'})`,
+        );
       }
     }
     return buildClientConfig(row, gw, { withScripts, preferredIp });

@@ -23,7 +23,11 @@ export class ExtClientsTransaction {
   async run<T>(work: (repositories: ExtClientRepositories) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.db.transaction().execute((trx) => work({ clients: new ExtClientsRepository(trx), nodes: new NodesRepository(trx) }));
+        return await this.db
+          .transaction()
+          .execute((trx) =>
+            work({ clients: new ExtClientsRepository(trx), nodes: new NodesRepository(trx) }),
+          );
       } catch (error) {
         if (attempt >= ATTEMPTS || !isUniqueViolation(error)) throw error;
       }

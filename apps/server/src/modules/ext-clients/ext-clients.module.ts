@@ -15,7 +15,11 @@ import { RemoteAccessService, type RemoteAccessPeople } from './remote-access.se
  * becomes a peer update of its gateway's host only, which the peer engine turns into the gateway's own list and
  * one delta per member of the gateway's networks (O(affected hosts)).
  */
-export function createRemoteAccess(d: RemoteAccessDependencies, clients: ExtClientsRepository, tx: ExtClientsTransaction) {
+export function createRemoteAccess(
+  d: RemoteAccessDependencies,
+  clients: ExtClientsRepository,
+  tx: ExtClientsTransaction,
+) {
   const changes: ClientChangeSink = {
     clientChanged(action, row, gatewayHostId) {
       d.events.publish({ resource: 'extclients', action, id: row.client_id, network: row.network });
@@ -25,8 +29,15 @@ export function createRemoteAccess(d: RemoteAccessDependencies, clients: ExtClie
   // Clients go with their gateway node in the database (cascade) when a node, host or network is deleted: the
   // console hears of it as a client change too.
   d.events.subscribe((event) => {
-    const isGatewayGone = event.action === 'deleted' && (event.resource === 'nodes' || event.resource === 'hosts' || event.resource === 'networks');
-    if (isGatewayGone) d.events.publish({ resource: 'extclients', action: 'deleted', network: event.resource === 'networks' ? event.id : event.network });
+    const isGatewayGone =
+      event.action === 'deleted' &&
+      (event.resource === 'nodes' || event.resource === 'hosts' || event.resource === 'networks');
+    if (isGatewayGone)
+      d.events.publish({
+        resource: 'extclients',
+        action: 'deleted',
+        network: event.resource === 'networks' ? event.id : event.network,
+      });
   });
   const directory = new GatewayDirectory(d.nodes, d.hosts, d.networks);
   const service = new ExtClientsService(clients, tx, directory, changes);
@@ -36,6 +47,7 @@ export function createRemoteAccess(d: RemoteAccessDependencies, clients: ExtClie
     await app.register(extClientsRoutes(service, files, gateways));
   };
   /** The Pro user side (api-contract §2.13), which needs the users and networks modules. */
-  const userRoutes = (people: RemoteAccessPeople) => remoteAccessRoutes(new RemoteAccessService(clients, tx, d.nodes, directory, service, changes, people));
+  const userRoutes = (people: RemoteAccessPeople) =>
+    remoteAccessRoutes(new RemoteAccessService(clients, tx, d.nodes, directory, service, changes, people));
   return { routes, userRoutes };
 }

@@ -22,7 +22,8 @@ const parseDetails = (text: string): Record<string, string> => {
   }
 };
 
-export const extraAllowedIpsOf = (row: Pick<ExtClientRow, 'extra_allowed_ips'>): string[] => parseList(row.extra_allowed_ips);
+export const extraAllowedIpsOf = (row: Pick<ExtClientRow, 'extra_allowed_ips'>): string[] =>
+  parseList(row.extra_allowed_ips);
 export const tagsOf = (row: Pick<ExtClientRow, 'tags'>): string[] => parseList(row.tags);
 
 export interface PresentOptions {

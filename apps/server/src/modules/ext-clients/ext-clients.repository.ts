@@ -33,18 +33,33 @@ export class ExtClientsRepository {
   /** The clients attached to some gateway nodes. */
   async listByGateways(nodeIds: readonly string[]): Promise<ExtClientRow[]> {
     if (nodeIds.length === 0) return [];
-    return this.db.selectFrom('ext_clients').selectAll().where('gateway_node_id', 'in', nodeIds).orderBy('client_id').execute();
+    return this.db
+      .selectFrom('ext_clients')
+      .selectAll()
+      .where('gateway_node_id', 'in', nodeIds)
+      .orderBy('client_id')
+      .execute();
   }
 
   /** Enabled clients of some networks: what peer computation adds to gateways and their peers. */
   async listEnabledInNetworks(networks: readonly string[]): Promise<ExtClientRow[]> {
     if (networks.length === 0) return [];
-    return this.db.selectFrom('ext_clients').selectAll().where('network', 'in', networks).where('enabled', '=', 1).orderBy('client_id').execute();
+    return this.db
+      .selectFrom('ext_clients')
+      .selectAll()
+      .where('network', 'in', networks)
+      .where('enabled', '=', 1)
+      .orderBy('client_id')
+      .execute();
   }
 
   /** Client ids in use in a network (for picking a fresh random name). */
   async idsInNetwork(netid: string): Promise<Set<string>> {
-    const rows = await this.db.selectFrom('ext_clients').select('client_id').where('network', '=', netid).execute();
+    const rows = await this.db
+      .selectFrom('ext_clients')
+      .select('client_id')
+      .where('network', '=', netid)
+      .execute();
     return new Set(rows.map((row) => row.client_id));
   }
 
@@ -53,17 +68,32 @@ export class ExtClientsRepository {
     let query = this.db.selectFrom('ext_clients').select('client_id').where('public_key', '=', publicKey);
     if (exceptClientId !== undefined) query = query.where('client_id', '!=', exceptClientId);
     if (await query.executeTakeFirst()) return true;
-    return (await this.db.selectFrom('hosts').select('id').where('public_key', '=', publicKey).executeTakeFirst()) !== undefined;
+    return (
+      (await this.db
+        .selectFrom('hosts')
+        .select('id')
+        .where('public_key', '=', publicKey)
+        .executeTakeFirst()) !== undefined
+    );
   }
 
   /** Applies a patch (may rename through `client_id`); undefined when the client is gone. */
   update(clientId: string, patch: ExtClientPatch): Promise<ExtClientRow | undefined> {
-    return this.db.updateTable('ext_clients').set(patch).where('client_id', '=', clientId).returningAll().executeTakeFirst();
+    return this.db
+      .updateTable('ext_clients')
+      .set(patch)
+      .where('client_id', '=', clientId)
+      .returningAll()
+      .executeTakeFirst();
   }
 
   /** Deletes a client and returns it, or undefined when it did not exist. */
   delete(clientId: string): Promise<ExtClientRow | undefined> {
-    return this.db.deleteFrom('ext_clients').where('client_id', '=', clientId).returningAll().executeTakeFirst();
+    return this.db
+      .deleteFrom('ext_clients')
+      .where('client_id', '=', clientId)
+      .returningAll()
+      .executeTakeFirst();
   }
 
   /** Deletes every client of a gateway (of one owner when given) and returns them. */
@@ -84,7 +114,11 @@ export class ExtClientsRepository {
 
   /** Detaches a user from a gateway. */
   async removeGatewayUser(nodeId: string, username: string): Promise<void> {
-    await this.db.deleteFrom('gateway_users').where('node_id', '=', nodeId).where('username', '=', username).execute();
+    await this.db
+      .deleteFrom('gateway_users')
+      .where('node_id', '=', nodeId)
+      .where('username', '=', username)
+      .execute();
   }
 
   /** Detaches every user from a gateway. */
@@ -94,13 +128,22 @@ export class ExtClientsRepository {
 
   /** Users attached to a gateway, by name. */
   async gatewayUsers(nodeId: string): Promise<string[]> {
-    const rows = await this.db.selectFrom('gateway_users').select('username').where('node_id', '=', nodeId).orderBy('username').execute();
+    const rows = await this.db
+      .selectFrom('gateway_users')
+      .select('username')
+      .where('node_id', '=', nodeId)
+      .orderBy('username')
+      .execute();
     return rows.map((row) => row.username);
   }
 
   /** Gateways a user is attached to. */
   async gatewaysOfUser(username: string): Promise<string[]> {
-    const rows = await this.db.selectFrom('gateway_users').select('node_id').where('username', '=', username).execute();
+    const rows = await this.db
+      .selectFrom('gateway_users')
+      .select('node_id')
+      .where('username', '=', username)
+      .execute();
     return rows.map((row) => row.node_id);
   }
 }

@@ -29,7 +29,11 @@ export function callerOf(request: FastifyRequest): Caller {
   const reach = extClientReach(principal, request);
   if (reach === 'none') throw forbidden('access denied');
   const network = (request.params as { network?: string } | undefined)?.network;
-  return { username: principal.username, reach, isNetworkAdmin: network === undefined ? false : isNetworkAdmin(principal, network) };
+  return {
+    username: principal.username,
+    reach,
+    isNetworkAdmin: network === undefined ? false : isNetworkAdmin(principal, network),
+  };
 }
 
 /** HTTP for external clients and gateways (api-contract §2.3 createingress / deleteingress, §2.7). */
@@ -39,11 +43,18 @@ export const extClientsRoutes =
     const tags = ['extclients'];
     const owner = { config: { access: access.clientOwner('network') } };
 
-    app.get('/api/extclients', { config: { access: access.admin() }, schema: { tags, response: { 200: clientListSchema } } }, () => clients.listAll());
+    app.get(
+      '/api/extclients',
+      { config: { access: access.admin() }, schema: { tags, response: { 200: clientListSchema } } },
+      () => clients.listAll(),
+    );
 
     app.get(
       '/api/extclients/:network',
-      { ...owner, schema: { tags, params: extClientsOfNetworkParamsSchema, response: { 200: clientListSchema } } },
+      {
+        ...owner,
+        schema: { tags, params: extClientsOfNetworkParamsSchema, response: { 200: clientListSchema } },
+      },
       (request) => clients.listByNetwork(request.params.network, callerOf(request)),
     );
 
@@ -57,36 +68,69 @@ export const extClientsRoutes =
       '/api/extclients/:network/:clientid/:type',
       {
         ...owner,
-        schema: { tags, params: extClientConfigParamsSchema, querystring: extClientConfigQuerySchema, description: '`qr`: image/png; `file`: the wg-quick config as `<clientid>.conf`; otherwise the ExtClient' },
+        schema: {
+          tags,
+          params: extClientConfigParamsSchema,
+          querystring: extClientConfigQuerySchema,
+          description:
+            '`qr`: image/png; `file`: the wg-quick config as `<clientid>.conf`; otherwise the ExtClient',
+        },
       },
       async (request, reply) => {
         const { network, clientid, type } = request.params;
         const caller = callerOf(request);
         const preferredIp = request.query.preferredip || undefined;
-        if (type === 'qr') return reply.type('image/png').send(await files.qr(network, clientid, caller, preferredIp));
+        if (type === 'qr')
+          return reply.type('image/png').send(await files.qr(network, clientid, caller, preferredIp));
         if (type === 'file') {
           const text = await files.config(network, clientid, caller, true, preferredIp);
-          return reply.type('application/config').header('content-disposition', `attachment; filename="${clientid}.conf"`).send(text);
+          return reply
+            .type('application/config')
+            .header('content-disposition', `attachment; filename="${clientid}.conf"`)
+            .send(text);
         }
-        return reply.type('application/json').send(JSON.stringify(await clients.get(network, clientid, caller)));
+        return reply
+          .type('application/json')
+          .send(JSON.stringify(await clients.get(network, clientid, caller)));
       },
     );
 
     app.post(
       '/api/extclients/:network/:nodeid',
-      { ...owner, schema: { tags, params: createExtClientParamsSchema, body: customExtClientInputSchema.nullish(), response: { 200: apiExtClientSchema } } },
-      (request) => clients.create(request.params.network, request.params.nodeid, request.body ?? {}, callerOf(request)),
+      {
+        ...owner,
+        schema: {
+          tags,
+          params: createExtClientParamsSchema,
+          body: customExtClientInputSchema.nullish(),
+          response: { 200: apiExtClientSchema },
+        },
+      },
+      (request) =>
+        clients.create(request.params.network, request.params.nodeid, request.body ?? {}, callerOf(request)),
     );
 
     app.put(
       '/api/extclients/:network/:clientid',
-      { ...owner, schema: { tags, params: extClientParamsSchema, body: customExtClientInputSchema, response: { 200: apiExtClientSchema } } },
-      (request) => clients.update(request.params.network, request.params.clientid, request.body, callerOf(request)),
+      {
+        ...owner,
+        schema: {
+          tags,
+          params: extClientParamsSchema,
+          body: customExtClientInputSchema,
+          response: { 200: apiExtClientSchema },
+        },
+      },
+      (request) =>
+        clients.update(request.params.network, request.params.clientid, request.body, callerOf(request)),
     );
 
     app.delete(
       '/api/extclients/:network/:clientid',
-      { ...owner, schema: { tags, params: extClientParamsSchema, response: { 200: envelopeSchema(z.null()) } } },
+      {
+        ...owner,
+        schema: { tags, params: extClientParamsSchema, response: { 200: envelopeSchema(z.null()) } },
+      },
       async (request) => {
         await clients.delete(request.params.network, request.params.clientid, callerOf(request));
         return { Code: 200, Message: `${request.params.clientid} deleted.`, Response: null };
@@ -97,17 +141,35 @@ export const extClientsRoutes =
     // Client metrics come with the observability work; until then the contract's answer for "no data" is {}.
     app.get(
       '/api/metrics-ext/:network',
-      { ...networkAdmin, schema: { tags: ['metrics'], params: extClientsOfNetworkParamsSchema, response: { 200: z.record(z.string(), z.unknown()) } } },
+      {
+        ...networkAdmin,
+        schema: {
+          tags: ['metrics'],
+          params: extClientsOfNetworkParamsSchema,
+          response: { 200: z.record(z.string(), z.unknown()) },
+        },
+      },
       () => ({}),
     );
     app.post(
       '/api/nodes/:network/:nodeid/createingress',
-      { ...networkAdmin, schema: { tags: ['nodes'], params: nodeParamsSchema, body: createIngressInputSchema.nullish(), response: { 200: apiNodeSchema } } },
+      {
+        ...networkAdmin,
+        schema: {
+          tags: ['nodes'],
+          params: nodeParamsSchema,
+          body: createIngressInputSchema.nullish(),
+          response: { 200: apiNodeSchema },
+        },
+      },
       (request) => gateways.create(request.params.network, request.params.nodeid, request.body ?? {}),
     );
     app.delete(
       '/api/nodes/:network/:nodeid/deleteingress',
-      { ...networkAdmin, schema: { tags: ['nodes'], params: nodeParamsSchema, response: { 200: apiNodeSchema } } },
+      {
+        ...networkAdmin,
+        schema: { tags: ['nodes'], params: nodeParamsSchema, response: { 200: apiNodeSchema } },
+      },
       (request) => gateways.delete(request.params.network, request.params.nodeid),
     );
   };

@@ -1,4 +1,9 @@
-import { ENTER_PRIVATE_KEY_PLACEHOLDER, CLIENT_ID_MESSAGES, type ApiExtClient, type CustomExtClientInput } from '@meshdeck/contracts';
+import {
+  ENTER_PRIVATE_KEY_PLACEHOLDER,
+  CLIENT_ID_MESSAGES,
+  type ApiExtClient,
+  type CustomExtClientInput,
+} from '@meshdeck/contracts';
 import { badRequest, forbidden, notFound } from '../../lib/api-error.ts';
 import { generateWireGuardKeys } from '../../../../../packages/agent/src/keys.ts';
 import { checkExtraAllowedIps, randomClientId } from './client-input.ts';
@@ -17,11 +22,16 @@ export interface Caller {
 }
 
 /** Whether the caller may see a client's private key (and so download its config). */
-export const seesPrivateKey = (row: ExtClientRow, caller: Caller): boolean => caller.isNetworkAdmin || row.owner_id === caller.username;
+export const seesPrivateKey = (row: ExtClientRow, caller: Caller): boolean =>
+  caller.isNetworkAdmin || row.owner_id === caller.username;
 
 /** What the service tells the rest of the server after a change: the gateway's host needs a peer update. */
 export interface ClientChangeSink {
-  clientChanged(action: 'created' | 'updated' | 'deleted', row: ExtClientRow, gatewayHostId: string | undefined): void;
+  clientChanged(
+    action: 'created' | 'updated' | 'deleted',
+    row: ExtClientRow,
+    gatewayHostId: string | undefined,
+  ): void;
 }
 
 const json = (items: readonly string[]) => JSON.stringify(items);
@@ -44,35 +54,52 @@ export class ExtClientsService {
   /** The clients of a network the caller may see, private keys blanked. */
   async listByNetwork(netid: string, caller: Caller): Promise<ApiExtClient[]> {
     await this.gateways.requireNetwork(netid);
-    return this.present(await this.clients.listByNetwork(netid, caller.reach === 'own' ? caller.username : undefined), true);
+    return this.present(
+      await this.clients.listByNetwork(netid, caller.reach === 'own' ? caller.username : undefined),
+      true,
+    );
   }
 
   /** One client, with its private key (owners and network admins only), DNS filled from its gateway. */
   async get(netid: string, clientId: string, caller: Caller): Promise<ApiExtClient> {
     const row = await this.require(netid, clientId, caller);
     const gw = await this.gateways.context(row.gateway_node_id);
-    return presentExtClient(row, { blankPrivateKey: !seesPrivateKey(row, caller), gatewayEndpoint: gw ? this.gateways.endpoint(gw) : '', defaultDns: gw?.settings.ingressdns });
+    return presentExtClient(row, {
+      blankPrivateKey: !seesPrivateKey(row, caller),
+      gatewayEndpoint: gw ? this.gateways.endpoint(gw) : '',
+      defaultDns: gw?.settings.ingressdns,
+    });
   }
 
   /** Creates a client on a gateway node with a fresh address (highest free, api-contract §5.1) and key pair. */
-  async create(netid: string, gatewayNodeId: string, input: CustomExtClientInput, caller: Caller): Promise<ApiExtClient> {
+  async create(
+    netid: string,
+    gatewayNodeId: string,
+    input: CustomExtClientInput,
+    caller: Caller,
+  ): Promise<ApiExtClient> {
     const network = await this.gateways.requireNetwork(netid);
     const gw = await this.gateways.context(gatewayNodeId);
-    if (!gw || gw.node.network !== netid || !gw.settings.isingressgateway) throw badRequest('ingress does not exist');
+    if (!gw || gw.node.network !== netid || !gw.settings.isingressgateway)
+      throw badRequest('ingress does not exist');
     const extra = input.extraallowedips ?? [];
-    const keys = input.publickey ? { publicKey: input.publickey, privateKey: ENTER_PRIVATE_KEY_PLACEHOLDER } : generateWireGuardKeys();
+    const keys = input.publickey
+      ? { publicKey: input.publickey, privateKey: ENTER_PRIVATE_KEY_PLACEHOLDER }
+      : generateWireGuardKeys();
     // Checks run inside the transaction: a concurrent create that slips past them hits a unique index, and the
     // retry then sees its row and answers 400 instead of failing.
     const row = await this.tx.run(async (r) => {
       await r.nodes.lockNetwork(netid);
-      if (input.publickey && (await r.clients.isPublicKeyTaken(input.publickey))) throw badRequest('publickey is already in use by another client or host');
+      if (input.publickey && (await r.clients.isPublicKeyTaken(input.publickey)))
+        throw badRequest('publickey is already in use by another client or host');
       checkExtraAllowedIps(extra, network, await r.clients.listByGateways([gatewayNodeId]));
       let clientId = input.clientid ?? '';
       if (clientId === '') {
         const taken = await r.clients.idsInNetwork(netid);
         clientId = randomClientId((id) => taken.has(id));
       }
-      if (await r.clients.find(clientId)) throw badRequest(`${CLIENT_ID_MESSAGES.duplicate}: ${clientId} is already taken`);
+      if (await r.clients.find(clientId))
+        throw badRequest(`${CLIENT_ID_MESSAGES.duplicate}: ${clientId} is already taken`);
       const addresses = await allocateClientAddresses(r.nodes, network);
       const now = new Date().toISOString();
       return r.clients.insert({
@@ -91,7 +118,12 @@ export class ExtClientsService {
         tags: json(fromSet(input.tags) ?? []),
         denied_node_acls: json(fromSet(input.deniednodeacls) ?? []),
         remote_access_client_id: input.remote_access_client_id ?? '',
-        details: JSON.stringify({ os: input.os ?? '', device_name: input.device_name ?? '', public_endpoint: input.public_endpoint ?? '', country: input.country ?? '' }),
+        details: JSON.stringify({
+          os: input.os ?? '',
+          device_name: input.device_name ?? '',
+          public_endpoint: input.public_endpoint ?? '',
+          country: input.country ?? '',
+        }),
         created_at: now,
         updated_at: now,
       });
@@ -101,7 +133,12 @@ export class ExtClientsService {
   }
 
   /** Applies an update: rename, new public key, enable/disable, DNS, extra allowed IPs, scripts, tags. */
-  async update(netid: string, clientId: string, input: CustomExtClientInput, caller: Caller): Promise<ApiExtClient> {
+  async update(
+    netid: string,
+    clientId: string,
+    input: CustomExtClientInput,
+    caller: Caller,
+  ): Promise<ApiExtClient> {
     const current = await this.require(netid, clientId, caller);
     const network = await this.gateways.requireNetwork(netid);
     const patch: ExtClientPatch = { updated_at: new Date().toISOString() };
@@ -119,14 +156,18 @@ export class ExtClientsService {
     if (input.deniednodeacls != null) patch.denied_node_acls = json(Object.keys(input.deniednodeacls));
     const updated = await this.tx.run(async (r) => {
       await r.nodes.lockNetwork(netid);
-      if (isNewKey && (await r.clients.isPublicKeyTaken(input.publickey ?? '', clientId))) throw badRequest('publickey is already in use by another client or host');
+      if (isNewKey && (await r.clients.isPublicKeyTaken(input.publickey ?? '', clientId)))
+        throw badRequest('publickey is already in use by another client or host');
       if (input.extraallowedips != null) {
-        const siblings = (await r.clients.listByGateways([current.gateway_node_id])).filter((c) => c.client_id !== clientId);
+        const siblings = (await r.clients.listByGateways([current.gateway_node_id])).filter(
+          (c) => c.client_id !== clientId,
+        );
         checkExtraAllowedIps(input.extraallowedips, network, siblings);
         patch.extra_allowed_ips = json(input.extraallowedips);
       }
       if (input.clientid && input.clientid !== clientId) {
-        if (await r.clients.find(input.clientid)) throw badRequest(`${CLIENT_ID_MESSAGES.duplicate}: ${input.clientid} is already taken`);
+        if (await r.clients.find(input.clientid))
+          throw badRequest(`${CLIENT_ID_MESSAGES.duplicate}: ${input.clientid} is already taken`);
         patch.client_id = input.clientid;
       }
       return r.clients.update(clientId, patch);
@@ -134,14 +175,18 @@ export class ExtClientsService {
     if (!updated) throw notFound(`client ${clientId} not found in network ${netid}`);
     const gw = await this.gateways.context(updated.gateway_node_id);
     this.changes.clientChanged('updated', updated, gw?.host.id);
-    return presentExtClient(updated, { blankPrivateKey: false, gatewayEndpoint: gw ? this.gateways.endpoint(gw) : '' });
+    return presentExtClient(updated, {
+      blankPrivateKey: false,
+      gatewayEndpoint: gw ? this.gateways.endpoint(gw) : '',
+    });
   }
 
   /** Deletes a client; deleting one that does not exist succeeds (api-contract §2.7). */
   async delete(netid: string, clientId: string, caller: Caller): Promise<void> {
     const row = await this.clients.find(clientId);
     if (!row || row.network !== netid) return;
-    if (caller.reach === 'own' && row.owner_id !== caller.username) throw forbidden('access denied: the client belongs to another user');
+    if (caller.reach === 'own' && row.owner_id !== caller.username)
+      throw forbidden('access denied: the client belongs to another user');
     const deleted = await this.clients.delete(clientId);
     if (!deleted) return;
     const gw = await this.gateways.context(deleted.gateway_node_id);
@@ -152,13 +197,18 @@ export class ExtClientsService {
   async require(netid: string, clientId: string, caller: Caller): Promise<ExtClientRow> {
     const row = await this.clients.find(clientId);
     if (!row || row.network !== netid) throw notFound(`client ${clientId} not found in network ${netid}`);
-    if (caller.reach === 'own' && row.owner_id !== caller.username) throw forbidden('access denied: the client belongs to another user');
+    if (caller.reach === 'own' && row.owner_id !== caller.username)
+      throw forbidden('access denied: the client belongs to another user');
     return row;
   }
 
   private async present(rows: ExtClientRow[], blank: boolean): Promise<ApiExtClient[]> {
     const endpoints = await this.gateways.endpoints([...new Set(rows.map((r) => r.gateway_node_id))]);
-    return rows.map((row) => presentExtClient(row, { blankPrivateKey: blank, gatewayEndpoint: endpoints.get(row.gateway_node_id) ?? '' }));
+    return rows.map((row) =>
+      presentExtClient(row, {
+        blankPrivateKey: blank,
+        gatewayEndpoint: endpoints.get(row.gateway_node_id) ?? '',
+      }),
+    );
   }
 }
-

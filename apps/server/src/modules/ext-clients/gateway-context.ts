@@ -17,7 +17,12 @@ export interface GatewayContext {
 export const DEFAULT_GATEWAY_MTU = 1420;
 export const DEFAULT_GATEWAY_KEEPALIVE = 20;
 
-export function gatewayContext(node: NodeRow, host: HostRow, network: NetworkInfo, networkNodes: readonly NodeRow[]): GatewayContext {
+export function gatewayContext(
+  node: NodeRow,
+  host: HostRow,
+  network: NetworkInfo,
+  networkNodes: readonly NodeRow[],
+): GatewayContext {
   const egressRanges = networkNodes.flatMap((n) => {
     const s = nodeSettings(n);
     return s.isegressgateway ? s.egressgatewayranges : [];

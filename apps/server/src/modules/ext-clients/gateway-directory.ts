@@ -23,7 +23,11 @@ export class GatewayDirectory {
   async context(nodeId: string): Promise<GatewayContext | undefined> {
     const node = await this.nodes.findById(nodeId);
     if (!node) return undefined;
-    const [host, network, networkNodes] = await Promise.all([this.hosts.findById(node.host_id), this.networks.find(node.network), this.nodes.listByNetwork(node.network)]);
+    const [host, network, networkNodes] = await Promise.all([
+      this.hosts.findById(node.host_id),
+      this.networks.find(node.network),
+      this.nodes.listByNetwork(node.network),
+    ]);
     return host && network ? gatewayContext(node, host, network, networkNodes) : undefined;
   }
 

@@ -25,9 +25,13 @@ export class GatewaysService {
     const { network, node } = await this.require(netid, nodeId);
     const host = await this.d.hosts.findById(node.host_id);
     if (!host) throw badRequest(`the host of node ${nodeId} no longer exists`);
-    if (host.os !== 'linux') throw badRequest(`only Linux hosts can be remote-access gateways: host ${host.name} runs ${host.os || 'an unknown OS'}`);
+    if (host.os !== 'linux')
+      throw badRequest(
+        `only Linux hosts can be remote-access gateways: host ${host.name} runs ${host.os || 'an unknown OS'}`,
+      );
     const s = nodeSettings(node);
-    if (s.isrelayed) throw badRequest('a relayed node cannot be a remote-access gateway: remove it from its relay first');
+    if (s.isrelayed)
+      throw badRequest('a relayed node cannot be a remote-access gateway: remove it from its relay first');
     const isInternetGateway = input.is_internet_gw ?? s.isinternetgateway;
     if (isInternetGateway && !s.isinternetgateway && hostSettings(host).firewallinuse === 'none') {
       throw badRequest(`an internet gateway needs a firewall on its host: host ${host.name} reports none`);
@@ -38,10 +42,14 @@ export class GatewaysService {
       isinternetgateway: isInternetGateway,
       ingressdns: input.extclientdns ?? (s.ingressdns || (isInternetGateway ? INTERNET_GATEWAY_DNS : '')),
       ingressmtu: input.mtu || s.ingressmtu || DEFAULT_GATEWAY_MTU,
-      ingresspersistentkeepalive: input.persistentkeepalive || s.ingresspersistentkeepalive || DEFAULT_GATEWAY_KEEPALIVE,
+      ingresspersistentkeepalive:
+        input.persistentkeepalive || s.ingresspersistentkeepalive || DEFAULT_GATEWAY_KEEPALIVE,
       metadata: input.metadata ?? s.metadata,
     };
-    const updated = await this.d.nodes.update(nodeId, { settings: JSON.stringify(settings), updated_at: new Date().toISOString() });
+    const updated = await this.d.nodes.update(nodeId, {
+      settings: JSON.stringify(settings),
+      updated_at: new Date().toISOString(),
+    });
     if (!updated) throw badRequest(`node ${nodeId} is not in network ${netid}`);
     return this.afterChange(updated, network);
   }
@@ -61,7 +69,13 @@ export class GatewaysService {
     const { updated, removed } = await this.tx.run(async (r) => {
       const removedClients = await r.clients.deleteByGateway(nodeId);
       await r.clients.removeGatewayUsers(nodeId);
-      return { removed: removedClients, updated: await r.nodes.update(nodeId, { settings: JSON.stringify(reset), updated_at: new Date().toISOString() }) };
+      return {
+        removed: removedClients,
+        updated: await r.nodes.update(nodeId, {
+          settings: JSON.stringify(reset),
+          updated_at: new Date().toISOString(),
+        }),
+      };
     });
     if (!updated) throw badRequest(`node ${nodeId} is not in network ${netid}`);
     for (const client of removed) this.changes.clientChanged('deleted', client, undefined);

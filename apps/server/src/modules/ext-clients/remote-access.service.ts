@@ -35,7 +35,8 @@ export class RemoteAccessService {
   /** Attaches a user to a gateway; admins reach every gateway already (400). */
   async attachUser(username: string, gatewayId: string): Promise<ReturnUser> {
     const user = await this.people.getUser(username);
-    if (user.isadmin || user.issuperadmin) throw badRequest(`${username} is an admin and can use every gateway already`);
+    if (user.isadmin || user.issuperadmin)
+      throw badRequest(`${username} is an admin and can use every gateway already`);
     await this.requireGateway(gatewayId);
     await this.clients.addGatewayUser(gatewayId, username);
     return this.withGateways(user);
@@ -56,22 +57,38 @@ export class RemoteAccessService {
   /** The users attached to a gateway. */
   async gatewayUsers(gatewayId: string): Promise<IngressGwUsers> {
     const gw = await this.requireGateway(gatewayId);
-    const users = await Promise.all((await this.clients.gatewayUsers(gatewayId)).map((name) => this.people.getUser(name)));
+    const users = await Promise.all(
+      (await this.clients.gatewayUsers(gatewayId)).map((name) => this.people.getUser(name)),
+    );
     return { node_id: gatewayId, network: gw.node.network, users };
   }
 
   /** The gateways a user may use, each with the user's client on it (the one of `racId` when given). */
-  async userGateways(principal: Principal, username: string, racId: string | undefined): Promise<UserRemoteGw[]> {
+  async userGateways(
+    principal: Principal,
+    username: string,
+    racId: string | undefined,
+  ): Promise<UserRemoteGw[]> {
     const gateways = await this.gatewaysOf(principal, username);
     const owned = await this.clients.listByGateways(gateways.map((gw) => gw.node.id));
     return gateways.map((gw) =>
-      presentUserRemoteGw(gw, owned.find((c) => c.gateway_node_id === gw.node.id && c.owner_id === username && (!racId || c.remote_access_client_id === racId))),
+      presentUserRemoteGw(
+        gw,
+        owned.find(
+          (c) =>
+            c.gateway_node_id === gw.node.id &&
+            c.owner_id === username &&
+            (!racId || c.remote_access_client_id === racId),
+        ),
+      ),
     );
   }
 
   /** Networks in which the caller has at least one usable gateway. */
   async racNetworks(principal: Principal): Promise<NetworkWire[]> {
-    const netids = [...new Set((await this.gatewaysOf(principal, usernameOf(principal))).map((gw) => gw.node.network))].sort();
+    const netids = [
+      ...new Set((await this.gatewaysOf(principal, usernameOf(principal))).map((gw) => gw.node.network)),
+    ].sort();
     const networks = await Promise.all(netids.map((netid) => this.people.getNetwork(netid)));
     return networks.filter((network): network is NetworkWire => network !== undefined);
   }
@@ -79,7 +96,9 @@ export class RemoteAccessService {
   /** The caller's usable gateways in one network. */
   async racAccessPoints(principal: Principal, netid: string): Promise<UserRag[]> {
     await this.gateways.requireNetwork(netid);
-    return (await this.gatewaysOf(principal, usernameOf(principal))).filter((gw) => gw.node.network === netid).map(presentUserRag);
+    return (await this.gatewaysOf(principal, usernameOf(principal)))
+      .filter((gw) => gw.node.network === netid)
+      .map(presentUserRag);
   }
 
   /** The caller's client on a gateway, created on first use (403 when the gateway is not theirs to use). */
@@ -87,9 +106,16 @@ export class RemoteAccessService {
     const username = usernameOf(principal);
     const gw = (await this.gatewaysOf(principal, username)).find((g) => g.node.id === gatewayId);
     if (!gw) throw forbidden('access denied: you have no access to this gateway');
-    const mine = (await this.clients.listByGateways([gatewayId])).find((c) => c.owner_id === username && c.remote_access_client_id === racId);
+    const mine = (await this.clients.listByGateways([gatewayId])).find(
+      (c) => c.owner_id === username && c.remote_access_client_id === racId,
+    );
     if (mine) return presentUserRemoteGw(gw, mine);
-    const created = await this.clientsService.create(gw.node.network, gatewayId, { remote_access_client_id: racId }, { username, reach: 'own', isNetworkAdmin: false });
+    const created = await this.clientsService.create(
+      gw.node.network,
+      gatewayId,
+      { remote_access_client_id: racId },
+      { username, reach: 'own', isNetworkAdmin: false },
+    );
     return presentUserRemoteGw(gw, await this.clients.find(created.clientid));
   }
 
@@ -98,7 +124,9 @@ export class RemoteAccessService {
     const attached = new Set(await this.clients.gatewaysOfUser(username));
     const isSelf = principal.kind === 'user' && principal.username === username;
     const candidates = (await this.nodes.listAll()).filter((node) => nodeSettings(node).isingressgateway);
-    const usable = candidates.filter((node) => attached.has(node.id) || (isSelf && canUseGateway(principal, node.network, node.id)));
+    const usable = candidates.filter(
+      (node) => attached.has(node.id) || (isSelf && canUseGateway(principal, node.network, node.id)),
+    );
     const contexts = await Promise.all(usable.map((node) => this.gateways.context(node.id)));
     return contexts.filter((gw): gw is GatewayContext => gw !== undefined);
   }

@@ -21,7 +21,11 @@ export class GroupsRepository {
   /** The groups with these ids (unknown ids are skipped). */
   findByIds(ids: readonly string[]): Promise<GroupRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('user_groups').selectAll().where('id', 'in', [...ids]).execute();
+    return this.db
+      .selectFrom('user_groups')
+      .selectAll()
+      .where('id', 'in', [...ids])
+      .execute();
   }
 
   /** Inserts a group; 'duplicate' when its id or name is taken. */
@@ -37,14 +41,23 @@ export class GroupsRepository {
   /** Inserts groups that do not exist yet (start-up and network creation are idempotent). */
   async insertMissing(groups: GroupRow[]): Promise<void> {
     for (const group of groups) {
-      await this.db.insertInto('user_groups').values(group).onConflict((oc) => oc.doNothing()).execute();
+      await this.db
+        .insertInto('user_groups')
+        .values(group)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     }
   }
 
   /** Replaces a group's fields; 'duplicate' when the new name is taken. */
   async update(group: GroupRow): Promise<GroupRow | undefined | 'duplicate'> {
     try {
-      return await this.db.updateTable('user_groups').set(group).where('id', '=', group.id).returningAll().executeTakeFirst();
+      return await this.db
+        .updateTable('user_groups')
+        .set(group)
+        .where('id', '=', group.id)
+        .returningAll()
+        .executeTakeFirst();
     } catch (error) {
       if (isUniqueViolation(error)) return 'duplicate';
       throw error;
@@ -53,6 +66,10 @@ export class GroupsRepository {
 
   /** Deletes groups by id. */
   async deleteByIds(ids: readonly string[]): Promise<void> {
-    if (ids.length > 0) await this.db.deleteFrom('user_groups').where('id', 'in', [...ids]).execute();
+    if (ids.length > 0)
+      await this.db
+        .deleteFrom('user_groups')
+        .where('id', 'in', [...ids])
+        .execute();
   }
 }

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { ALL_NETWORKS, isPlatformAdminRole, type CreateGroupInput, type ReturnUser, type UpdateGroupInput, type UserGroup } from '@meshdeck/contracts';
+import {
+  ALL_NETWORKS,
+  isPlatformAdminRole,
+  type CreateGroupInput,
+  type ReturnUser,
+  type UpdateGroupInput,
+  type UserGroup,
+} from '@meshdeck/contracts';
 import { badRequest, notFound } from '../../lib/api-error.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { IdentityRepositories, IdentityStore } from '../users/identity.repository.ts';
@@ -11,7 +18,12 @@ import { checkNetworkRoles } from './membership.ts';
  * Sets who is in a group: adds it to `members`, removes it from everyone else. A membership change is a change
  * of the user's groups, so it deletes their access tokens and ends their sessions (api-contract §7.1).
  */
-async function setMembers(repos: IdentityRepositories, groupId: string, members: readonly string[], now: string): Promise<void> {
+async function setMembers(
+  repos: IdentityRepositories,
+  groupId: string,
+  members: readonly string[],
+  now: string,
+): Promise<void> {
   for (const username of members) {
     if (!(await repos.users.findByUsername(username))) throw badRequest(`user ${username} does not exist`);
   }
@@ -19,12 +31,20 @@ async function setMembers(repos: IdentityRepositories, groupId: string, members:
   const leaving = current.filter((user) => !members.includes(user.username));
   const joining = members.filter((username) => !current.some((user) => user.username === username));
   for (const user of leaving) {
-    await repos.users.update(user.username, { groupIds: userGroupIds(user).filter((id) => id !== groupId), revokeSessions: true }, now);
+    await repos.users.update(
+      user.username,
+      { groupIds: userGroupIds(user).filter((id) => id !== groupId), revokeSessions: true },
+      now,
+    );
     await repos.tokens.deleteByUser(user.username);
   }
   for (const username of joining) {
     const user = (await repos.users.findByUsername(username))!;
-    await repos.users.update(username, { groupIds: [...userGroupIds(user), groupId], revokeSessions: true }, now);
+    await repos.users.update(
+      username,
+      { groupIds: [...userGroupIds(user), groupId], revokeSessions: true },
+      now,
+    );
     await repos.tokens.deleteByUser(username);
   }
 }
@@ -44,7 +64,13 @@ export class GroupsService {
   /** Groups giving a role in `netid` or in all networks (api-contract §2.13). */
   async listForNetwork(netid: string): Promise<UserGroup[]> {
     const groups = await this.store.read.groups.listAll();
-    return groups.filter((group) => Object.keys(JSON.parse(group.network_roles) as object).some((key) => key === netid || key === ALL_NETWORKS)).map(presentGroup);
+    return groups
+      .filter((group) =>
+        Object.keys(JSON.parse(group.network_roles) as object).some(
+          (key) => key === netid || key === ALL_NETWORKS,
+        ),
+      )
+      .map(presentGroup);
   }
 
   /** Users with access to `netid`: platform admins, members of such groups, and holders of a direct role there. */
@@ -52,7 +78,12 @@ export class GroupsService {
     const groupIds = (await this.listForNetwork(netid)).map((group) => group.id);
     const users = await this.store.read.users.listAll();
     return users
-      .filter((user) => isPlatformAdminRole(user.platform_role_id) || userGroupIds(user).some((id) => groupIds.includes(id)) || netid in (JSON.parse(user.network_roles) as object))
+      .filter(
+        (user) =>
+          isPlatformAdminRole(user.platform_role_id) ||
+          userGroupIds(user).some((id) => groupIds.includes(id)) ||
+          netid in (JSON.parse(user.network_roles) as object),
+      )
       .map((user) => presentUser(user));
   }
 
@@ -65,7 +96,8 @@ export class GroupsService {
 
   async #roles(repos: IdentityRepositories, input: UpdateGroupInput['network_roles']): Promise<string> {
     const map = await checkNetworkRoles(repos, input ?? {});
-    if (ALL_NETWORKS in map && Object.keys(map).length > 1) throw badRequest('a group cannot mix all_networks with specific networks');
+    if (ALL_NETWORKS in map && Object.keys(map).length > 1)
+      throw badRequest('a group cannot mix all_networks with specific networks');
     return JSON.stringify(map);
   }
 
@@ -75,7 +107,15 @@ export class GroupsService {
     if (!name) throw badRequest('user_group.name is required');
     const now = new Date().toISOString();
     const created = await this.store.write(async (repos) => {
-      const row = { id: randomUUID(), name, is_default: 0, meta_data: input.user_group.meta_data, network_roles: await this.#roles(repos, input.user_group.network_roles), created_at: now, updated_at: now };
+      const row = {
+        id: randomUUID(),
+        name,
+        is_default: 0,
+        meta_data: input.user_group.meta_data,
+        network_roles: await this.#roles(repos, input.user_group.network_roles),
+        created_at: now,
+        updated_at: now,
+      };
       const inserted = await repos.groups.insert(row);
       if (inserted === 'duplicate') throw badRequest(`group name ${name} is already in use`);
       await setMembers(repos, row.id, input.members ?? [], now);
@@ -87,13 +127,22 @@ export class GroupsService {
 
   /** Edits a custom group; with `members`, also sets exactly who is in it. */
   async update(input: UpdateGroupInput & { members?: unknown }): Promise<UserGroup> {
-    const members = Array.isArray(input.members) ? input.members.filter((m): m is string => typeof m === 'string') : undefined;
+    const members = Array.isArray(input.members)
+      ? input.members.filter((m): m is string => typeof m === 'string')
+      : undefined;
     const now = new Date().toISOString();
     const updated = await this.store.write(async (repos) => {
       const current = await repos.groups.findById(input.id);
       if (!current) throw notFound(`group ${input.id} not found`);
-      if (current.is_default === 1) throw badRequest(`group ${input.id} is a default group and cannot be edited`);
-      const row = await repos.groups.update({ ...current, name: input.name ?? current.name, meta_data: input.meta_data, network_roles: await this.#roles(repos, input.network_roles), updated_at: now });
+      if (current.is_default === 1)
+        throw badRequest(`group ${input.id} is a default group and cannot be edited`);
+      const row = await repos.groups.update({
+        ...current,
+        name: input.name ?? current.name,
+        meta_data: input.meta_data,
+        network_roles: await this.#roles(repos, input.network_roles),
+        updated_at: now,
+      });
       if (row === 'duplicate') throw badRequest(`group name ${input.name ?? ''} is already in use`);
       if (members) await setMembers(repos, current.id, members, now);
       return row!;

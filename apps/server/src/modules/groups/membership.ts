@@ -15,8 +15,16 @@ export async function checkGroupIds(repos: IdentityRepositories, ids: readonly s
  * Checks a {netid | all_networks: role ids} map: every role must be a network role, and a network-specific role
  * may only be given for its own network. Returns the map as plain lists.
  */
-export async function checkNetworkRoles(repos: IdentityRepositories, map: Record<string, WireSet | string[]>): Promise<Record<string, string[]>> {
-  const lists = Object.fromEntries(Object.entries(map).map(([networkId, roles]) => [networkId, Array.isArray(roles) ? [...new Set(roles)] : fromWireSet(roles)]));
+export async function checkNetworkRoles(
+  repos: IdentityRepositories,
+  map: Record<string, WireSet | string[]>,
+): Promise<Record<string, string[]>> {
+  const lists = Object.fromEntries(
+    Object.entries(map).map(([networkId, roles]) => [
+      networkId,
+      Array.isArray(roles) ? [...new Set(roles)] : fromWireSet(roles),
+    ]),
+  );
   const roleIds = [...new Set(Object.values(lists).flat())];
   const byId = new Map((await repos.roles.findByIds(roleIds)).map((role) => [role.id, role]));
   for (const [networkId, ids] of Object.entries(lists)) {

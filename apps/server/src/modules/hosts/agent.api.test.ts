@@ -37,7 +37,12 @@ describe('GET /api/v1/host (pull)', () => {
       AllowedIPs: [{ IP: '10.10.0.2', Mask: '/////w==' }],
       PersistentKeepaliveInterval: 20_000_000_000,
     });
-    expect(pull.peer_ids[beta().publickey]).toMatchObject({ host_id: beta().id, address: '10.10.0.2', name: 'beta', network: 'office' });
+    expect(pull.peer_ids[beta().publickey]).toMatchObject({
+      host_id: beta().id,
+      address: '10.10.0.2',
+      name: 'beta',
+      network: 'office',
+    });
     expect(pull.server_config.Server).toBe('meshdeck');
   });
 
@@ -52,20 +57,30 @@ describe('PUT /api/v1/fallback/host/{hostid}', () => {
   it('-> CHECK_IN records the check-in and the reported endpoint; peers see the new endpoint', async () => {
     // 20 minutes ago: offline for the status rule (> 10 min) but still taking part in peers (< 1 h).
     const twentyMinutesAgo = new Date(Date.now() - 20 * 60_000).toISOString();
-    await server.app.meshdeck.database.db.updateTable('nodes').set({ last_check_in: twentyMinutesAgo }).execute();
+    await server.app.meshdeck.database.db
+      .updateTable('nodes')
+      .set({ last_check_in: twentyMinutesAgo })
+      .execute();
     const response = await server.request('PUT', `/api/v1/fallback/host/${alpha().id}`, {
       token: alpha().hostToken,
-      body: { Action: 'CHECK_IN', Host: { endpointip: '198.51.100.7', listenport: 51999, version: 'v0.30.1' } },
+      body: {
+        Action: 'CHECK_IN',
+        Host: { endpointip: '198.51.100.7', listenport: 51999, version: 'v0.30.1' },
+      },
     });
     expect(response.body).toEqual({ Code: 200, Message: 'updated host data', Response: null });
     const nodes = (await server.request<any[]>('GET', '/api/nodes/office', { token })).body;
     expect(nodes.find((n) => n.hostid === alpha().id)).toMatchObject({ status: 'online' });
     expect(nodes.find((n) => n.hostid === beta().id)).toMatchObject({ status: 'offline' });
     const pull = (await server.request('GET', '/api/v1/host', { token: beta().hostToken })).body;
-    expect(pull.peers.map((p: any) => p.Endpoint)).toContainEqual({ IP: '198.51.100.7', Port: 51999, Zone: '' });
+    expect(pull.peers.map((p: any) => p.Endpoint)).toContainEqual({
+      IP: '198.51.100.7',
+      Port: 51999,
+      Zone: '',
+    });
   });
 
-  it('-> for another host\'s id returns 403 and changes nothing', async () => {
+  it("-> for another host's id returns 403 and changes nothing", async () => {
     const response = await server.request('PUT', `/api/v1/fallback/host/${beta().id}`, {
       token: alpha().hostToken,
       body: { Action: 'DELETE_HOST' },
@@ -79,29 +94,57 @@ describe('PUT /api/v1/fallback/host/{hostid}', () => {
     [{ Action: 'UPDATE_HOST', Host: { publickey: 'short' } }, 'publickey must be a WireGuard key'],
     [{ Action: 'UPDATE_NODE', Node: { id: 'someone-else', connected: false } }, 'one of this host'],
   ])('-> with %j returns 400', async (body, message) => {
-    const response = await server.request('PUT', `/api/v1/fallback/host/${alpha().id}`, { token: alpha().hostToken, body });
+    const response = await server.request('PUT', `/api/v1/fallback/host/${alpha().id}`, {
+      token: alpha().hostToken,
+      body,
+    });
     expect(response.status).toBe(400);
     expect(response.body.Message).toContain(message);
   });
 
   it('-> DELETE_HOST from the agent removes the host and its nodes', async () => {
-    const response = await server.request('PUT', `/api/v1/fallback/host/${alpha().id}`, { token: alpha().hostToken, body: { Action: 'DELETE_HOST' } });
+    const response = await server.request('PUT', `/api/v1/fallback/host/${alpha().id}`, {
+      token: alpha().hostToken,
+      body: { Action: 'DELETE_HOST' },
+    });
     expect(response.status).toBe(200);
-    expect((await server.request<any[]>('GET', '/api/hosts', { token })).body.map((h) => h.name)).toEqual(['beta', 'gamma']);
+    expect((await server.request<any[]>('GET', '/api/hosts', { token })).body.map((h) => h.name)).toEqual([
+      'beta',
+      'gamma',
+    ]);
   });
 });
 
 describe('POST /api/hosts/adm/authenticate (host token refresh)', () => {
   it('-> with the registered password returns a fresh host token that works for pulls', async () => {
-    const response = await server.request('POST', '/api/hosts/adm/authenticate', { body: { id: alpha().id, password: alpha().hostpass } });
+    const response = await server.request('POST', '/api/hosts/adm/authenticate', {
+      body: { id: alpha().id, password: alpha().hostpass },
+    });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ Code: 200, Message: `W1R3: Host ${alpha().id} Authorized`, Response: { ID: alpha().id } });
-    expect((await server.request('GET', '/api/v1/host', { token: response.body.Response.AuthToken })).status).toBe(200);
+    expect(response.body).toMatchObject({
+      Code: 200,
+      Message: `W1R3: Host ${alpha().id} Authorized`,
+      Response: { ID: alpha().id },
+    });
+    expect(
+      (await server.request('GET', '/api/v1/host', { token: response.body.Response.AuthToken })).status,
+    ).toBe(200);
   });
 
   it('-> with a wrong password returns 401; an unknown host or missing fields 400', async () => {
-    expect((await server.request('POST', '/api/hosts/adm/authenticate', { body: { id: alpha().id, password: 'wrong-password' } })).status).toBe(401);
-    expect((await server.request('POST', '/api/hosts/adm/authenticate', { body: { id: 'nobody', password: 'x' } })).status).toBe(400);
-    expect((await server.request('POST', '/api/hosts/adm/authenticate', { body: { id: alpha().id } })).status).toBe(400);
+    expect(
+      (
+        await server.request('POST', '/api/hosts/adm/authenticate', {
+          body: { id: alpha().id, password: 'wrong-password' },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (await server.request('POST', '/api/hosts/adm/authenticate', { body: { id: 'nobody', password: 'x' } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await server.request('POST', '/api/hosts/adm/authenticate', { body: { id: alpha().id } })).status,
+    ).toBe(400);
   });
 });

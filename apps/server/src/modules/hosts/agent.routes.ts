@@ -38,7 +38,11 @@ const JOIN_SLOTS = 8;
 
 /** HTTP for agents (api-contract §2.4, §2.5): registration, token refresh, pull and the MQTT fallback. */
 export const agentRoutes =
-  (registration: RegistrationService, agents: AgentService, options: AgentRoutesOptions): FastifyPluginAsyncZod =>
+  (
+    registration: RegistrationService,
+    agents: AgentService,
+    options: AgentRoutesOptions,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['agents'];
     // Joins in progress at once: a burst of 64 concurrent joins otherwise queues ~150 ms of work ahead of everyone.
@@ -56,10 +60,19 @@ export const agentRoutes =
     app.post(
       '/api/v1/host/register/:token',
       {
-        config: { access: access.public(), noStore: true, rateLimit: { max: options.registerRateLimitPerMinute, timeWindow: '1 minute' } },
+        config: {
+          access: access.public(),
+          noStore: true,
+          rateLimit: { max: options.registerRateLimitPerMinute, timeWindow: '1 minute' },
+        },
         // A few KiB per join: compressing it saves little and a compression stream per join costs native memory.
         compress: false,
-        schema: { tags, params: z.object({ token: z.string().min(1) }), body: registerHostInputSchema, response: { 200: registerResponseSchema } },
+        schema: {
+          tags,
+          params: z.object({ token: z.string().min(1) }),
+          body: registerHostInputSchema,
+          response: { 200: registerResponseSchema },
+        },
       },
       (request) =>
         joins.run(async () => {
@@ -80,18 +93,37 @@ export const agentRoutes =
     app.post(
       '/api/hosts/adm/authenticate',
       {
-        config: { access: access.public(), noStore: true, rateLimit: { max: options.hostAuthRateLimitPerMinute, timeWindow: '1 minute' } },
-        schema: { tags, body: hostAuthenticateInputSchema, response: { 200: hostAuthenticateResponseSchema } },
+        config: {
+          access: access.public(),
+          noStore: true,
+          rateLimit: { max: options.hostAuthRateLimitPerMinute, timeWindow: '1 minute' },
+        },
+        schema: {
+          tags,
+          body: hostAuthenticateInputSchema,
+          response: { 200: hostAuthenticateResponseSchema },
+        },
       },
       async (request) => {
-        const token = await agents.authenticate(request.body.id, request.body.password, request.body.macaddress);
-        return { Code: 200, Message: `W1R3: Host ${request.body.id} Authorized`, Response: { ID: request.body.id, AuthToken: token } };
+        const token = await agents.authenticate(
+          request.body.id,
+          request.body.password,
+          request.body.macaddress,
+        );
+        return {
+          Code: 200,
+          Message: `W1R3: Host ${request.body.id} Authorized`,
+          Response: { ID: request.body.id, AuthToken: token },
+        };
       },
     );
 
     app.get(
       '/api/v1/host',
-      { config: { access: access.host(), noStore: true }, schema: { tags, response: { 200: hostPullSchema } } },
+      {
+        config: { access: access.host(), noStore: true },
+        schema: { tags, response: { 200: hostPullSchema } },
+      },
       (request) => {
         const hostId = request.principal.kind === 'host' ? request.principal.hostId : '';
         return agents.pull(hostId, serverConfigFor(request, hostId));
@@ -102,7 +134,12 @@ export const agentRoutes =
       '/api/v1/fallback/host/:hostid',
       {
         config: { access: access.host('hostid') },
-        schema: { tags, params: hostParamsSchema, body: hostUpdateSchema, response: { 200: envelopeSchema(z.null()) } },
+        schema: {
+          tags,
+          params: hostParamsSchema,
+          body: hostUpdateSchema,
+          response: { 200: envelopeSchema(z.null()) },
+        },
       },
       async (request) => {
         await agents.fallback(request.params.hostid, request.body, observedAddress(request.ip));

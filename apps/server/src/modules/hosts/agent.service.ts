@@ -1,4 +1,10 @@
-import { checkInHostSchema, type AgentServerConfig, type HostPull, type HostUpdate, type RawNode } from '@meshdeck/contracts';
+import {
+  checkInHostSchema,
+  type AgentServerConfig,
+  type HostPull,
+  type HostUpdate,
+  type RawNode,
+} from '@meshdeck/contracts';
 import { badRequest, notFound, unauthorized } from '../../lib/api-error.ts';
 import type { NetworkInfo } from '../nodes/network-directory.ts';
 import { presentRawNode } from '../nodes/nodes.presenter.ts';
@@ -45,7 +51,8 @@ export class AgentService {
   async authenticate(id: string, password: string, macAddress = ''): Promise<string> {
     const host = await this.d.hosts.findById(id);
     if (!host) throw badRequest(`host ${id} not found`);
-    if (!(await this.d.secrets.verify(host.id, host.password_hash, password))) throw unauthorized('incorrect credentials');
+    if (!(await this.d.secrets.verify(host.id, host.password_hash, password)))
+      throw unauthorized('incorrect credentials');
     return this.d.tokens.signHostToken(host.id, macAddress);
   }
 
@@ -63,7 +70,8 @@ export class AgentService {
   /** Raw nodes of a set of node rows, with their networks' ranges. */
   async rawNodes(rows: NodeRow[]): Promise<RawNode[]> {
     const networks = new Map<string, NetworkInfo | undefined>();
-    for (const netid of new Set(rows.map((r) => r.network))) networks.set(netid, await this.d.networks.find(netid));
+    for (const netid of new Set(rows.map((r) => r.network)))
+      networks.set(netid, await this.d.networks.find(netid));
     return rows.map((row) => presentRawNode(row, networks.get(row.network), this.d.serverName));
   }
 
@@ -73,7 +81,10 @@ export class AgentService {
     const nodes = await this.d.nodes.listByHosts([hostId]);
     const { peers, ids, sync } = await this.d.peerBuilder.peersOf(hostId);
     return {
-      host: presentRawHost(host, nodes.map((n) => n.id)),
+      host: presentRawHost(
+        host,
+        nodes.map((n) => n.id),
+      ),
       nodes: await this.rawNodes(nodes),
       peers,
       server_config: serverConfig,
@@ -87,7 +98,11 @@ export class AgentService {
   }
 
   /** HostUpdate over HTTP (api-contract §2.4): check-ins, host and node updates, self-delete. */
-  async fallback(hostId: string, update: HostUpdate, observed: ObservedAddress = { v4: '', v6: '' }): Promise<void> {
+  async fallback(
+    hostId: string,
+    update: HostUpdate,
+    observed: ObservedAddress = { v4: '', v6: '' },
+  ): Promise<void> {
     const host = await this.requireHost(hostId);
     switch (update.Action) {
       case 'CHECK_IN':
@@ -107,28 +122,49 @@ export class AgentService {
     }
   }
 
-  private async refreshHost(host: HostRow, body: Record<string, unknown>, observed: ObservedAddress): Promise<void> {
+  private async refreshHost(
+    host: HostRow,
+    body: Record<string, unknown>,
+    observed: ObservedAddress,
+  ): Promise<void> {
     const parsed = checkInHostSchema.safeParse(body);
-    if (!parsed.success) throw badRequest(`invalid Host: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (!parsed.success)
+      throw badRequest(
+        `invalid Host: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
     const h = parsed.data;
     const patch: HostPatch = {};
     if (h.version !== undefined) patch.version = h.version;
     if (h.publickey !== undefined && h.publickey !== host.public_key) patch.public_key = h.publickey;
     if (h.listenport !== undefined && h.listenport !== host.listen_port) patch.listen_port = h.listenport;
-    if (h.wg_public_listen_port !== undefined && h.wg_public_listen_port !== host.public_listen_port) patch.public_listen_port = h.wg_public_listen_port;
+    if (h.wg_public_listen_port !== undefined && h.wg_public_listen_port !== host.public_listen_port)
+      patch.public_listen_port = h.wg_public_listen_port;
     const settings = hostSettings(host);
     const endpoint = resolveEndpoint(h, observed, settings.isstatic);
-    if (endpoint.endpointip !== undefined && endpoint.endpointip !== host.endpoint_ip) patch.endpoint_ip = endpoint.endpointip;
-    if (endpoint.endpointipv6 !== undefined && endpoint.endpointipv6 !== host.endpoint_ip6) patch.endpoint_ip6 = endpoint.endpointipv6;
-    if (endpoint.nat_type !== undefined && endpoint.nat_type !== settings.nat_type) patch.settings = JSON.stringify({ ...settings, nat_type: endpoint.nat_type });
+    if (endpoint.endpointip !== undefined && endpoint.endpointip !== host.endpoint_ip)
+      patch.endpoint_ip = endpoint.endpointip;
+    if (endpoint.endpointipv6 !== undefined && endpoint.endpointipv6 !== host.endpoint_ip6)
+      patch.endpoint_ip6 = endpoint.endpointipv6;
+    if (endpoint.nat_type !== undefined && endpoint.nat_type !== settings.nat_type)
+      patch.settings = JSON.stringify({ ...settings, nat_type: endpoint.nat_type });
     const portMoved = await this.deconflictPort(host, patch);
     if (h.mtu !== undefined) patch.mtu = h.mtu;
-    if (h.interfaces) patch.interfaces = JSON.stringify(h.interfaces.map((i) => ({ name: i.name, addressString: i.addressString })));
-    const affectsPeers = ['public_key', 'listen_port', 'public_listen_port', 'endpoint_ip', 'endpoint_ip6'].some((k) => k in patch);
+    if (h.interfaces)
+      patch.interfaces = JSON.stringify(
+        h.interfaces.map((i) => ({ name: i.name, addressString: i.addressString })),
+      );
+    const affectsPeers = [
+      'public_key',
+      'listen_port',
+      'public_listen_port',
+      'endpoint_ip',
+      'endpoint_ip6',
+    ].some((k) => k in patch);
     const updated = await this.d.hosts.update(host.id, { ...patch, updated_at: new Date().toISOString() });
     if (updated === 'duplicate') throw badRequest('a host with this public key is already registered');
     this.d.events.publish({ resource: 'hosts', action: 'updated', id: host.id });
-    if (affectsPeers) this.d.peers.enqueue({ hostId: host.id, removedPublicKeys: patch.public_key ? [host.public_key] : [] });
+    if (affectsPeers)
+      this.d.peers.enqueue({ hostId: host.id, removedPublicKeys: patch.public_key ? [host.public_key] : [] });
     // The agent learns its new port from a pull; until then its check-ins repeat the old one, which is ignored.
     if (portMoved) await this.d.messenger.send(host.id, 'UPDATE_HOST');
   }
@@ -140,9 +176,18 @@ export class AgentService {
    */
   private async deconflictPort(host: HostRow, patch: HostPatch): Promise<boolean> {
     const endpoint = patch.endpoint_ip ?? host.endpoint_ip;
-    if ((patch.endpoint_ip === undefined && patch.listen_port === undefined) || endpoint === '' || host.is_static_port) return false;
+    if (
+      (patch.endpoint_ip === undefined && patch.listen_port === undefined) ||
+      endpoint === '' ||
+      host.is_static_port
+    )
+      return false;
     const wanted = patch.listen_port ?? host.listen_port;
-    const taken = new Set((await this.d.hosts.listPortsAtEndpoint(endpoint)).filter((h) => h.id !== host.id).map((h) => h.listen_port));
+    const taken = new Set(
+      (await this.d.hosts.listPortsAtEndpoint(endpoint))
+        .filter((h) => h.id !== host.id)
+        .map((h) => h.listen_port),
+    );
     const port = deconflictListenPort(wanted, taken);
     if (port === wanted) return false;
     if (port === host.listen_port) delete patch.listen_port;
@@ -152,9 +197,12 @@ export class AgentService {
 
   private async updateNode(hostId: string, body: Record<string, unknown>): Promise<void> {
     const node = typeof body.id === 'string' ? await this.d.nodes.findById(body.id) : undefined;
-    if (!node || node.host_id !== hostId) throw badRequest('Node must be one of this host\'s nodes');
+    if (!node || node.host_id !== hostId) throw badRequest("Node must be one of this host's nodes");
     if (typeof body.connected === 'boolean') {
-      await this.d.nodes.update(node.id, { connected: body.connected ? 1 : 0, updated_at: new Date().toISOString() });
+      await this.d.nodes.update(node.id, {
+        connected: body.connected ? 1 : 0,
+        updated_at: new Date().toISOString(),
+      });
       this.d.events.publish({ resource: 'nodes', action: 'updated', id: node.id, network: node.network });
       this.d.peers.enqueue({ hostId });
     }

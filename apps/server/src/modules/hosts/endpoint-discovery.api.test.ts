@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { connectAgent, createKey, hostBody, registerHost, type TestHost } from '../../../test/device-factories.ts';
+import {
+  connectAgent,
+  createKey,
+  hostBody,
+  registerHost,
+  type TestHost,
+} from '../../../test/device-factories.ts';
 import { createNetwork, createSuperAdminAndLogin } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 
@@ -10,16 +16,33 @@ let joinToken: string;
 /** The test client is the trusted proxy: X-Forwarded-For names the address "the server sees". */
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
 const hostNamed = async (name: string) =>
-  (await server.request<{ name: string; endpointip: string; nat_type: string; listenport: number }[]>('GET', '/api/hosts', { token })).body.find((h) => h.name === name)!;
+  (
+    await server.request<{ name: string; endpointip: string; nat_type: string; listenport: number }[]>(
+      'GET',
+      '/api/hosts',
+      { token },
+    )
+  ).body.find((h) => h.name === name)!;
 
-async function join(name: string, ip: string, overrides: Record<string, unknown> = {}): Promise<TestHost & { hostToken: string }> {
+async function join(
+  name: string,
+  ip: string,
+  overrides: Record<string, unknown> = {},
+): Promise<TestHost & { hostToken: string }> {
   const host = hostBody(name, { endpointip: '192.168.1.10', ...overrides });
-  const response = await server.request('POST', `/api/v1/host/register/${encodeURIComponent(joinToken)}`, { body: host.body, headers: from(ip) });
+  const response = await server.request('POST', `/api/v1/host/register/${encodeURIComponent(joinToken)}`, {
+    body: host.body,
+    headers: from(ip),
+  });
   expect(response.status).toBe(200);
   return { ...host, hostToken: response.body.auth_token };
 }
 const checkIn = (host: TestHost & { hostToken: string }, ip: string, body: Record<string, unknown>) =>
-  server.request('PUT', `/api/v1/fallback/host/${host.id}`, { token: host.hostToken, headers: from(ip), body: { Action: 'CHECK_IN', Host: body } });
+  server.request('PUT', `/api/v1/fallback/host/${host.id}`, {
+    token: host.hostToken,
+    headers: from(ip),
+    body: { Action: 'CHECK_IN', Host: body },
+  });
 
 beforeEach(async () => {
   server = await startTestServer({ TRUST_PROXY: '127.0.0.1' });
@@ -41,10 +64,16 @@ describe('endpoint discovery (the address the server sees)', () => {
     const alpha = await join('alpha', '203.0.113.50');
     const beta = await join('beta', '203.0.113.51', { endpointip: '203.0.113.51' });
     expect(await hostNamed('beta')).toMatchObject({ nat_type: 'public' });
-    expect((await checkIn(alpha, '198.51.100.60', { endpointip: '192.168.1.10', listenport: 51821 })).status).toBe(200);
+    expect(
+      (await checkIn(alpha, '198.51.100.60', { endpointip: '192.168.1.10', listenport: 51821 })).status,
+    ).toBe(200);
     expect(await hostNamed('alpha')).toMatchObject({ endpointip: '198.51.100.60', nat_type: 'behind_nat' });
     const pull = (await server.request('GET', '/api/v1/host', { token: beta.hostToken })).body;
-    expect(pull.peers.map((p: { Endpoint: unknown }) => p.Endpoint)).toContainEqual({ IP: '198.51.100.60', Port: 51821, Zone: '' });
+    expect(pull.peers.map((p: { Endpoint: unknown }) => p.Endpoint)).toContainEqual({
+      IP: '198.51.100.60',
+      Port: 51821,
+      Zone: '',
+    });
   });
 
   it('-> CHECK_IN with nat_type (the agent asked a STUN server): its reported endpoint stands', async () => {
@@ -82,7 +111,7 @@ describe('endpoint discovery (the address the server sees)', () => {
 });
 
 describe('endpoint discovery without TRUST_PROXY', () => {
-  it('-> X-Forwarded-For is not believed: a loopback client tells nothing and the agent\'s report stands', async () => {
+  it("-> X-Forwarded-For is not believed: a loopback client tells nothing and the agent's report stands", async () => {
     await server.close();
     server = await startTestServer();
     token = await createSuperAdminAndLogin(server);

@@ -48,14 +48,19 @@ const parseObject = (text: string): Record<string, unknown> => {
   }
 };
 
-export const hostSettings = (row: Pick<HostRow, 'settings'>): HostSettings => ({ ...DEFAULT_HOST_SETTINGS, ...parseObject(row.settings) });
+export const hostSettings = (row: Pick<HostRow, 'settings'>): HostSettings => ({
+  ...DEFAULT_HOST_SETTINGS,
+  ...parseObject(row.settings),
+});
 export const osDetails = (row: Pick<HostRow, 'os_details'>): OsDetails => ({
   os_family: '',
   os_version: '',
   kernel_version: '',
   ...parseObject(row.os_details),
 });
-export const hostInterfaces = (row: Pick<HostRow, 'interfaces'>): { name: string; addressString: string }[] => {
+export const hostInterfaces = (
+  row: Pick<HostRow, 'interfaces'>,
+): { name: string; addressString: string }[] => {
   try {
     const value: unknown = JSON.parse(row.interfaces);
     return Array.isArray(value) ? (value as { name: string; addressString: string }[]) : [];

@@ -18,20 +18,35 @@ import type { HostsRepository } from './hosts.repository.ts';
  */
 export function connectBrokerToHosts(
   broker: BrokerHandle,
-  d: { hosts: HostsRepository; nodes: NodesRepository; agents: AgentService; events: EventBus; serverName: string },
+  d: {
+    hosts: HostsRepository;
+    nodes: NodesRepository;
+    agents: AgentService;
+    events: EventBus;
+    serverName: string;
+  },
 ): HostKeyring {
-  const keySource = (h: { id: string; traffic_key: string | null }) => ({ id: h.id, trafficKey: h.traffic_key });
+  const keySource = (h: { id: string; traffic_key: string | null }) => ({
+    id: h.id,
+    trafficKey: h.traffic_key,
+  });
   const keyring = broker.setHostKeyLoader({
     byIds: async (ids) => (await d.hosts.findByIds(ids)).map(keySource),
     all: async () => (await d.hosts.listAll()).map(keySource),
   });
   // The broker password derived for the host (cheap HMAC), or the host's own password (agents of earlier servers signed in with it).
   broker.setAgentVerifier(async (username, password) =>
-    broker.credentials.verify(username, password) ? !!(await d.hosts.findById(username)) : d.agents.verifyBrokerLogin(username, password),
+    broker.credentials.verify(username, password)
+      ? !!(await d.hosts.findById(username))
+      : d.agents.verifyBrokerLogin(username, password),
   );
   // The console's host list shows broker sessions (issue 19): a change is a host update for its live refresh.
-  broker.setPresenceListener((hostId) => d.events.publish({ resource: 'hosts', action: 'updated', id: hostId }));
-  broker.setAgentAuthorizer(agentTopicAuthorizer(d.serverName, async (nodeId) => (await d.nodes.findById(nodeId))?.host_id));
+  broker.setPresenceListener((hostId) =>
+    d.events.publish({ resource: 'hosts', action: 'updated', id: hostId }),
+  );
+  broker.setAgentAuthorizer(
+    agentTopicAuthorizer(d.serverName, async (nodeId) => (await d.nodes.findById(nodeId))?.host_id),
+  );
   return keyring;
 }
 
@@ -49,7 +64,8 @@ export interface HostChangeState {
 /** Keeps caches and per-host state in step with change events, so they hold what exists, not what once did. */
 export function followHostChanges(events: EventBus, s: HostChangeState): void {
   events.subscribe((event) => {
-    if (event.resource === 'nodes' || event.resource === 'hosts' || event.resource === 'networks') s.lists.invalidate();
+    if (event.resource === 'nodes' || event.resource === 'hosts' || event.resource === 'networks')
+      s.lists.invalidate();
     // A deleted host's key goes after its DELETE_HOST went out (the delete is announced after it).
     if (event.resource === 'hosts' && event.action === 'deleted' && event.id) {
       s.keyring.forget(event.id);
@@ -58,7 +74,8 @@ export function followHostChanges(events: EventBus, s: HostChangeState): void {
     }
     // Anything that may free an address (or change the range) voids the network's allocation hint.
     if (event.resource === 'networks' && event.id) s.addressHints.reset(event.id);
-    if (event.resource === 'nodes' && event.action !== 'created' && event.network) s.addressHints.reset(event.network);
+    if (event.resource === 'nodes' && event.action !== 'created' && event.network)
+      s.addressHints.reset(event.network);
     if (event.resource !== 'networks' || !event.id) return;
     // Peer updates for hosts that lost a node wait for the committed network delete.
     if (event.action === 'deleted') s.peers.enqueue(...s.networkUsage.takeRemovedHosts(event.id));

@@ -1,12 +1,26 @@
-import { DEFAULT_KEEPALIVE_SECONDS, ipNetToCidr, macFromWire, type RegisterHostInput } from '@meshdeck/contracts';
+import {
+  DEFAULT_KEEPALIVE_SECONDS,
+  ipNetToCidr,
+  macFromWire,
+  type RegisterHostInput,
+} from '@meshdeck/contracts';
 import { DEFAULT_HOST_SETTINGS, hostSettings, type HostSettings } from './host-fields.ts';
 import type { HostPatch, HostRow } from './hosts.repository.ts';
 
 const interfacesJson = (input: RegisterHostInput): string =>
-  JSON.stringify(input.interfaces.map((i) => ({ name: i.name, addressString: i.addressString || ipNetToCidr(i.address) || '' })));
+  JSON.stringify(
+    input.interfaces.map((i) => ({
+      name: i.name,
+      addressString: i.addressString || ipNetToCidr(i.address) || '',
+    })),
+  );
 
 const osDetailsJson = (input: RegisterHostInput): string =>
-  JSON.stringify({ os_family: input.os_family, os_version: input.os_version, kernel_version: input.kernel_version });
+  JSON.stringify({
+    os_family: input.os_family,
+    os_version: input.os_version,
+    kernel_version: input.kernel_version,
+  });
 
 /** The fields an agent owns and may refresh on every registration or check-in (api-contract §2.5). */
 export function clientOwnedPatch(input: RegisterHostInput, settings: HostSettings, now: Date): HostPatch {
@@ -36,7 +50,13 @@ export function clientOwnedPatch(input: RegisterHostInput, settings: HostSetting
 }
 
 /** A new host row from a registration body; keepalive is forced to the default (api-contract §2.5). */
-export function newHostRow(input: RegisterHostInput, id: string, passwordHash: string, listenPort: number, now: Date): HostRow {
+export function newHostRow(
+  input: RegisterHostInput,
+  id: string,
+  passwordHash: string,
+  listenPort: number,
+  now: Date,
+): HostRow {
   const settings: HostSettings = {
     ...DEFAULT_HOST_SETTINGS,
     verbosity: input.verbosity,
@@ -52,7 +72,10 @@ export function newHostRow(input: RegisterHostInput, id: string, passwordHash: s
     is_static_port: input.isstaticport || input.isdefault ? 1 : 0,
     keepalive_seconds: DEFAULT_KEEPALIVE_SECONDS,
     created_at: now.toISOString(),
-    ...(clientOwnedPatch(input, settings, now) as Omit<HostRow, 'id' | 'password_hash' | 'listen_port' | 'is_static_port' | 'keepalive_seconds' | 'created_at'>),
+    ...(clientOwnedPatch(input, settings, now) as Omit<
+      HostRow,
+      'id' | 'password_hash' | 'listen_port' | 'is_static_port' | 'keepalive_seconds' | 'created_at'
+    >),
   };
 }
 

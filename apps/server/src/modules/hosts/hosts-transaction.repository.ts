@@ -26,7 +26,11 @@ export class HostsTransaction {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.db.transaction().execute((trx) =>
-          work({ keys: new EnrollmentKeysRepository(trx), hosts: new HostsRepository(trx), nodes: new NodesRepository(trx) }),
+          work({
+            keys: new EnrollmentKeysRepository(trx),
+            hosts: new HostsRepository(trx),
+            nodes: new NodesRepository(trx),
+          }),
         );
       } catch (error) {
         if (attempt >= ATTEMPTS || !isUniqueViolation(error)) throw error;

@@ -1,11 +1,23 @@
-import { NANOS_PER_SECOND, macToWire, toIpNet, wgKeyFromBase64, type ApiHost, type HostInterface, type RawHost } from '@meshdeck/contracts';
+import {
+  NANOS_PER_SECOND,
+  macToWire,
+  toIpNet,
+  wgKeyFromBase64,
+  type ApiHost,
+  type HostInterface,
+  type RawHost,
+} from '@meshdeck/contracts';
 import { hostInterfaces, hostSettings, osDetails } from './host-fields.ts';
 import type { HostRow } from './hosts.repository.ts';
 
 function interfacesOf(row: HostRow): HostInterface[] {
   return hostInterfaces(row).map((i) => {
     const [ip, prefix] = i.addressString.split('/');
-    return { name: i.name, address: toIpNet(ip, Number(prefix ?? (ip?.includes(':') ? 128 : 32))), addressString: i.addressString };
+    return {
+      name: i.name,
+      address: toIpNet(ip, Number(prefix ?? (ip?.includes(':') ? 128 : 32))),
+      addressString: i.addressString,
+    };
   });
 }
 

@@ -38,7 +38,12 @@ export class HostsRepository {
   /** Applies a patch; undefined when the host is gone, 'duplicate' when a new public key is taken. */
   async update(id: string, patch: HostPatch): Promise<HostRow | undefined | 'duplicate'> {
     try {
-      return await this.db.updateTable('hosts').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
+      return await this.db
+        .updateTable('hosts')
+        .set(patch)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
     } catch (error) {
       if (isUniqueViolation(error)) return 'duplicate';
       throw error;
@@ -58,6 +63,10 @@ export class HostsRepository {
 
   /** Hosts with the given public endpoint and listen port, for port de-confliction (api-contract §5.9). */
   async listPortsAtEndpoint(endpointIp: string): Promise<{ id: string; listen_port: number }[]> {
-    return this.db.selectFrom('hosts').select(['id', 'listen_port']).where('endpoint_ip', '=', endpointIp).execute();
+    return this.db
+      .selectFrom('hosts')
+      .select(['id', 'listen_port'])
+      .where('endpoint_ip', '=', endpointIp)
+      .execute();
   }
 }

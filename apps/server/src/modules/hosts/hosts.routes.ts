@@ -22,8 +22,13 @@ export const hostsRoutes =
 
     const hostListSchema = z.array(apiHostSchema);
     // Admins all see the same list, so the serialised (and compressed) answer is shared between them.
-    app.get('/api/hosts', { ...admin, schema: { tags, response: { 200: hostListSchema } } }, (request, reply) =>
-      lists.send(request, reply, 'hosts', async () => JSON.stringify(hostListSchema.encode(await hosts.list()))),
+    app.get(
+      '/api/hosts',
+      { ...admin, schema: { tags, response: { 200: hostListSchema } } },
+      (request, reply) =>
+        lists.send(request, reply, 'hosts', async () =>
+          JSON.stringify(hostListSchema.encode(await hosts.list())),
+        ),
     );
 
     app.put('/api/hosts/keys', { ...admin, schema: { tags } }, async (_request, reply) => {
@@ -33,7 +38,16 @@ export const hostsRoutes =
 
     app.put(
       '/api/hosts/:hostid',
-      { ...admin, preValidation: lowerCaseBodyKeys, schema: { tags, params: hostParamsSchema, body: updateHostInputSchema, response: { 200: apiHostSchema } } },
+      {
+        ...admin,
+        preValidation: lowerCaseBodyKeys,
+        schema: {
+          tags,
+          params: hostParamsSchema,
+          body: updateHostInputSchema,
+          response: { 200: apiHostSchema },
+        },
+      },
       (request) => hosts.update(request.params.hostid, request.body),
     );
 
@@ -42,7 +56,12 @@ export const hostsRoutes =
       {
         // v0.30 dashboards delete with a user token; agents leave with their host token (api-contract §1.8).
         config: { access: access.hostOrUser('hostid', access.admin()) },
-        schema: { tags, params: hostParamsSchema, querystring: forceQuerySchema, response: { 200: envelopeSchema(apiHostSchema) } },
+        schema: {
+          tags,
+          params: hostParamsSchema,
+          querystring: forceQuerySchema,
+          response: { 200: envelopeSchema(apiHostSchema) },
+        },
       },
       async (request) => {
         const deleted = await hosts.delete(request.params.hostid, request.query.force === 'true');
@@ -52,7 +71,10 @@ export const hostsRoutes =
 
     app.post(
       '/api/hosts/:hostid/networks/:network',
-      { config: { access: access.networkAdmin('network') }, schema: { tags, params: hostNetworkParamsSchema } },
+      {
+        config: { access: access.networkAdmin('network') },
+        schema: { tags, params: hostNetworkParamsSchema },
+      },
       async (request, reply) => {
         await hosts.join(request.principal, request.params.hostid, request.params.network);
         return reply.status(200).send();
@@ -61,7 +83,10 @@ export const hostsRoutes =
 
     app.delete(
       '/api/hosts/:hostid/networks/:network',
-      { config: { access: access.networkAdmin('network') }, schema: { tags, params: hostNetworkParamsSchema, querystring: forceQuerySchema } },
+      {
+        config: { access: access.networkAdmin('network') },
+        schema: { tags, params: hostNetworkParamsSchema, querystring: forceQuerySchema },
+      },
       async (request, reply) => {
         const force = request.query.force === 'true';
         await hosts.leave(request.params.hostid, request.params.network, force);
@@ -70,19 +95,35 @@ export const hostsRoutes =
       },
     );
 
-    app.put('/api/hosts/:hostid/keys', { ...admin, schema: { tags, params: hostParamsSchema } }, async (request, reply) => {
-      await hosts.refreshKeys(request.params.hostid);
-      return reply.status(200).send();
-    });
+    app.put(
+      '/api/hosts/:hostid/keys',
+      { ...admin, schema: { tags, params: hostParamsSchema } },
+      async (request, reply) => {
+        await hosts.refreshKeys(request.params.hostid);
+        return reply.status(200).send();
+      },
+    );
 
-    app.post('/api/hosts/:hostid/sync', { ...admin, schema: { tags, params: hostParamsSchema } }, async (request, reply) => {
-      await hosts.sync(request.params.hostid);
-      return reply.status(200).send();
-    });
+    app.post(
+      '/api/hosts/:hostid/sync',
+      { ...admin, schema: { tags, params: hostParamsSchema } },
+      async (request, reply) => {
+        await hosts.sync(request.params.hostid);
+        return reply.status(200).send();
+      },
+    );
 
     app.put(
       '/api/hosts/:hostid/upgrade',
-      { ...admin, schema: { tags, params: hostParamsSchema, querystring: forceQuerySchema, response: { 200: envelopeSchema(z.null()) } } },
+      {
+        ...admin,
+        schema: {
+          tags,
+          params: hostParamsSchema,
+          querystring: forceQuerySchema,
+          response: { 200: envelopeSchema(z.null()) },
+        },
+      },
       async (request) => {
         await hosts.upgrade(request.params.hostid, request.query.force === 'true');
         return { Code: 200, Message: 'passed message to upgrade host', Response: null };

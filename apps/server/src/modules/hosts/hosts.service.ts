@@ -56,7 +56,8 @@ export class HostsService {
     if (input.endpointipv6) patch.endpoint_ip6 = input.endpointipv6;
     const isDefault = input.isdefault ?? settings.isdefault;
     // A default host must keep its port (api-contract §2.4).
-    if (input.isstaticport != null || isDefault) patch.is_static_port = isDefault || input.isstaticport ? 1 : 0;
+    if (input.isstaticport != null || isDefault)
+      patch.is_static_port = isDefault || input.isstaticport ? 1 : 0;
     patch.settings = JSON.stringify({
       ...settings,
       verbosity: input.verbosity ?? settings.verbosity,
@@ -80,13 +81,22 @@ export class HostsService {
   async delete(hostId: string, force: boolean): Promise<ApiHost> {
     const host = await this.require(hostId);
     const nodes = await this.d.nodes.listByHosts([hostId]);
-    if (nodes.length > 0 && !force) throw badRequest('host still has associated nodes: leave its networks first or use force=true');
+    if (nodes.length > 0 && !force)
+      throw badRequest('host still has associated nodes: leave its networks first or use force=true');
     await this.d.tx.run((r) => r.hosts.delete(hostId));
     await this.d.messenger.send(hostId, 'DELETE_HOST');
-    this.d.peers.enqueue({ hostId, formerNetworks: nodes.map((n) => n.network), removedPublicKeys: [host.public_key] });
-    for (const node of nodes) this.d.events.publish({ resource: 'nodes', action: 'deleted', id: node.id, network: node.network });
+    this.d.peers.enqueue({
+      hostId,
+      formerNetworks: nodes.map((n) => n.network),
+      removedPublicKeys: [host.public_key],
+    });
+    for (const node of nodes)
+      this.d.events.publish({ resource: 'nodes', action: 'deleted', id: node.id, network: node.network });
     this.d.events.publish({ resource: 'hosts', action: 'deleted', id: hostId });
-    return presentApiHost(host, nodes.map((n) => n.id));
+    return presentApiHost(
+      host,
+      nodes.map((n) => n.id),
+    );
   }
 
   /**
@@ -95,12 +105,19 @@ export class HostsService {
    */
   async join(caller: Principal, hostId: string, netid: string): Promise<void> {
     const memberships = await this.d.nodes.listByHosts([hostId]);
-    if (!canManageHost(caller, memberships.map((n) => n.network))) throw forbidden('access denied: you do not administer any network of this host');
+    if (
+      !canManageHost(
+        caller,
+        memberships.map((n) => n.network),
+      )
+    )
+      throw forbidden('access denied: you do not administer any network of this host');
     await this.require(hostId);
     const network = await this.d.networks.find(netid);
     if (!network) throw badRequest(`network ${netid} does not exist`);
     const node = await this.d.tx.run(async (r) => {
-      if ((await r.nodes.listByHosts([hostId])).some((n) => n.network === netid)) throw badRequest(`host is already in network ${netid}`);
+      if ((await r.nodes.listByHosts([hostId])).some((n) => n.network === netid))
+        throw badRequest(`host is already in network ${netid}`);
       return createMembership(r.nodes, { hostId, network, tags: [], relayedBy: '', now: new Date() });
     });
     this.d.events.publish({ resource: 'nodes', action: 'created', id: node.id, network: netid });
@@ -117,8 +134,18 @@ export class HostsService {
     const node = (await this.d.nodes.listByHosts([hostId])).find((n) => n.network === netid);
     if (!node) throw badRequest(`host ${hostId} is not in network ${netid}`);
     if (force) await this.d.nodes.delete(node.id);
-    else await this.d.nodes.update(node.id, { pending_delete: 1, action: 'delete', updated_at: new Date().toISOString() });
-    this.d.events.publish({ resource: 'nodes', action: force ? 'deleted' : 'updated', id: node.id, network: netid });
+    else
+      await this.d.nodes.update(node.id, {
+        pending_delete: 1,
+        action: 'delete',
+        updated_at: new Date().toISOString(),
+      });
+    this.d.events.publish({
+      resource: 'nodes',
+      action: force ? 'deleted' : 'updated',
+      id: node.id,
+      network: netid,
+    });
     this.d.events.publish({ resource: 'hosts', action: 'updated', id: hostId });
     await this.d.messenger.send(hostId, 'REQ_PULL');
     this.d.peers.enqueue({ hostId, formerNetworks: [netid] });

@@ -13,7 +13,8 @@ const unusableV4 = (ip: string): boolean => {
   const [a = 0, b = 0] = ip.split('.').map(Number);
   return a === 0 || a === 127 || a >= 224 || (a === 169 && b === 254);
 };
-const unusableV6 = (ip: string): boolean => ip === '::' || ip === '::1' || /^fe[89ab]/i.test(ip) || /^ff/i.test(ip);
+const unusableV6 = (ip: string): boolean =>
+  ip === '::' || ip === '::1' || /^fe[89ab]/i.test(ip) || /^ff/i.test(ip);
 
 /** The request's client address (after TRUST_PROXY) as a peer endpoint; IPv4-mapped IPv6 is unwrapped. */
 export function observedAddress(clientIp: string): ObservedAddress {
@@ -37,13 +38,18 @@ export interface ReportedEndpoint {
  * server sits where the operator put it, usually on the internet. Otherwise the address the server saw wins over
  * the agent's local guess, and differing addresses mean a NAT in between. A static host keeps what it has.
  */
-export function resolveEndpoint(reported: ReportedEndpoint, observed: ObservedAddress, isStatic: boolean): ReportedEndpoint {
+export function resolveEndpoint(
+  reported: ReportedEndpoint,
+  observed: ObservedAddress,
+  isStatic: boolean,
+): ReportedEndpoint {
   if (isStatic) return {};
   if (reported.nat_type) return reported;
   const resolved: ReportedEndpoint = { ...reported };
   if (observed.v4) {
     resolved.endpointip = observed.v4;
-    if (reported.endpointip) resolved.nat_type = reported.endpointip === observed.v4 ? 'public' : 'behind_nat';
+    if (reported.endpointip)
+      resolved.nat_type = reported.endpointip === observed.v4 ? 'public' : 'behind_nat';
   }
   if (observed.v6) resolved.endpointipv6 = observed.v6;
   return resolved;

@@ -10,28 +10,44 @@ let token: string;
 beforeEach(async () => {
   server = await startTestServer();
   token = await createSuperAdminAndLogin(server);
-  await createNetwork(server, token, 'office', { addressrange: '10.10.0.0/24', addressrange6: 'fd00:10::/64' });
+  await createNetwork(server, token, 'office', {
+    addressrange: '10.10.0.0/24',
+    addressrange6: 'fd00:10::/64',
+  });
 });
 afterEach(async () => {
   await server.close();
 });
 
 const hostCount = async () => (await server.request<any[]>('GET', '/api/hosts', { token })).body.length;
-const register = (joinToken: string, body: Record<string, unknown>) => server.request('POST', `/api/v1/host/register/${encodeURIComponent(joinToken)}`, { body });
+const register = (joinToken: string, body: Record<string, unknown>) =>
+  server.request('POST', `/api/v1/host/register/${encodeURIComponent(joinToken)}`, { body });
 
 describe('POST /api/v1/host/register/{token}', () => {
   it('-> with a valid key, creates the host and a node per network with the lowest free addresses, and answers the contract form', async () => {
     const key = await createKey(server, token, { tags: ['laptops'], networks: ['office'] });
     const host = hostBody('alpha');
     const body = await registerHost(server, key.token, host);
-    expect(body.requested_host).toMatchObject({ id: host.id, name: 'alpha', persistentkeepalive: 20_000_000_000 });
+    expect(body.requested_host).toMatchObject({
+      id: host.id,
+      name: 'alpha',
+      persistentkeepalive: 20_000_000_000,
+    });
     expect(body.requested_host.publickey).toEqual([...Buffer.from(host.publickey, 'base64')]);
     expect(body.requested_host).not.toHaveProperty('hostpass');
     expect(body.nodes).toHaveLength(1);
-    expect(body.nodes[0]).toMatchObject({ hostid: host.id, network: 'office', address: { IP: '10.10.0.1', Mask: '////AA==' } });
+    expect(body.nodes[0]).toMatchObject({
+      hostid: host.id,
+      network: 'office',
+      address: { IP: '10.10.0.1', Mask: '////AA==' },
+    });
     expect(body.nodes[0].address6.IP).toBe('fd00:10::1');
     // Its own broker account (api-contract §6.1), never the host's API password.
-    expect(body.server_config).toMatchObject({ Server: 'meshdeck', MQUserName: host.id, MQPassword: server.app.meshdeck.broker.credentials.passwordOf(host.id) });
+    expect(body.server_config).toMatchObject({
+      Server: 'meshdeck',
+      MQUserName: host.id,
+      MQPassword: server.app.meshdeck.broker.credentials.passwordOf(host.id),
+    });
     expect(body.server_config.MQPassword).not.toBe(host.hostpass);
     expect(body.server_config.Broker).toMatch(/^mqtt:\/\/127\.0\.0\.1:\d+$/);
     expect(body.auth_token.split('.')).toHaveLength(3);
@@ -42,7 +58,10 @@ describe('POST /api/v1/host/register/{token}', () => {
   it('-> with a publickey given as the raw 32-integer array, accepts it', async () => {
     const key = await createKey(server, token, { tags: ['raw-form'], networks: ['office'] });
     const host = hostBody('raw');
-    const response = await register(key.token, { ...host.body, publickey: [...Buffer.from(host.publickey, 'base64')] });
+    const response = await register(key.token, {
+      ...host.body,
+      publickey: [...Buffer.from(host.publickey, 'base64')],
+    });
     expect(response.status).toBe(200);
   });
 
@@ -58,8 +77,17 @@ describe('POST /api/v1/host/register/{token}', () => {
   });
 
   it('-> with an expired key, returns 400 "enrollment key has expired"', async () => {
-    const key = await createKey(server, token, { tags: ['expiring'], networks: ['office'], unlimited: false, expiration: Math.floor(Date.now() / 1000) + 60 });
-    await server.app.meshdeck.database.db.updateTable('enrollment_keys').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('value', '=', key.value).execute();
+    const key = await createKey(server, token, {
+      tags: ['expiring'],
+      networks: ['office'],
+      unlimited: false,
+      expiration: Math.floor(Date.now() / 1000) + 60,
+    });
+    await server.app.meshdeck.database.db
+      .updateTable('enrollment_keys')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('value', '=', key.value)
+      .execute();
     const response = await register(key.token, hostBody('late').body);
     expect(response.status).toBe(400);
     expect(response.body.Message).toContain('enrollment key has expired');
@@ -67,7 +95,12 @@ describe('POST /api/v1/host/register/{token}', () => {
   });
 
   it('-> with a key whose uses are spent, returns 400 "enrollment key has no uses left"; each registration takes one use', async () => {
-    const key = await createKey(server, token, { tags: ['two-uses'], networks: ['office'], uses_remaining: 2, unlimited: false });
+    const key = await createKey(server, token, {
+      tags: ['two-uses'],
+      networks: ['office'],
+      uses_remaining: 2,
+      unlimited: false,
+    });
     await registerHost(server, key.token, hostBody('one'));
     await registerHost(server, key.token, hostBody('two'));
     const response = await register(key.token, hostBody('three').body);
@@ -77,14 +110,22 @@ describe('POST /api/v1/host/register/{token}', () => {
   });
 
   it('-> when an agent replays a join that already registered (its answer was lost), answers 200 without taking another use, even for the last one', async () => {
-    const key = await createKey(server, token, { tags: ['one-use'], networks: ['office'], uses_remaining: 1, unlimited: false });
+    const key = await createKey(server, token, {
+      tags: ['one-use'],
+      networks: ['office'],
+      uses_remaining: 1,
+      unlimited: false,
+    });
     const host = hostBody('retrier');
     const first = await registerHost(server, key.token, host);
     const replay = await register(key.token, host.body);
     expect(replay.status).toBe(200);
     expect(replay.body.nodes.map((n: any) => n.address)).toEqual(first.nodes.map((n: any) => n.address));
     expect(await hostCount()).toBe(1);
-    expect((await new EnrollmentKeysRepository(server.app.meshdeck.database.db).findByValue(key.value))?.uses_remaining).toBe(0);
+    expect(
+      (await new EnrollmentKeysRepository(server.app.meshdeck.database.db).findByValue(key.value))
+        ?.uses_remaining,
+    ).toBe(0);
     const stranger = await register(key.token, { ...host.body, hostpass: 'another-password' });
     expect(stranger.status).toBe(400);
     expect(stranger.body.Message).toBe('host already exists');
@@ -93,8 +134,15 @@ describe('POST /api/v1/host/register/{token}', () => {
   });
 
   it('-> when 5 hosts race for a 3-use key, exactly 3 register and the key ends at 0 uses', async () => {
-    const key = await createKey(server, token, { tags: ['three-uses'], networks: ['office'], uses_remaining: 3, unlimited: false });
-    const results = await Promise.all([1, 2, 3, 4, 5].map((i) => register(key.token, hostBody(`racer-${i}`).body)));
+    const key = await createKey(server, token, {
+      tags: ['three-uses'],
+      networks: ['office'],
+      uses_remaining: 3,
+      unlimited: false,
+    });
+    const results = await Promise.all(
+      [1, 2, 3, 4, 5].map((i) => register(key.token, hostBody(`racer-${i}`).body)),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
     expect(results.filter((r) => r.status === 400)).toHaveLength(2);
     const stored = await new EnrollmentKeysRepository(server.app.meshdeck.database.db).findByValue(key.value);
@@ -110,14 +158,25 @@ describe('POST /api/v1/host/register/{token}', () => {
     [{ name: '' }, 'name is required'],
     [{ endpointip: 'not-an-ip' }, 'endpointip must be an IP address'],
     [{ traffickeypublic: undefined }, 'traffickeypublic is required'],
-  ])('-> when the host has %j, returns 400 naming the problem and writes nothing', async (override, message) => {
-    const key = await createKey(server, token, { tags: ['strict'], networks: ['office'], uses_remaining: 1, unlimited: false });
-    const response = await register(key.token, hostBody('bad', override).body);
-    expect(response.status).toBe(400);
-    expect(response.body.Message).toContain(message);
-    expect(await hostCount()).toBe(0);
-    expect((await new EnrollmentKeysRepository(server.app.meshdeck.database.db).findByValue(key.value))?.uses_remaining).toBe(1);
-  });
+  ])(
+    '-> when the host has %j, returns 400 naming the problem and writes nothing',
+    async (override, message) => {
+      const key = await createKey(server, token, {
+        tags: ['strict'],
+        networks: ['office'],
+        uses_remaining: 1,
+        unlimited: false,
+      });
+      const response = await register(key.token, hostBody('bad', override).body);
+      expect(response.status).toBe(400);
+      expect(response.body.Message).toContain(message);
+      expect(await hostCount()).toBe(0);
+      expect(
+        (await new EnrollmentKeysRepository(server.app.meshdeck.database.db).findByValue(key.value))
+          ?.uses_remaining,
+      ).toBe(1);
+    },
+  );
 
   it('-> when the public key is already registered, returns 400 and keeps the first host only', async () => {
     const key = await createKey(server, token, { tags: ['dupes'], networks: ['office'] });
@@ -131,7 +190,12 @@ describe('POST /api/v1/host/register/{token}', () => {
 
   it('-> when the network range is full, returns 400 "no free addresses in network X" and writes nothing (no host, no use taken)', async () => {
     await createNetwork(server, token, 'tiny', { addressrange: '10.99.0.0/30' });
-    const key = await createKey(server, token, { tags: ['tiny-key'], networks: ['office', 'tiny'], uses_remaining: 5, unlimited: false });
+    const key = await createKey(server, token, {
+      tags: ['tiny-key'],
+      networks: ['office', 'tiny'],
+      uses_remaining: 5,
+      unlimited: false,
+    });
     await registerHost(server, key.token, hostBody('t1'));
     await registerHost(server, key.token, hostBody('t2'));
     const response = await register(key.token, hostBody('t3').body);
@@ -139,12 +203,17 @@ describe('POST /api/v1/host/register/{token}', () => {
     expect(response.body.Message).toContain('no free addresses in network tiny');
     expect(await hostCount()).toBe(2);
     expect((await server.request<any[]>('GET', '/api/nodes/office', { token })).body).toHaveLength(2);
-    expect((await new EnrollmentKeysRepository(server.app.meshdeck.database.db).findByValue(key.value))?.uses_remaining).toBe(3);
+    expect(
+      (await new EnrollmentKeysRepository(server.app.meshdeck.database.db).findByValue(key.value))
+        ?.uses_remaining,
+    ).toBe(3);
   });
 
   it('-> when 50 hosts register in parallel, they get 50 distinct addresses, the lowest ones', async () => {
     const key = await createKey(server, token, { tags: ['fleet'], networks: ['office'] });
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => register(key.token, hostBody(`fleet-${i}`).body)));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => register(key.token, hostBody(`fleet-${i}`).body)),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
     const nodes = (await server.request<any[]>('GET', '/api/nodes/office', { token })).body;
     const addresses = new Set(nodes.map((n) => n.address));
@@ -172,7 +241,9 @@ describe('POST /api/v1/host/register/:token rate limit', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 3; i += 1) {
-        statuses.push((await limited.request('POST', '/api/v1/host/register/not-a-token', { body: {} })).status);
+        statuses.push(
+          (await limited.request('POST', '/api/v1/host/register/not-a-token', { body: {} })).status,
+        );
       }
       expect(statuses.slice(0, 2).every((status) => status !== 429)).toBe(true);
       const refused = await limited.request('POST', '/api/v1/host/register/not-a-token', { body: {} });

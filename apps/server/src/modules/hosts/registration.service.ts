@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { ENROLLMENT_KEY_VALUE_PATTERN, EnrollmentKeyType, decodeEnrollmentToken, type RegisterHostInput } from '@meshdeck/contracts';
+import {
+  ENROLLMENT_KEY_VALUE_PATTERN,
+  EnrollmentKeyType,
+  decodeEnrollmentToken,
+  type RegisterHostInput,
+} from '@meshdeck/contracts';
 import { badRequest } from '../../lib/api-error.ts';
 import { keyGroups, keyNetworks } from '../enrollment-keys/enrollment-keys.presenter.ts';
-import type { EnrollmentKeyRow, EnrollmentKeysRepository } from '../enrollment-keys/enrollment-keys.repository.ts';
+import type {
+  EnrollmentKeyRow,
+  EnrollmentKeysRepository,
+} from '../enrollment-keys/enrollment-keys.repository.ts';
 import { keyRefusal, refusalMessage } from '../enrollment-keys/key-rules.ts';
 import { createMembership } from '../nodes/membership.ts';
 import type { NetworkInfo } from '../nodes/network-directory.ts';
@@ -56,9 +64,16 @@ export class RegistrationService {
     const existing = await this.d.hosts.findById(hostId);
     const refusal = keyRefusal(key, now);
     if (refusal && !(refusal === 'used-up' && existing)) throw badRequest(refusalMessage[refusal]);
-    if (input.os !== 'iot' && !input.traffickeypublic) throw badRequest('traffickeypublic is required (the agent\'s traffic key)');
-    const networks = (await Promise.all(keyNetworks(key).map((netid) => this.d.networks.find(netid)))).filter((n): n is NetworkInfo => !!n);
-    if (existing && (networks.length === 0 || !(await this.d.secrets.verify(existing.id, existing.password_hash, input.hostpass)))) {
+    if (input.os !== 'iot' && !input.traffickeypublic)
+      throw badRequest("traffickeypublic is required (the agent's traffic key)");
+    const networks = (await Promise.all(keyNetworks(key).map((netid) => this.d.networks.find(netid)))).filter(
+      (n): n is NetworkInfo => !!n,
+    );
+    if (
+      existing &&
+      (networks.length === 0 ||
+        !(await this.d.secrets.verify(existing.id, existing.password_hash, input.hostpass)))
+    ) {
       throw badRequest('host already exists');
     }
     const passwordHash = existing?.password_hash ?? (await this.d.secrets.hash(hostId, input.hostpass));
@@ -68,23 +83,38 @@ export class RegistrationService {
       const isReplay = !!existing && networks.every((network) => joined.has(network.netid));
       if (refusal === 'used-up' && !isReplay) throw badRequest(refusalMessage['used-up']);
       if (!isReplay) await this.takeUse(r, key);
-      const host = existing ? await this.refresh(r, existing, input, now) : await this.insert(r, input, hostId, passwordHash, now);
+      const host = existing
+        ? await this.refresh(r, existing, input, now)
+        : await this.insert(r, input, hostId, passwordHash, now);
       const createdNodes: NodeRow[] = [];
       for (const network of networks.filter((n) => !joined.has(n.netid))) {
-        createdNodes.push(await createMembership(r.nodes, { hostId, network, tags: keyGroups(key), relayedBy: key.relay, now, hints: this.d.addressHints }));
+        createdNodes.push(
+          await createMembership(r.nodes, {
+            hostId,
+            network,
+            tags: keyGroups(key),
+            relayedBy: key.relay,
+            now,
+            hints: this.d.addressHints,
+          }),
+        );
       }
       return { host, createdNodes };
     });
 
     this.d.events.publish({ resource: 'hosts', action: existing ? 'updated' : 'created', id: hostId });
-    for (const node of result.createdNodes) this.d.events.publish({ resource: 'nodes', action: 'created', id: node.id, network: node.network });
+    for (const node of result.createdNodes)
+      this.d.events.publish({ resource: 'nodes', action: 'created', id: node.id, network: node.network });
     this.d.peers.enqueue({ hostId, joined: !existing });
     return { ...result, nodes: await this.d.nodes.listByHosts([hostId]) };
   }
 
   private async findKey(tokenText: string): Promise<EnrollmentKeyRow> {
     const token = decodeEnrollmentToken(tokenText);
-    const key = token && ENROLLMENT_KEY_VALUE_PATTERN.test(token.value) ? await this.d.keys.findByValue(token.value) : undefined;
+    const key =
+      token && ENROLLMENT_KEY_VALUE_PATTERN.test(token.value)
+        ? await this.d.keys.findByValue(token.value)
+        : undefined;
     if (!key) throw badRequest('invalid enrollment key: the token does not name a known key');
     return key;
   }
@@ -96,7 +126,13 @@ export class RegistrationService {
     if (!taken && key.type === EnrollmentKeyType.Uses) throw badRequest(refusalMessage['used-up']);
   }
 
-  private async insert(r: HostTransactionRepositories, input: RegisterHostInput, id: string, passwordHash: string, now: Date): Promise<HostRow> {
+  private async insert(
+    r: HostTransactionRepositories,
+    input: RegisterHostInput,
+    id: string,
+    passwordHash: string,
+    now: Date,
+  ): Promise<HostRow> {
     let port = input.listenport;
     if (!input.isstaticport && input.endpointip) {
       const taken = new Set((await r.hosts.listPortsAtEndpoint(input.endpointip)).map((h) => h.listen_port));
@@ -107,7 +143,12 @@ export class RegistrationService {
     return created;
   }
 
-  private async refresh(r: HostTransactionRepositories, existing: HostRow, input: RegisterHostInput, now: Date): Promise<HostRow> {
+  private async refresh(
+    r: HostTransactionRepositories,
+    existing: HostRow,
+    input: RegisterHostInput,
+    now: Date,
+  ): Promise<HostRow> {
     const updated = await r.hosts.update(existing.id, clientOwnedPatch(input, settingsOf(existing), now));
     if (updated === 'duplicate') throw badRequest('a host with this public key is already registered');
     if (!updated) throw badRequest('host was deleted during registration');

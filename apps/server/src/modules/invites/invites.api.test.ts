@@ -2,7 +2,12 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
-import { createNetwork, createSuperAdminAndLogin, createUserWithRole, login } from '../../../test/factories.ts';
+import {
+  createNetwork,
+  createSuperAdminAndLogin,
+  createUserWithRole,
+  login,
+} from '../../../test/factories.ts';
 
 let server: TestServer | undefined;
 let smtp: SMTPServer | undefined;
@@ -33,47 +38,85 @@ async function startSmtp(): Promise<{ url: string; messages: string[] }> {
   return { url: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, messages };
 }
 
-const invite = (token: string, body: Record<string, unknown>) => server!.request('POST', '/api/v1/users/invite', { token, body });
+const invite = (token: string, body: Record<string, unknown>) =>
+  server!.request('POST', '/api/v1/users/invite', { token, body });
 const codeOf = (url: string) => new URL(url).searchParams.get('invite_code')!;
 
 describe('invites', () => {
   it('-> an admin invites two users; each gets an email with the link; the link signs the user up into network A only', async () => {
     const mail = await startSmtp();
-    server = await startTestServer({ EDITION: 'pro', SMTP_URL: mail.url, FRONTEND_URL: 'https://console.example' });
+    server = await startTestServer({
+      EDITION: 'pro',
+      SMTP_URL: mail.url,
+      FRONTEND_URL: 'https://console.example',
+    });
     const token = await createSuperAdminAndLogin(server);
     await createNetwork(server, token, 'neta');
     await createNetwork(server, token, 'netb', { addressrange: '10.102.0.0/24' });
-    const created = await invite(token, { user_emails: ['Ann@Example.com', 'ben@example.com'], platform_role_id: 'platform-user', user_group_ids: { 'neta-network-user-grp': {} }, network_roles: {} });
+    const created = await invite(token, {
+      user_emails: ['Ann@Example.com', 'ben@example.com'],
+      platform_role_id: 'platform-user',
+      user_group_ids: { 'neta-network-user-grp': {} },
+      network_roles: {},
+    });
     expect(created.status).toBe(200);
     expect(created.body.Message).toBe('triggered user invites');
     const [ann] = created.body.Response as { email: string; invite_code: string; invite_url: string }[];
-    expect(ann).toMatchObject({ email: 'ann@example.com', platform_role_id: 'platform-user', user_group_ids: { 'neta-network-user-grp': {} } });
+    expect(ann).toMatchObject({
+      email: 'ann@example.com',
+      platform_role_id: 'platform-user',
+      user_group_ids: { 'neta-network-user-grp': {} },
+    });
     expect(ann!.invite_code).toMatch(/^[A-Za-z0-9]{8}$/);
-    expect(ann!.invite_url).toBe(`https://console.example/invite?email=ann%40example.com&invite_code=${ann!.invite_code}`);
+    expect(ann!.invite_url).toBe(
+      `https://console.example/invite?email=ann%40example.com&invite_code=${ann!.invite_code}`,
+    );
     expect(mail.messages).toHaveLength(2);
     expect(mail.messages.join('\n')).toContain(ann!.invite_code);
 
     const query = `email=${encodeURIComponent(ann!.email)}&invite_code=${codeOf(ann!.invite_url)}`;
-    expect((await server.request('GET', `/api/v1/users/invite?${query}`)).body).toEqual({ Code: 200, Message: 'invite is valid', Response: null });
-    const signup = await server.request('POST', `/api/v1/users/invite-signup?${query}`, { body: { username: 'ann@example.com', password: 'ann-secret-1' } });
+    expect((await server.request('GET', `/api/v1/users/invite?${query}`)).body).toEqual({
+      Code: 200,
+      Message: 'invite is valid',
+      Response: null,
+    });
+    const signup = await server.request('POST', `/api/v1/users/invite-signup?${query}`, {
+      body: { username: 'ann@example.com', password: 'ann-secret-1' },
+    });
     expect(signup.body.Message).toBe('created user successfully ann@example.com');
     const annToken = await login(server, 'ann@example.com', 'ann-secret-1');
-    expect(((await server.request('GET', '/api/networks', { token: annToken })).body as { netid: string }[]).map((n) => n.netid)).toEqual(['neta']);
+    expect(
+      ((await server.request('GET', '/api/networks', { token: annToken })).body as { netid: string }[]).map(
+        (n) => n.netid,
+      ),
+    ).toEqual(['neta']);
     // The code worked once.
-    const reused = await server.request('POST', `/api/v1/users/invite-signup?${query}`, { body: { username: 'ann@example.com', password: 'ann-secret-1' } });
+    const reused = await server.request('POST', `/api/v1/users/invite-signup?${query}`, {
+      body: { username: 'ann@example.com', password: 'ann-secret-1' },
+    });
     expect(reused.status).toBe(400);
     expect(reused.body.Message).toBe('invalid invite code');
-    expect(((await server.request('GET', '/api/v1/users/invites', { token })).body.Response as { email: string }[]).map((i) => i.email)).toEqual(['ben@example.com']);
+    expect(
+      (
+        (await server.request('GET', '/api/v1/users/invites', { token })).body.Response as { email: string }[]
+      ).map((i) => i.email),
+    ).toEqual(['ben@example.com']);
   });
 
   it('-> without SMTP, still returns the links; delete one and delete all remove them', async () => {
     server = await startTestServer({ EDITION: 'pro' });
     const token = await createSuperAdminAndLogin(server);
     const created = await invite(token, { user_emails: ['cy@example.com', 'di@example.com'] });
-    expect(created.body.Response[0].invite_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/invite\?email=cy%40example\.com&invite_code=/);
+    expect(created.body.Response[0].invite_url).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/invite\?email=cy%40example\.com&invite_code=/,
+    );
     expect(created.body.Response[0].platform_role_id).toBe('service-user');
-    expect((await server.request('DELETE', '/api/v1/users/invite?invitee_email=cy@example.com', { token })).status).toBe(200);
-    expect((await server.request('DELETE', '/api/v1/users/invite?invitee_email=cy@example.com', { token })).status).toBe(404);
+    expect(
+      (await server.request('DELETE', '/api/v1/users/invite?invitee_email=cy@example.com', { token })).status,
+    ).toBe(200);
+    expect(
+      (await server.request('DELETE', '/api/v1/users/invite?invitee_email=cy@example.com', { token })).status,
+    ).toBe(404);
     expect((await server.request('DELETE', '/api/v1/users/invites', { token })).status).toBe(200);
     expect((await server.request('GET', '/api/v1/users/invites', { token })).body.Response).toEqual([]);
   });
@@ -83,7 +126,10 @@ describe('invites', () => {
     [{ user_emails: ['not-an-email'] }, 'must be an email address'],
     [{ user_emails: ['x@example.com'], platform_role_id: 'owner' }, 'platform role owner does not exist'],
     [{ user_emails: ['x@example.com'], user_group_ids: { nope: {} } }, 'user group nope does not exist'],
-    [{ user_emails: ['x@example.com'], network_roles: { neta: { 'netb-network-user': {} } } }, 'role netb-network-user does not exist'],
+    [
+      { user_emails: ['x@example.com'], network_roles: { neta: { 'netb-network-user': {} } } },
+      'role netb-network-user does not exist',
+    ],
     [{ user_emails: ['x@example.com', 'admin'] }, 'must be an email address'],
   ])('-> POST with %j returns 400 with a clear message and invites nobody', async (body, message) => {
     server = await startTestServer({ EDITION: 'pro' });
@@ -99,14 +145,30 @@ describe('invites', () => {
     const token = await createSuperAdminAndLogin(server);
     const created = await invite(token, { user_emails: ['eve@example.com'] });
     const code = codeOf(created.body.Response[0].invite_url as string);
-    expect((await server.request('GET', '/api/v1/users/invite?email=eve@example.com&invite_code=WRONG123')).body.Message).toBe('invalid invite code');
-    const wrongName = await server.request('POST', `/api/v1/users/invite-signup?email=eve@example.com&invite_code=${code}`, { body: { username: 'someone@example.com', password: 'eve-secret-1' } });
+    expect(
+      (await server.request('GET', '/api/v1/users/invite?email=eve@example.com&invite_code=WRONG123')).body
+        .Message,
+    ).toBe('invalid invite code');
+    const wrongName = await server.request(
+      'POST',
+      `/api/v1/users/invite-signup?email=eve@example.com&invite_code=${code}`,
+      { body: { username: 'someone@example.com', password: 'eve-secret-1' } },
+    );
     expect(wrongName.body.Message).toBe('username must be the invited email');
-    await server.app.meshdeck.database.db.updateTable('invites').set({ created_at: '2001-01-01T00:00:00.000Z' }).execute();
-    const expired = await server.request('POST', `/api/v1/users/invite-signup?email=eve@example.com&invite_code=${code}`, { body: { username: 'eve@example.com', password: 'eve-secret-1' } });
+    await server.app.meshdeck.database.db
+      .updateTable('invites')
+      .set({ created_at: '2001-01-01T00:00:00.000Z' })
+      .execute();
+    const expired = await server.request(
+      'POST',
+      `/api/v1/users/invite-signup?email=eve@example.com&invite_code=${code}`,
+      { body: { username: 'eve@example.com', password: 'eve-secret-1' } },
+    );
     expect(expired.body.Message).toContain('invite code has expired');
     const adminToken = await createUserWithRole(server, 'second-admin', 'admin');
-    expect((await invite(adminToken, { user_emails: ['fay@example.com'], platform_role_id: 'admin' })).status).toBe(403);
+    expect(
+      (await invite(adminToken, { user_emails: ['fay@example.com'], platform_role_id: 'admin' })).status,
+    ).toBe(403);
   });
 });
 
@@ -116,14 +178,30 @@ describe('pending users', () => {
     const token = await createSuperAdminAndLogin(server);
     const db = server.app.meshdeck.database.db;
     for (const username of ['gil@example.com', 'hal@example.com', 'ida@example.com']) {
-      await db.insertInto('pending_users').values({ username, external_id: `sub-${username}`, created_at: new Date().toISOString() }).execute();
+      await db
+        .insertInto('pending_users')
+        .values({ username, external_id: `sub-${username}`, created_at: new Date().toISOString() })
+        .execute();
     }
     const pending = await server.request('GET', '/api/users_pending', { token });
-    expect((pending.body as { username: string; auth_type: string }[]).map((u) => u.username)).toEqual(['gil@example.com', 'hal@example.com', 'ida@example.com']);
-    expect((await server.request('POST', '/api/users_pending/user/gil@example.com', { token })).body.Message).toBe('approved gil@example.com');
-    expect((await server.request('GET', '/api/users/gil@example.com', { token })).body).toMatchObject({ platform_role_id: 'service-user', auth_type: 'oauth' });
-    expect((await server.request('DELETE', '/api/users_pending/user/hal@example.com', { token })).status).toBe(200);
-    expect((await server.request('POST', '/api/users_pending/user/hal@example.com', { token })).status).toBe(404);
+    expect((pending.body as { username: string; auth_type: string }[]).map((u) => u.username)).toEqual([
+      'gil@example.com',
+      'hal@example.com',
+      'ida@example.com',
+    ]);
+    expect(
+      (await server.request('POST', '/api/users_pending/user/gil@example.com', { token })).body.Message,
+    ).toBe('approved gil@example.com');
+    expect((await server.request('GET', '/api/users/gil@example.com', { token })).body).toMatchObject({
+      platform_role_id: 'service-user',
+      auth_type: 'oauth',
+    });
+    expect(
+      (await server.request('DELETE', '/api/users_pending/user/hal@example.com', { token })).status,
+    ).toBe(200);
+    expect((await server.request('POST', '/api/users_pending/user/hal@example.com', { token })).status).toBe(
+      404,
+    );
     expect((await server.request('DELETE', '/api/users_pending', { token })).status).toBe(200);
     expect((await server.request('GET', '/api/users_pending', { token })).body).toEqual([]);
   });

@@ -37,12 +37,20 @@ export class InvitesRepository {
 
   /** Adds a pending user unless one of that name is already waiting. */
   async addPending(row: PendingUserRow): Promise<void> {
-    await this.db.insertInto('pending_users').values(row).onConflict((oc) => oc.doNothing()).execute();
+    await this.db
+      .insertInto('pending_users')
+      .values(row)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
 
   /** Finds one pending user. */
   findPending(username: string): Promise<PendingUserRow | undefined> {
-    return this.db.selectFrom('pending_users').selectAll().where('username', '=', username).executeTakeFirst();
+    return this.db
+      .selectFrom('pending_users')
+      .selectAll()
+      .where('username', '=', username)
+      .executeTakeFirst();
   }
 
   /** Every pending user, by name. */
@@ -52,7 +60,10 @@ export class InvitesRepository {
 
   /** Removes one pending user; false when there was none. */
   async deletePending(username: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('pending_users').where('username', '=', username).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('pending_users')
+      .where('username', '=', username)
+      .executeTakeFirst();
     return result.numDeletedRows > 0n;
   }
 

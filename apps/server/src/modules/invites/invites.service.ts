@@ -1,6 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
-import { fromWireSet, INVITE_CODE_LENGTH, toWireSet, usernameSchema, type Edition, type InviteUsersInput, type UserInvite } from '@meshdeck/contracts';
+import {
+  fromWireSet,
+  INVITE_CODE_LENGTH,
+  toWireSet,
+  usernameSchema,
+  type Edition,
+  type InviteUsersInput,
+  type UserInvite,
+} from '@meshdeck/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Principal } from '../../auth/access.ts';
 import { GLOBAL_NETWORK_ADMIN_GROUP } from '../../auth/builtin-roles.ts';
@@ -18,7 +26,8 @@ export const INVITE_VALID_DAYS = 7;
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 const INVALID = 'invalid invite code';
 
-const newCode = () => Array.from({ length: INVITE_CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+const newCode = () =>
+  Array.from({ length: INVITE_CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 
 export interface CreatedInvites {
   invites: UserInvite[];
@@ -42,7 +51,12 @@ export class InvitesService {
       email: row.email,
       platform_role_id: row.platform_role_id,
       user_group_ids: toWireSet(JSON.parse(row.user_group_ids) as string[]),
-      network_roles: Object.fromEntries(Object.entries(JSON.parse(row.network_roles) as Record<string, string[]>).map(([net, ids]) => [net, toWireSet(ids)])),
+      network_roles: Object.fromEntries(
+        Object.entries(JSON.parse(row.network_roles) as Record<string, string[]>).map(([net, ids]) => [
+          net,
+          toWireSet(ids),
+        ]),
+      ),
       invite_code: row.invite_code,
       invite_url: url,
     };
@@ -53,7 +67,8 @@ export class InvitesService {
     const role = resolveNewUserRole(this.edition, caller, input.platform_role_id || 'service-user');
     for (const email of input.user_emails) {
       const valid = usernameSchema.safeParse(email);
-      if (!valid.success) throw badRequest(`${email} cannot be a username: ${valid.error.issues[0]?.message ?? 'invalid'}`);
+      if (!valid.success)
+        throw badRequest(`${email} cannot be a username: ${valid.error.issues[0]?.message ?? 'invalid'}`);
     }
     const now = new Date().toISOString();
     const rows = await this.store.write(async (repos) => {
@@ -62,7 +77,14 @@ export class InvitesService {
       const created: InviteRow[] = [];
       for (const email of new Set(input.user_emails)) {
         if (await repos.users.findByUsername(email)) throw badRequest(`user ${email} already exists`);
-        const row = { email, invite_code: newCode(), platform_role_id: role, user_group_ids: JSON.stringify(groups), network_roles: JSON.stringify(networkRoles), created_at: now };
+        const row = {
+          email,
+          invite_code: newCode(),
+          platform_role_id: role,
+          user_group_ids: JSON.stringify(groups),
+          network_roles: JSON.stringify(networkRoles),
+          created_at: now,
+        };
         await repos.invites.upsert(row);
         created.push(row);
       }
@@ -94,7 +116,8 @@ export class InvitesService {
 
   #check(row: InviteRow | undefined, code: string): InviteRow {
     if (!row || row.invite_code !== code) throw badRequest(INVALID);
-    if (Date.parse(row.created_at) + INVITE_VALID_DAYS * 86_400_000 < Date.now()) throw badRequest('invite code has expired: ask for a new invite');
+    if (Date.parse(row.created_at) + INVITE_VALID_DAYS * 86_400_000 < Date.now())
+      throw badRequest('invite code has expired: ask for a new invite');
     return row;
   }
 
@@ -111,7 +134,10 @@ export class InvitesService {
         passwordHash,
         platformRoleId: invite.platform_role_id,
         isSuperAdmin: false,
-        groupIds: isAdmin && this.edition === 'pro' && !groups.includes(GLOBAL_NETWORK_ADMIN_GROUP) ? [...groups, GLOBAL_NETWORK_ADMIN_GROUP] : groups,
+        groupIds:
+          isAdmin && this.edition === 'pro' && !groups.includes(GLOBAL_NETWORK_ADMIN_GROUP)
+            ? [...groups, GLOBAL_NETWORK_ADMIN_GROUP]
+            : groups,
         networkRoles: JSON.parse(invite.network_roles) as Record<string, string[]>,
         now: new Date().toISOString(),
       });

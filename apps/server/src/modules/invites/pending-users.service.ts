@@ -39,7 +39,11 @@ export class PendingUsersService {
 
   /** Records an SSO sign-in that has no account yet (idempotent). */
   async add(username: string, externalId: string): Promise<void> {
-    await this.store.read.invites.addPending({ username, external_id: externalId, created_at: new Date().toISOString() });
+    await this.store.read.invites.addPending({
+      username,
+      external_id: externalId,
+      created_at: new Date().toISOString(),
+    });
     this.events.publish({ resource: 'users', action: 'created' });
   }
 
@@ -52,7 +56,16 @@ export class PendingUsersService {
     await this.store.write(async (repos) => {
       const pending = await repos.invites.findPending(username);
       if (!pending) throw notFound(`no pending user ${username}`);
-      const created = await repos.users.insert({ username, passwordHash, platformRoleId: 'service-user', isSuperAdmin: false, groupIds: [], now: new Date().toISOString(), authType: 'oauth', externalId: pending.external_id });
+      const created = await repos.users.insert({
+        username,
+        passwordHash,
+        platformRoleId: 'service-user',
+        isSuperAdmin: false,
+        groupIds: [],
+        now: new Date().toISOString(),
+        authType: 'oauth',
+        externalId: pending.external_id,
+      });
       if (created === 'duplicate') throw badRequest(`user ${username} already exists`);
       await repos.invites.deletePending(username);
     });
@@ -61,7 +74,8 @@ export class PendingUsersService {
 
   /** Denies one pending user. */
   async deny(username: string): Promise<void> {
-    if (!(await this.store.read.invites.deletePending(username))) throw notFound(`no pending user ${username}`);
+    if (!(await this.store.read.invites.deletePending(username)))
+      throw notFound(`no pending user ${username}`);
     this.events.publish({ resource: 'users', action: 'deleted' });
   }
 

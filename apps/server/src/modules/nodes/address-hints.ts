@@ -21,12 +21,21 @@ export class AddressHints {
   }
 
   /** The lowest free address of `cidr` in the network's `column`, or undefined when the range is full. */
-  async allocate(nodes: NodesRepository, netid: string, cidr: string, column: 'address' | 'address6'): Promise<string | undefined> {
+  async allocate(
+    nodes: NodesRepository,
+    netid: string,
+    cidr: string,
+    column: 'address' | 'address6',
+  ): Promise<string | undefined> {
     const key = `${netid}|${column}`;
     const range = parseCidr(cidr);
     const hint = this.#hints.get(key);
     if (range && hint !== undefined && hint > range.network && hint < range.last) {
-      for (let value = hint, probes = 0; value < range.last && probes < MAX_PROBES; value += 1n, probes += 1) {
+      for (
+        let value = hint, probes = 0;
+        value < range.last && probes < MAX_PROBES;
+        value += 1n, probes += 1
+      ) {
         const candidate = bigIntToAddress(value, range.family);
         if (!(await nodes.isAddressTaken(netid, column, candidate))) return this.keep(key, candidate);
       }

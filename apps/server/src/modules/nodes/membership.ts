@@ -28,10 +28,14 @@ export async function createMembership(nodes: NodesRepository, m: NewMembership)
   const address = addressrange ? await hints.allocate(nodes, netid, addressrange, 'address') : null;
   const address6 = addressrange6 ? await hints.allocate(nodes, netid, addressrange6, 'address6') : null;
   if ((addressrange && !address) || (addressrange6 && !address6)) {
-    throw badRequest(`no free addresses in network ${netid}: no unique addresses available, check the network subnet`);
+    throw badRequest(
+      `no free addresses in network ${netid}: no unique addresses available, check the network subnet`,
+    );
   }
   const now = m.now.toISOString();
-  const settings = m.relayedBy ? { ...DEFAULT_NODE_SETTINGS, isrelayed: true, relayedby: m.relayedBy } : DEFAULT_NODE_SETTINGS;
+  const settings = m.relayedBy
+    ? { ...DEFAULT_NODE_SETTINGS, isrelayed: true, relayedby: m.relayedBy }
+    : DEFAULT_NODE_SETTINGS;
   return nodes.insert({
     id: randomUUID(),
     host_id: m.hostId,

@@ -17,7 +17,9 @@ export interface NetworkDirectory {
 }
 
 interface NetworkRows {
-  findByNetId(netid: string): Promise<{ netid: string; address_range: string; address_range6: string } | undefined>;
+  findByNetId(
+    netid: string,
+  ): Promise<{ netid: string; address_range: string; address_range6: string } | undefined>;
   listAll(): Promise<{ netid: string; address_range: string; address_range6: string }[]>;
 }
 

@@ -30,7 +30,10 @@ export class NodesNetworkUsage implements NetworkUsage {
   async deleteNetworkMembers(netid: string, trx: NetworkTransaction): Promise<ChangeEvent[]> {
     const deleted = await new NodesRepository(trx).deleteByNetwork(netid);
     const changes = await new NetworkKeysService(new EnrollmentKeysRepository(trx)).removeNetwork(netid);
-    this.#removed.set(netid, [...new Set(deleted.map((n) => n.host_id))].map((hostId) => ({ hostId, formerNetworks: [netid] })));
+    this.#removed.set(
+      netid,
+      [...new Set(deleted.map((n) => n.host_id))].map((hostId) => ({ hostId, formerNetworks: [netid] })),
+    );
     return changes;
   }
 

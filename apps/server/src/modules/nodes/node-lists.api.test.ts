@@ -20,9 +20,14 @@ describe('shared list answers and address hints', () => {
     const before = await server.request<any[]>('GET', '/api/nodes', { token });
     expect(before.body).toHaveLength(2);
     const etag = before.headers.get('etag') ?? '';
-    expect((await server.request('GET', '/api/nodes', { token, headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect(
+      (await server.request('GET', '/api/nodes', { token, headers: { 'if-none-match': etag } })).status,
+    ).toBe(304);
     await server.request('DELETE', `/api/nodes/office/${beta!.nodes[0]!.id}?force=true`, { token });
-    const after = await server.request<any[]>('GET', '/api/nodes', { token, headers: { 'if-none-match': etag } });
+    const after = await server.request<any[]>('GET', '/api/nodes', {
+      token,
+      headers: { 'if-none-match': etag },
+    });
     expect(after.status).toBe(200);
     expect(after.body.map((n) => n.id)).toEqual([alpha!.nodes[0]!.id]);
     expect((await server.request<any[]>('GET', '/api/hosts', { token })).body).toHaveLength(2);

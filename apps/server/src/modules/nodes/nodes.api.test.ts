@@ -17,7 +17,8 @@ afterEach(async () => {
   await server.close();
 });
 
-const nodeIn = (host: (typeof fleet)[number], network: string) => host.nodes.find((n) => n.network === network)!;
+const nodeIn = (host: (typeof fleet)[number], network: string) =>
+  host.nodes.find((n) => n.network === network)!;
 const officeNodes = async () => (await server.request<any[]>('GET', '/api/nodes/office', { token })).body;
 
 describe('GET /api/nodes and /api/nodes/{network}', () => {
@@ -26,10 +27,18 @@ describe('GET /api/nodes and /api/nodes/{network}', () => {
     expect(response.status).toBe(200);
     expect(response.body).toHaveLength(4);
     expect(response.body.map((n) => n.id)).toEqual(response.body.map((n) => n.id).sort());
-    expect(response.body[0]).toMatchObject({ status: 'online', connected: true, pendingdelete: false, server: 'meshdeck' });
+    expect(response.body[0]).toMatchObject({
+      status: 'online',
+      connected: true,
+      pendingdelete: false,
+      server: 'meshdeck',
+    });
     const office = await officeNodes();
     expect(office.map((n) => [n.address, n.networkrange])).toEqual(
-      expect.arrayContaining([['10.10.0.1/24', '10.10.0.0/24'], ['10.10.0.2/24', '10.10.0.0/24']]),
+      expect.arrayContaining([
+        ['10.10.0.1/24', '10.10.0.0/24'],
+        ['10.10.0.2/24', '10.10.0.0/24'],
+      ]),
     );
   });
 
@@ -49,9 +58,17 @@ describe('GET /api/nodes and /api/nodes/{network}', () => {
 describe('PUT /api/nodes/{network}/{nodeid}', () => {
   it('-> changes the address to a free one in range and applies editable fields', async () => {
     const node = nodeIn(fleet[0]!, 'office');
-    const response = await server.request('PUT', `/api/nodes/office/${node.id}`, { token, body: { address: '10.10.0.50/24', metadata: 'front desk', connected: false } });
+    const response = await server.request('PUT', `/api/nodes/office/${node.id}`, {
+      token,
+      body: { address: '10.10.0.50/24', metadata: 'front desk', connected: false },
+    });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ address: '10.10.0.50/24', metadata: 'front desk', connected: false, status: 'offline' });
+    expect(response.body).toMatchObject({
+      address: '10.10.0.50/24',
+      metadata: 'front desk',
+      connected: false,
+      status: 'offline',
+    });
   });
 
   it.each([
@@ -67,7 +84,10 @@ describe('PUT /api/nodes/{network}/{nodeid}', () => {
   });
 
   it('-> for a node of another network returns 400', async () => {
-    const response = await server.request('PUT', `/api/nodes/office/${nodeIn(fleet[0]!, 'lab').id}`, { token, body: {} });
+    const response = await server.request('PUT', `/api/nodes/office/${nodeIn(fleet[0]!, 'lab').id}`, {
+      token,
+      body: {},
+    });
     expect(response.status).toBe(400);
   });
 });
@@ -75,16 +95,23 @@ describe('PUT /api/nodes/{network}/{nodeid}', () => {
 describe('DELETE /api/nodes/{network}/{nodeid}', () => {
   it('-> from the console without force, marks the node pending delete; with force removes it', async () => {
     const node = nodeIn(fleet[0]!, 'office');
-    expect((await server.request('DELETE', `/api/nodes/office/${node.id}`, { token })).body).toMatchObject({ Code: 200, Message: `${node.id} deleted.` });
+    expect((await server.request('DELETE', `/api/nodes/office/${node.id}`, { token })).body).toMatchObject({
+      Code: 200,
+      Message: `${node.id} deleted.`,
+    });
     expect((await officeNodes()).find((n) => n.id === node.id)).toMatchObject({ pendingdelete: true });
     await server.request('DELETE', `/api/nodes/office/${node.id}?force=true`, { token });
     expect((await officeNodes()).map((n) => n.id)).not.toContain(node.id);
   });
 
-  it('-> with the owning host\'s token removes it at once; with another host\'s token returns 403', async () => {
+  it("-> with the owning host's token removes it at once; with another host's token returns 403", async () => {
     const node = nodeIn(fleet[0]!, 'office');
-    expect((await server.request('DELETE', `/api/nodes/office/${node.id}`, { token: fleet[1]!.hostToken })).status).toBe(403);
-    expect((await server.request('DELETE', `/api/nodes/office/${node.id}`, { token: fleet[0]!.hostToken })).status).toBe(200);
+    expect(
+      (await server.request('DELETE', `/api/nodes/office/${node.id}`, { token: fleet[1]!.hostToken })).status,
+    ).toBe(403);
+    expect(
+      (await server.request('DELETE', `/api/nodes/office/${node.id}`, { token: fleet[0]!.hostToken })).status,
+    ).toBe(200);
     expect((await officeNodes()).map((n) => n.id)).not.toContain(node.id);
   });
 });
@@ -100,12 +127,15 @@ describe('POST /api/nodes/{network}/{nodeid}/approve', () => {
 });
 
 describe('network delete with members', () => {
-  it('-> stats count the nodes; a forced delete removes the network\'s nodes and keeps the hosts', async () => {
+  it("-> stats count the nodes; a forced delete removes the network's nodes and keeps the hosts", async () => {
     const stats = (await server.request<any>('GET', '/api/v1/networks/stats', { token })).body;
     expect(JSON.stringify(stats)).toContain('"hosts":2');
     expect((await server.request('DELETE', '/api/networks/office', { token })).status).toBe(400);
     expect((await server.request('DELETE', '/api/networks/office?force=true', { token })).status).toBe(200);
-    expect((await server.request<any[]>('GET', '/api/nodes', { token })).body.map((n) => n.network)).toEqual(['lab', 'lab']);
+    expect((await server.request<any[]>('GET', '/api/nodes', { token })).body.map((n) => n.network)).toEqual([
+      'lab',
+      'lab',
+    ]);
     expect((await server.request<any[]>('GET', '/api/hosts', { token })).body).toHaveLength(2);
   });
 });

@@ -1,11 +1,21 @@
-import { ZERO_UUID, parseCidr, toIpNet, toWireSet, EMPTY_IP_NET, type ApiNode, type IpNet, type RawNode } from '@meshdeck/contracts';
+import {
+  ZERO_UUID,
+  parseCidr,
+  toIpNet,
+  toWireSet,
+  EMPTY_IP_NET,
+  type ApiNode,
+  type IpNet,
+  type RawNode,
+} from '@meshdeck/contracts';
 import type { NetworkInfo } from './network-directory.ts';
 import { nodeSettings, nodeTags } from './node-fields.ts';
 import { nodeStatus } from './node-status.ts';
 import type { NodeRow } from './nodes.repository.ts';
 
 const unix = (iso: string | null): number => (iso ? Math.floor(Date.parse(iso) / 1000) : 0);
-const prefixOf = (range: string | undefined): number | undefined => (range ? parseCidr(range)?.prefix : undefined);
+const prefixOf = (range: string | undefined): number | undefined =>
+  range ? parseCidr(range)?.prefix : undefined;
 
 /** `10.0.0.5/24`: the node address with its network's prefix, or '' when it has none. */
 function withPrefix(address: string | null, range: string | undefined): string {
@@ -19,7 +29,12 @@ function rangeNet(range: string | undefined): IpNet {
 }
 
 /** A stored node in the dashboard's ApiNode form, with the simple-rule status at `now`. */
-export function presentApiNode(row: NodeRow, network: NetworkInfo | undefined, server: string, now: Date): ApiNode {
+export function presentApiNode(
+  row: NodeRow,
+  network: NetworkInfo | undefined,
+  server: string,
+  now: Date,
+): ApiNode {
   const s = nodeSettings(row);
   return {
     id: row.id,
@@ -79,7 +94,8 @@ export function presentRawNode(row: NodeRow, network: NetworkInfo | undefined, s
     connected: row.connected === 1,
     address: row.address ? toIpNet(row.address, prefixOf(network?.addressrange) ?? 32) : EMPTY_IP_NET,
     address6: row.address6 ? toIpNet(row.address6, prefixOf(network?.addressrange6) ?? 128) : EMPTY_IP_NET,
-    action: row.action === 'delete' || row.action === 'force' || row.action === 'pending' ? row.action : 'noop',
+    action:
+      row.action === 'delete' || row.action === 'force' || row.action === 'pending' ? row.action : 'noop',
     localaddress: EMPTY_IP_NET,
     isegressgateway: s.isegressgateway,
     egressgatewayranges: s.egressgatewayranges,

@@ -26,16 +26,28 @@ export class NodesRepository {
       .selectFrom('nodes')
       .select(['address', 'address6'])
       .where('network', '=', netid)
-      .unionAll(this.db.selectFrom('ext_clients').select(['address', 'address6']).where('network', '=', netid))
+      .unionAll(
+        this.db.selectFrom('ext_clients').select(['address', 'address6']).where('network', '=', netid),
+      )
       .execute();
     return rows.flatMap((row) => [row.address, row.address6].filter((a): a is string => a !== null));
   }
 
   /** Whether an address is in use in a network by a node or an external client (lookups on unique indexes). */
   async isAddressTaken(netid: string, column: 'address' | 'address6', address: string): Promise<boolean> {
-    const node = await this.db.selectFrom('nodes').select('id').where('network', '=', netid).where(column, '=', address).executeTakeFirst();
+    const node = await this.db
+      .selectFrom('nodes')
+      .select('id')
+      .where('network', '=', netid)
+      .where(column, '=', address)
+      .executeTakeFirst();
     if (node) return true;
-    const client = await this.db.selectFrom('ext_clients').select('client_id').where('network', '=', netid).where(column, '=', address).executeTakeFirst();
+    const client = await this.db
+      .selectFrom('ext_clients')
+      .select('client_id')
+      .where('network', '=', netid)
+      .where(column, '=', address)
+      .executeTakeFirst();
     return client !== undefined;
   }
 
@@ -62,7 +74,12 @@ export class NodesRepository {
   /** The nodes of some hosts. */
   async listByHosts(hostIds: readonly string[]): Promise<NodeRow[]> {
     if (hostIds.length === 0) return [];
-    return this.db.selectFrom('nodes').selectAll().where('host_id', 'in', hostIds).orderBy('network').execute();
+    return this.db
+      .selectFrom('nodes')
+      .selectAll()
+      .where('host_id', 'in', hostIds)
+      .orderBy('network')
+      .execute();
   }
 
   /** Node ids per host, for host presenters; one query for any number of hosts. */
@@ -73,7 +90,8 @@ export class NodesRepository {
       query = query.where('host_id', 'in', hostIds);
     }
     const byHost = new Map<string, string[]>();
-    for (const row of await query.execute()) byHost.set(row.host_id, [...(byHost.get(row.host_id) ?? []), row.id]);
+    for (const row of await query.execute())
+      byHost.set(row.host_id, [...(byHost.get(row.host_id) ?? []), row.id]);
     return byHost;
   }
 
@@ -95,7 +113,11 @@ export class NodesRepository {
 
   /** Number of nodes in a network. */
   async countByNetwork(netid: string): Promise<number> {
-    const row = await this.db.selectFrom('nodes').select((eb) => eb.fn.countAll<number | string>().as('n')).where('network', '=', netid).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('nodes')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('network', '=', netid)
+      .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 

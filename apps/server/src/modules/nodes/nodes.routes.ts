@@ -1,4 +1,11 @@
-import { apiNodeSchema, envelopeSchema, forceQuerySchema, nodeParamsSchema, nodesOfNetworkParamsSchema, updateNodeInputSchema } from '@meshdeck/contracts';
+import {
+  apiNodeSchema,
+  envelopeSchema,
+  forceQuerySchema,
+  nodeParamsSchema,
+  nodesOfNetworkParamsSchema,
+  updateNodeInputSchema,
+} from '@meshdeck/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, canSeeNetwork } from '../../auth/access.ts';
@@ -15,24 +22,42 @@ export const nodesRoutes =
     const networkAdmin = { config: { access: access.networkAdmin('network') } };
 
     // Every caller allowed here sees the same list, so the serialised (and compressed) answer is shared.
-    app.get('/api/nodes', { config: { access: access.admin() }, schema: { tags, response: { 200: nodeListSchema } } }, (request, reply) =>
-      lists.send(request, reply, 'nodes', async () => JSON.stringify(nodeListSchema.encode(await nodes.list()))),
+    app.get(
+      '/api/nodes',
+      { config: { access: access.admin() }, schema: { tags, response: { 200: nodeListSchema } } },
+      (request, reply) =>
+        lists.send(request, reply, 'nodes', async () =>
+          JSON.stringify(nodeListSchema.encode(await nodes.list())),
+        ),
     );
 
     app.get(
       '/api/nodes/:network',
-      { ...networkAdmin, schema: { tags, params: nodesOfNetworkParamsSchema, response: { 200: nodeListSchema } } },
+      {
+        ...networkAdmin,
+        schema: { tags, params: nodesOfNetworkParamsSchema, response: { 200: nodeListSchema } },
+      },
       // RBAC lets a platform-user read any network (api-contract §8.3); the list shows only networks it holds a role
       // in. The cached answer is shared by everyone who may see the network, so the check comes first.
       (request, reply) =>
         canSeeNetwork(request.principal, request.params.network)
-          ? lists.send(request, reply, `nodes/${request.params.network}`, async () => JSON.stringify(nodeListSchema.encode(await nodes.listByNetwork(request.params.network))))
+          ? lists.send(request, reply, `nodes/${request.params.network}`, async () =>
+              JSON.stringify(nodeListSchema.encode(await nodes.listByNetwork(request.params.network))),
+            )
           : Promise.resolve([]),
     );
 
     app.put(
       '/api/nodes/:network/:nodeid',
-      { ...networkAdmin, schema: { tags, params: nodeParamsSchema, body: updateNodeInputSchema, response: { 200: apiNodeSchema } } },
+      {
+        ...networkAdmin,
+        schema: {
+          tags,
+          params: nodeParamsSchema,
+          body: updateNodeInputSchema,
+          response: { 200: apiNodeSchema },
+        },
+      },
       (request) => nodes.update(request.params.network, request.params.nodeid, request.body),
     );
 
@@ -41,7 +66,12 @@ export const nodesRoutes =
       {
         // v0.30 accepts a user token or the node's own host token (api-contract §1.8); the service checks ownership.
         config: { access: access.hostOrUser(undefined, access.networkAdmin('network')) },
-        schema: { tags, params: nodeParamsSchema, querystring: forceQuerySchema, response: { 200: envelopeSchema(z.null()) } },
+        schema: {
+          tags,
+          params: nodeParamsSchema,
+          querystring: forceQuerySchema,
+          response: { 200: envelopeSchema(z.null()) },
+        },
       },
       async (request) => {
         const { network, nodeid } = request.params;

@@ -38,7 +38,9 @@ export class NodesService {
   /** The nodes of one network. */
   async listByNetwork(netid: string, now = new Date()): Promise<ApiNode[]> {
     const network = await this.requireNetwork(netid);
-    return (await this.d.nodes.listByNetwork(netid)).map((row) => presentApiNode(row, network, this.d.serverName, now));
+    return (await this.d.nodes.listByNetwork(netid)).map((row) =>
+      presentApiNode(row, network, this.d.serverName, now),
+    );
   }
 
   /** Applies the editable node fields; a new address must be free and inside the network's range. */
@@ -47,10 +49,14 @@ export class NodesService {
     const node = await this.requireNode(netid, nodeId);
     const patch: NodePatch = { updated_at: new Date().toISOString() };
     const taken = new Set(await this.d.nodes.usedAddresses(netid));
-    for (const [field, range] of [['address', network.addressrange], ['address6', network.addressrange6]] as const) {
+    for (const [field, range] of [
+      ['address', network.addressrange],
+      ['address6', network.addressrange6],
+    ] as const) {
       const wanted = input[field] === undefined ? undefined : bareAddress(input[field]);
       if (wanted === undefined || wanted === '' || wanted === node[field]) continue;
-      if (!range || !cidrContains(range, wanted)) throw badRequest(`${field} ${wanted} is not inside the network range ${range || '(none)'}`);
+      if (!range || !cidrContains(range, wanted))
+        throw badRequest(`${field} ${wanted} is not inside the network range ${range || '(none)'}`);
       if (taken.has(wanted)) throw badRequest(`${field} ${wanted} is already in use in network ${netid}`);
       patch[field] = wanted;
     }
@@ -76,15 +82,26 @@ export class NodesService {
    * Deletes a node. The agent itself (host token or `requestfrom: node`) and forced deletes purge it now; a
    * console delete only marks it pending so the agent removes itself (api-contract §5.5).
    */
-  async delete(netid: string, nodeId: string, force: boolean, principal: Principal, isFromNode: boolean): Promise<void> {
+  async delete(
+    netid: string,
+    nodeId: string,
+    force: boolean,
+    principal: Principal,
+    isFromNode: boolean,
+  ): Promise<void> {
     const node = await this.requireNode(netid, nodeId);
     const isAgent = principal.kind === 'host' && !principal.isMaster;
-    if (isAgent && principal.hostId !== node.host_id) throw forbidden('access denied: the node belongs to another host');
+    if (isAgent && principal.hostId !== node.host_id)
+      throw forbidden('access denied: the node belongs to another host');
     if (force || isAgent || isFromNode) {
       await this.d.nodes.delete(nodeId);
       this.d.events.publish({ resource: 'nodes', action: 'deleted', id: nodeId, network: netid });
     } else {
-      const marked = await this.d.nodes.update(nodeId, { pending_delete: 1, action: 'delete', updated_at: new Date().toISOString() });
+      const marked = await this.d.nodes.update(nodeId, {
+        pending_delete: 1,
+        action: 'delete',
+        updated_at: new Date().toISOString(),
+      });
       if (marked) await this.afterChange(marked, await this.d.networks.find(netid), false);
     }
     this.d.events.publish({ resource: 'hosts', action: 'updated', id: node.host_id });
@@ -95,13 +112,21 @@ export class NodesService {
   async approve(netid: string, nodeId: string): Promise<ApiNode> {
     const network = await this.requireNetwork(netid);
     await this.requireNode(netid, nodeId);
-    const updated = await this.d.nodes.update(nodeId, { action: 'noop', connected: 1, updated_at: new Date().toISOString() });
+    const updated = await this.d.nodes.update(nodeId, {
+      action: 'noop',
+      connected: 1,
+      updated_at: new Date().toISOString(),
+    });
     if (!updated) throw notFound(`node ${nodeId} not found`);
     await this.afterChange(updated, network, false);
     return presentApiNode(updated, network, this.d.serverName, new Date());
   }
 
-  private async afterChange(node: NodeRow, network: NetworkInfo | undefined, addressChanged: boolean): Promise<void> {
+  private async afterChange(
+    node: NodeRow,
+    network: NetworkInfo | undefined,
+    addressChanged: boolean,
+  ): Promise<void> {
     this.d.events.publish({ resource: 'nodes', action: 'updated', id: node.id, network: node.network });
     await this.d.messenger.sendNode(presentRawNode(node, network, this.d.serverName));
     if (addressChanged) await this.d.messenger.send(node.host_id, 'REQ_PULL');
@@ -120,4 +145,3 @@ export class NodesService {
     return node;
   }
 }
-

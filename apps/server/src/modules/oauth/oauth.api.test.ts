@@ -27,9 +27,18 @@ async function startProvider(): Promise<{ issuer: string; attach: (meshdeckUrl: 
     issuer,
     attach(meshdeckUrl) {
       const provider = new Provider(issuer, {
-        clients: [{ client_id: 'meshdeck', client_secret: 'meshdeck-secret', redirect_uris: [`${meshdeckUrl}/api/oauth/callback`] }],
+        clients: [
+          {
+            client_id: 'meshdeck',
+            client_secret: 'meshdeck-secret',
+            redirect_uris: [`${meshdeckUrl}/api/oauth/callback`],
+          },
+        ],
         claims: { openid: ['sub'], email: ['email', 'email_verified'] },
-        findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ sub: `sub-${id}`, email: id, email_verified: true }) }),
+        findAccount: (_ctx, id) => ({
+          accountId: id,
+          claims: () => ({ sub: `sub-${id}`, email: id, email_verified: true }),
+        }),
         features: { devInteractions: { enabled: true } },
         cookies: { keys: ['test-cookie-key'] },
       });
@@ -43,7 +52,14 @@ async function signInThroughProvider(meshdeckUrl: string, email: string): Promis
   const jar = new Map<string, Map<string, string>>();
   const send = async (url: URL, init: RequestInit = {}) => {
     const cookies = jar.get(url.host) ?? new Map<string, string>();
-    const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: {
+        ...(init.headers as Record<string, string>),
+        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+    });
     for (const line of response.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
       const [name = '', value = ''] = pair.split('=');
@@ -58,11 +74,18 @@ async function signInThroughProvider(meshdeckUrl: string, email: string): Promis
     let response = await send(url);
     if (url.pathname.startsWith('/interaction/') && response.status === 200) {
       const prompt = /name="prompt" value="(\w+)"/.exec(await response.text())?.[1] ?? '';
-      const body = new URLSearchParams(prompt === 'login' ? { prompt, login: email, password: 'any' } : { prompt });
-      response = await send(url, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const body = new URLSearchParams(
+        prompt === 'login' ? { prompt, login: email, password: 'any' } : { prompt },
+      );
+      response = await send(url, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
     }
     const location = response.headers.get('location');
-    if (!location) throw new Error(`no redirect from ${url.href}: ${response.status} ${await response.text()}`);
+    if (!location)
+      throw new Error(`no redirect from ${url.href}: ${response.status} ${await response.text()}`);
     url = new URL(location, url);
   }
   throw new Error('too many redirects');
@@ -71,34 +94,67 @@ async function signInThroughProvider(meshdeckUrl: string, email: string): Promis
 describe('single sign-on with OpenID Connect', () => {
   it('-> a sign-in without an invite becomes pending; once approved, signing in again logs the user in', async () => {
     const provider = await startProvider();
-    server = await startTestServer({ EDITION: 'pro', OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: 'meshdeck', OIDC_CLIENT_SECRET: 'meshdeck-secret' });
+    server = await startTestServer({
+      EDITION: 'pro',
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: 'meshdeck',
+      OIDC_CLIENT_SECRET: 'meshdeck-secret',
+    });
     provider.attach(server.url);
     const token = await createSuperAdminAndLogin(server);
 
     const first = await signInThroughProvider(server.url, 'sam@example.com');
     expect(first.searchParams.get('sso')).toBe('pending');
-    expect(((await server.request('GET', '/api/users_pending', { token })).body as { username: string }[]).map((u) => u.username)).toEqual(['sam@example.com']);
-    expect((await server.request('POST', '/api/users_pending/user/sam@example.com', { token })).status).toBe(200);
+    expect(
+      ((await server.request('GET', '/api/users_pending', { token })).body as { username: string }[]).map(
+        (u) => u.username,
+      ),
+    ).toEqual(['sam@example.com']);
+    expect((await server.request('POST', '/api/users_pending/user/sam@example.com', { token })).status).toBe(
+      200,
+    );
 
     const second = await signInThroughProvider(server.url, 'sam@example.com');
     expect(second.searchParams.get('user')).toBe('sam@example.com');
     const session = second.searchParams.get('login')!;
     const me = await server.request('GET', '/api/v1/users?username=sam@example.com', { token: session });
     expect(me.status).toBe(200);
-    expect(me.body.Response).toMatchObject({ username: 'sam@example.com', auth_type: 'oauth', platform_role_id: 'service-user' });
+    expect(me.body.Response).toMatchObject({
+      username: 'sam@example.com',
+      auth_type: 'oauth',
+      platform_role_id: 'service-user',
+    });
     // An SSO user has no usable password.
-    expect((await server.request('POST', '/api/users/adm/authenticate', { body: { username: 'sam@example.com', password: 'any' } })).status).toBe(401);
+    expect(
+      (
+        await server.request('POST', '/api/users/adm/authenticate', {
+          body: { username: 'sam@example.com', password: 'any' },
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it('-> an invited email is created from its invite at the first sign-in; a domain outside OIDC_ALLOWED_DOMAINS is refused', async () => {
     const provider = await startProvider();
-    server = await startTestServer({ EDITION: 'pro', OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: 'meshdeck', OIDC_CLIENT_SECRET: 'meshdeck-secret', OIDC_ALLOWED_DOMAINS: 'example.com' });
+    server = await startTestServer({
+      EDITION: 'pro',
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: 'meshdeck',
+      OIDC_CLIENT_SECRET: 'meshdeck-secret',
+      OIDC_ALLOWED_DOMAINS: 'example.com',
+    });
     provider.attach(server.url);
     const token = await createSuperAdminAndLogin(server);
-    await server.request('POST', '/api/v1/users/invite', { token, body: { user_emails: ['tia@example.com'], platform_role_id: 'platform-user' } });
+    await server.request('POST', '/api/v1/users/invite', {
+      token,
+      body: { user_emails: ['tia@example.com'], platform_role_id: 'platform-user' },
+    });
     const invited = await signInThroughProvider(server.url, 'tia@example.com');
     expect(invited.searchParams.get('user')).toBe('tia@example.com');
-    expect((await server.request('GET', '/api/users/tia@example.com', { token })).body).toMatchObject({ platform_role_id: 'platform-user', auth_type: 'oauth' });
+    expect((await server.request('GET', '/api/users/tia@example.com', { token })).body).toMatchObject({
+      platform_role_id: 'platform-user',
+      auth_type: 'oauth',
+    });
     expect((await server.request('GET', '/api/v1/users/invites', { token })).body.Response).toEqual([]);
 
     const outsider = await signInThroughProvider(server.url, 'mallory@evil.test');
@@ -108,7 +164,12 @@ describe('single sign-on with OpenID Connect', () => {
 
   it('-> a callback that this browser did not start is refused with 400; without OIDC configured, login is 404 and the status names no provider', async () => {
     const provider = await startProvider();
-    server = await startTestServer({ EDITION: 'pro', OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: 'meshdeck', OIDC_CLIENT_SECRET: 'meshdeck-secret' });
+    server = await startTestServer({
+      EDITION: 'pro',
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: 'meshdeck',
+      OIDC_CLIENT_SECRET: 'meshdeck-secret',
+    });
     provider.attach(server.url);
     const forged = await server.request('GET', '/api/oauth/callback?state=forged&code=abc');
     expect(forged.status).toBe(400);

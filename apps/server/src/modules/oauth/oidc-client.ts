@@ -5,7 +5,11 @@ export interface OidcProvider {
   /** The provider's authorization URL for this sign-in, with PKCE and state. */
   authorizationUrl(redirectUri: string, state: string, codeVerifier: string): Promise<URL>;
   /** Exchanges the callback's code (checking state and PKCE) and returns the ID token's subject and email. */
-  finish(callbackUrl: URL, state: string, codeVerifier: string): Promise<{ subject: string; email: string | undefined; emailVerified: boolean | undefined }>;
+  finish(
+    callbackUrl: URL,
+    state: string,
+    codeVerifier: string,
+  ): Promise<{ subject: string; email: string | undefined; emailVerified: boolean | undefined }>;
 }
 
 export interface OidcSettings {
@@ -24,7 +28,13 @@ export function openIdProvider(settings: OidcSettings): OidcProvider {
     // Plain-http issuers exist only on loopback test setups; production providers use https.
     const isHttp = settings.issuer.startsWith('http://');
     configuration ??= client
-      .discovery(new URL(settings.issuer), settings.clientId, settings.clientSecret || undefined, undefined, isHttp ? { execute: [client.allowInsecureRequests] } : undefined)
+      .discovery(
+        new URL(settings.issuer),
+        settings.clientId,
+        settings.clientSecret || undefined,
+        undefined,
+        isHttp ? { execute: [client.allowInsecureRequests] } : undefined,
+      )
       .catch((error: unknown) => {
         configuration = undefined;
         throw error;
@@ -44,11 +54,18 @@ export function openIdProvider(settings: OidcSettings): OidcProvider {
     },
     async finish(callbackUrl, state, codeVerifier) {
       const config = await configure();
-      const tokens = await client.authorizationCodeGrant(config, callbackUrl, { pkceCodeVerifier: codeVerifier, expectedState: state, idTokenExpected: true });
+      const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
+        pkceCodeVerifier: codeVerifier,
+        expectedState: state,
+        idTokenExpected: true,
+      });
       const claims = tokens.claims();
       if (!claims) throw new Error('the provider returned no ID token');
       // Some providers put the email only in the userinfo response, not in the ID token.
-      const source: Record<string, unknown> = typeof claims.email === 'string' ? claims : await client.fetchUserInfo(config, tokens.access_token, claims.sub);
+      const source: Record<string, unknown> =
+        typeof claims.email === 'string'
+          ? claims
+          : await client.fetchUserInfo(config, tokens.access_token, claims.sub);
       const email = typeof source.email === 'string' ? source.email : undefined;
       const emailVerified = typeof source.email_verified === 'boolean' ? source.email_verified : undefined;
       return { subject: claims.sub, email, emailVerified };

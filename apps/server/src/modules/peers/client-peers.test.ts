@@ -22,8 +22,15 @@ describe('peer computation with external clients (api-contract §5.8 steps 3-4)'
     const index = indexMembers(members, now, [client(1, 'node-1', ['192.168.50.0/24']), client(2, 'node-1')]);
     const { peers, ids } = fullPeers('h1', index);
     expect(peers).toHaveLength(3);
-    const first = peers.find((p) => JSON.stringify(p.PublicKey) === JSON.stringify([...Buffer.from(key(101), 'base64')]));
-    expect(first).toMatchObject({ Remove: false, Endpoint: null, PersistentKeepaliveInterval: null, ReplaceAllowedIPs: true });
+    const first = peers.find(
+      (p) => JSON.stringify(p.PublicKey) === JSON.stringify([...Buffer.from(key(101), 'base64')]),
+    );
+    expect(first).toMatchObject({
+      Remove: false,
+      Endpoint: null,
+      PersistentKeepaliveInterval: null,
+      ReplaceAllowedIPs: true,
+    });
     expect(ips(first!.AllowedIPs)).toEqual(['10.0.0.251|/////w==', '192.168.50.0|////AA==']);
     expect(ids[key(101)]).toMatchObject({ id: 'client-1', is_extclient: true });
   });
@@ -32,11 +39,17 @@ describe('peer computation with external clients (api-contract §5.8 steps 3-4)'
     const index = indexMembers(members, now, [client(1, 'node-1', ['192.168.50.0/24'])]);
     expect(fullPeers('h2', index).peers).toHaveLength(1);
     const { peer } = peerEntry('h2', 'h1', index);
-    expect(ips(peer.AllowedIPs)).toEqual(['10.0.0.1|/////w==', '10.0.0.251|/////w==', '192.168.50.0|////AA==']);
+    expect(ips(peer.AllowedIPs)).toEqual([
+      '10.0.0.1|/////w==',
+      '10.0.0.251|/////w==',
+      '192.168.50.0|////AA==',
+    ]);
   });
 
   it('when the gateway node is disconnected, neither it nor its clients appear anywhere', () => {
-    const index = indexMembers([member(1, '10.0.0.1', { connected: 0 }), member(2, '10.0.0.2')], now, [client(1, 'node-1')]);
+    const index = indexMembers([member(1, '10.0.0.1', { connected: 0 }), member(2, '10.0.0.2')], now, [
+      client(1, 'node-1'),
+    ]);
     expect(fullPeers('h1', index).peers).toHaveLength(0);
     expect(peerEntry('h2', 'h1', index).peer.Remove).toBe(true);
   });

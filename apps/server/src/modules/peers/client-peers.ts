@@ -28,14 +28,20 @@ function extraOf(row: ClientPeerRow): string[] {
 
 /** The ranges that belong to a client: its /32 and /128 plus its extra allowed IPs. */
 export function clientNets(row: ClientPeerRow): IpNet[] {
-  const own = [row.address ? toIpNet(row.address, 32) : undefined, row.address6 ? toIpNet(row.address6, 128) : undefined];
+  const own = [
+    row.address ? toIpNet(row.address, 32) : undefined,
+    row.address6 ? toIpNet(row.address6, 128) : undefined,
+  ];
   return [...own, ...extraOf(row).map(cidrNet)].filter((net): net is IpNet => net !== undefined);
 }
 
 /** Clients indexed by their gateway node. */
 export function indexClients(rows: readonly ClientPeerRow[]): Map<string, ClientPeerRow[]> {
   const byGateway = new Map<string, ClientPeerRow[]>();
-  for (const row of rows) (byGateway.get(row.gateway_node_id) ?? byGateway.set(row.gateway_node_id, []).get(row.gateway_node_id))?.push(row);
+  for (const row of rows)
+    (
+      byGateway.get(row.gateway_node_id) ?? byGateway.set(row.gateway_node_id, []).get(row.gateway_node_id)
+    )?.push(row);
   return byGateway;
 }
 

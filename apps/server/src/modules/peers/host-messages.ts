@@ -18,7 +18,11 @@ export class HostMessenger {
   /** Sends one action to one host. */
   async send(hostId: string, action: HostAction, extra: { Node?: RawNode } = {}): Promise<void> {
     try {
-      await this.publish(hostId, mqttTopics.hostUpdate(hostId, this.serverName), JSON.stringify({ Action: action, Host: { id: hostId }, ...extra }));
+      await this.publish(
+        hostId,
+        mqttTopics.hostUpdate(hostId, this.serverName),
+        JSON.stringify({ Action: action, Host: { id: hostId }, ...extra }),
+      );
     } catch (error) {
       this.onError(error);
     }

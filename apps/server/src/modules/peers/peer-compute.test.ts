@@ -3,12 +3,24 @@ import { fullPeers, indexMembers, peerEntry } from './peer-compute.ts';
 import { key, memberRow, now } from './member-fixtures.ts';
 import type { MemberRow } from './peers.repository.ts';
 
-const member = (host: number, network: string, address: string, overrides: Partial<MemberRow> = {}): MemberRow =>
-  memberRow(host, address, { node_id: `${network}-${host}`, network, ...overrides });
+const member = (
+  host: number,
+  network: string,
+  address: string,
+  overrides: Partial<MemberRow> = {},
+): MemberRow => memberRow(host, address, { node_id: `${network}-${host}`, network, ...overrides });
 
 describe('peerEntry', () => {
   it('when two hosts share two networks, merges both addresses into one peer with the endpoint', () => {
-    const index = indexMembers([member(1, 'a', '10.0.0.1'), member(2, 'a', '10.0.0.2'), member(1, 'b', '10.1.0.1'), member(2, 'b', '10.1.0.2')], now);
+    const index = indexMembers(
+      [
+        member(1, 'a', '10.0.0.1'),
+        member(2, 'a', '10.0.0.2'),
+        member(1, 'b', '10.1.0.1'),
+        member(2, 'b', '10.1.0.2'),
+      ],
+      now,
+    );
     const { peer } = peerEntry('h1', 'h2', index);
     expect(peer.AllowedIPs.map((ip) => ip.IP)).toEqual(['10.0.0.2', '10.1.0.2']);
     expect(peer.Endpoint).toEqual({ IP: '203.0.113.2', Port: 51821, Zone: '' });
@@ -22,29 +34,40 @@ describe('peerEntry', () => {
     }
   });
 
-  it('when the receiver\'s own node is stale (> 1 h), gives it no peers from that network', () => {
+  it("when the receiver's own node is stale (> 1 h), gives it no peers from that network", () => {
     const stale = new Date(now - 2 * 3600_000).toISOString();
-    const index = indexMembers([member(1, 'a', '10.0.0.1', { last_check_in: stale }), member(2, 'a', '10.0.0.2')], now);
+    const index = indexMembers(
+      [member(1, 'a', '10.0.0.1', { last_check_in: stale }), member(2, 'a', '10.0.0.2')],
+      now,
+    );
     expect(peerEntry('h1', 'h2', index).peer.Remove).toBe(true);
   });
 
   it('when the peer has a NAT port and no static port, uses the public port, unless both share the public IP', () => {
     const natted = member(2, 'a', '10.0.0.2', { public_listen_port: 40000 });
-    expect(peerEntry('h1', 'h2', indexMembers([member(1, 'a', '10.0.0.1'), natted], now)).peer.Endpoint?.Port).toBe(40000);
-    const sameLan = indexMembers([member(1, 'a', '10.0.0.1'), { ...natted, endpoint_ip: '203.0.113.1' }], now);
+    expect(
+      peerEntry('h1', 'h2', indexMembers([member(1, 'a', '10.0.0.1'), natted], now)).peer.Endpoint?.Port,
+    ).toBe(40000);
+    const sameLan = indexMembers(
+      [member(1, 'a', '10.0.0.1'), { ...natted, endpoint_ip: '203.0.113.1' }],
+      now,
+    );
     expect(peerEntry('h1', 'h2', sameLan).peer.Endpoint?.Port).toBe(51821);
   });
 });
 
 describe('fullPeers', () => {
   it('when a host is in two networks, lists every other host once and leaves out removed ones', () => {
-    const index = indexMembers([
-      member(1, 'a', '10.0.0.1'),
-      member(2, 'a', '10.0.0.2'),
-      member(3, 'a', '10.0.0.3', { pending_delete: 1 }),
-      member(1, 'b', '10.1.0.1'),
-      member(4, 'b', '10.1.0.4'),
-    ], now);
+    const index = indexMembers(
+      [
+        member(1, 'a', '10.0.0.1'),
+        member(2, 'a', '10.0.0.2'),
+        member(3, 'a', '10.0.0.3', { pending_delete: 1 }),
+        member(1, 'b', '10.1.0.1'),
+        member(4, 'b', '10.1.0.4'),
+      ],
+      now,
+    );
     const { peers, ids } = fullPeers('h1', index);
     expect(peers.map((p) => p.AllowedIPs[0]?.IP)).toEqual(['10.0.0.2', '10.1.0.4']);
     expect(Object.keys(ids)).toEqual([key(2), key(4)]);

@@ -1,4 +1,10 @@
-import { NANOS_PER_SECOND, toIpNet, wgKeyFromBase64, type PeerConfig, type PeerMap } from '@meshdeck/contracts';
+import {
+  NANOS_PER_SECOND,
+  toIpNet,
+  wgKeyFromBase64,
+  type PeerConfig,
+  type PeerMap,
+} from '@meshdeck/contracts';
 import { STALE_FOR_PEERS_MS } from '../nodes/node-status.ts';
 import type { MemberRow } from './peers.repository.ts';
 import { clientNets, clientPeers, indexClients, type ClientPeerRow } from './client-peers.ts';
@@ -35,16 +41,23 @@ const hostNet6 = memo((address) => toIpNet(address, 128));
 
 /** A host's own node takes part only when connected, not pending delete and seen within the last hour. */
 const isOwnNodeActive = (node: MemberRow, now: number) =>
-  node.connected === 1 && node.pending_delete === 0 && now - Date.parse(node.last_check_in) <= STALE_FOR_PEERS_MS;
+  node.connected === 1 &&
+  node.pending_delete === 0 &&
+  now - Date.parse(node.last_check_in) <= STALE_FOR_PEERS_MS;
 
-export function indexMembers(rows: readonly MemberRow[], now: number, clients: readonly ClientPeerRow[] = []): MemberIndex {
+export function indexMembers(
+  rows: readonly MemberRow[],
+  now: number,
+  clients: readonly ClientPeerRow[] = [],
+): MemberIndex {
   const byNetwork = new Map<string, MemberRow[]>();
   const byHost = new Map<string, MemberRow[]>();
   const activeNetworks = new Map<string, Set<string>>();
   for (const row of rows) {
     (byNetwork.get(row.network) ?? byNetwork.set(row.network, []).get(row.network))?.push(row);
     (byHost.get(row.host_id) ?? byHost.set(row.host_id, []).get(row.host_id))?.push(row);
-    const active = activeNetworks.get(row.host_id) ?? activeNetworks.set(row.host_id, new Set()).get(row.host_id);
+    const active =
+      activeNetworks.get(row.host_id) ?? activeNetworks.set(row.host_id, new Set()).get(row.host_id);
     if (isOwnNodeActive(row, now)) active?.add(row.network);
   }
   return { byNetwork, byHost, activeNetworks, clientsByGateway: indexClients(clients) };
@@ -70,7 +83,11 @@ export function removalPeer(publicKey: string): PeerConfig {
  * The peer entry `subject` gets on `receiver`'s interface: its addresses in every network both share (merged
  * into one peer per host key), its endpoint and keepalive; a removal when nothing is shared any more.
  */
-export function peerEntry(receiverId: string, subjectId: string, index: MemberIndex): { peer: PeerConfig; ids: PeerMap } {
+export function peerEntry(
+  receiverId: string,
+  subjectId: string,
+  index: MemberIndex,
+): { peer: PeerConfig; ids: PeerMap } {
   const { subject, receiver, shared } = sharedWith(receiverId, subjectId, index);
   if (!subject || !receiver) return { peer: removalPeer(subject?.public_key ?? ''), ids: {} };
   // A gateway also carries its clients' ranges: the receiver reaches them through it (§5.8 step 3, ingress).
@@ -83,7 +100,10 @@ export function peerEntry(receiverId: string, subjectId: string, index: MemberIn
   const useV4 = receiver.endpoint_ip !== '' && subject.endpoint_ip !== '';
   const ip = useV4 ? subject.endpoint_ip : subject.endpoint_ip6;
   const sameLan = useV4 && receiver.endpoint_ip === subject.endpoint_ip;
-  const port = subject.is_static_port === 1 || subject.public_listen_port === 0 || sameLan ? subject.listen_port : subject.public_listen_port;
+  const port =
+    subject.is_static_port === 1 || subject.public_listen_port === 0 || sameLan
+      ? subject.listen_port
+      : subject.public_listen_port;
   const first = shared[0] as MemberRow;
   const peer: PeerConfig = {
     PublicKey: keyBytes(subject.public_key),
@@ -149,7 +169,8 @@ export function ownClientPeers(hostId: string, index: MemberIndex): ReturnType<t
 export function otherMembers(hostId: string, index: MemberIndex): string[] {
   const others = new Set<string>();
   for (const own of index.byHost.get(hostId) ?? []) {
-    for (const member of index.byNetwork.get(own.network) ?? []) if (member.host_id !== hostId) others.add(member.host_id);
+    for (const member of index.byNetwork.get(own.network) ?? [])
+      if (member.host_id !== hostId) others.add(member.host_id);
   }
   return [...others].sort();
 }

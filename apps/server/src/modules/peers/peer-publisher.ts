@@ -1,6 +1,20 @@
-import { mqttTopics, type HostPeerUpdate, type PeerConfig, type PeerMap, type PeerSync } from '@meshdeck/contracts';
+import {
+  mqttTopics,
+  type HostPeerUpdate,
+  type PeerConfig,
+  type PeerMap,
+  type PeerSync,
+} from '@meshdeck/contracts';
 import { SERVER_VERSION } from '../server/server.service.ts';
-import { fullPeers, indexMembers, otherMembers, ownClientPeers, peerEntry, removalPeer, type MemberIndex } from './peer-compute.ts';
+import {
+  fullPeers,
+  indexMembers,
+  otherMembers,
+  ownClientPeers,
+  peerEntry,
+  removalPeer,
+  type MemberIndex,
+} from './peer-compute.ts';
 import { PeerVersions } from './peer-versions.ts';
 import type { PeersRepository } from './peers.repository.ts';
 import { Outbox, Slicer } from './slicer.ts';
@@ -55,10 +69,16 @@ export class PeerUpdateBuilder {
   ) {}
 
   /** A host's whole peer list and the version it reflects, for pulls (GET /api/v1/host). */
-  async peersOf(hostId: string, now = Date.now()): Promise<{ peers: PeerConfig[]; ids: PeerMap; sync: PeerSync & { base: null } }> {
+  async peersOf(
+    hostId: string,
+    now = Date.now(),
+  ): Promise<{ peers: PeerConfig[]; ids: PeerMap; sync: PeerSync & { base: null } }> {
     const sync = this.versions.current(hostId);
     const networks = await this.repository.networksOfHosts([hostId]);
-    const [members, clients] = await Promise.all([this.repository.listMembers(networks), this.repository.listClients(networks)]);
+    const [members, clients] = await Promise.all([
+      this.repository.listMembers(networks),
+      this.repository.listClients(networks),
+    ]);
     return { ...fullPeers(hostId, indexMembers(members, now, clients)), sync };
   }
 
@@ -73,14 +93,25 @@ export class PeerUpdateBuilder {
     const isListening = (hostId: string) => listening?.has(hostId) ?? true;
     const fullLists = changes.filter((c) => !c.joined && isListening(c.hostId));
     // Deltas only need the rows of the changed and the listening hosts; full lists need every member.
-    const few = listening !== undefined && fullLists.length === 0 && listening.size + subjects.length <= TARGETED_LOAD_LIMIT;
-    const rows = await this.repository.listMembers(networks, few ? [...new Set([...subjects, ...listening])] : undefined);
+    const few =
+      listening !== undefined &&
+      fullLists.length === 0 &&
+      listening.size + subjects.length <= TARGETED_LOAD_LIMIT;
+    const rows = await this.repository.listMembers(
+      networks,
+      few ? [...new Set([...subjects, ...listening])] : undefined,
+    );
     const index = indexMembers(rows, now, await this.repository.listClients(networks));
     await slicer.pause();
     const outbox = new Outbox((hostId, topic, payload) => this.sink.publish(hostId, topic, payload));
     await this.publishSubjects(fullLists, index, outbox, slicer);
 
-    const deltas = new DeltaBodies(index, changes, await this.repository.publicKeys(subjects.filter((s) => !index.byHost.has(s))), this.common(false));
+    const deltas = new DeltaBodies(
+      index,
+      changes,
+      await this.repository.publicKeys(subjects.filter((s) => !index.byHost.has(s))),
+      this.common(false),
+    );
     // A changed host that got its whole list needs nothing more; a fresh join still hears about the others.
     const hadFullList = new Set(fullLists.map((c) => c.hostId));
     const subjectSet = new Set(subjects);
@@ -100,7 +131,12 @@ export class PeerUpdateBuilder {
   }
 
   /** Changed hosts that are listening get their whole list, except fresh joins (their agent pulls on connect). */
-  private async publishSubjects(changes: readonly HostChange[], index: MemberIndex, outbox: Outbox, slicer: Slicer): Promise<void> {
+  private async publishSubjects(
+    changes: readonly HostChange[],
+    index: MemberIndex,
+    outbox: Outbox,
+    slicer: Slicer,
+  ): Promise<void> {
     for (const change of changes) {
       const subject = change.hostId;
       const described = await this.sink.describeHost(subject);
@@ -127,7 +163,14 @@ export class PeerUpdateBuilder {
   }
 
   private common(replace: boolean) {
-    return { server: this.serverName, serverversion: SERVER_VERSION, replace_peers: replace, change_default_gw: false, is_inet_gw: false, endpoint_detection: false };
+    return {
+      server: this.serverName,
+      serverversion: SERVER_VERSION,
+      replace_peers: replace,
+      change_default_gw: false,
+      is_inet_gw: false,
+      endpoint_detection: false,
+    };
   }
 }
 
@@ -151,8 +194,13 @@ class DeltaBodies {
     private readonly departedKeys: ReadonlyMap<string, string>,
     common: object,
   ) {
-    this.#subjectIps = new Set(changes.map((c) => index.byHost.get(c.hostId)?.[0]?.endpoint_ip ?? '').filter((ip) => ip !== ''));
-    this.#reach = changes.map((c) => new Set([...(index.byHost.get(c.hostId) ?? []).map((n) => n.network), ...(c.formerNetworks ?? [])]));
+    this.#subjectIps = new Set(
+      changes.map((c) => index.byHost.get(c.hostId)?.[0]?.endpoint_ip ?? '').filter((ip) => ip !== ''),
+    );
+    this.#reach = changes.map(
+      (c) =>
+        new Set([...(index.byHost.get(c.hostId) ?? []).map((n) => n.network), ...(c.formerNetworks ?? [])]),
+    );
     this.#head = JSON.stringify({ host: null, nodes: [], ...common }).slice(1, -1);
   }
 
@@ -161,8 +209,12 @@ class DeltaBodies {
     const own = this.index.byHost.get(receiver) ?? [];
     const ip = own[0]?.endpoint_ip ?? '';
     const active = [...(this.index.activeNetworks.get(receiver) ?? [])].sort().join(',');
-    const key = `${own.map((n) => n.network).sort().join(',')}|${active}|${ip !== ''}|${this.#subjectIps.has(ip) ? ip : ''}`;
-    if (!this.#bodies.has(key)) this.#bodies.set(key, this.build(receiver, new Set(own.map((n) => n.network))));
+    const key = `${own
+      .map((n) => n.network)
+      .sort()
+      .join(',')}|${active}|${ip !== ''}|${this.#subjectIps.has(ip) ? ip : ''}`;
+    if (!this.#bodies.has(key))
+      this.#bodies.set(key, this.build(receiver, new Set(own.map((n) => n.network))));
     return this.#bodies.get(key);
   }
 

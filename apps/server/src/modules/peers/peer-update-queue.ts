@@ -73,7 +73,10 @@ export class PeerUpdateQueue {
     const now = Date.now();
     if (this.#timer === undefined) this.#firstAt = now;
     clearTimeout(this.#timer);
-    const debounce = Math.max(0, Math.min(this.timing.debounceMs, this.#firstAt + this.timing.maxWaitMs - now));
+    const debounce = Math.max(
+      0,
+      Math.min(this.timing.debounceMs, this.#firstAt + this.timing.maxWaitMs - now),
+    );
     this.#timer = setTimeout(() => void this.run(), Math.max(debounce, this.#readyAt - now));
   }
 

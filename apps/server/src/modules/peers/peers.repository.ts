@@ -59,7 +59,15 @@ export class PeersRepository {
     if (networks.length === 0) return [];
     return this.db
       .selectFrom('ext_clients')
-      .select(['client_id', 'gateway_node_id', 'network', 'address', 'address6', 'public_key', 'extra_allowed_ips'])
+      .select([
+        'client_id',
+        'gateway_node_id',
+        'network',
+        'address',
+        'address6',
+        'public_key',
+        'extra_allowed_ips',
+      ])
       .where('network', 'in', networks)
       .where('enabled', '=', 1)
       .execute();
@@ -68,14 +76,23 @@ export class PeersRepository {
   /** Networks the given hosts are members of. */
   async networksOfHosts(hostIds: readonly string[]): Promise<string[]> {
     if (hostIds.length === 0) return [];
-    const rows = await this.db.selectFrom('nodes').select('network').distinct().where('host_id', 'in', hostIds).execute();
+    const rows = await this.db
+      .selectFrom('nodes')
+      .select('network')
+      .distinct()
+      .where('host_id', 'in', hostIds)
+      .execute();
     return rows.map((row) => row.network);
   }
 
   /** Public keys (base64) of the given hosts that still exist. */
   async publicKeys(hostIds: readonly string[]): Promise<Map<string, string>> {
     if (hostIds.length === 0) return new Map();
-    const rows = await this.db.selectFrom('hosts').select(['id', 'public_key']).where('id', 'in', hostIds).execute();
+    const rows = await this.db
+      .selectFrom('hosts')
+      .select(['id', 'public_key'])
+      .where('id', 'in', hostIds)
+      .execute();
     return new Map(rows.map((row) => [row.id, row.public_key]));
   }
 }

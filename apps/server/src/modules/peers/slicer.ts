@@ -32,7 +32,8 @@ export class Outbox {
   constructor(private readonly publish: (hostId: string, topic: string, payload: string) => Promise<void>) {}
 
   async send(hostId: string, topic: string, payload: string): Promise<void> {
-    while (this.#inflight >= PUBLISH_WINDOW) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    while (this.#inflight >= PUBLISH_WINDOW)
+      await new Promise<void>((resolve) => this.#waiting.push(resolve));
     this.messages += 1;
     this.bytes += payload.length;
     this.#inflight += 1;

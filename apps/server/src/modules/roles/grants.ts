@@ -30,15 +30,27 @@ export class GrantsResolver {
         for (const roleId of roleIds) assignments.push([networkId, roleId]);
       }
     }
-    const roleRows = await this.roles.findByIds([...new Set([user.platform_role_id, ...assignments.map(([, roleId]) => roleId)])]);
+    const roleRows = await this.roles.findByIds([
+      ...new Set([user.platform_role_id, ...assignments.map(([, roleId]) => roleId)]),
+    ]);
     const byId = new Map(roleRows.map((row) => [row.id, row]));
     const platform = byId.get(user.platform_role_id);
     const networkRoles: NetworkRoleGrant[] = [];
     for (const [networkId, roleId] of assignments) {
       const role = byId.get(roleId);
       // A network role only counts where it belongs: its own network, or anywhere for all_networks roles.
-      if (!role || role.network_id === '' || (role.network_id !== 'all_networks' && role.network_id !== networkId)) continue;
-      networkRoles.push({ roleId, networkId, fullAccess: role.full_access === 1, access: parse<AccessMap>(role.network_level_access, {}) });
+      if (
+        !role ||
+        role.network_id === '' ||
+        (role.network_id !== 'all_networks' && role.network_id !== networkId)
+      )
+        continue;
+      networkRoles.push({
+        roleId,
+        networkId,
+        fullAccess: role.full_access === 1,
+        access: parse<AccessMap>(role.network_level_access, {}),
+      });
     }
     return {
       platformRoleId: user.platform_role_id,
@@ -54,6 +66,11 @@ export function activeUserLoader(users: UsersRepository, resolver: GrantsResolve
   return async (username: string): Promise<ActiveUser | undefined> => {
     const user = await users.findByUsername(username);
     if (!user || user.account_disabled === 1) return undefined;
-    return { platformRoleId: user.platform_role_id, groupIds: parse<string[]>(user.user_group_ids, []), tokenGeneration: user.token_generation, grants: await resolver.resolve(user) };
+    return {
+      platformRoleId: user.platform_role_id,
+      groupIds: parse<string[]>(user.user_group_ids, []),
+      tokenGeneration: user.token_generation,
+      grants: await resolver.resolve(user),
+    };
   };
 }

@@ -6,7 +6,11 @@ import { IdentityStore, type IdentityRepositories } from '../users/identity.repo
 import { groupRowOf, roleRowOf } from '../users/platform-roles.ts';
 
 /** Creates a network's admin and user roles and groups (api-contract §8.2); existing ones are left alone. */
-export async function createNetworkIdentity(repos: IdentityRepositories, netid: string, now: string): Promise<void> {
+export async function createNetworkIdentity(
+  repos: IdentityRepositories,
+  netid: string,
+  now: string,
+): Promise<void> {
   await repos.roles.insertMissing(networkDefaultRoles(netid).map((role) => roleRowOf(role)));
   await repos.groups.insertMissing(networkDefaultGroups(netid).map((group) => groupRowOf(group, now)));
 }
@@ -16,7 +20,11 @@ export async function createNetworkIdentity(repos: IdentityRepositories, netid: 
  * its entries in custom groups, and the users' memberships and direct roles, so a network created later under
  * the same name starts with nobody in it.
  */
-export async function deleteNetworkIdentity(repos: IdentityRepositories, netid: string, now: string): Promise<void> {
+export async function deleteNetworkIdentity(
+  repos: IdentityRepositories,
+  netid: string,
+  now: string,
+): Promise<void> {
   const roleIds = await repos.roles.idsOfNetwork(netid);
   const defaultGroupIds = networkDefaultGroups(netid).map((group) => group.id);
   for (const group of await repos.groups.listAll()) {
@@ -27,9 +35,16 @@ export async function deleteNetworkIdentity(repos: IdentityRepositories, netid: 
   }
   await repos.groups.deleteByIds(defaultGroupIds);
   await repos.roles.deleteByIds(roleIds);
-  const affected = new Map([...(await repos.users.listInGroups(defaultGroupIds)), ...(await repos.users.listWithNetworkRoles(netid))].map((user) => [user.username, user]));
+  const affected = new Map(
+    [
+      ...(await repos.users.listInGroups(defaultGroupIds)),
+      ...(await repos.users.listWithNetworkRoles(netid)),
+    ].map((user) => [user.username, user]),
+  );
   for (const user of affected.values()) {
-    const groups = (JSON.parse(user.user_group_ids) as string[]).filter((id) => !defaultGroupIds.includes(id));
+    const groups = (JSON.parse(user.user_group_ids) as string[]).filter(
+      (id) => !defaultGroupIds.includes(id),
+    );
     const networkRoles = JSON.parse(user.network_roles) as Record<string, string[]>;
     delete networkRoles[netid];
     await repos.users.update(user.username, { groupIds: groups, networkRoles }, now);
@@ -44,12 +59,20 @@ export function withNetworkIdentity(usage: NetworkUsage): NetworkUsage {
     async createNetworkMembers(netid: string, trx: NetworkTransaction): Promise<ChangeEvent[]> {
       const changes = await usage.createNetworkMembers(netid, trx);
       await createNetworkIdentity(IdentityStore.within(trx), netid, new Date().toISOString());
-      return [...changes, { resource: 'roles', action: 'created' }, { resource: 'groups', action: 'created' }];
+      return [
+        ...changes,
+        { resource: 'roles', action: 'created' },
+        { resource: 'groups', action: 'created' },
+      ];
     },
     async deleteNetworkMembers(netid: string, trx: NetworkTransaction): Promise<ChangeEvent[]> {
       const changes = await usage.deleteNetworkMembers(netid, trx);
       await deleteNetworkIdentity(IdentityStore.within(trx), netid, new Date().toISOString());
-      return [...changes, { resource: 'roles', action: 'deleted' }, { resource: 'groups', action: 'deleted' }];
+      return [
+        ...changes,
+        { resource: 'roles', action: 'deleted' },
+        { resource: 'groups', action: 'deleted' },
+      ];
     },
   };
 }

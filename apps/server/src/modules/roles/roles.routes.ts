@@ -1,4 +1,11 @@
-import { createRoleInputSchema, envelopeSchema, roleIdQuerySchema, rolesQuerySchema, updateRoleInputSchema, userRoleSchema } from '@meshdeck/contracts';
+import {
+  createRoleInputSchema,
+  envelopeSchema,
+  roleIdQuerySchema,
+  rolesQuerySchema,
+  updateRoleInputSchema,
+  userRoleSchema,
+} from '@meshdeck/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
@@ -13,28 +20,55 @@ export const rolesRoutes =
   async (app) => {
     app.get(
       '/api/v1/users/roles',
-      { config: admin, schema: { tags, querystring: rolesQuerySchema, response: { 200: envelopeSchema(z.array(userRoleSchema)) } } },
-      async (request) => ({ Code: 200, Message: 'fetched roles', Response: await roles.list(request.query.platform === 'true') }),
+      {
+        config: admin,
+        schema: {
+          tags,
+          querystring: rolesQuerySchema,
+          response: { 200: envelopeSchema(z.array(userRoleSchema)) },
+        },
+      },
+      async (request) => ({
+        Code: 200,
+        Message: 'fetched roles',
+        Response: await roles.list(request.query.platform === 'true'),
+      }),
     );
     if (!isPro) return;
     app.get(
       '/api/v1/users/role',
-      { config: admin, schema: { tags, querystring: roleIdQuerySchema, response: { 200: envelopeSchema(userRoleSchema) } } },
-      async (request) => ({ Code: 200, Message: 'fetched role', Response: await roles.get(request.query.role_id) }),
+      {
+        config: admin,
+        schema: { tags, querystring: roleIdQuerySchema, response: { 200: envelopeSchema(userRoleSchema) } },
+      },
+      async (request) => ({
+        Code: 200,
+        Message: 'fetched role',
+        Response: await roles.get(request.query.role_id),
+      }),
     );
     app.post(
       '/api/v1/users/role',
-      { config: admin, schema: { tags, body: createRoleInputSchema, response: { 200: envelopeSchema(userRoleSchema) } } },
+      {
+        config: admin,
+        schema: { tags, body: createRoleInputSchema, response: { 200: envelopeSchema(userRoleSchema) } },
+      },
       async (request) => ({ Code: 200, Message: 'created role', Response: await roles.create(request.body) }),
     );
     app.put(
       '/api/v1/users/role',
-      { config: admin, schema: { tags, body: updateRoleInputSchema, response: { 200: envelopeSchema(userRoleSchema) } } },
+      {
+        config: admin,
+        schema: { tags, body: updateRoleInputSchema, response: { 200: envelopeSchema(userRoleSchema) } },
+      },
       async (request) => ({ Code: 200, Message: 'updated role', Response: await roles.update(request.body) }),
     );
     app.delete(
       '/api/v1/users/role',
-      { config: admin, schema: { tags, querystring: roleIdQuerySchema, response: { 200: envelopeSchema(z.null()) } } },
+      {
+        config: admin,
+        schema: { tags, querystring: roleIdQuerySchema, response: { 200: envelopeSchema(z.null()) } },
+      },
       async (request) => {
         await roles.delete(request.query.role_id);
         return { Code: 200, Message: 'deleted role', Response: null };

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { ALL_NETWORKS, type CreateRoleInput, type Edition, type UpdateRoleInput, type UserRole } from '@meshdeck/contracts';
+import {
+  ALL_NETWORKS,
+  type CreateRoleInput,
+  type Edition,
+  type UpdateRoleInput,
+  type UserRole,
+} from '@meshdeck/contracts';
 import { badRequest, notFound } from '../../lib/api-error.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { IdentityRepositories, IdentityStore } from '../users/identity.repository.ts';
@@ -45,7 +51,8 @@ export class RolesService {
   }
 
   async #checkNetwork(netid: string): Promise<void> {
-    if (netid !== ALL_NETWORKS && !(await this.networkExists(netid))) throw badRequest(`network ${netid} does not exist`);
+    if (netid !== ALL_NETWORKS && !(await this.networkExists(netid)))
+      throw badRequest(`network ${netid} does not exist`);
   }
 
   async #checkName(repos: IdentityRepositories, name: string, id: string): Promise<void> {
@@ -84,8 +91,12 @@ export class RolesService {
     const updated = await this.store.write(async (repos) => {
       const current = await repos.roles.findById(input.id);
       if (!current) throw notFound(`role ${input.id} not found`);
-      if (current.is_default === 1) throw badRequest(`role ${input.id} is a default role and cannot be edited`);
-      if (current.network_id !== input.network_id) throw badRequest(`role ${input.id} belongs to network ${current.network_id}, not ${input.network_id}`);
+      if (current.is_default === 1)
+        throw badRequest(`role ${input.id} is a default role and cannot be edited`);
+      if (current.network_id !== input.network_id)
+        throw badRequest(
+          `role ${input.id} belongs to network ${current.network_id}, not ${input.network_id}`,
+        );
       const name = input.name ?? current.name;
       await this.#checkName(repos, name, current.id);
       return (await repos.roles.update({
@@ -112,10 +123,18 @@ export class RolesService {
       for (const group of await repos.groups.listAll()) {
         const map = parse(group.network_roles);
         if (!Object.values(map).some((ids) => ids.includes(id))) continue;
-        await repos.groups.update({ ...group, network_roles: JSON.stringify(withoutRole(map, id)), updated_at: now });
+        await repos.groups.update({
+          ...group,
+          network_roles: JSON.stringify(withoutRole(map, id)),
+          updated_at: now,
+        });
       }
       for (const user of await repos.users.listWithNetworkRoles(role.network_id)) {
-        await repos.users.update(user.username, { networkRoles: withoutRole(parse(user.network_roles), id) }, now);
+        await repos.users.update(
+          user.username,
+          { networkRoles: withoutRole(parse(user.network_roles), id) },
+          now,
+        );
       }
       await repos.roles.deleteByIds([id]);
     });

@@ -7,7 +7,11 @@ import { createNetworkIdentity } from './network-identity.ts';
  * Start-up seeding (api-contract §7.2): the edition's platform roles, the global network roles and groups on Pro,
  * and the default roles and groups of networks created before this feature existed. Idempotent.
  */
-export async function seedIdentity(store: IdentityStore, edition: Edition, networkIds: readonly string[]): Promise<void> {
+export async function seedIdentity(
+  store: IdentityStore,
+  edition: Edition,
+  networkIds: readonly string[],
+): Promise<void> {
   const now = new Date().toISOString();
   await store.write(async (repos) => {
     await repos.roles.insertMissing(platformRoleRows(edition));

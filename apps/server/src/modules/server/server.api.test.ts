@@ -61,31 +61,43 @@ describe('GET /api/server/status', () => {
     expect((await server.request('GET', '/api/server/status')).body).toMatchObject({ is_pro: true });
   });
 
-  it.skipIf(isPostgres())('-> when the SQLite database file disappears, reports db_connected false', async () => {
-    server = await startTestServer();
-    const file = path.join(server.dataDir, 'meshdeck.db');
-    fs.renameSync(file, `${file}.moved`);
-    expect((await server.request('GET', '/api/server/status')).body).toMatchObject({ db_connected: false });
-    fs.renameSync(`${file}.moved`, file);
-    expect((await server.request('GET', '/api/server/status')).body).toMatchObject({ db_connected: true });
-  });
-
-  it.skipIf(!isPostgres())('-> when PostgreSQL refuses the connections, reports db_connected false until it accepts them again', async () => {
-    server = await startTestServer();
-    const name = server.postgresDatabase!;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    try {
-      await admin.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
-      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
+  it.skipIf(isPostgres())(
+    '-> when the SQLite database file disappears, reports db_connected false',
+    async () => {
+      server = await startTestServer();
+      const file = path.join(server.dataDir, 'meshdeck.db');
+      fs.renameSync(file, `${file}.moved`);
       expect((await server.request('GET', '/api/server/status')).body).toMatchObject({ db_connected: false });
-      await admin.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS true`);
+      fs.renameSync(`${file}.moved`, file);
       expect((await server.request('GET', '/api/server/status')).body).toMatchObject({ db_connected: true });
-    } finally {
-      await admin.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS true`);
-      await admin.end();
-    }
-  });
+    },
+  );
+
+  it.skipIf(!isPostgres())(
+    '-> when PostgreSQL refuses the connections, reports db_connected false until it accepts them again',
+    async () => {
+      server = await startTestServer();
+      const name = server.postgresDatabase!;
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      try {
+        await admin.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
+        await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [
+          name,
+        ]);
+        expect((await server.request('GET', '/api/server/status')).body).toMatchObject({
+          db_connected: false,
+        });
+        await admin.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS true`);
+        expect((await server.request('GET', '/api/server/status')).body).toMatchObject({
+          db_connected: true,
+        });
+      } finally {
+        await admin.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS true`);
+        await admin.end();
+      }
+    },
+  );
 
   it('-> when the embedded broker stops, reports broker_connected false', async () => {
     server = await startTestServer();
@@ -116,7 +128,9 @@ describe('GET /api/server/status', () => {
             }),
         );
         server = await startTestServer({ MQTT_URL: `mqtt://127.0.0.1:${port}` });
-        expect((await server.request('GET', '/api/server/status')).body).toMatchObject({ broker_connected: true });
+        expect((await server.request('GET', '/api/server/status')).body).toMatchObject({
+          broker_connected: true,
+        });
         mosquitto.kill('SIGKILL');
         const sawDisconnect = await waitFor(async () => {
           const status = await server!.request<{ broker_connected: boolean }>('GET', '/api/server/status');
@@ -147,7 +161,12 @@ describe('POST /api/server/shutdown', () => {
     const response = await server.request('POST', '/api/server/shutdown', { token });
     expect(response).toMatchObject({ status: 200, body: 'restarting' });
     const { url, app } = server;
-    const hasStopped = await waitFor(() => fetch(`${url}/api/server/health`).then(() => false, () => true));
+    const hasStopped = await waitFor(() =>
+      fetch(`${url}/api/server/health`).then(
+        () => false,
+        () => true,
+      ),
+    );
     expect(hasStopped).toBe(true);
     expect(app.server.listening).toBe(false);
   });
@@ -160,13 +179,21 @@ describe('GET /api/server/getconfig', () => {
     const token = await createSuperAdminAndLogin(server);
     const response = await server.request('GET', '/api/server/getconfig', { token });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ Version: 'v0.30.0', IsEE: 'no', IsPro: 'no', MasterKey: '(hidden)', Server: 'meshdeck' });
+    expect(response.body).toMatchObject({
+      Version: 'v0.30.0',
+      IsEE: 'no',
+      IsPro: 'no',
+      MasterKey: '(hidden)',
+      Server: 'meshdeck',
+    });
     expect(JSON.stringify(response.body)).not.toContain('a-master-key-of-some-length');
   });
 
   it('-> with the master key as bearer, is allowed', async () => {
     server = await startTestServer({ MASTER_KEY: 'a-master-key-of-some-length' });
-    expect((await server.request('GET', '/api/server/getconfig', { token: 'a-master-key-of-some-length' })).status).toBe(200);
+    expect(
+      (await server.request('GET', '/api/server/getconfig', { token: 'a-master-key-of-some-length' })).status,
+    ).toBe(200);
   });
 });
 
@@ -182,15 +209,24 @@ describe('HTTP surface', () => {
     server = await startTestServer();
     const response = await server.request('GET', '/api/does/not/exist');
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ Code: 404, Message: 'route not found: GET /api/does/not/exist', Response: null });
+    expect(response.body).toEqual({
+      Code: 404,
+      Message: 'route not found: GET /api/does/not/exist',
+      Response: null,
+    });
   });
 
   it('GET /api/docs/json -> returns an OpenAPI document listing the routes', async () => {
     server = await startTestServer();
-    const response = await server.request<{ openapi: string; paths: Record<string, unknown> }>('GET', '/api/docs/json');
+    const response = await server.request<{ openapi: string; paths: Record<string, unknown> }>(
+      'GET',
+      '/api/docs/json',
+    );
     expect(response.status).toBe(200);
     expect(response.body.openapi).toMatch(/^3\./);
-    expect(Object.keys(response.body.paths)).toEqual(expect.arrayContaining(['/api/server/status', '/api/users/adm/authenticate']));
+    expect(Object.keys(response.body.paths)).toEqual(
+      expect.arrayContaining(['/api/server/status', '/api/users/adm/authenticate']),
+    );
   });
 
   it('GET a large response -> is compressed for a client that accepts it, and answers 304 to its own ETag', async () => {
@@ -218,7 +254,9 @@ describe('HTTP surface', () => {
     const asset = await server.request('GET', '/assets/app-abc123.js');
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await server.request('GET', '/assets/missing.js')).status).toBe(404);
-    expect((await server.request('GET', '/api/nope')).headers.get('content-type')).toContain('application/json');
+    expect((await server.request('GET', '/api/nope')).headers.get('content-type')).toContain(
+      'application/json',
+    );
   });
   it('serves the build-time .br of a console asset as it is to a client that accepts brotli, the plain file otherwise', async () => {
     const consoleDir = fs.mkdtempSync('/tmp/meshdeck-console-');
@@ -242,7 +280,10 @@ describe('HTTP surface', () => {
 describe('GET /meshclient/files/:file', () => {
   it('-> serves the bundled agent from AGENT_DIR, never cached, and 404s unknown files', async () => {
     const agentDir = fs.mkdtempSync('/tmp/meshdeck-agent-dist-');
-    fs.writeFileSync(path.join(agentDir, 'meshdeck-agent.mjs'), '#!/usr/bin/env node\nconsole.log("agent")\n');
+    fs.writeFileSync(
+      path.join(agentDir, 'meshdeck-agent.mjs'),
+      '#!/usr/bin/env node\nconsole.log("agent")\n',
+    );
     server = await startTestServer({ AGENT_DIR: agentDir });
     const download = await server.request('GET', '/meshclient/files/meshdeck-agent.mjs');
     expect(download.status).toBe(200);

@@ -19,19 +19,28 @@ export const serverRoutes =
 
     app.get(
       '/api/server/status',
-      { config: { access: access.public() }, schema: { tags: ['server'], response: { 200: serverStatusSchema } } },
+      {
+        config: { access: access.public() },
+        schema: { tags: ['server'], response: { 200: serverStatusSchema } },
+      },
       () => server.status(),
     );
 
     app.get(
       '/api/server/getconfig',
-      { config: { access: access.anyUser() }, schema: { tags: ['server'], response: { 200: serverConfigSchema } } },
+      {
+        config: { access: access.anyUser() },
+        schema: { tags: ['server'], response: { 200: serverConfigSchema } },
+      },
       (request) => server.getConfig(publicApiUrl ?? `${request.protocol}://${request.host}`),
     );
 
     app.post(
       '/api/server/shutdown',
-      { config: { access: access.superAdmin() }, schema: { tags: ['server'], response: { 200: z.string() } } },
+      {
+        config: { access: access.superAdmin() },
+        schema: { tags: ['server'], response: { 200: z.string() } },
+      },
       async (_request, reply) => {
         // The process exits once the app is closed and a supervisor (systemd, Docker restart policy) starts it
         // again: that is what "restart" means here. Closing waits until the answer has reached the console.

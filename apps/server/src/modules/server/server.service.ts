@@ -22,7 +22,10 @@ export class ServerService {
 
   /** Live database and broker checks plus edition and licence fields. */
   async status(): Promise<ServerStatus> {
-    const [dbConnected, brokerConnected] = [await this.probes.isDatabaseHealthy(), this.probes.isBrokerConnected()];
+    const [dbConnected, brokerConnected] = [
+      await this.probes.isDatabaseHealthy(),
+      this.probes.isBrokerConnected(),
+    ];
     return {
       db_connected: dbConnected,
       broker_connected: brokerConnected,

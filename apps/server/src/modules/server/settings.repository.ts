@@ -7,7 +7,11 @@ export class SettingsRepository {
 
   /** The stored value of a setting, if any. */
   async get(key: string): Promise<string | undefined> {
-    const row = await this.db.selectFrom('server_settings').select('value').where('key', '=', key).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('server_settings')
+      .select('value')
+      .where('key', '=', key)
+      .executeTakeFirst();
     return row?.value;
   }
 
@@ -18,7 +22,11 @@ export class SettingsRepository {
       .values({ key, value: initial })
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();
-    const row = await this.db.selectFrom('server_settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('server_settings')
+      .select('value')
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow();
     return row.value;
   }
 }

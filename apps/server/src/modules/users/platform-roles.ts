@@ -1,5 +1,11 @@
 import type { Edition } from '@meshdeck/contracts';
-import { GLOBAL_GROUPS, GLOBAL_NETWORK_ROLES, PLATFORM_ROLES, type GroupDefinition, type RoleDefinition } from '../../auth/builtin-roles.ts';
+import {
+  GLOBAL_GROUPS,
+  GLOBAL_NETWORK_ROLES,
+  PLATFORM_ROLES,
+  type GroupDefinition,
+  type RoleDefinition,
+} from '../../auth/builtin-roles.ts';
 import type { GroupRow } from '../groups/groups.repository.ts';
 import type { RoleRow } from './roles.repository.ts';
 
@@ -22,7 +28,15 @@ export function roleRowOf(role: RoleDefinition, isDefault = true): RoleRow {
 
 /** A built-in group definition as a stored row. */
 export function groupRowOf(group: GroupDefinition, now: string): GroupRow {
-  return { id: group.id, name: group.name, is_default: 1, meta_data: '', network_roles: JSON.stringify(group.networkRoles), created_at: now, updated_at: now };
+  return {
+    id: group.id,
+    name: group.name,
+    is_default: 1,
+    meta_data: '',
+    network_roles: JSON.stringify(group.networkRoles),
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 /**
@@ -30,7 +44,8 @@ export function groupRowOf(group: GroupDefinition, now: string): GroupRow {
  * roles. The global network roles exist on both (community never lists them; every community user is an admin).
  */
 export function platformRoleRows(edition: Edition): RoleRow[] {
-  const platform = edition === 'community' ? PLATFORM_ROLES.filter((role) => COMMUNITY_ROLES.has(role.id)) : PLATFORM_ROLES;
+  const platform =
+    edition === 'community' ? PLATFORM_ROLES.filter((role) => COMMUNITY_ROLES.has(role.id)) : PLATFORM_ROLES;
   return [...platform, ...GLOBAL_NETWORK_ROLES].map((role) => roleRowOf(role));
 }
 

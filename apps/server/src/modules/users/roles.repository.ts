@@ -11,7 +11,11 @@ export class RolesRepository {
   /** Inserts the given roles, leaving existing ones untouched (start-up seeding is idempotent). */
   async insertMissing(roles: RoleRow[]): Promise<void> {
     for (const role of roles) {
-      await this.db.insertInto('roles').values(role).onConflict((oc) => oc.column('id').doNothing()).execute();
+      await this.db
+        .insertInto('roles')
+        .values(role)
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
     }
   }
 
@@ -28,7 +32,11 @@ export class RolesRepository {
   /** The roles with these ids. */
   findByIds(ids: readonly string[]): Promise<RoleRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.selectFrom('roles').selectAll().where('id', 'in', [...ids]).execute();
+    return this.db
+      .selectFrom('roles')
+      .selectAll()
+      .where('id', 'in', [...ids])
+      .execute();
   }
 
   /** Finds a role by its display name. */
@@ -53,7 +61,11 @@ export class RolesRepository {
 
   /** Deletes roles by id. */
   async deleteByIds(ids: readonly string[]): Promise<void> {
-    if (ids.length > 0) await this.db.deleteFrom('roles').where('id', 'in', [...ids]).execute();
+    if (ids.length > 0)
+      await this.db
+        .deleteFrom('roles')
+        .where('id', 'in', [...ids])
+        .execute();
   }
 
   /** Ids of every role of one network (default and custom). */

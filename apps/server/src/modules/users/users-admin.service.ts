@@ -1,5 +1,12 @@
 import { hash } from '@node-rs/argon2';
-import { fromWireSet, isPlatformAdminRole, type CreateUserWithGroupsInput, type Edition, type ReturnUser, type UpdateUserInput } from '@meshdeck/contracts';
+import {
+  fromWireSet,
+  isPlatformAdminRole,
+  type CreateUserWithGroupsInput,
+  type Edition,
+  type ReturnUser,
+  type UpdateUserInput,
+} from '@meshdeck/contracts';
 import type { Principal } from '../../auth/access.ts';
 import { GLOBAL_NETWORK_ADMIN_GROUP } from '../../auth/builtin-roles.ts';
 import { badRequest, forbidden, notFound } from '../../lib/api-error.ts';
@@ -10,14 +17,19 @@ import { resolveNewUserRole } from './new-user-role.ts';
 import { presentUser, userGroupIds } from './users.presenter.ts';
 import type { UserRow } from './users.repository.ts';
 
-const TRANSFER_ONLY = 'the super-admin role can only be handed over with POST /api/users/adm/transfersuperadmin/{username}';
-const callerRole = (caller: Principal) => (caller.kind === 'user' ? (caller.isMaster ? 'super-admin' : caller.platformRoleId) : '');
-const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item) => b.includes(item));
+const TRANSFER_ONLY =
+  'the super-admin role can only be handed over with POST /api/users/adm/transfersuperadmin/{username}';
+const callerRole = (caller: Principal) =>
+  caller.kind === 'user' ? (caller.isMaster ? 'super-admin' : caller.platformRoleId) : '';
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((item) => b.includes(item));
 const parseRoles = (row: UserRow) => JSON.parse(row.network_roles) as Record<string, string[]>;
 
 /** Admins and super-admins are always members of the all-networks admin group on Pro (api-contract §8.2). */
 function withAdminGroup(edition: Edition, role: string, groups: string[]): string[] {
-  return edition === 'pro' && isPlatformAdminRole(role) && !groups.includes(GLOBAL_NETWORK_ADMIN_GROUP) ? [...groups, GLOBAL_NETWORK_ADMIN_GROUP] : groups;
+  return edition === 'pro' && isPlatformAdminRole(role) && !groups.includes(GLOBAL_NETWORK_ADMIN_GROUP)
+    ? [...groups, GLOBAL_NETWORK_ADMIN_GROUP]
+    : groups;
 }
 
 /** Who may create, edit, delete whom (api-contract §2.12). No HTTP, no SQL. */
@@ -37,19 +49,31 @@ export class UsersAdminService {
 
   /** Every user sorted by username, with their access-token counts. */
   async list(): Promise<ReturnUser[]> {
-    const [users, counts] = await Promise.all([this.store.read.users.listAll(), this.store.read.tokens.countByUser()]);
+    const [users, counts] = await Promise.all([
+      this.store.read.users.listAll(),
+      this.store.read.tokens.countByUser(),
+    ]);
     return users.map((user) => presentUser(user, counts.get(user.username) ?? 0));
   }
 
   /** An admin creates a user with a role, groups and network roles; a matching invite or pending sign-in goes. */
   async create(caller: Principal, username: string, input: CreateUserWithGroupsInput): Promise<ReturnUser> {
-    if (input.username !== undefined && input.username !== username) throw badRequest('username in the body must match the username in the path');
+    if (input.username !== undefined && input.username !== username)
+      throw badRequest('username in the body must match the username in the path');
     const role = resolveNewUserRole(this.edition, caller, input.platform_role_id);
     const passwordHash = await hash(input.password);
     const created = await this.store.write(async (repos) => {
       const groups = await checkGroupIds(repos, fromWireSet(input.user_group_ids));
       const networkRoles = await checkNetworkRoles(repos, input.network_roles ?? {});
-      const row = await repos.users.insert({ username, passwordHash, platformRoleId: role, isSuperAdmin: false, groupIds: withAdminGroup(this.edition, role, groups), networkRoles, now: new Date().toISOString() });
+      const row = await repos.users.insert({
+        username,
+        passwordHash,
+        platformRoleId: role,
+        isSuperAdmin: false,
+        groupIds: withAdminGroup(this.edition, role, groups),
+        networkRoles,
+        now: new Date().toISOString(),
+      });
       if (row === 'duplicate') throw badRequest(`user ${username} already exists`);
       await repos.invites.delete(username);
       await repos.invites.deletePending(username);
@@ -61,16 +85,25 @@ export class UsersAdminService {
 
   /** Edits a user; a change of role, groups or network roles ends its sessions and deletes its access tokens. */
   async update(caller: Principal, username: string, input: UpdateUserInput): Promise<ReturnUser> {
-    if (input.username !== undefined && input.username !== username) throw badRequest('username in the body must match the username in the path');
+    if (input.username !== undefined && input.username !== username)
+      throw badRequest('username in the body must match the username in the path');
     const passwordHash = input.password ? await hash(input.password) : undefined;
     const updated = await this.store.write(async (repos) => {
       const target = await repos.users.findByUsername(username);
       if (!target) throw notFound(`user ${username} not found`);
       const changes = await this.#changes(repos, caller, target, input);
-      if (passwordHash !== undefined && target.auth_type === 'oauth') throw badRequest('users who sign in with SSO cannot set a password');
-      const revoke = changes.platformRoleId !== undefined || changes.groupIds !== undefined || changes.networkRoles !== undefined;
+      if (passwordHash !== undefined && target.auth_type === 'oauth')
+        throw badRequest('users who sign in with SSO cannot set a password');
+      const revoke =
+        changes.platformRoleId !== undefined ||
+        changes.groupIds !== undefined ||
+        changes.networkRoles !== undefined;
       if (revoke) await repos.tokens.deleteByUser(username);
-      const row = await repos.users.update(username, { ...changes, passwordHash, displayName: input.display_name, revokeSessions: revoke }, new Date().toISOString());
+      const row = await repos.users.update(
+        username,
+        { ...changes, passwordHash, displayName: input.display_name, revokeSessions: revoke },
+        new Date().toISOString(),
+      );
       return row!;
     });
     this.events.publish({ resource: 'users', action: 'updated', id: username });
@@ -82,8 +115,10 @@ export class UsersAdminService {
     const by = callerRole(caller);
     const isSelf = caller.kind === 'user' && caller.username === target.username;
     const isSuperCaller = by === 'super-admin';
-    if (!isSuperCaller && !isSelf && target.platform_role_id === 'super-admin') throw forbidden('only the super-admin can edit the super-admin');
-    if (!isSuperCaller && !isSelf && target.platform_role_id === 'admin') throw forbidden('an admin cannot edit another admin');
+    if (!isSuperCaller && !isSelf && target.platform_role_id === 'super-admin')
+      throw forbidden('only the super-admin can edit the super-admin');
+    if (!isSuperCaller && !isSelf && target.platform_role_id === 'admin')
+      throw forbidden('an admin cannot edit another admin');
     let role = input.platform_role_id?.trim() || target.platform_role_id;
     // Community users are all admins: whatever the body says, the role stays.
     if (this.edition === 'community') role = target.platform_role_id;
@@ -93,7 +128,8 @@ export class UsersAdminService {
       if (isSelf) throw forbidden('you cannot change your own platform role');
       const stored = await repos.roles.findById(role);
       if (!stored || stored.network_id !== '') throw badRequest(`platform role ${role} does not exist`);
-      if (role === 'admin' && !isSuperCaller) throw forbidden('only the super-admin can grant the admin role');
+      if (role === 'admin' && !isSuperCaller)
+        throw forbidden('only the super-admin can grant the admin role');
     }
     const currentGroups = userGroupIds(target);
     let groups = input.user_group_ids == null ? currentGroups : fromWireSet(input.user_group_ids);
@@ -101,9 +137,11 @@ export class UsersAdminService {
     if (roleChanged || input.user_group_ids != null) groups = withAdminGroup(this.edition, role, groups);
     const groupsChanged = !sameSet(groups, currentGroups);
     const currentRoles = parseRoles(target);
-    const networkRoles = input.network_roles == null ? currentRoles : await checkNetworkRoles(repos, input.network_roles);
+    const networkRoles =
+      input.network_roles == null ? currentRoles : await checkNetworkRoles(repos, input.network_roles);
     const networkRolesChanged = JSON.stringify(networkRoles) !== JSON.stringify(currentRoles);
-    if (isSelf && !isSuperCaller && (groupsChanged || networkRolesChanged)) throw forbidden('you cannot change your own groups or network roles');
+    if (isSelf && !isSuperCaller && (groupsChanged || networkRolesChanged))
+      throw forbidden('you cannot change your own groups or network roles');
     if (groupsChanged) await checkGroupIds(repos, groups);
     return {
       platformRoleId: roleChanged ? role : undefined,
@@ -117,8 +155,10 @@ export class UsersAdminService {
     await this.store.write(async (repos) => {
       const target = await repos.users.findByUsername(username);
       if (!target) throw notFound(`user ${username} not found`);
-      if (target.platform_role_id === 'super-admin') throw forbidden('the super-admin cannot be deleted: transfer the role to an admin first');
-      if (target.platform_role_id === 'admin' && callerRole(caller) !== 'super-admin') throw forbidden('only the super-admin can delete an admin');
+      if (target.platform_role_id === 'super-admin')
+        throw forbidden('the super-admin cannot be deleted: transfer the role to an admin first');
+      if (target.platform_role_id === 'admin' && callerRole(caller) !== 'super-admin')
+        throw forbidden('only the super-admin can delete an admin');
       await repos.users.delete(username);
     });
     this.events.publish({ resource: 'users', action: 'deleted', id: username });
@@ -130,19 +170,29 @@ export class UsersAdminService {
     const promoted = await this.store.write(async (repos) => {
       const target = await repos.users.findByUsername(username);
       if (!target) throw notFound(`user ${username} not found`);
-      if (target.platform_role_id !== 'admin') throw forbidden(`user ${username} is not an admin: only an admin can become the super-admin`);
+      if (target.platform_role_id !== 'admin')
+        throw forbidden(`user ${username} is not an admin: only an admin can become the super-admin`);
       const current = (await repos.users.listAll()).find((user) => user.super_admin_lock === 1);
       const now = new Date().toISOString();
       // Demote first: the unique super-admin slot must be free before the new holder takes it.
       if (current) {
-        await repos.users.update(current.username, { platformRoleId: 'admin', isSuperAdmin: false, revokeSessions: true }, now);
+        await repos.users.update(
+          current.username,
+          { platformRoleId: 'admin', isSuperAdmin: false, revokeSessions: true },
+          now,
+        );
         await repos.tokens.deleteByUser(current.username);
       }
       await repos.tokens.deleteByUser(username);
-      return (await repos.users.update(username, { platformRoleId: 'super-admin', isSuperAdmin: true, revokeSessions: true }, now))!;
+      return (await repos.users.update(
+        username,
+        { platformRoleId: 'super-admin', isSuperAdmin: true, revokeSessions: true },
+        now,
+      ))!;
     });
     this.events.publish({ resource: 'users', action: 'updated', id: username });
-    if (caller.kind === 'user' && !caller.isMaster) this.events.publish({ resource: 'users', action: 'updated', id: caller.username });
+    if (caller.kind === 'user' && !caller.isMaster)
+      this.events.publish({ resource: 'users', action: 'updated', id: caller.username });
     return presentUser(promoted);
   }
 }

@@ -35,16 +35,27 @@ const serviceWith = (user: UserRow | undefined) =>
     'community',
   );
 
-const failureOf = (promise: Promise<unknown>) => promise.then(() => undefined, (error: { statusCode: number; message: string }) => ({ status: error.statusCode, message: error.message }));
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: { statusCode: number; message: string }) => ({
+      status: error.statusCode,
+      message: error.message,
+    }),
+  );
 
 describe('UsersService.authenticate', () => {
   beforeEach(() => vi.mocked(verify).mockClear());
 
   it('-> for an unknown user, still runs one argon2 verify (against a dummy hash) and fails like a wrong password', async () => {
-    const unknown = await failureOf(serviceWith(undefined).authenticate({ username: 'ghost', password: 'pw' }, false));
+    const unknown = await failureOf(
+      serviceWith(undefined).authenticate({ username: 'ghost', password: 'pw' }, false),
+    );
     expect(vi.mocked(verify)).toHaveBeenCalledTimes(1);
     expect(vi.mocked(verify).mock.calls[0]?.[0]).toBe('$argon2id$dummy');
-    const wrong = await failureOf(serviceWith(stored).authenticate({ username: 'alice', password: 'pw' }, false));
+    const wrong = await failureOf(
+      serviceWith(stored).authenticate({ username: 'alice', password: 'pw' }, false),
+    );
     expect(vi.mocked(verify)).toHaveBeenCalledTimes(2);
     expect(unknown).toEqual(wrong);
     expect(unknown).toEqual({ status: 401, message: 'incorrect credentials' });
@@ -52,8 +63,13 @@ describe('UsersService.authenticate', () => {
 
   it('-> for a disabled or SSO user with the right password, fails exactly like a wrong password', async () => {
     vi.mocked(verify).mockResolvedValue(true);
-    for (const user of [{ ...stored, account_disabled: 1 }, { ...stored, auth_type: 'oauth' }]) {
-      expect(await failureOf(serviceWith(user).authenticate({ username: 'alice', password: 'right' }, false))).toEqual({ status: 401, message: 'incorrect credentials' });
+    for (const user of [
+      { ...stored, account_disabled: 1 },
+      { ...stored, auth_type: 'oauth' },
+    ]) {
+      expect(
+        await failureOf(serviceWith(user).authenticate({ username: 'alice', password: 'right' }, false)),
+      ).toEqual({ status: 401, message: 'incorrect credentials' });
     }
   });
 });

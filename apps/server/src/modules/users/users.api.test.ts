@@ -5,7 +5,12 @@ import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { JWT_SECRET_KEY } from '../../app.ts';
 import { SettingsRepository } from '../server/settings.repository.ts';
 import { UsersRepository } from './users.repository.ts';
-import { ADMIN, createSuperAdminAndLogin, createUserWithRole, signExpiredToken } from '../../../test/factories.ts';
+import {
+  ADMIN,
+  createSuperAdminAndLogin,
+  createUserWithRole,
+  signExpiredToken,
+} from '../../../test/factories.ts';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -30,7 +35,12 @@ describe('POST /api/users/adm/createsuperadmin', () => {
   it('-> with valid input, returns the user without any password field', async () => {
     const response = await server.request('POST', '/api/users/adm/createsuperadmin', { body: ADMIN });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ username: 'admin', isadmin: true, issuperadmin: true, platform_role_id: 'super-admin' });
+    expect(response.body).toMatchObject({
+      username: 'admin',
+      isadmin: true,
+      issuperadmin: true,
+      platform_role_id: 'super-admin',
+    });
     expect(JSON.stringify(response.body)).not.toContain('password');
   });
 
@@ -61,7 +71,9 @@ describe('POST /api/users/adm/createsuperadmin', () => {
 
   it('-> when a super admin exists, returns 400 "superadmin user already exists"', async () => {
     await createSuperAdminAndLogin(server);
-    const response = await server.request('POST', '/api/users/adm/createsuperadmin', { body: { username: 'other', password: 'secret-12' } });
+    const response = await server.request('POST', '/api/users/adm/createsuperadmin', {
+      body: { username: 'other', password: 'secret-12' },
+    });
     expect(response.status).toBe(400);
     expect(response.body.Message).toBe('superadmin user already exists');
   });
@@ -69,7 +81,9 @@ describe('POST /api/users/adm/createsuperadmin', () => {
   it('-> when five requests race, exactly one super admin is created', async () => {
     const attempts = await Promise.all(
       ['first', 'second', 'third', 'fourth', 'fifth'].map((username) =>
-        server.request('POST', '/api/users/adm/createsuperadmin', { body: { username, password: 'secret-12' } }),
+        server.request('POST', '/api/users/adm/createsuperadmin', {
+          body: { username, password: 'secret-12' },
+        }),
       ),
     );
     expect(attempts.filter((r) => r.status === 200)).toHaveLength(1);
@@ -83,31 +97,59 @@ describe('POST /api/users/adm/authenticate', () => {
   });
 
   it('-> with the right password, returns the contract envelope and a token with capitalised claims', async () => {
-    const response = await server.request('POST', '/api/users/adm/authenticate', { body: ADMIN, headers: { 'From-Ui': 'true' } });
+    const response = await server.request('POST', '/api/users/adm/authenticate', {
+      body: ADMIN,
+      headers: { 'From-Ui': 'true' },
+    });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ Code: 200, Message: 'W1R3: Device admin Authorized', Response: { UserName: 'admin' } });
+    expect(response.body).toMatchObject({
+      Code: 200,
+      Message: 'W1R3: Device admin Authorized',
+      Response: { UserName: 'admin' },
+    });
     const claims = decodeClaims(response.body.Response.AuthToken);
-    expect(claims).toMatchObject({ UserName: 'admin', Role: 'super-admin', TokenType: 'user_id_token', iss: 'Netmaker', sub: 'user|admin' });
+    expect(claims).toMatchObject({
+      UserName: 'admin',
+      Role: 'super-admin',
+      TokenType: 'user_id_token',
+      iss: 'Netmaker',
+      sub: 'user|admin',
+    });
     expect(claims.exp).toBeGreaterThan(Date.now() / 1000);
   });
 
   it('-> with a wrong password, returns 401 "incorrect credentials"', async () => {
-    const response = await server.request('POST', '/api/users/adm/authenticate', { body: { username: 'admin', password: 'wrong-one' } });
+    const response = await server.request('POST', '/api/users/adm/authenticate', {
+      body: { username: 'admin', password: 'wrong-one' },
+    });
     expect(response.status).toBe(401);
     expect(response.body.Message).toBe('incorrect credentials');
   });
 
   it('-> for an unknown user, answers exactly as for a wrong password (no username enumeration)', async () => {
-    const unknown = await server.request('POST', '/api/users/adm/authenticate', { body: { username: 'nobody', password: 'whatever' } });
-    const wrong = await server.request('POST', '/api/users/adm/authenticate', { body: { username: 'admin', password: 'whatever' } });
+    const unknown = await server.request('POST', '/api/users/adm/authenticate', {
+      body: { username: 'nobody', password: 'whatever' },
+    });
+    const wrong = await server.request('POST', '/api/users/adm/authenticate', {
+      body: { username: 'admin', password: 'whatever' },
+    });
     expect(unknown.status).toBe(wrong.status);
     expect(unknown.body).toEqual(wrong.body);
     expect(unknown.body).toEqual({ Code: 401, Message: 'incorrect credentials', Response: null });
   });
 
   it('-> for an account created under the old 5-character rule, still signs in', async () => {
-    await new UsersRepository(server.app.meshdeck.database.db).insert({ username: 'legacy', passwordHash: await hash('abcde'), platformRoleId: 'admin', isSuperAdmin: false, groupIds: [], now: new Date().toISOString() });
-    const response = await server.request('POST', '/api/users/adm/authenticate', { body: { username: 'legacy', password: 'abcde' } });
+    await new UsersRepository(server.app.meshdeck.database.db).insert({
+      username: 'legacy',
+      passwordHash: await hash('abcde'),
+      platformRoleId: 'admin',
+      isSuperAdmin: false,
+      groupIds: [],
+      now: new Date().toISOString(),
+    });
+    const response = await server.request('POST', '/api/users/adm/authenticate', {
+      body: { username: 'legacy', password: 'abcde' },
+    });
     expect(response.status).toBe(200);
   });
 
@@ -151,7 +193,10 @@ describe('GET /api/v1/users?username=', () => {
   it('-> for the caller, returns the user with its platform role inside Response', async () => {
     const response = await server.request('GET', '/api/v1/users?username=admin', { token });
     expect(response.status).toBe(200);
-    expect(response.body.Response).toMatchObject({ username: 'admin', platform_role: { id: 'super-admin', full_access: true } });
+    expect(response.body.Response).toMatchObject({
+      username: 'admin',
+      platform_role: { id: 'super-admin', full_access: true },
+    });
   });
 
   it.each([
@@ -196,13 +241,31 @@ describe('GET /api/v1/users?username=', () => {
 
   it('-> when a non-admin asks for someone else, returns 403; asking for itself works', async () => {
     const userToken = await createUserWithRole(server, 'plain-user', 'admin');
-    await server.app.meshdeck.database.db.updateTable('users').set({ platform_role_id: 'platform-user' }).where('username', '=', 'plain-user').execute();
+    await server.app.meshdeck.database.db
+      .updateTable('users')
+      .set({ platform_role_id: 'platform-user' })
+      .where('username', '=', 'plain-user')
+      .execute();
     await server.app.meshdeck.database.db
       .insertInto('roles')
-      .values({ id: 'platform-user', name: 'Platform User', is_default: 1, meta_data: '', deny_dashboard_access: 0, full_access: 0, network_id: '', network_level_access: '{}', global_level_access: '{}' })
+      .values({
+        id: 'platform-user',
+        name: 'Platform User',
+        is_default: 1,
+        meta_data: '',
+        deny_dashboard_access: 0,
+        full_access: 0,
+        network_id: '',
+        network_level_access: '{}',
+        global_level_access: '{}',
+      })
       .execute();
-    expect((await server.request('GET', '/api/v1/users?username=admin', { token: userToken })).status).toBe(403);
-    expect((await server.request('GET', '/api/v1/users?username=plain-user', { token: userToken })).status).toBe(200);
+    expect((await server.request('GET', '/api/v1/users?username=admin', { token: userToken })).status).toBe(
+      403,
+    );
+    expect(
+      (await server.request('GET', '/api/v1/users?username=plain-user', { token: userToken })).status,
+    ).toBe(200);
   });
 });
 

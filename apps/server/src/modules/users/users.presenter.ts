@@ -1,4 +1,10 @@
-import { ZERO_TIME, isPlatformAdminRole, toWireSet, type ReturnUser, type UserRole } from '@meshdeck/contracts';
+import {
+  ZERO_TIME,
+  isPlatformAdminRole,
+  toWireSet,
+  type ReturnUser,
+  type UserRole,
+} from '@meshdeck/contracts';
 import type { RoleRow } from './roles.repository.ts';
 import type { UserRow } from './users.repository.ts';
 
@@ -21,7 +27,9 @@ export function presentUser(row: UserRow, accessTokenCount = 0): ReturnUser {
     remote_gw_ids: null,
     user_group_ids: toWireSet(parseJson<string[]>(row.user_group_ids, [])),
     platform_role_id: row.platform_role_id,
-    network_roles: Object.fromEntries(Object.entries(networkRoles).map(([net, roles]) => [net, toWireSet(roles)])),
+    network_roles: Object.fromEntries(
+      Object.entries(networkRoles).map(([net, roles]) => [net, toWireSet(roles)]),
+    ),
     last_login_time: row.last_login_time ?? ZERO_TIME,
     display_name: row.display_name,
     account_disabled: row.account_disabled === 1,

@@ -34,7 +34,11 @@ export class UsersRepository {
 
   /** True when the one super-admin exists. */
   async hasSuperAdmin(): Promise<boolean> {
-    const row = await this.db.selectFrom('users').select('username').where('super_admin_lock', '=', 1).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('users')
+      .select('username')
+      .where('super_admin_lock', '=', 1)
+      .executeTakeFirst();
     return row !== undefined;
   }
 
@@ -78,7 +82,11 @@ export class UsersRepository {
 
   /** Records a successful login. */
   async touchLastLogin(username: string, at: string): Promise<void> {
-    await this.db.updateTable('users').set({ last_login_time: at }).where('username', '=', username).execute();
+    await this.db
+      .updateTable('users')
+      .set({ last_login_time: at })
+      .where('username', '=', username)
+      .execute();
   }
 
   /** Applies changes to one user; returns the updated row, or undefined when the user is gone. */
@@ -122,12 +130,18 @@ export class UsersRepository {
       .selectAll()
       .where((eb) => eb.or(groupIds.map((id) => eb('user_group_ids', 'like', `%${JSON.stringify(id)}%`))))
       .execute();
-    return rows.filter((row) => (JSON.parse(row.user_group_ids) as string[]).some((id) => groupIds.includes(id)));
+    return rows.filter((row) =>
+      (JSON.parse(row.user_group_ids) as string[]).some((id) => groupIds.includes(id)),
+    );
   }
 
   /** Users with a direct network role in `netid`. */
   async listWithNetworkRoles(netid: string): Promise<UserRow[]> {
-    const rows = await this.db.selectFrom('users').selectAll().where('network_roles', 'like', `%${JSON.stringify(netid)}%`).execute();
+    const rows = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('network_roles', 'like', `%${JSON.stringify(netid)}%`)
+      .execute();
     return rows.filter((row) => netid in (JSON.parse(row.network_roles) as Record<string, unknown>));
   }
 }

@@ -43,7 +43,11 @@ export const usersRoutes =
       '/api/users/adm/authenticate',
       {
         config: { access: access.public(), noStore: true, rateLimit: loginLimit },
-        schema: { tags: ['users'], body: authenticateInputSchema, response: { 200: authenticateResponseSchema } },
+        schema: {
+          tags: ['users'],
+          body: authenticateInputSchema,
+          response: { 200: authenticateResponseSchema },
+        },
       },
       async (request) => {
         const fromUi = request.headers['from-ui'] === 'true';
@@ -60,9 +64,17 @@ export const usersRoutes =
       '/api/v1/users',
       {
         config: { access: access.selfOrAdmin({ query: 'username' }) },
-        schema: { tags: ['users'], querystring: getUserQuerySchema, response: { 200: envelopeSchema(userWithRoleSchema) } },
+        schema: {
+          tags: ['users'],
+          querystring: getUserQuerySchema,
+          response: { 200: envelopeSchema(userWithRoleSchema) },
+        },
       },
-      async (request) => ({ Code: 200, Message: 'fetched user', Response: await users.getUserWithRole(request.query.username) }),
+      async (request) => ({
+        Code: 200,
+        Message: 'fetched user',
+        Response: await users.getUserWithRole(request.query.username),
+      }),
     );
 
     app.post(
@@ -81,13 +93,19 @@ export const usersRoutes =
 
     app.get(
       '/api/users',
-      { config: { access: access.admin() }, schema: { tags: ['users'], response: { 200: z.array(returnUserSchema) } } },
+      {
+        config: { access: access.admin() },
+        schema: { tags: ['users'], response: { 200: z.array(returnUserSchema) } },
+      },
       () => admin.list(),
     );
 
     app.get(
       '/api/users/:username',
-      { config: { access: access.selfOrAdmin({ param: 'username' }) }, schema: { tags: ['users'], params: usernameParamsSchema, response: { 200: returnUserSchema } } },
+      {
+        config: { access: access.selfOrAdmin({ param: 'username' }) },
+        schema: { tags: ['users'], params: usernameParamsSchema, response: { 200: returnUserSchema } },
+      },
       (request) => admin.get(request.params.username),
     );
 
@@ -96,20 +114,31 @@ export const usersRoutes =
       {
         // Users edit themselves (profile, password); the service decides what each caller may change.
         config: { access: access.selfOrAdmin({ param: 'username' }) },
-        schema: { tags: ['users'], params: usernameParamsSchema, body: updateUserInputSchema, response: { 200: returnUserSchema } },
+        schema: {
+          tags: ['users'],
+          params: usernameParamsSchema,
+          body: updateUserInputSchema,
+          response: { 200: returnUserSchema },
+        },
       },
       (request) => admin.update(request.principal, request.params.username, request.body),
     );
 
     app.delete(
       '/api/users/:username',
-      { config: { access: access.admin() }, schema: { tags: ['users'], params: usernameParamsSchema, response: { 200: z.string() } } },
+      {
+        config: { access: access.admin() },
+        schema: { tags: ['users'], params: usernameParamsSchema, response: { 200: z.string() } },
+      },
       (request) => admin.delete(request.principal, request.params.username),
     );
 
     app.post(
       '/api/users/adm/transfersuperadmin/:username',
-      { config: { access: access.superAdmin() }, schema: { tags: ['users'], params: usernameParamsSchema, response: { 200: returnUserSchema } } },
+      {
+        config: { access: access.superAdmin() },
+        schema: { tags: ['users'], params: usernameParamsSchema, response: { 200: returnUserSchema } },
+      },
       (request) => admin.transferSuperAdmin(request.principal, request.params.username),
     );
   };

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import type { AuthenticateInput, CreateSuperAdminInput, Edition, ReturnUser, UserWithRole } from '@meshdeck/contracts';
+import type {
+  AuthenticateInput,
+  CreateSuperAdminInput,
+  Edition,
+  ReturnUser,
+  UserWithRole,
+} from '@meshdeck/contracts';
 import { GLOBAL_NETWORK_ADMIN_GROUP } from '../../auth/access.ts';
 import type { TokenService } from '../../auth/tokens.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/api-error.ts';
@@ -57,13 +63,22 @@ export class UsersService {
     const user = await this.users.findByUsername(input.username);
     const hashToCheck = user?.password_hash || (await this.dummyHash());
     const isValid = await verify(hashToCheck, input.password).catch(() => false);
-    if (!user || !isValid || user.account_disabled === 1 || user.auth_type !== 'basic_auth') throw unauthorized(INCORRECT_CREDENTIALS);
+    if (!user || !isValid || user.account_disabled === 1 || user.auth_type !== 'basic_auth')
+      throw unauthorized(INCORRECT_CREDENTIALS);
     if (fromUi) {
       const role = await this.roles.findById(user.platform_role_id);
       if (role?.deny_dashboard_access === 1) throw unauthorized('access denied to dashboard');
     }
     await this.users.touchLastLogin(user.username, new Date().toISOString());
-    return { username: user.username, token: await this.tokens.signUserToken(user.username, user.platform_role_id, new Date(), user.token_generation) };
+    return {
+      username: user.username,
+      token: await this.tokens.signUserToken(
+        user.username,
+        user.platform_role_id,
+        new Date(),
+        user.token_generation,
+      ),
+    };
   }
 
   /** A user with its platform role object, as GET /api/v1/users returns it. */

@@ -13,7 +13,8 @@ interface Row {
 }
 const column = createColumnHelper<Row>();
 const columns = [column.accessor('name', { header: 'Name' })];
-const rowsOf = (count: number): Row[] => Array.from({ length: count }, (_, i) => ({ id: `n${i}`, name: `node-${String(i).padStart(5, '0')}` }));
+const rowsOf = (count: number): Row[] =>
+  Array.from({ length: count }, (_, i) => ({ id: `n${i}`, name: `node-${String(i).padStart(5, '0')}` }));
 
 describe('DataTable', () => {
   let restoreSize: () => void;
@@ -23,16 +24,28 @@ describe('DataTable', () => {
   afterEach(() => restoreSize());
 
   it('-> with 10,000 rows, renders only a window of them', () => {
-    renderUi(<DataTable label="Nodes" data={rowsOf(10_000)} columns={columns} getRowId={(r) => r.id} height={600} />);
+    renderUi(
+      <DataTable label="Nodes" data={rowsOf(10_000)} columns={columns} getRowId={(r) => r.id} height={600} />,
+    );
     const table = screen.getByRole('table', { name: 'Nodes' });
-    const bodyRows = within(table).getAllByRole('row').filter((row) => row.hasAttribute('data-row-id'));
+    const bodyRows = within(table)
+      .getAllByRole('row')
+      .filter((row) => row.hasAttribute('data-row-id'));
     expect(bodyRows.length).toBeGreaterThan(5);
     expect(bodyRows.length).toBeLessThan(100);
     expect(table).toHaveAttribute('aria-rowcount', '10000');
   });
 
   it('-> filters rows by the search text', () => {
-    renderUi(<DataTable label="Nodes" data={rowsOf(50)} columns={columns} getRowId={(r) => r.id} search="node-00042" />);
+    renderUi(
+      <DataTable
+        label="Nodes"
+        data={rowsOf(50)}
+        columns={columns}
+        getRowId={(r) => r.id}
+        search="node-00042"
+      />,
+    );
     expect(screen.getByText('node-00042')).toBeInTheDocument();
     expect(screen.queryByText('node-00041')).not.toBeInTheDocument();
   });
@@ -71,7 +84,9 @@ describe('DataTable', () => {
     );
     const table = screen.getByRole('table', { name: 'Nodes' });
     expect(table).toHaveAttribute('aria-rowcount', '10000');
-    const bodyRows = within(table).getAllByRole('row').filter((row) => row.hasAttribute('data-row-id'));
+    const bodyRows = within(table)
+      .getAllByRole('row')
+      .filter((row) => row.hasAttribute('data-row-id'));
     expect(bodyRows.length).toBeLessThan(100);
     expect(bodyRows[0]).toHaveTextContent('node-09999');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
@@ -96,7 +111,9 @@ describe('DataTable', () => {
   });
 
   it('-> with no rows, shows the empty state', () => {
-    renderUi(<DataTable label="Nodes" data={[]} columns={columns} getRowId={(r) => r.id} empty="No nodes yet" />);
+    renderUi(
+      <DataTable label="Nodes" data={[]} columns={columns} getRowId={(r) => r.id} empty="No nodes yet" />,
+    );
     expect(screen.getByText('No nodes yet')).toBeInTheDocument();
   });
 });

@@ -56,7 +56,7 @@ describe('join command', () => {
 });
 
 describe('install command', () => {
-  it('buildInstallCommand -> downloads the single executable for the device\'s architecture from the server named in the token, the Node.js script only as a fallback', () => {
+  it("buildInstallCommand -> downloads the single executable for the device's architecture from the server named in the token, the Node.js script only as a fallback", () => {
     expect(buildInstallCommand(token, 'http://console.local')).toBe(
       'sudo apt-get install -y wireguard-tools && { sudo curl -fsSL -o /usr/local/bin/meshdeck-agent ' +
         "https://mesh.example.com/meshclient/files/meshdeck-agent-linux-$(uname -m | sed 's/x86_64/x64/;s/aarch64/arm64/') || " +
@@ -82,7 +82,9 @@ describe('AddDeviceWizard', () => {
     expect(await screen.findByText('office')).toBeInTheDocument();
     expect(screen.queryByText('spent')).not.toBeInTheDocument();
     await userEvent.click(screen.getByText('office'));
-    expect(await screen.findByText(/install WireGuard tools and the agent, one executable file/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/install WireGuard tools and the agent, one executable file/),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('install-command')).toHaveTextContent(
       'sudo curl -fsSL -o /usr/local/bin/meshdeck-agent https://mesh.example.com/meshclient/files/meshdeck-agent-linux-$(uname -m',
     );

@@ -41,7 +41,10 @@ export function InvitePage() {
 
   return (
     <AuthCard title={t('invitePage.title')} subtitle={t('invitePage.subtitle', { email: params.email })}>
-      <InviteSignupForm params={params} onSignedIn={() => void navigate({ to: '/dashboard', replace: true })} />
+      <InviteSignupForm
+        params={params}
+        onSignedIn={() => void navigate({ to: '/dashboard', replace: true })}
+      />
       <SsoButton />
       {backLink}
     </AuthCard>

@@ -14,14 +14,23 @@ const SsoButton = lazy(() => import('./components/sso-button.tsx').then((m) => (
 const SsoCallback = lazy(() =>
   import('./components/sso-island.tsx').then((m) => ({ default: m.SsoCallbackIsland })),
 );
-const SsoOutcome = lazy(() => import('./components/sso-outcome.tsx').then((m) => ({ default: m.SsoOutcome })));
+const SsoOutcome = lazy(() =>
+  import('./components/sso-outcome.tsx').then((m) => ({ default: m.SsoOutcome })),
+);
 
 const routeApi = getRouteApi('/_public/login');
 
 /** /login: a fresh server without a super admin sends the visitor to /signup first (features §3.1). */
 export function LoginPage() {
   const { t } = useTranslation('signin');
-  const { redirect, expired, login: ssoToken, user: ssoUser, sso, sso_error: ssoError } = routeApi.useSearch();
+  const {
+    redirect,
+    expired,
+    login: ssoToken,
+    user: ssoUser,
+    sso,
+    sso_error: ssoError,
+  } = routeApi.useSearch();
   const navigate = useNavigate();
   const router = useRouter();
   // An unreachable server leaves it undefined: the form still shows, the error appears on submit.
