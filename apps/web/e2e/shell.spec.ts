@@ -54,15 +54,20 @@ test.describe('application shell (community server)', () => {
     await expect(page.getByRole('menu')).toHaveCount(0);
   });
 
-  test('when the viewport is narrower than 768 px, then the sidebar collapses to 80 px; wider, it is 256 px', async ({
+  test('when the viewport is narrower than 768 px, then the sidebar is a drawer behind a menu button; wider, it is 256 px', async ({
     page,
   }) => {
     await page.goto('/dashboard');
     await expect(sidebar(page)).toHaveCSS('width', '256px');
     await page.setViewportSize({ width: 700, height: 800 });
-    await expect(sidebar(page)).toHaveCSS('width', '80px');
+    await expect(sidebar(page)).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(sidebar(page)).toBeVisible();
+    await sidebar(page).getByRole('button', { name: 'Close menu' }).click();
+    await expect(sidebar(page)).toBeHidden();
     await page.setViewportSize({ width: 1280, height: 800 });
     await expect(sidebar(page)).toHaveCSS('width', '256px');
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveCount(0);
     await sidebar(page).getByRole('button', { name: 'Collapse sidebar' }).click();
     await expect(sidebar(page)).toHaveCSS('width', '80px');
     await page.reload();

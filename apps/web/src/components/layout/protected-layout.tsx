@@ -1,40 +1,77 @@
-import { Box } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, Box, Text } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconMenu2 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Outlet } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { Outlet, useRouterState } from '@tanstack/react-router';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SIDEBAR_AUTO_COLLAPSE_BELOW, usePreferences } from '@/lib/preferences.ts';
 import { useServerStatus } from '@/lib/server-status.ts';
 import { useLiveUpdates } from '@/lib/use-live-updates.ts';
 import { HealthBanners } from './health-banners.tsx';
 import { ServerHealthOverlay } from './server-health-overlay.tsx';
 import { Sidebar } from './sidebar/sidebar.tsx';
+import classes from './sidebar/sidebar.module.css';
+
+const SIDEBAR_ID = 'main-sidebar';
 
 /**
  * Frame of every signed-in page: the sidebar, the health banners, the page and the unhealthy-server overlay.
  * It also owns the two app-wide connections: the 10 s status poll and the change stream that keeps every
  * list fresh. `dialogs` receives app-wide dialogs owned by features (the create-network modal), which
- * shared code may not import itself.
+ * shared code may not import itself. Below 768 px the sidebar is a drawer behind the top bar's menu button,
+ * closed by default and after every navigation, so a phone gets the whole width for the page (issue 30).
  */
 export function ProtectedLayout({ dialogs }: { dialogs?: ReactNode }) {
+  const { t } = useTranslation(['shell', 'common']);
   const queryClient = useQueryClient();
   const { status } = useServerStatus(queryClient);
   useLiveUpdates();
   const isNarrow = useMediaQuery(`(max-width: ${SIDEBAR_AUTO_COLLAPSE_BELOW - 0.02}px)`) ?? false;
   const isSidebarCollapsed = usePreferences((state) => state.isSidebarCollapsed);
   const setSidebarCollapsed = usePreferences((state) => state.setSidebarCollapsed);
-  const isCollapsed = isNarrow || isSidebarCollapsed;
+  const [isDrawerOpen, drawer] = useDisclosure(false);
+  const location = useRouterState({ select: (state) => state.location.href });
+  const closeDrawer = drawer.close;
+  useEffect(() => closeDrawer(), [location, isNarrow, closeDrawer]);
+  useEffect(() => {
+    if (!isDrawerOpen) return undefined;
+    const handleKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeDrawer();
+    };
+    window.addEventListener('keydown', handleKey);
+    return () => window.removeEventListener('keydown', handleKey);
+  }, [isDrawerOpen, closeDrawer]);
 
   return (
-    <Box style={{ display: 'flex', minHeight: '100dvh' }}>
+    <Box className={classes.frame}>
+      {isNarrow && isDrawerOpen && <div className={classes.backdrop} aria-hidden onClick={drawer.close} />}
       <Sidebar
-        isCollapsed={isCollapsed}
-        canToggle={!isNarrow}
-        onToggle={() => setSidebarCollapsed(!isSidebarCollapsed)}
+        id={SIDEBAR_ID}
+        isCollapsed={!isNarrow && isSidebarCollapsed}
+        isDrawer={isNarrow}
+        isDrawerOpen={isDrawerOpen}
+        onToggle={isNarrow ? drawer.close : () => setSidebarCollapsed(!isSidebarCollapsed)}
         isPro={status.isPro}
         serverVersion={status.version}
       />
-      <Box component="main" style={{ flex: 1, minWidth: 0 }}>
+      <Box component="main" className={classes.main}>
+        {isNarrow && (
+          <header className={classes.topBar}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              onClick={drawer.open}
+              aria-label={t('sidebar.openMenu')}
+              aria-expanded={isDrawerOpen}
+              aria-controls={SIDEBAR_ID}
+            >
+              <IconMenu2 size={22} />
+            </ActionIcon>
+            <Text fw={700}>{t('common:appName')}</Text>
+          </header>
+        )}
         <HealthBanners status={status} />
         <Box p={{ base: 'md', sm: 'xl' }}>
           <Outlet />

@@ -104,4 +104,32 @@ describe('Sidebar', () => {
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toHaveStyle({ width: '80px' });
     expect(localStorage.getItem('meshdeck.sidebar-collapsed')).toBe('true');
   });
+
+  it('when the viewport is narrower than 768 px, then the sidebar is a drawer behind the menu button, closed after a link', async () => {
+    const wideMatchMedia = window.matchMedia;
+    window.matchMedia = vi.fn().mockImplementation((query: string) => ({
+      ...wideMatchMedia(query),
+      matches: query.includes('max-width: 767'),
+    }));
+    try {
+      storeSignedInSession();
+      mockApi(shellRoutes(networks, false));
+      const { history } = renderApp('/dashboard');
+      const user = userEvent.setup();
+      const menuButton = await screen.findByRole('button', { name: 'Open menu' });
+      expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
+      expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+      await user.click(menuButton);
+      const nav = await sidebar();
+      expect(nav.getByRole('button', { name: 'Close menu' })).toHaveFocus();
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
+      await user.click(menuButton);
+      await user.click((await sidebar()).getByRole('link', { name: 'Devices' }));
+      await waitFor(() => expect(history.location.pathname).toBe('/devices'), ROUTE_CHUNK_WAIT);
+      await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull());
+    } finally {
+      window.matchMedia = wideMatchMedia;
+    }
+  }, 30_000);
 });

@@ -5,8 +5,10 @@ import {
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
   IconTopologyRing3,
+  IconX,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/lib/paths.ts';
 import { SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_EXPANDED } from '@/lib/preferences.ts';
@@ -21,26 +23,49 @@ import { TenantBlock } from './tenant-block.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 export interface SidebarProps {
+  id?: string;
   isCollapsed: boolean;
-  /** False below the auto-collapse width, where the toggle cannot expand the sidebar. */
-  canToggle: boolean;
+  /** Below the auto-collapse width the sidebar is a drawer over the page, shown only while `isDrawerOpen`. */
+  isDrawer?: boolean;
+  isDrawerOpen?: boolean;
+  /** Collapses or expands the rail; in a drawer, closes it. */
   onToggle: () => void;
   isPro: boolean;
   serverVersion: string;
 }
 
 /** The application sidebar exactly as spec §2 "Sidebar" lists it. */
-export function Sidebar({ isCollapsed, canToggle, onToggle, isPro, serverVersion }: SidebarProps) {
+export function Sidebar({
+  id,
+  isCollapsed,
+  isDrawer = false,
+  isDrawerOpen = false,
+  onToggle,
+  isPro,
+  serverVersion,
+}: SidebarProps) {
   const { t } = useTranslation(['shell', 'pages', 'common']);
   const isAdmin = useSession((state) => state.user?.isAdmin ?? false);
   const [isRacOpen, rac] = useDisclosure(false);
-  const toggleLabel = isCollapsed ? t('sidebar.expand') : t('sidebar.collapse');
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const toggleLabel = isDrawer
+    ? t('sidebar.closeMenu')
+    : isCollapsed
+      ? t('sidebar.expand')
+      : t('sidebar.collapse');
+  const isHidden = isDrawer && !isDrawerOpen;
+  useEffect(() => {
+    if (isDrawer && isDrawerOpen) closeButton.current?.focus();
+  }, [isDrawer, isDrawerOpen]);
 
   return (
     <nav
+      id={id}
       className={classes.sidebar}
       aria-label={t('sidebar.label')}
       data-collapsed={isCollapsed || undefined}
+      data-drawer={isDrawer || undefined}
+      hidden={isHidden}
       style={{ width: isCollapsed ? SIDEBAR_WIDTH_COLLAPSED : SIDEBAR_WIDTH_EXPANDED }}
     >
       <div className={classes.header}>
@@ -52,16 +77,18 @@ export function Sidebar({ isCollapsed, canToggle, onToggle, isPro, serverVersion
             </Text>
           )}
         </Link>
-        <Tooltip label={toggleLabel} position="right" withArrow disabled={!canToggle}>
+        <Tooltip label={toggleLabel} position="right" withArrow disabled={isDrawer}>
           <ActionIcon
+            ref={closeButton}
             variant="subtle"
             color="gray"
             onClick={onToggle}
-            disabled={!canToggle}
             aria-label={toggleLabel}
-            aria-expanded={!isCollapsed}
+            aria-expanded={isDrawer ? undefined : !isCollapsed}
           >
-            {isCollapsed ? (
+            {isDrawer ? (
+              <IconX size={20} />
+            ) : isCollapsed ? (
               <IconLayoutSidebarLeftExpand size={20} />
             ) : (
               <IconLayoutSidebarLeftCollapse size={20} />
