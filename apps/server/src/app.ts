@@ -24,8 +24,7 @@ import { NetworksRepository } from './modules/networks/networks.repository.ts';
 import { networksRoutes } from './modules/networks/networks.routes.ts';
 import { presentNetwork } from './modules/networks/networks.presenter.ts';
 import { NetworksService } from './modules/networks/networks.service.ts';
-import { serverRoutes } from './modules/server/server.routes.ts';
-import { ServerService } from './modules/server/server.service.ts';
+import * as serverModule from './modules/server/server.module.ts';
 import { SettingsRepository } from './modules/server/settings.repository.ts';
 import { RolesRepository } from './modules/users/roles.repository.ts';
 import { UsersRepository } from './modules/users/users.repository.ts';
@@ -173,12 +172,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     (await networksRepository.listAll()).map((network) => network.netid),
   );
   const accessTokens = new AccessTokensService(identity, tokens, config.publicApiUrl ?? config.serverName);
-  const serverService = new ServerService(config, {
-    isDatabaseHealthy: () => database.isHealthy(),
-    isBrokerConnected: () => broker.isConnected(),
-    databaseEngine: database.engine,
-    brokerUrl: broker.publicUrl,
-  });
 
   installErrorHandling(app);
   installRequestGuards(app);
@@ -197,7 +190,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await installTransferOptimisations(app);
   await installOpenApi(app);
 
-  await app.register(serverRoutes(serverService, config.publicApiUrl));
+  await serverModule.register(app, { config, database, broker });
   const usersAdmin = new UsersAdminService(identity, config.edition, events);
   await app.register(usersRoutes(usersService, usersAdmin, config.loginRateLimitPerMinute));
   await app.register(accessTokensRoutes(accessTokens));

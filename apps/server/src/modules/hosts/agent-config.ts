@@ -1,5 +1,5 @@
 import type { AgentServerConfig } from '@meshdeck/contracts';
-import { SERVER_VERSION } from '../server/server.service.ts';
+import { SERVER_VERSION } from '../server/server.public.ts';
 
 export interface AgentConfigInput {
   apiUrl: string;

@@ -5,7 +5,7 @@ import {
   type PeerMap,
   type PeerSync,
 } from '@meshdeck/contracts';
-import { SERVER_VERSION } from '../server/server.service.ts';
+import { SERVER_VERSION } from '../server/server.public.ts';
 import {
   fullPeers,
   indexMembers,
