@@ -22,7 +22,7 @@ const ENTRY_MODULES =
 const firstScreen = firstScreenModules(
   [
     /[\\/]src[\\/]features[\\/]nodes[\\/]nodes-page\.tsx$/,
-    /[\\/]src[\\/]features[\\/]devices[\\/]devices-page\.tsx$/,
+    /[\\/]src[\\/]features[\\/]hosts[\\/]hosts-page\.tsx$/,
     /[\\/]src[\\/]routes[\\/]protected-shell\.tsx$/,
     /[\\/]src[\\/]routes[\\/]list-prefetch\.ts$/,
   ],

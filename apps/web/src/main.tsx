@@ -29,7 +29,7 @@ if (!storage.get(STORAGE_KEYS.token)) {
     startEarlyListRequest(pathname, search);
     const isDevices = /\/devices\/?$/.test(pathname);
     const chunks = isDevices
-      ? [import('./features/devices/devices-page.tsx')]
+      ? [import('./features/hosts/hosts-page.tsx')]
       : [import('./features/nodes/nodes-page.tsx'), import('./lib/api/get-networks.ts')];
     void Promise.all([...chunks, import('./routes/protected-shell.tsx')]).catch(() => undefined);
   }

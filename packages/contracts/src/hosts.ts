@@ -85,8 +85,8 @@ export const updateHostInputSchema = z.looseObject({
 });
 export type UpdateHostInput = z.infer<typeof updateHostInputSchema>;
 
-/** The console's clean view of a host (a "device"). */
-export interface Device {
+/** The console's clean view of a host (the spec shows hosts as "Devices"). */
+export interface HostSummary {
   id: string;
   name: string;
   version: string;
@@ -101,8 +101,8 @@ export interface Device {
   interfaces: { name: string; address: string }[];
 }
 
-/** Maps the wire ApiHost to the console's device; "behind NAT" follows spec §4 (set and not public). */
-export const toDevice = (host: ApiHost): Device => ({
+/** Maps the wire ApiHost to the console's host summary; "behind NAT" follows spec §4 (set and not public). */
+export const toHostSummary = (host: ApiHost): HostSummary => ({
   id: host.id,
   name: host.name,
   version: host.version,

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { hostListSource } from '@/lib/api/host-list.ts';
+import { hostListSource } from '@/features/hosts/api/host-list.ts';
 import { nodeListSource } from '@/lib/api/node-list.ts';
 import { serverFilters, type ListFilters } from '@/lib/early-request.ts';
 import { firstRowsQueryOptions, listQueryOptions, type ListSource } from '@/lib/list/use-list.ts';

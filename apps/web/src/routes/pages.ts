@@ -21,7 +21,7 @@ const redirectTo = (path: string, href: string) =>
     },
   });
 
-export const devicesRoute = createRoute({
+export const hostsRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: 'devices',
   // Loose here (plain text) so the route tree stays free of the contracts; the page reads it strictly.
@@ -39,7 +39,7 @@ export const devicesRoute = createRoute({
       prefetchHostList(context.queryClient, location.search),
     );
   },
-  component: lazyRouteComponent(() => import('@/features/devices/devices-page.tsx'), 'DevicesPage'),
+  component: lazyRouteComponent(() => import('@/features/hosts/hosts-page.tsx'), 'HostsPage'),
 });
 
 export const hostDetailsRoute = createRoute({
@@ -71,7 +71,7 @@ export const networksRoute = createRoute({
 });
 
 export const pageRoutes = [
-  devicesRoute,
+  hostsRoute,
   hostDetailsRoute,
   newHostRoute,
   keysRoute,

@@ -23,15 +23,15 @@ export interface NodeActionsMenuProps {
   /** Opens at once: list rows mount the menu on the first click (LazyRowMenu). */
   defaultOpened?: boolean;
   /** Hidden on the host's own page, where it would link to itself. */
-  hasDeviceLink?: boolean;
+  hasHostLink?: boolean;
   onRemoved?: () => void;
 }
 
-/** Connect / disconnect, approve, view the device and remove it from the network (features §3.9, §3.11). */
+/** Connect / disconnect, approve, view the host and remove it from the network (features §3.9, §3.11). */
 export function NodeActionsMenu({
   node,
   hostName,
-  hasDeviceLink = true,
+  hasHostLink = true,
   onRemoved,
   defaultOpened,
 }: NodeActionsMenuProps) {
@@ -87,7 +87,7 @@ export function NodeActionsMenu({
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
-          {hasDeviceLink && (
+          {hasHostLink && (
             <Menu.Item
               component={Link}
               to={paths.host(node.hostId)}

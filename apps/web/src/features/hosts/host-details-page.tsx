@@ -3,8 +3,8 @@ import { IconDeviceDesktop } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EditHostDialog } from '@/components/devices/edit-host-dialog.tsx';
-import { HostActionsMenu } from '@/components/devices/host-actions-menu.tsx';
+import { EditHostDialog } from './components/edit-host-dialog.tsx';
+import { HostActionsMenu } from './components/host-actions-menu.tsx';
 import { PageHeader } from '@/components/layout/page-header.tsx';
 import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
@@ -21,14 +21,14 @@ import { HostNodesTable } from './components/host-nodes-table.tsx';
 
 const routeApi = getRouteApi('/_layout/hosts/$hostId');
 
-/** /hosts/$hostId: the device's fields, networks and interfaces; `?edit=true` opens the edit dialog (§3.8). */
+/** /hosts/$hostId: the host's fields, networks and interfaces; `?edit=true` opens the edit dialog (§3.8). */
 export function HostDetailsPage() {
   const { t } = useTranslation('devices');
   const { hostId } = routeApi.useParams();
   const search = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
   const setSearch = (patch: typeof search) => void navigate({ search: patchSearch(patch), replace: true });
-  const host = useHost(hostId);
+  const hostQuery = useHost(hostId);
   // Editing or deleting a host is a global write: only platform admins get the menu (spec §6).
   const isAdmin = useIsPlatformAdmin();
   const { data: allNodes } = useAllNodes();
@@ -39,38 +39,38 @@ export function HostDetailsPage() {
     undefined,
   );
 
-  if (host.isPending) return <CenteredLoader />;
-  if (host.isError)
+  if (hostQuery.isPending) return <CenteredLoader />;
+  if (hostQuery.isError)
     return (
       <Alert color="red" m="md">
-        {describeError(host.error)}
+        {describeError(hostQuery.error)}
       </Alert>
     );
-  if (!host.data)
+  if (!hostQuery.data)
     return (
       <Alert color="yellow" m="md">
         {t('notFound')}
       </Alert>
     );
-  const device = host.data;
+  const host = hostQuery.data;
   return (
     <Stack p="md" gap="md">
       <PageHeader
-        title={device.name}
+        title={host.name}
         description={t('detailsDescription')}
         icon={<IconDeviceDesktop size={24} />}
-        breadcrumbs={[{ label: t('viewAll'), href: paths.devices() }, { label: device.name }]}
+        breadcrumbs={[{ label: t('viewAll'), href: paths.devices() }, { label: host.name }]}
         actions={
           <Group gap="xs">
             <StatusBadge status={worstStatus(nodes.map((node) => node.status))} lastCheckIn={lastCheckIn} />
-            {device.isBehindNat && (
+            {host.isBehindNat && (
               <Badge color="yellow" variant="light">
                 {t('badges.behindNat')}
               </Badge>
             )}
             {isAdmin && (
               <HostActionsMenu
-                host={device}
+                host={host}
                 networks={nodes.map((node) => node.network)}
                 onEdit={() => setSearch({ edit: true })}
                 onDeleted={() => void navigate({ to: paths.devices() })}
@@ -89,19 +89,16 @@ export function HostDetailsPage() {
           <Tabs.Tab value="interfaces">{t('tabs.interfaces')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview">
-          <HostFieldsCard host={device} title={t('overviewTitle')} />
+          <HostFieldsCard host={host} title={t('overviewTitle')} />
         </Tabs.Panel>
         <Tabs.Panel value="networks">
-          <HostNodesTable host={device} nodes={nodes} />
+          <HostNodesTable host={host} nodes={nodes} />
         </Tabs.Panel>
         <Tabs.Panel value="interfaces">
-          <HostInterfacesTable host={device} />
+          <HostInterfacesTable host={host} />
         </Tabs.Panel>
       </Tabs>
-      <EditHostDialog
-        host={search.edit ? device : undefined}
-        onClose={() => setSearch({ edit: undefined })}
-      />
+      <EditHostDialog host={search.edit ? host : undefined} onClose={() => setSearch({ edit: undefined })} />
     </Stack>
   );
 }

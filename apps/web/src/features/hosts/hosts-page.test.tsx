@@ -7,7 +7,7 @@ import { mockApi } from '@/test/mock-api.ts';
 import { signInAs } from '@/test/people-fixtures.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import type * as ApiClientModule from '@/lib/api-client.ts';
-import { DevicesPage } from './devices-page.tsx';
+import { HostsPage } from './hosts-page.tsx';
 
 vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClientModule>()),
@@ -29,13 +29,13 @@ const host: HostListItem = {
   nodes: [],
 };
 
-async function renderDevices() {
+async function renderHosts() {
   mockApi({ 'GET console/hosts': () => ({ total: 1, offset: 0, items: [host] }) });
-  await renderRoute('/devices', '/devices', DevicesPage);
+  await renderRoute('/devices', '/devices', HostsPage);
   return screen.findByRole('table', { name: /devices/i });
 }
 
-describe('DevicesPage permissions (spec 6)', () => {
+describe('HostsPage permissions (spec 6)', () => {
   let restoreSize: () => void;
   beforeEach(() => {
     restoreSize = mockElementSize(1280, 720);
@@ -44,7 +44,7 @@ describe('DevicesPage permissions (spec 6)', () => {
 
   it('-> when an auditor opens the devices, shows them read-only: no add, no key refresh, no sync', async () => {
     signInAs('auditor-one', 'auditor');
-    const table = await renderDevices();
+    const table = await renderHosts();
     expect(await within(table).findByText('laptop-one')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /add/i })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /refresh/i })).not.toBeInTheDocument();
@@ -53,7 +53,7 @@ describe('DevicesPage permissions (spec 6)', () => {
 
   it('-> when a platform admin opens the devices, offers add, key refresh and sync', async () => {
     signInAs('admin-one', 'admin');
-    const table = await renderDevices();
+    const table = await renderHosts();
     expect(await within(table).findByText('laptop-one')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /add/i })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /refresh/i })).toBeInTheDocument();

@@ -1,14 +1,15 @@
+import { compareHostItems, listStatusFilters } from '@meshdeck/contracts';
 import { Alert, Button, Group, Stack, Tabs, TextInput } from '@mantine/core';
 import { IconDevices, IconKey, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paramToSorting, sortingToParam } from '@/components/data-table/sort-param.ts';
-import { AddDeviceDialog } from '@/components/devices/add-device-dialog.tsx';
+import { AddHostDialog } from './components/add-host-dialog.tsx';
 import { PageHeader } from '@/components/layout/page-header.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { FilterSelect } from '@/components/ui/filter-select.tsx';
-import { hostListSource } from '@/lib/api/host-list.ts';
+import { hostListSource } from './api/host-list.ts';
 import { useRefreshAllHostKeys } from '@/lib/api/host-mutations.ts';
 import { serverFilters } from '@/lib/early-request.ts';
 import { describeError } from '@/lib/error-message.ts';
@@ -16,32 +17,27 @@ import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { useList } from '@/lib/list/use-list.ts';
 import { useListSearch } from '@/lib/list/use-list-search.ts';
 import { useIsPlatformAdmin } from '@/lib/permissions.ts';
-import {
-  DEVICE_STATUS_FILTERS,
-  compareDevices,
-  deviceFilter,
-  devicesSearchSchema,
-} from './components/device-rows.ts';
-import { DevicesTable } from './components/devices-table.tsx';
+import { hostFilter, hostsSearchSchema } from './host-filters.ts';
+import { HostsTable } from './components/hosts-table.tsx';
 import { NetworkAccessTab } from './components/network-access-tab.tsx';
 
 const DEFAULT_SORT = [{ id: 'name', desc: false }];
 
 /** /devices: every host across networks, and which networks each belongs to (features §3.6). */
-export function DevicesPage() {
+export function HostsPage() {
   const { t } = useTranslation('devices');
-  const [params, setParams] = useListSearch(devicesSearchSchema);
+  const [params, setParams] = useListSearch(hostsSearchSchema);
   const refreshAll = useRefreshAllHostKeys();
   // Hosts are global resources: auditors read them, only platform admins change them (spec §6).
   const isAdmin = useIsPlatformAdmin();
   const [isAdding, setIsAdding] = useState(false);
   const [isRefreshing, setIsRefreshing] = useState(false);
   const tab = params.tab === 'access' ? 'access' : 'overview';
-  // The access tab lists devices by name and filters by search only.
+  // The access tab lists hosts by name and filters by search only.
   const status = tab === 'overview' ? params.status : undefined;
-  const match = useMemo(() => deviceFilter(params.search, status), [params.search, status]);
+  const match = useMemo(() => hostFilter(params.search, status), [params.search, status]);
   const compare = useMemo(
-    () => compareDevices(tab === 'overview' ? params.sort : undefined),
+    () => compareHostItems(tab === 'overview' ? params.sort : undefined),
     [tab, params.sort],
   );
   const filters = useMemo(() => serverFilters('hosts', params), [params]);
@@ -119,13 +115,13 @@ export function DevicesPage() {
                 placeholder={t('statusFilter')}
                 value={params.status ?? null}
                 onChange={(value) => setParams({ status: value ?? undefined })}
-                data={DEVICE_STATUS_FILTERS.map((value) => ({ value, label: t(`statusFilters.${value}`) }))}
+                data={listStatusFilters.map((value) => ({ value, label: t(`statusFilters.${value}`) }))}
                 w={200}
               />
             )}
           </Group>
           <Tabs.Panel value="overview">
-            <DevicesTable
+            <HostsTable
               rows={hosts.rows}
               sorting={paramToSorting(params.sort, DEFAULT_SORT)}
               onSortingChange={(sorting) => setParams({ sort: sortingToParam(sorting) })}
@@ -137,7 +133,7 @@ export function DevicesPage() {
           </Tabs.Panel>
         </Tabs>
       )}
-      <AddDeviceDialog opened={isAdding} onClose={() => setIsAdding(false)} />
+      <AddHostDialog opened={isAdding} onClose={() => setIsAdding(false)} />
       <ConfirmDialog
         opened={isRefreshing}
         title={t('actions.refreshAllKeys')}

@@ -2,7 +2,7 @@ import { Alert, Group, Stack } from '@mantine/core';
 import { IconDeviceDesktop } from '@tabler/icons-react';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { NodeActionsMenu } from '@/components/devices/node-actions-menu.tsx';
+import { NodeActionsMenu } from '@/components/nodes/node-actions-menu.tsx';
 import { PageHeader } from '@/components/layout/page-header.tsx';
 import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
 import { useHost } from '@/lib/api/get-hosts.ts';

@@ -2,7 +2,7 @@ import { Card, Stack } from '@mantine/core';
 import { IconDevicesPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { AddDeviceWizard } from '@/components/devices/add-device-wizard.tsx';
+import { AddHostWizard } from './components/add-host-wizard.tsx';
 import { PageHeader } from '@/components/layout/page-header.tsx';
 import { paths } from '@/lib/paths.ts';
 
@@ -19,7 +19,7 @@ export function NewHostPage() {
         breadcrumbs={[{ label: t('viewAll'), href: paths.devices() }, { label: t('wizard.title') }]}
       />
       <Card withBorder radius="md" padding="lg">
-        <AddDeviceWizard onDone={() => void navigate({ to: paths.devices() })} />
+        <AddHostWizard onDone={() => void navigate({ to: paths.devices() })} />
       </Card>
     </Stack>
   );

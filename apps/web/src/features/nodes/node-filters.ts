@@ -1,5 +1,4 @@
 import {
-  compareNodeItems,
   listStatusFilters,
   nodeMatcher,
   nodeSearchText,
@@ -13,7 +12,6 @@ import { searchObject } from '@/lib/search-fields.ts';
 
 export const NODE_TYPE_FILTERS = ['all', ...nodeTypeFilters] as const;
 export type NodeTypeFilterValue = (typeof NODE_TYPE_FILTERS)[number];
-export const NODE_STATUS_FILTERS = listStatusFilters;
 
 const sortValues = nodeSortKeys.flatMap((key) => [key, `-${key}`]) as [string, ...string[]];
 
@@ -42,5 +40,3 @@ export function nodeFilter(search: NodesSearch): RowMatch<NodeListItem> | undefi
   );
   return rowMatch(predicate, search.search, [search.status, search.type]);
 }
-
-export const compareNodes = compareNodeItems;

@@ -1,3 +1,4 @@
+import { compareNodeItems } from '@meshdeck/contracts';
 import { Alert, Stack } from '@mantine/core';
 import { IconTopologyStar3 } from '@tabler/icons-react';
 import type { RowSelectionState } from '@tanstack/react-table';
@@ -15,7 +16,7 @@ import { useCanManageNetwork } from '@/lib/permissions.ts';
 import { BulkDelete } from './components/bulk-delete.tsx';
 import { NodesTable } from './components/nodes-table.tsx';
 import { NodesToolbar } from './components/nodes-toolbar.tsx';
-import { compareNodes, nodeFilter, nodesSearchSchema } from './node-filters.ts';
+import { nodeFilter, nodesSearchSchema } from './node-filters.ts';
 
 const DEFAULT_SORT = [{ id: 'name', desc: false }];
 
@@ -39,7 +40,7 @@ export function NodesPage(props: { networkId?: string }) {
     () => nodeFilter({ search: search.search, status: search.status, type: search.type }),
     [search.search, search.status, search.type],
   );
-  const compare = useMemo(() => compareNodes(search.sort), [search.sort]);
+  const compare = useMemo(() => compareNodeItems(search.sort), [search.sort]);
   const filters = useMemo(() => serverFilters('nodes', search), [search]);
   const nodes = useList(source, match, compare, filters);
 

@@ -1,10 +1,10 @@
-import { toDevice, type ApiHost, type Device } from '@meshdeck/contracts';
+import { toHostSummary, type ApiHost, type HostSummary } from '@meshdeck/contracts';
 
 /**
- * Everything the console shows about a host: the contracts' Device plus the detail fields of the host pages.
+ * Everything the console shows about a host: the contracts' HostSummary plus the detail fields of the host pages.
  * `wire` is kept only because PUT hosts/{id} takes the whole object with the edits merged in.
  */
-export interface HostView extends Device {
+export interface HostView extends HostSummary {
   endpointIpv4: string;
   endpointIpv6: string;
   isStaticEndpoint: boolean;
@@ -25,7 +25,7 @@ export interface HostView extends Device {
 
 /** Maps the wire ApiHost to the console's host view. */
 export const toHostView = (host: ApiHost): HostView => ({
-  ...toDevice(host),
+  ...toHostSummary(host),
   endpointIpv4: host.endpointip,
   endpointIpv6: host.endpointipv6,
   isStaticEndpoint: host.isstatic,

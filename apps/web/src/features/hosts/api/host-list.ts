@@ -5,8 +5,8 @@ import { firstRowsOf } from '@/lib/list/first-rows.ts';
 import { LIST_KEY, type LiveList } from '@/lib/list/live-list.ts';
 import { listPageParser } from '@/lib/list/list-parser.ts';
 import type { ListSource } from '@/lib/list/use-list.ts';
-import { toHostView } from './host-view.ts';
-import { hostsKeys } from './query-keys.ts';
+import { toHostView } from '@/lib/api/host-view.ts';
+import { hostsKeys } from '@/lib/api/query-keys.ts';
 
 const parser = listPageParser(hostListItemSchema);
 const LIST_PATH = 'console/hosts';

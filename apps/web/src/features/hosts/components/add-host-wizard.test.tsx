@@ -6,7 +6,7 @@ import { mockElementSize } from '@/test/layout.ts';
 import { mockApi } from '@/test/mock-api.ts';
 import { renderUi } from '@/test/render-ui.tsx';
 import type * as ApiClientModule from '@/lib/api-client.ts';
-import { AddDeviceWizard } from './add-device-wizard.tsx';
+import { AddHostWizard } from './add-host-wizard.tsx';
 import { buildInstallCommand, buildJoinCommand, joinServerUrl } from './join-command.ts';
 
 vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
@@ -66,7 +66,7 @@ describe('install command', () => {
   });
 });
 
-describe('AddDeviceWizard', () => {
+describe('AddHostWizard', () => {
   let restoreSize: () => void;
   beforeEach(() => {
     restoreSize = mockElementSize(1024, 600);
@@ -77,7 +77,7 @@ describe('AddDeviceWizard', () => {
     mockApi({
       'GET v1/enrollment-keys': () => [wireKey('office'), wireKey('spent', { unlimited: false, type: 2 })],
     });
-    renderUi(<AddDeviceWizard />);
+    renderUi(<AddHostWizard />);
     // Used-up keys cannot enrol anything, so they are not offered.
     expect(await screen.findByText('office')).toBeInTheDocument();
     expect(screen.queryByText('spent')).not.toBeInTheDocument();
@@ -97,7 +97,7 @@ describe('AddDeviceWizard', () => {
 
   it('-> on a system the agent does not run on, says so instead of showing commands', async () => {
     mockApi({ 'GET v1/enrollment-keys': () => [wireKey('office')] });
-    renderUi(<AddDeviceWizard />);
+    renderUi(<AddHostWizard />);
     await userEvent.click(await screen.findByText('office'));
     await userEvent.click(screen.getByText('Windows'));
     expect(screen.getByText(/runs on Linux for now/)).toBeInTheDocument();

@@ -16,7 +16,7 @@ import { SelectKeyStep } from './select-key-step.tsx';
  * "Add a new device": pick or create a key, install the agent, run the join command with the key's token
  * (features §3.7). Used by the devices dialog and the /hosts-new page.
  */
-export function AddDeviceWizard({ onDone }: { onDone?: () => void }) {
+export function AddHostWizard({ onDone }: { onDone?: () => void }) {
   const { t } = useTranslation('devices');
   const { t: tField } = useTranslation('agentField');
   const [step, setStep] = useState(0);

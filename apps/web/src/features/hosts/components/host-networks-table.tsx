@@ -15,22 +15,16 @@ interface NetworkRow {
 
 const column = createColumnHelper<NetworkRow>();
 
-/** The networks of the platform with the chosen device's membership in each, joined or left by a switch. */
-export function HostNetworksTable({
-  device,
-  networks,
-}: {
-  device: HostListItem;
-  networks: readonly Network[];
-}) {
+/** The networks of the platform with the chosen host's membership in each, joined or left by a switch. */
+export function HostNetworksTable({ host, networks }: { host: HostListItem; networks: readonly Network[] }) {
   const { t } = useTranslation('devices');
   const join = useJoinNetwork();
   const leave = useLeaveNetwork();
   const [pending, setPending] = useState<NetworkRow>();
   const rows = useMemo(() => {
-    const byNetwork = new Map(device.nodes.map((node) => [node.network, node.address]));
+    const byNetwork = new Map(host.nodes.map((node) => [node.network, node.address]));
     return networks.map((network) => ({ network, address: byNetwork.get(network.netId) }));
-  }, [device.nodes, networks]);
+  }, [host.nodes, networks]);
   const columns = useMemo(
     () => [
       column.accessor((row) => row.network.displayName, { id: 'name', header: t('access.network') }),
@@ -67,13 +61,13 @@ export function HostNetworksTable({
   const isJoining = pending?.address === undefined;
   const handleConfirm = (force: boolean) => {
     if (!pending) return;
-    const variables = { hostId: device.id, networkId: pending.network.netId, force };
+    const variables = { hostId: host.id, networkId: pending.network.netId, force };
     const options = {
       onSuccess: () =>
         notifySuccess(
           isJoining
-            ? t('access.joined', { name: device.name, network: variables.networkId })
-            : t('access.left', { name: device.name, network: variables.networkId }),
+            ? t('access.joined', { name: host.name, network: variables.networkId })
+            : t('access.left', { name: host.name, network: variables.networkId }),
         ),
       onError: (error: unknown) =>
         notifyFailure(isJoining ? t('access.joinFailed') : t('access.leaveFailed'), error),
@@ -88,14 +82,14 @@ export function HostNetworksTable({
         data={rows}
         columns={columns}
         getRowId={(row) => row.network.netId}
-        label={t('access.networksLabel', { name: device.name })}
+        label={t('access.networksLabel', { name: host.name })}
         height={420}
       />
       <ConfirmDialog
         opened={pending !== undefined}
         title={isJoining ? t('access.joinTitle') : t('access.leaveTitle')}
         message={t(isJoining ? 'access.joinConfirm' : 'access.leaveConfirm', {
-          name: device.name,
+          name: host.name,
           network: pending?.network.displayName ?? '',
         })}
         confirmLabel={isJoining ? t('access.join') : t('access.leave')}

@@ -4,7 +4,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table/data-table.tsx';
-import { NodeActionsMenu } from '@/components/devices/node-actions-menu.tsx';
+import { NodeActionsMenu } from '@/components/nodes/node-actions-menu.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import type { HostView } from '@/lib/api/host-view.ts';
 import type { NodeView } from '@/lib/api/node-view.ts';
@@ -48,7 +48,7 @@ export function HostNodesTable({ host, nodes }: { host: HostView; nodes: readonl
         // Node actions are network-scoped writes: offered only where the user administers the network.
         cell: (info) =>
           canManageNetwork(user, info.row.original.network) && (
-            <NodeActionsMenu node={info.row.original} hostName={host.name} hasDeviceLink={false} />
+            <NodeActionsMenu node={info.row.original} hostName={host.name} hasHostLink={false} />
           ),
       }),
     ],

@@ -1,8 +1,8 @@
 import type { HostListItem } from '@meshdeck/contracts';
 import { ActionIcon, Loader } from '@mantine/core';
-import { HostActionsMenu } from '@/components/devices/host-actions-menu.tsx';
-import { useHostDetails } from '@/lib/api/host-list.ts';
-import { networksOf } from './device-rows.ts';
+import { HostActionsMenu } from './host-actions-menu.tsx';
+import { useHostDetails } from '../api/host-list.ts';
+import { networksOf } from '../host-filters.ts';
 
 /**
  * The host menu of a devices row, mounted on first use: edit and "make default" need the whole host, which

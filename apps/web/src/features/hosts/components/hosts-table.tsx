@@ -8,7 +8,7 @@ import { LazyRowMenu } from '@/components/data-table/lazy-row-menu.tsx';
 import { RowBadge } from '@/components/data-table/row-badge.tsx';
 import { RowLink } from '@/components/data-table/row-link.tsx';
 import { StatusCell } from '@/components/data-table/status-cell.tsx';
-import { useHostActions } from '@/components/devices/use-host-actions.ts';
+import { useHostActions } from './use-host-actions.ts';
 import { formatVersion } from '@/lib/format.ts';
 import { paths } from '@/lib/paths.ts';
 import { HostRowMenu } from './host-row-menu.tsx';
@@ -16,7 +16,7 @@ import { HostRowMenu } from './host-row-menu.tsx';
 const column = createColumnHelper<HostListItem>();
 const rowId = (item: HostListItem) => item.id;
 
-export interface DevicesTableProps {
+export interface HostsTableProps {
   /** Already filtered and sorted (useList). */
   rows: readonly HostListItem[];
   sorting: SortingState;
@@ -26,7 +26,7 @@ export interface DevicesTableProps {
 }
 
 /** The devices overview (features §3.6): endpoints, port, version, status, and per-row sync and actions. */
-export function DevicesTable({ rows, sorting, onSortingChange, isReadOnly }: DevicesTableProps) {
+export function HostsTable({ rows, sorting, onSortingChange, isReadOnly }: HostsTableProps) {
   const { t } = useTranslation('devices');
   const { sync } = useHostActions();
   const columns = useMemo(

@@ -13,12 +13,12 @@ const rowId = (item: HostListItem) => item.id;
 export interface NetworkAccessTabProps {
   /** Already filtered and sorted (useList). */
   rows: readonly HostListItem[];
-  /** The device picked (from the URL), looked up in the whole list by the page. */
+  /** The host picked (from the URL), looked up in the whole list by the page. */
   selected: HostListItem | undefined;
   onSelect: (hostId: string) => void;
 }
 
-/** Tab "Network access": pick a device on the left, switch its network memberships on the right (§3.6). */
+/** Tab "Network access": pick a host on the left, switch its network memberships on the right (§3.6). */
 export function NetworkAccessTab({ rows, selected, onSelect }: NetworkAccessTabProps) {
   const { t } = useTranslation('devices');
   const { data: networks } = useNetworks();
@@ -55,7 +55,7 @@ export function NetworkAccessTab({ rows, selected, onSelect }: NetworkAccessTabP
             <Title order={3} fz="md">
               {t('access.networksOf', { name: selected.name })}
             </Title>
-            <HostNetworksTable device={selected} networks={networks ?? []} />
+            <HostNetworksTable host={selected} networks={networks ?? []} />
           </Stack>
         ) : (
           <Text c="dimmed" ta="center" py="xl">

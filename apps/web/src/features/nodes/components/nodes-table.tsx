@@ -7,7 +7,7 @@ import tableClasses from '@/components/data-table/data-table.module.css';
 import { LazyRowMenu } from '@/components/data-table/lazy-row-menu.tsx';
 import { RowLink } from '@/components/data-table/row-link.tsx';
 import { StatusCell } from '@/components/data-table/status-cell.tsx';
-import { NodeActionsMenu } from '@/components/devices/node-actions-menu.tsx';
+import { NodeActionsMenu } from '@/components/nodes/node-actions-menu.tsx';
 import { paths } from '@/lib/paths.ts';
 import { NodeBadges } from './node-badges.tsx';
 

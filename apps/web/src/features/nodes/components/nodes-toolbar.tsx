@@ -1,9 +1,10 @@
+import { listStatusFilters } from '@meshdeck/contracts';
 import { Group, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect } from '@/components/ui/filter-select.tsx';
 import { SegmentedFilter } from '@/components/ui/segmented-filter.tsx';
-import { NODE_STATUS_FILTERS, NODE_TYPE_FILTERS, readTypeFilter } from '../node-filters.ts';
+import { NODE_TYPE_FILTERS, readTypeFilter } from '../node-filters.ts';
 
 export interface NodesToolbarProps {
   search: string | undefined;
@@ -40,7 +41,7 @@ export function NodesToolbar({ search, type, status, onChange }: NodesToolbarPro
         placeholder={t('statusFilter')}
         value={status ?? null}
         onChange={(value) => onChange({ status: value ?? undefined })}
-        data={NODE_STATUS_FILTERS.map((value) => ({ value, label: t(`status.${value}`) }))}
+        data={listStatusFilters.map((value) => ({ value, label: t(`status.${value}`) }))}
         w={180}
       />
     </Group>
