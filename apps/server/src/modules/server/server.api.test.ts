@@ -291,4 +291,27 @@ describe('GET /meshclient/files/:file', () => {
     expect(download.headers.get('cache-control')).toBe('no-cache');
     expect((await server.request('GET', '/meshclient/files/other.mjs')).status).toBe(404);
   });
+
+  it('-> when a file has no extension and a console is served, answers 404 JSON, not the console page', async () => {
+    const agentDir = fs.mkdtempSync('/tmp/meshdeck-agent-dist-');
+    const consoleDir = fs.mkdtempSync('/tmp/meshdeck-console-');
+    fs.writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>console</title>');
+    server = await startTestServer({ AGENT_DIR: agentDir, CONSOLE_DIR: consoleDir });
+    for (const file of ['meshdeck-agent-linux-x64', 'does-not-exist', 'nested/path', '']) {
+      const response = await server.request('GET', `/meshclient/files/${file}`);
+      expect(response.status, file).toBe(404);
+      expect(response.headers.get('content-type'), file).toMatch(/^application\/json/);
+    }
+    // The history fallback still serves deep links elsewhere.
+    expect((await server.request('GET', '/networks/x/nodes')).status).toBe(200);
+  });
+
+  it('-> when the agent was never built, answers 404 for every file under the prefix', async () => {
+    const consoleDir = fs.mkdtempSync('/tmp/meshdeck-console-');
+    fs.writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>console</title>');
+    server = await startTestServer({ AGENT_DIR: '/nonexistent/meshdeck-agent', CONSOLE_DIR: consoleDir });
+    const response = await server.request('GET', '/meshclient/files/meshdeck-agent-linux-x64');
+    expect(response.status).toBe(404);
+    expect(response.body).toMatchObject({ Code: 404 });
+  });
 });
