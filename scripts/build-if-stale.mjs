@@ -32,10 +32,19 @@ const targets = {
         .map((k) => `${k}=${env[k]}`),
     command: ['npm', ['run', '--silent', 'build', '-w', '@meshdeck/web']],
   },
+  // The .mjs bundle, and the single executable for this machine's architecture (offline, ~10 s), so the install
+  // command the console shows finds its executable on a server started with `npm start` (decision 027).
   agent: {
     inputs: ['packages/agent', ...shared],
     output: 'packages/agent/dist/meshdeck-agent.mjs',
-    command: [process.execPath, ['packages/agent/build.mjs']],
+    extraOutputs:
+      process.platform === 'linux' && ['x64', 'arm64'].includes(process.arch)
+        ? [`packages/agent/dist/meshdeck-agent-linux-${process.arch}`]
+        : [],
+    commands: [
+      [process.execPath, ['packages/agent/build.mjs']],
+      [process.execPath, ['packages/agent/build-binaries.mjs', '--host']],
+    ],
   },
   server: {
     inputs: ['apps/server', ...shared],
@@ -135,15 +144,18 @@ function buildIfStale(name) {
   const target = targets[name];
   const stampFile = path.join(stampDir, `${name}.stamp`);
   const hash = inputHash(target);
-  const isBuilt = fs.existsSync(path.join(root, target.output));
+  const isBuilt = [target.output, ...(target.extraOutputs ?? [])].every((output) =>
+    fs.existsSync(path.join(root, output)),
+  );
   const stamped = isBuilt && fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8').trim() : '';
   if (!force && stamped === hash) return;
   console.log(`build: ${name} (${stamped === '' ? 'not built yet' : force ? 'forced' : 'sources changed'})`);
-  const [command, commandArgs] = target.command;
-  const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) {
-    console.error(`build: ${name} failed (exit ${result.status ?? result.signal})`);
-    process.exit(1);
+  for (const [command, commandArgs] of target.commands ?? [target.command]) {
+    const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) {
+      console.error(`build: ${name} failed (exit ${result.status ?? result.signal})`);
+      process.exit(1);
+    }
   }
   fs.writeFileSync(stampFile, `${hash}\n`);
 }

@@ -60,6 +60,11 @@ const mustRun = [
     why: 'the agent as a single executable, run with no Node.js on PATH',
   },
   {
+    file: /packages\/agent\/test\/install-command\.api\.test\.ts$/,
+    title: /./,
+    why: "the add-device wizard's install and join commands, run as root in a network namespace",
+  },
+  {
     file: /packages\/agent\/test\/remote-access-data-plane\.api\.test\.ts$/,
     title: /./,
     why: 'remote access: an agentless wg-quick laptop through a gateway agent',

