@@ -1,4 +1,6 @@
-import { i18next } from '@/i18n/index.ts';
+// The i18next singleton itself, not i18n/index.ts (which imports lib/): lib stays below i18n, and i18n/ initialises
+// this same instance before anything renders.
+import i18next from 'i18next';
 import { isApiError } from './api-error.ts';
 
 /**

@@ -41,3 +41,7 @@ export const searchObject =
     }
     return result as SearchOf<S>;
   };
+
+/** Search text and sort column of a plain list page (`?search=`, `?sort=name` or `-name`), kept in the URL. */
+export const listSearchSchema = searchObject({ search: searchText, sort: searchText });
+export type ListSearch = ReturnType<typeof listSearchSchema>;

@@ -9,7 +9,17 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
 import { networksKeys } from '@/lib/networks-query.ts';
-import type { CreateNetworkValues } from '../components/network-form-rules.ts';
+
+/** The create-network form's values, which toCreateNetworkBody turns into the POST body. */
+export interface CreateNetworkValues {
+  name: string;
+  isIpv4: boolean;
+  addressRange: string;
+  isIpv6: boolean;
+  addressRange6: string;
+  /** 'yes' = ALLOW, 'no' = DENY; empty until chosen would fail the required rule. */
+  defaultAcl: 'yes' | 'no' | '';
+}
 
 /**
  * The POST networks body from the form (spec §5): the name becomes the netid (trimmed, spaces to hyphens,

@@ -3,7 +3,8 @@ import { ActionIcon, Alert, Button, Group, Radio, Stack, Switch, TextInput, Tool
 import type { UseFormReturnType } from '@mantine/form';
 import { IconAlertTriangle, IconDice5 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { isLanRange, type CreateNetworkValues } from './network-form-rules.ts';
+import type { CreateNetworkValues } from '../api/create-network.ts';
+import { isLanRange } from './network-form-rules.ts';
 
 export interface CreateNetworkFormProps {
   form: UseFormReturnType<CreateNetworkValues>;

@@ -10,9 +10,9 @@ import { describeError } from '@/lib/error-message.ts';
 import { useNetworks } from '@/lib/networks-query.ts';
 import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session.ts';
-import { useCreateNetwork } from '../api/create-network.ts';
+import { useCreateNetwork, type CreateNetworkValues } from '../api/create-network.ts';
 import { CreateNetworkForm } from './create-network-form.tsx';
-import { createNetworkValidator, type CreateNetworkValues } from './network-form-rules.ts';
+import { createNetworkValidator } from './network-form-rules.ts';
 
 /**
  * "Create a Network" (spec §5, §8): validates, sends, announces the result, then makes the network active and

@@ -6,17 +6,7 @@ import {
   toNetId,
 } from '@meshdeck/contracts';
 import { contractValidator, issueField } from '@/lib/contract-form.ts';
-import { toCreateNetworkBody } from '../api/create-network.ts';
-
-export interface CreateNetworkValues {
-  name: string;
-  isIpv4: boolean;
-  addressRange: string;
-  isIpv6: boolean;
-  addressRange6: string;
-  /** 'yes' = ALLOW, 'no' = DENY; empty until chosen would fail the required rule. */
-  defaultAcl: 'yes' | 'no' | '';
-}
+import { toCreateNetworkBody, type CreateNetworkValues } from '../api/create-network.ts';
 
 /** Translation keys of the messages; the English texts are the spec's own (§5 "Create network"). */
 export type NetworkFormMessage =

@@ -11,7 +11,7 @@ import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session.ts';
 import { useIsPlatformAdmin } from '@/lib/permissions.ts';
 import { PageIcon } from '@/components/layout/page-catalog.tsx';
-import type { ListSearch } from '@/routes/search-params.ts';
+import type { ListSearch } from '@/lib/search-fields.ts';
 import { useNetworkNodeCounts } from '../api/get-network-stats.ts';
 import { NetworksTable, type NetworkRow } from './networks-table.tsx';
 
@@ -19,7 +19,7 @@ const DEFAULT_SORT = [{ id: 'name', desc: false }];
 
 /**
  * Toolbar and networks table. Its search and sort live in the URL (`?search=`, `?sort=`): the route that
- * shows it validates them (routes/search-params.ts) and its page passes them in with the setter. Used by
+ * shows it validates them (lib/search-fields.ts) and its page passes them in with the setter. Used by
  * the dashboard as is and by the networks page with delete buttons.
  */
 export function NetworksOverview({
