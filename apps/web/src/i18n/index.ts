@@ -1,8 +1,7 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE } from '@/lib/constants.ts';
 import { STORAGE_KEYS, storage } from '@/lib/storage-keys.ts';
-import { languageChunks } from './language-chunks.ts';
+import { languageChunks, rememberUserLanguage, storedLanguage } from './language-chunks.ts';
 
 export const SUPPORTED_LANGUAGES = ['en', 'fr', 'de'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
@@ -40,12 +39,18 @@ const lazyLanguages: BackendModule = {
   },
 };
 
-/** Starts i18next once; resolves when the chosen language is ready to render. */
+/**
+ * Starts i18next once; resolves when the chosen language is ready to render. A change is remembered for the
+ * browser (the sign-in page starts in it) and, while someone is signed in, as that user's own choice.
+ */
 export function initI18n(): Promise<unknown> {
-  const stored = storage.get(STORAGE_KEYS.language);
-  const language: Language = isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+  const language: Language = storedLanguage();
   i18next.on('languageChanged', (lng) => {
-    if (isLanguage(lng)) storage.set(STORAGE_KEYS.language, lng);
+    if (isLanguage(lng)) {
+      storage.set(STORAGE_KEYS.language, lng);
+      const username = storage.get(STORAGE_KEYS.username);
+      if (username && storage.get(STORAGE_KEYS.token)) rememberUserLanguage(username, lng);
+    }
     document.documentElement.lang = lng;
   });
   return i18next

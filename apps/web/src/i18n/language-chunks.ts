@@ -15,8 +15,27 @@ export const languageChunks: Record<LanguageCode, () => LanguageModule> = {
   de: () => import('./de.json'),
 };
 
-/** The language the visitor chose last time, or the default. */
+const isLanguageCode = (value: unknown): value is LanguageCode =>
+  value === 'en' || value === 'fr' || value === 'de';
+
+/** The language `username` chose in the console (user menu or profile), if any; kept per user in this browser. */
+export function userLanguage(username: string | null): LanguageCode | null {
+  if (!username) return null;
+  const chosen = storage.readJson<Record<string, unknown>>(STORAGE_KEYS.userLanguages)?.[username];
+  return isLanguageCode(chosen) ? chosen : null;
+}
+
+/** Remembers `language` as the choice of `username`. */
+export function rememberUserLanguage(username: string, language: LanguageCode): void {
+  const chosen = storage.readJson<Record<string, unknown>>(STORAGE_KEYS.userLanguages) ?? {};
+  if (chosen[username] === language) return;
+  storage.set(STORAGE_KEYS.userLanguages, JSON.stringify({ ...chosen, [username]: language }));
+}
+
+/** The language to start in: the signed-in user's own choice, else the one this browser used last, else the default. */
 export function storedLanguage(): LanguageCode {
   const stored = storage.get(STORAGE_KEYS.language);
-  return stored === 'en' || stored === 'fr' || stored === 'de' ? stored : DEFAULT_LANGUAGE;
+  return (
+    userLanguage(storage.get(STORAGE_KEYS.username)) ?? (isLanguageCode(stored) ? stored : DEFAULT_LANGUAGE)
+  );
 }

@@ -1,7 +1,21 @@
-import { describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import { afterEach, describe, expect, it } from 'vitest';
 import { formatBytes, formatDate, formatUptime, formatVersion } from './format.ts';
 
 describe('format', () => {
+  afterEach(async () => {
+    await i18next.changeLanguage('en');
+  });
+
+  it('when the console language is German or French, then dates use its month names and ordinals', async () => {
+    await i18next.changeLanguage('de');
+    expect(formatDate('2026-03-01T14:05:00', 'long')).toBe('1. März 2026 @ 14:05');
+    await i18next.changeLanguage('fr');
+    expect(formatDate('2026-03-01T14:05:00', 'long')).toBe('1er mars 2026 @ 14:05');
+    await i18next.changeLanguage('en');
+    expect(formatDate('2026-03-01T14:05:00', 'long')).toBe('1st March 2026 @ 14:05');
+  });
+
   it('when formatting bytes, then steps are 1000 with the spec labels', () => {
     expect(formatBytes(999)).toBe('999 B');
     expect(formatBytes(1500)).toBe('1.50 KiB');

@@ -1,9 +1,19 @@
 import dayjs from 'dayjs';
+import 'dayjs/locale/de';
+import 'dayjs/locale/fr';
 import advancedFormat from 'dayjs/plugin/advancedFormat';
+import i18next from 'i18next';
 import { DATE_FORMAT_LONG, DATE_FORMAT_SHORT } from './constants.ts';
 
 // `Do` (ordinal day) in the spec's long format needs this plugin.
 dayjs.extend(advancedFormat);
+
+/** Dates follow the console's language: month names, ordinals and relative times ("vor 3 Minuten"). */
+function followLanguage(language: string | undefined): void {
+  dayjs.locale(language === 'de' || language === 'fr' ? language : 'en');
+}
+followLanguage(i18next.language);
+i18next.on('languageChanged', followLanguage);
 
 const ZERO_TIME_PREFIX = '0001-01-01';
 

@@ -20,6 +20,8 @@ export const STORAGE_KEYS = {
   /** Preferences below survive logout: they describe the browser, not the account. */
   theme: 'meshdeck.theme',
   language: 'meshdeck.language',
+  /** Each user's chosen language, `{username: language}`: the contract keeps no per-user preference. */
+  userLanguages: 'meshdeck.user-languages',
   sidebarCollapsed: 'meshdeck.sidebar-collapsed',
   sidebarWidth: 'meshdeck.sidebar-width',
 } as const;
@@ -29,6 +31,7 @@ export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 const PREFERENCE_KEYS: readonly StorageKey[] = [
   STORAGE_KEYS.theme,
   STORAGE_KEYS.language,
+  STORAGE_KEYS.userLanguages,
   STORAGE_KEYS.sidebarCollapsed,
   STORAGE_KEYS.sidebarWidth,
 ];

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import i18next from 'i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client.ts';
 import { mockApi } from '@/test/mock-api.ts';
 import { makeUserWire, signInAs } from '@/test/people-fixtures.ts';
@@ -20,6 +21,30 @@ const answer = (overrides: Parameters<typeof makeUserWire>[1]) => () => ({
 });
 
 describe('ProfilePage', () => {
+  afterEach(async () => {
+    await i18next.changeLanguage('en');
+  });
+
+  it('-> when the user picks Deutsch, the page turns German and the choice is kept for that user', async () => {
+    signInAs('dana', 'platform-user');
+    mockApi({ 'GET v1/users': answer({}) });
+    await renderRoute('/profile', '/profile', ProfilePage);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Language' }));
+    await user.click(await screen.findByRole('option', { name: 'Deutsch' }));
+    expect(await screen.findByRole('combobox', { name: 'Sprache' })).toHaveValue('Deutsch');
+    expect(JSON.parse(localStorage.getItem('meshdeck.user-languages') ?? '{}')).toEqual({ dana: 'de' });
+  }, 30_000);
+
+  it('-> when a user who chose French before signs in, the console is in French again', async () => {
+    localStorage.setItem('meshdeck.user-languages', JSON.stringify({ dana: 'fr', erin: 'de' }));
+    signInAs('dana', 'platform-user');
+    mockApi({ 'GET v1/users': answer({}) });
+    await renderRoute('/profile', '/profile', ProfilePage);
+    expect(await screen.findByRole('combobox', { name: 'Langue' })).toHaveValue('Français');
+    expect(i18next.language).toBe('fr');
+  }, 30_000);
+
   it('-> when the user signs in with SSO, the password fields and Update are disabled with the reason', async () => {
     signInAs('dana', 'platform-user');
     mockApi({ 'GET v1/users': answer({ auth_type: 'oauth' }) });
@@ -31,7 +56,7 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('button', { name: 'Update password' })).toBeDisabled();
   });
 
-  it('-> when a password user sets a new password, PUTs their own user unchanged plus the password', async () => {
+  it('-> when a password user sets a new password, PUTs their own user unchanged plus the new and current passwords', async () => {
     signInAs('dana', 'platform-user');
     mockApi({
       'GET v1/users': answer({ user_group_ids: { devs: {} } }),

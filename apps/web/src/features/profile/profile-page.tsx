@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { platformRoleLabel } from '@/components/people/platform-role-label.ts';
 import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
+import { LanguageSelect } from '@/components/ui/language-select.tsx';
 import { describeError } from '@/lib/error-message.ts';
 import { notifySuccess } from '@/lib/notify.ts';
 import { useSession } from '@/lib/session.ts';
@@ -75,6 +76,9 @@ export function ProfilePage() {
             </Button>
           </Stack>
         </form>
+      </Paper>
+      <Paper withBorder p="lg">
+        <LanguageSelect />
       </Paper>
     </Stack>
   );

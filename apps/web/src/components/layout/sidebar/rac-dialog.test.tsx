@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { renderUi } from '@/test/render-ui.tsx';
 import { RacDialog } from './rac-dialog.tsx';
@@ -34,5 +35,19 @@ describe('RacDialog', () => {
       expect(href).toMatch(
         /^https:\/\/(www\.wireguard\.com|download\.wireguard\.com|apps\.apple\.com|play\.google\.com)\//,
       );
+  });
+
+  it('-> in German, the step that fetches the config is a whole sentence with its verb', async () => {
+    await i18next.changeLanguage('de');
+    try {
+      renderUi(<RacDialog opened onClose={vi.fn()} />);
+      await userEvent.click(await screen.findByRole('tab', { name: 'Windows' }));
+      const steps = within(screen.getByRole('tabpanel', { name: 'Windows' })).getAllByRole('listitem');
+      expect(steps.map((step) => step.textContent)).toContainEqual(
+        expect.stringMatching(/^Laden Sie Ihre Konfiguration .* herunter\.$/),
+      );
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 });

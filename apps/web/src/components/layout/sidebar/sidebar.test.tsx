@@ -1,6 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockElementSize } from '@/test/layout.ts';
 import { mockApi } from '@/test/mock-api.ts';
 import { renderApp } from '@/test/render-app.tsx';
 import { makeNetworkWire, shellRoutes, storeSignedInSession } from '@/test/signed-in.ts';
@@ -131,5 +133,21 @@ describe('Sidebar', () => {
     } finally {
       window.matchMedia = wideMatchMedia;
     }
+  }, 30_000);
+
+  it('when Deutsch is chosen in the account menu, then the shell turns German and the choice is kept for the user', async () => {
+    storeSignedInSession('super-admin', 'erin');
+    mockApi(shellRoutes(networks, false));
+    renderApp('/dashboard');
+    // jsdom lays nothing out, and a popover whose target looks detached (0x0) is hidden.
+    const restoreSize = mockElementSize(256, 40);
+    fireEvent.click(await (await sidebar()).findByRole('button', { name: 'Account menu for erin' }));
+    expect(await screen.findByRole('menuitem', { name: 'English' })).toHaveAttribute('aria-current', 'true');
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Deutsch' }));
+    const nav = within(await screen.findByRole('navigation', { name: 'Hauptnavigation' }));
+    expect(await nav.findByRole('link', { name: 'Geräte' })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('meshdeck.user-languages') ?? '{}')).toEqual({ erin: 'de' });
+    restoreSize();
+    await i18next.changeLanguage('en');
   }, 30_000);
 });

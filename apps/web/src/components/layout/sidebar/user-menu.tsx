@@ -8,19 +8,22 @@ import {
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
-import { IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconCheck, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { SUPPORTED_LANGUAGES } from '@/i18n/index.ts';
+import { useUserLanguage } from '@/components/ui/use-user-language.ts';
 import { useLogout } from '@/lib/logout.ts';
 import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session.ts';
 
 /**
- * The account row (spec §2 "Footer"): Manage Account, the Dark theme switch and Logout. The avatar shows
+ * The account row (spec §2 "Footer"): Manage Account, the Dark theme switch, the language (issue 30) and Logout. The avatar shows
  * initials drawn locally; the username is never sent to an avatar service (features §6.7).
  */
 export function UserMenu({ isCollapsed }: { isCollapsed: boolean }) {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation(['shell', 'common']);
+  const [language, setLanguage] = useUserLanguage();
   const username = useSession((state) => state.username) ?? '';
   const navigate = useNavigate();
   const logout = useLogout();
@@ -65,6 +68,21 @@ export function UserMenu({ isCollapsed }: { isCollapsed: boolean }) {
             onChange={(event) => setColorScheme(event.currentTarget.checked ? 'dark' : 'light')}
           />
         </Menu.Item>
+        <Menu.Divider />
+        <Menu.Label id="user-menu-language">{t('common:language')}</Menu.Label>
+        {SUPPORTED_LANGUAGES.map((code) => (
+          <Menu.Item
+            key={code}
+            aria-current={code === language ? 'true' : undefined}
+            lang={code}
+            leftSection={
+              <IconCheck size={16} style={{ visibility: code === language ? 'visible' : 'hidden' }} />
+            }
+            onClick={() => setLanguage(code)}
+          >
+            {t(`common:languages.${code}`)}
+          </Menu.Item>
+        ))}
         <Menu.Divider />
         <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
           {t('userMenu.logout')}
