@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { rawHostSchema } from './agent-hosts.ts';
 import { wireSetSchema } from './envelope.ts';
+import { egressRangeMetricSchema, hostRoutingSchema } from './routing.ts';
 import { ipNetSchema, peerConfigSchema } from './wire.ts';
 
 /** Raw Node (api-contract §3.14.2): the agent-facing form, addresses as IPNet and times as RFC3339. */
@@ -24,6 +25,15 @@ export const rawNodeSchema = z.object({
   isrelay: z.boolean(),
   relaynodes: z.array(z.string()),
   ingressdns: z.string(),
+  // Routing fields (api-contract §3.14.2); optional so an agent still reads an older server's nodes.
+  egressgatewaynatenabled: z.boolean().optional(),
+  egressgatewayranges_with_metric: z.array(egressRangeMetricSchema).optional(),
+  isinternetgateway: z.boolean().optional(),
+  inet_node_req: z.object({ inet_node_client_ids: z.array(z.string()) }).optional(),
+  internetgw_node_id: z.string().optional(),
+  is_fail_over: z.boolean().optional(),
+  fail_over_peers: wireSetSchema.optional(),
+  failed_over_by: z.string().optional(),
   pendingdelete: z.boolean(),
   lastmodified: z.string(),
   lastcheckin: z.string(),
@@ -104,6 +114,7 @@ export const hostPullSchema = z.object({
   endpoint_detection: z.boolean(),
   change_default_gw: z.boolean(),
   is_inet_gw: z.boolean(),
+  ...hostRoutingSchema.omit({ change_default_gw: true, is_inet_gw: true }).partial().shape,
   /** Meshdeck extra: the peer-state version these peers are at (see peerSyncSchema). */
   peer_sync: z
     .object({ epoch: z.string(), version: z.number().int().nonnegative(), base: z.null() })

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { rawHostSchema } from './agent-hosts.ts';
 import { peerMapSchema, rawNodeSchema } from './agent-messages.ts';
 import { LIMITS, boundedString } from './limits.ts';
+import { hostRoutingSchema } from './routing.ts';
 import { peerConfigSchema } from './wire.ts';
 
 /**
@@ -32,6 +33,8 @@ export const hostPeerUpdateSchema = z.object({
   is_inet_gw: z.boolean(),
   endpoint_detection: z.boolean(),
   peer_sync: peerSyncSchema.optional(),
+  // The receiver's whole routing state, in full lists and deltas alike (routing.ts); optional for older servers.
+  ...hostRoutingSchema.omit({ change_default_gw: true, is_inet_gw: true }).partial().shape,
 });
 export type HostPeerUpdate = z.infer<typeof hostPeerUpdateSchema>;
 

@@ -22,3 +22,4 @@ export * from './access-tokens.ts';
 export * from './lists.ts';
 export * from './list-queries.ts';
 export * from './ext-clients.ts';
+export * from './routing.ts';

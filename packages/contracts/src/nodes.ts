@@ -31,6 +31,10 @@ export const apiNodeSchema = z.object({
   isingressgateway: z.boolean(),
   egressgatewayranges: z.array(z.string()),
   egressgatewaynatenabled: z.boolean(),
+  /** v1.5 field: each egress range with its route metric and NAT flag. */
+  egressgatewayranges_with_metric: z
+    .array(z.object({ network: z.string(), route_metric: z.number().int(), nat: z.boolean() }))
+    .optional(),
   ingressdns: z.string(),
   ingresspersistentkeepalive: z.number().int(),
   ingressmtu: z.number().int(),

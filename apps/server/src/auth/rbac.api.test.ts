@@ -140,6 +140,21 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/console/hosts/{hostid}': NETWORK_READ,
   'POST /api/nodes/{network}/{nodeid}/createingress': NETWORK_WRITE,
   'DELETE /api/nodes/{network}/{nodeid}/deleteingress': NETWORK_WRITE,
+  'POST /api/nodes/{network}/{nodeid}/createrelay': NETWORK_WRITE,
+  'DELETE /api/nodes/{network}/{nodeid}/deleterelay': NETWORK_WRITE,
+  'POST /api/nodes/{network}/{nodeid}/creategateway': NETWORK_WRITE,
+  'DELETE /api/nodes/{network}/{nodeid}/deletegateway': NETWORK_WRITE,
+  'POST /api/nodes/{network}/{nodeid}/inet_gw': NETWORK_WRITE,
+  'PUT /api/nodes/{network}/{nodeid}/inet_gw': NETWORK_WRITE,
+  'DELETE /api/nodes/{network}/{nodeid}/inet_gw': NETWORK_WRITE,
+  // Failover by node id: no network in the path, so only platform admins (network roles cannot be matched).
+  'GET /api/v1/node/{nodeid}/failover': HOST_ONLY,
+  'POST /api/v1/node/{nodeid}/failover': ADMIN,
+  'DELETE /api/v1/node/{nodeid}/failover': ADMIN,
+  'POST /api/v1/node/{network}/failover/reset': NETWORK_WRITE,
+  // The agent asks for itself; the service checks the node is the calling host's own.
+  'POST /api/v1/node/{nodeid}/failover_me': HOST_ONLY,
+  'GET /api/v1/node/{nodeid}/failover_check': HOST_ONLY,
   'GET /api/extclients': ADMIN_READ,
   // A platform-user's read reaches only its own clients (none here), so the list answers, empty.
   'GET /api/extclients/{network}': NETWORK_READ,

@@ -40,6 +40,7 @@ const RESOURCE_WORDS: readonly [RegExp, string][] = [
   [/metrics/, 'metrics'],
   [/ingress|remote_access_gw/, 'remote_access_gw'],
   [/createrelay|deleterelay/, 'relays'],
+  [/inet_gw/, 'inet_gw'],
   [/gateway|egress/, 'egress'],
   [/extclients/, 'extclients'],
   [/enrollment-keys/, 'enrollment_key'],

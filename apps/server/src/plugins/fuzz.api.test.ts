@@ -110,6 +110,12 @@ beforeAll(async () => {
       listenport: 51830,
       endpointip: '203.0.113.9',
     },
+    'POST /api/nodes/{network}/{nodeid}/createrelay': { relayaddrs: [] },
+    'POST /api/nodes/{network}/{nodeid}/creategateway': {
+      ranges: ['192.168.50.0/24'],
+      natenabled: 'yes',
+      ranges_with_metric: [{ network: '192.168.60.0/24', route_metric: 100, nat: false }],
+    },
     'PUT /api/nodes/{network}/{nodeid}': {
       metadata: 'fuzz',
       connected: true,

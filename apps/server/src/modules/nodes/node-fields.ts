@@ -9,6 +9,8 @@ export interface NodeSettings {
   isegressgateway: boolean;
   egressgatewayranges: string[];
   egressgatewaynatenabled: boolean;
+  /** Each egress range with its route metric and NAT flag (the v1.5 form; `egressgatewayranges` lists the same). */
+  egressgatewayranges_with_metric: { network: string; route_metric: number; nat: boolean }[];
   isingressgateway: boolean;
   ingressdns: string;
   ingressmtu: number;
@@ -32,6 +34,7 @@ export const DEFAULT_NODE_SETTINGS: NodeSettings = {
   isegressgateway: false,
   egressgatewayranges: [],
   egressgatewaynatenabled: false,
+  egressgatewayranges_with_metric: [],
   isingressgateway: false,
   ingressdns: '',
   ingressmtu: 0,

@@ -1,0 +1,81 @@
+import {
+  DEFAULT_ROUTE_METRIC,
+  cidrsOverlap,
+  normalizeCidr,
+  parseCidr,
+  type CreateEgressInput,
+} from '@meshdeck/contracts';
+import { badRequest } from '../../lib/api-error.ts';
+import type { NetworkInfo } from '../nodes/nodes.public.ts';
+import { requireLinux, type RoutingState } from './routing-state.ts';
+
+export interface EgressRange {
+  network: string;
+  route_metric: number;
+  nat: boolean;
+}
+
+const isNatOn = (value: CreateEgressInput['natenabled']): boolean =>
+  value === undefined || value === null ? true : value === true || value === 'yes';
+
+/**
+ * The request's ranges with their metric and NAT flag: normalised to their network address, never overlapping
+ * the network's own ranges (api-contract §5.6), each range once. NAT defaults to on, the metric to 256.
+ */
+export function egressRanges(input: CreateEgressInput, network: NetworkInfo): EgressRange[] {
+  const nat = isNatOn(input.natenabled);
+  const metric = input.route_metric ?? DEFAULT_ROUTE_METRIC;
+  const asked = [
+    ...(input.ranges ?? []).map((range) => ({ field: 'ranges', range, route_metric: metric, nat })),
+    ...(input.ranges_with_metric ?? []).map((r) => ({
+      field: 'ranges_with_metric',
+      range: r.network,
+      route_metric: r.route_metric ?? metric,
+      nat: r.nat ?? nat,
+    })),
+  ];
+  const byRange = new Map<string, EgressRange>();
+  for (const { field, range, route_metric, nat: isNat } of asked) {
+    const normal = normalizeCidr(range);
+    if (!normal) throw badRequest(`${field}: ${range} is not a CIDR`);
+    if (parseCidr(normal)?.prefix === 0)
+      throw badRequest(
+        `${field}: ${range} is the whole internet: use an internet gateway for a default route`,
+      );
+    for (const own of [network.addressrange, network.addressrange6])
+      if (own && cidrsOverlap(own, normal))
+        throw badRequest(`${field}: ${range} overlaps the network range ${own} of ${network.netid}`);
+    const known = byRange.get(normal);
+    if (known && (known.route_metric !== route_metric || known.nat !== isNat))
+      throw badRequest(`${field}: ${normal} is given twice with different metric or NAT`);
+    byRange.set(normal, { network: normal, route_metric, nat: isNat });
+  }
+  return [...byRange.values()];
+}
+
+/**
+ * Makes a node an egress gateway for `ranges`, or replaces its ranges, NAT and metrics in one step (the reference
+ * dashboard deletes and re-creates instead). Linux hosts only. Other gateways may serve the same ranges (HA).
+ */
+export function setEgress(state: RoutingState, nodeId: string, ranges: readonly EgressRange[]): void {
+  const node = state.require(nodeId);
+  requireLinux(state, node, 'egress gateways');
+  state.patch(nodeId, {
+    isegressgateway: true,
+    egressgatewayranges: ranges.map((r) => r.network),
+    egressgatewaynatenabled: ranges.some((r) => r.nat),
+    egressgatewayranges_with_metric: ranges.map((r) => ({ ...r })),
+  });
+}
+
+/** Ends a node's egress role (api-contract §2.3 deletegateway). */
+export function removeEgress(state: RoutingState, nodeId: string): void {
+  const node = state.require(nodeId);
+  if (!node.settings.isegressgateway) throw badRequest(`node ${state.label(node)} is not an egress gateway`);
+  state.patch(nodeId, {
+    isegressgateway: false,
+    egressgatewayranges: [],
+    egressgatewaynatenabled: false,
+    egressgatewayranges_with_metric: [],
+  });
+}

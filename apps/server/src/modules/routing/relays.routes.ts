@@ -1,0 +1,44 @@
+import { apiNodeSchema, createRelayInputSchema, nodeParamsSchema } from '@meshdeck/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { access } from '../../auth/access.ts';
+import { lowerCaseBodyKeys } from '../../lib/case-insensitive-body.ts';
+import { removeRelay, setRelay } from './relay-rules.ts';
+import type { RoutingService } from './routing.service.ts';
+
+/** HTTP for relays (api-contract §2.3 createrelay, deleterelay). */
+export const relayRoutes =
+  (routing: RoutingService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['routing'];
+    const networkAdmin = { config: { access: access.networkAdmin('network') } };
+
+    app.post(
+      '/api/nodes/:network/:nodeid/createrelay',
+      {
+        ...networkAdmin,
+        preValidation: lowerCaseBodyKeys,
+        schema: {
+          tags,
+          params: nodeParamsSchema,
+          body: createRelayInputSchema,
+          response: { 200: apiNodeSchema },
+          description:
+            'Makes the node a relay of `relayaddrs`; on a relay it replaces the relayed set in one transaction.',
+        },
+      },
+      async (request) => {
+        const { network, nodeid } = request.params;
+        const relayed = request.body.relayaddrs ?? [];
+        return routing.present(await routing.change(network, nodeid, (s) => setRelay(s, nodeid, relayed)));
+      },
+    );
+
+    app.delete(
+      '/api/nodes/:network/:nodeid/deleterelay',
+      { ...networkAdmin, schema: { tags, params: nodeParamsSchema, response: { 200: apiNodeSchema } } },
+      async (request) => {
+        const { network, nodeid } = request.params;
+        return routing.present(await routing.change(network, nodeid, (s) => removeRelay(s, nodeid)));
+      },
+    );
+  };

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { EventBus } from '../events/events.public.ts';
+import type { NetworkDirectory } from '../nodes/nodes.public.ts';
+import { proRoutingRoutes } from './pro-routing.routes.ts';
+import { RoutingRepository } from './routing.repository.ts';
+import { relayRoutes } from './relays.routes.ts';
+import { egressRoutes } from './egress.routes.ts';
+import { RoutingService, type NodeViews, type RoutingDependencies } from './routing.service.ts';
+
+/** What the routing module needs from the server (built in app.ts, the composition root). */
+export interface RoutingModuleDependencies {
+  db: Kysely<Database>;
+  edition: 'community' | 'pro';
+  networks: NetworkDirectory;
+  events: EventBus;
+  peers: RoutingDependencies['peers'];
+  nodeViews: NodeViews;
+}
+
+/** Quiet time after a delete before dangling references are cleared (a bulk delete needs one sweep). */
+const SWEEP_DELAY_MS = 200;
+
+/**
+ * Relays, egress gateways, internet gateways and failover (issue 31; api-contract §2.3, §2.9, §5.6). Relay and
+ * egress routes exist in both editions, internet gateways and failover in Pro only (§1.1). When nodes or hosts
+ * are deleted, settings that named them (a relay, a gateway, a failover pair) are cleared.
+ */
+export async function register(
+  app: FastifyInstance,
+  deps: RoutingModuleDependencies,
+): Promise<RoutingService> {
+  const service = new RoutingService({
+    repository: new RoutingRepository(deps.db),
+    networks: deps.networks,
+    events: deps.events,
+    peers: deps.peers,
+    nodeViews: deps.nodeViews,
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const sweep = () => {
+    timer = undefined;
+    service.sweep().catch((error: unknown) => app.log.error({ err: error }, 'routing clean-up failed'));
+  };
+  const unsubscribe = deps.events.subscribe((event) => {
+    const isDelete = event.action === 'deleted' && (event.resource === 'nodes' || event.resource === 'hosts');
+    if (isDelete && timer === undefined) timer = setTimeout(sweep, SWEEP_DELAY_MS);
+  });
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    clearTimeout(timer);
+  });
+  await app.register(relayRoutes(service));
+  await app.register(egressRoutes(service));
+  if (deps.edition === 'pro') await app.register(proRoutingRoutes(service));
+  return service;
+}

@@ -1,0 +1,158 @@
+import type { ApiNode, RawNode } from '@meshdeck/contracts';
+import { forbidden, notFound } from '../../lib/api-error.ts';
+import type { EventBus } from '../events/events.public.ts';
+import type { NetworkDirectory, NetworkInfo } from '../nodes/nodes.public.ts';
+import type { RoutingNodeRow, RoutingRepository } from './routing.repository.ts';
+import { RoutingState } from './routing-state.ts';
+
+/** How nodes are shown and told about their change; supplied by the nodes module through the composition root. */
+export interface NodeViews {
+  api(row: RoutingNodeRow, network: NetworkInfo): ApiNode;
+  raw(row: RoutingNodeRow, network: NetworkInfo): RawNode;
+  /** The contract's node-update MQTT message to the node's host. */
+  sendNode(row: RoutingNodeRow, network: NetworkInfo): Promise<void>;
+}
+
+/** What the routing module uses of the rest of the server. */
+export interface RoutingDependencies {
+  repository: RoutingRepository;
+  networks: NetworkDirectory;
+  events: EventBus;
+  /** Coalesced per-host peer updates (peers module). */
+  peers: { enqueue(...changes: { hostId: string }[]): void };
+  nodeViews: NodeViews;
+}
+
+/** A rule run against one network's state: it stages settings or throws a 4xx. */
+export type RoutingRule = (state: RoutingState) => void;
+
+export interface RoutingResult {
+  network: NetworkInfo;
+  node: RoutingNodeRow;
+}
+
+/**
+ * Runs routing rules (relays, egress, internet gateways, failover; api-contract §5.6) in one transaction per
+ * request and tells everyone affected afterwards: consoles (node change events), the changed nodes' agents (node
+ * update) and the peer engine (one change per affected host, never a whole-network recompute). No HTTP, no SQL.
+ */
+export class RoutingService {
+  constructor(private readonly d: RoutingDependencies) {}
+
+  /** A network by name; 404 when there is none. */
+  async network(netid: string): Promise<NetworkInfo> {
+    const network = await this.d.networks.find(netid);
+    if (!network) throw notFound(`network ${netid} not found`);
+    return network;
+  }
+
+  /** Applies `rule` to the network of `nodeId` and returns the node as stored afterwards. */
+  async change(netid: string, nodeId: string, rule: RoutingRule): Promise<RoutingResult> {
+    const network = await this.network(netid);
+    const { node, changed } = await this.d.repository.inNetwork(netid, async (rows, write) => {
+      const state = new RoutingState(netid, rows);
+      const target = state.require(nodeId);
+      rule(state);
+      const written = await this.writeStaged(state, write);
+      return { node: written.find((row) => row.id === nodeId) ?? target.row, changed: written };
+    });
+    await this.announce(changed, network);
+    return { network, node };
+  }
+
+  /** Applies `rule` to a whole network (no node named), e.g. a failover reset. */
+  async resetNetwork(netid: string, rule: RoutingRule): Promise<void> {
+    const network = await this.network(netid);
+    const changed = await this.d.repository.inNetwork(netid, async (rows, write) => {
+      const state = new RoutingState(netid, rows);
+      rule(state);
+      return this.writeStaged(state, write);
+    });
+    await this.announce(changed, network);
+  }
+
+  /** Like `change`, for routes that name a node without its network (`/api/v1/node/{nodeid}/...`). */
+  async changeByNode(nodeId: string, rule: RoutingRule): Promise<RoutingResult> {
+    return this.change(await this.networkOf(nodeId), nodeId, rule);
+  }
+
+  /** Runs `read` on the state of the network of `nodeId` without writing anything. */
+  async read<T>(nodeId: string, read: (state: RoutingState) => T): Promise<T> {
+    const netid = await this.networkOf(nodeId);
+    return read(new RoutingState(netid, await this.d.repository.read(netid)));
+  }
+
+  /** The network a node is in; 404 for an unknown node. */
+  async networkOf(nodeId: string): Promise<string> {
+    const netid = await this.d.repository.networkOf(nodeId);
+    if (netid === undefined) throw notFound(`node ${nodeId} not found`);
+    return netid;
+  }
+
+  /** An agent may act for its own nodes only (api-contract §1.2 `H` with a node id). */
+  async requireOwnNode(hostId: string | undefined, nodeId: string): Promise<void> {
+    if (hostId === undefined) return;
+    const owner = await this.read(nodeId, (state) => state.find(nodeId)?.row.host_id);
+    if (owner !== hostId) throw forbidden(`access denied: node ${nodeId} belongs to another host`);
+  }
+
+  /** Removes references to deleted nodes (a relay, an internet gateway, a failover pair) in every network. */
+  async sweep(): Promise<void> {
+    for (const netid of await this.d.repository.networksWithReferences()) {
+      const network = await this.d.networks.find(netid);
+      if (!network) continue;
+      const changed = await this.d.repository.inNetwork(netid, async (rows, write) => {
+        const state = new RoutingState(netid, rows);
+        dropDanglingReferences(state);
+        return this.writeStaged(state, write);
+      });
+      await this.announce(changed, network);
+    }
+  }
+
+  present(result: RoutingResult): ApiNode {
+    return this.d.nodeViews.api(result.node, result.network);
+  }
+
+  presentRaw(result: RoutingResult): RawNode {
+    return this.d.nodeViews.raw(result.node, result.network);
+  }
+
+  private async writeStaged(
+    state: RoutingState,
+    write: (nodeId: string, settings: string) => Promise<RoutingNodeRow>,
+  ): Promise<RoutingNodeRow[]> {
+    const written: RoutingNodeRow[] = [];
+    for (const staged of state.changed())
+      written.push(await write(staged.row.id, JSON.stringify(staged.settings)));
+    return written;
+  }
+
+  private async announce(changed: readonly RoutingNodeRow[], network: NetworkInfo): Promise<void> {
+    for (const row of changed) {
+      this.d.events.publish({ resource: 'nodes', action: 'updated', id: row.id, network: row.network });
+      await this.d.nodeViews.sendNode(row, network);
+    }
+    const hosts = [...new Set(changed.map((row) => row.host_id))];
+    if (hosts.length > 0) this.d.peers.enqueue(...hosts.map((hostId) => ({ hostId })));
+  }
+}
+
+/** Clears settings that name nodes which no longer exist in the network. */
+export function dropDanglingReferences(state: RoutingState): void {
+  const exists = (id: string) => state.find(id) !== undefined;
+  for (const node of state.all()) {
+    const s = node.settings;
+    const patch: Parameters<RoutingState['patch']>[1] = {};
+    if (s.relayedby && !exists(s.relayedby)) Object.assign(patch, { isrelayed: false, relayedby: '' });
+    if (s.relaynodes.some((id) => !exists(id))) patch.relaynodes = s.relaynodes.filter(exists);
+    if (s.internetgw_node_id && !exists(s.internetgw_node_id)) patch.internetgw_node_id = '';
+    if (s.inet_node_client_ids.some((id) => !exists(id)))
+      patch.inet_node_client_ids = s.inet_node_client_ids.filter(exists);
+    if (s.failed_over_by && !exists(s.failed_over_by))
+      Object.assign(patch, { failed_over_by: '', fail_over_peers: [] });
+    else if (s.fail_over_peers.some((id) => !exists(id)))
+      patch.fail_over_peers = s.fail_over_peers.filter(exists);
+    if (Object.keys(patch).length > 0) state.patch(node.row.id, patch);
+  }
+}
