@@ -60,6 +60,11 @@ const mustRun = [
     why: 'the agent as a single executable, run with no Node.js on PATH',
   },
   {
+    file: /packages\/agent\/test\/arm64-executable\.api\.test\.ts$/,
+    title: /./,
+    why: 'the arm64 agent executable, run under qemu-aarch64-static',
+  },
+  {
     file: /packages\/agent\/test\/install-command\.api\.test\.ts$/,
     title: /./,
     why: "the add-device wizard's install and join commands, run as root in a network namespace",

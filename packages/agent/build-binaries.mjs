@@ -40,9 +40,13 @@ if (wanted.length === 0) {
 // The fuse postject flips so Node looks for the blob (Node's documented sentinel).
 const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 
-fs.mkdirSync(work, { recursive: true });
+// Each build works in a folder of its own: tests and `npm start` may build at the same time, and a blob or a
+// half-injected copy must never be another build's input. Outputs reach dist/ by rename, which is atomic.
+const scratch = path.join(work, `build-${process.pid}`);
+fs.mkdirSync(scratch, { recursive: true });
+process.on('exit', () => fs.rmSync(scratch, { recursive: true, force: true }));
 fs.mkdirSync(dist, { recursive: true });
-const main = path.join(work, 'meshdeck-agent.cjs');
+const main = path.join(scratch, 'meshdeck-agent.cjs');
 await build({
   entryPoints: [path.join(here, 'src', 'cli.ts')],
   outfile: main,
@@ -54,8 +58,8 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
-const blob = path.join(work, 'meshdeck-agent.blob');
-const seaConfig = path.join(work, 'sea-config.json');
+const blob = path.join(scratch, 'meshdeck-agent.blob');
+const seaConfig = path.join(scratch, 'sea-config.json');
 fs.writeFileSync(
   seaConfig,
   JSON.stringify({
@@ -90,8 +94,15 @@ function nodeBinary(arch) {
   return binary;
 }
 
-// An executable whose blob and Node version are unchanged is kept: injecting copies 120 MB per architecture.
-const inputHash = createHash('sha256').update(fs.readFileSync(blob)).update(version).digest('hex');
+// An executable whose script, settings and Node version are unchanged is kept: injecting copies 120 MB per
+// architecture.
+// The hash is of the bundled script and this file (the blob's settings), not of the blob: the blob also records
+// where the script was, which differs from one build's scratch folder to the next.
+const inputHash = createHash('sha256')
+  .update(fs.readFileSync(main))
+  .update(fs.readFileSync(fileURLToPath(import.meta.url)))
+  .update(version)
+  .digest('hex');
 
 for (const arch of wanted) {
   const name = `meshdeck-agent-linux-${arch}`;
@@ -106,7 +117,7 @@ for (const arch of wanted) {
     console.log(`agent executable: ${path.relative(process.cwd(), out)} is up to date`);
     continue;
   }
-  const partial = path.join(work, `${name}.partial`); // never half-written in dist/, which the server serves
+  const partial = path.join(scratch, `${name}.partial`); // never half-written in dist/, which the server serves
   fs.copyFileSync(nodeBinary(arch), partial);
   fs.chmodSync(partial, 0o755);
   execFileSync(
@@ -123,7 +134,8 @@ for (const arch of wanted) {
   );
   fs.renameSync(partial, out);
   const digest = createHash('sha256').update(fs.readFileSync(out)).digest('hex');
-  fs.writeFileSync(`${out}.sha256`, `${digest}  ${name}\n`);
+  fs.writeFileSync(`${partial}.sha256`, `${digest}  ${name}\n`);
+  fs.renameSync(`${partial}.sha256`, `${out}.sha256`);
   fs.writeFileSync(stamp, inputHash);
   console.log(
     `agent executable: ${path.relative(process.cwd(), out)} (${(fs.statSync(out).size / 1024 / 1024).toFixed(0)} MiB)`,

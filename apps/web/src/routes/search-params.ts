@@ -1,9 +1,0 @@
-export {
-  listSearchSchema,
-  searchEnum,
-  searchFlag,
-  searchObject,
-  searchText,
-  type ListSearch,
-  type SearchField,
-} from '@/lib/search-fields.ts';
