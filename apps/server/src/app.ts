@@ -68,6 +68,8 @@ import { ExtClientsTransaction } from './modules/ext-clients/ext-clients-transac
 import { createRemoteAccess } from './modules/ext-clients/ext-clients.module.ts';
 import { register as registerRouting } from './modules/routing/routing.module.ts';
 import { presentApiNode, presentRawNode } from './modules/nodes/nodes.presenter.ts';
+import { register as registerRouting } from './modules/routing/routing.module.ts';
+import { presentApiNode, presentRawNode } from './modules/nodes/nodes.presenter.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -332,6 +334,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     new ExtClientsTransaction(database.db),
   );
   await app.register(remoteAccess.routes);
+  // Relays, egress, internet gateways and failover (issue 31): node roles that change peers.
+  await registerRouting(app, {
+    db: database.db,
+    edition: config.edition,
+    networks,
+    events,
+    peers,
+    nodeViews: {
+      api: (row, network) => presentApiNode(row, network, serverName, new Date()),
+      raw: (row, network) => presentRawNode(row, network, serverName),
+      sendNode: (row, network) => messenger.sendNode(presentRawNode(row, network, serverName)),
+    },
+  });
   // Relays, egress, internet gateways and failover (issue 31): node roles that change peers.
   await registerRouting(app, {
     db: database.db,
