@@ -18,21 +18,36 @@ import { installOpenApi } from './plugins/openapi.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { installStaticConsole } from './plugins/static-console.ts';
 import { installTransferOptimisations } from './plugins/transfer.ts';
-import * as accessTokensModule from './modules/access-tokens/access-tokens.module.ts';
-import { EventBus } from './modules/events/events.public.ts';
-import * as eventsModule from './modules/events/events.module.ts';
-import * as groupsModule from './modules/groups/groups.module.ts';
-import * as invitesModule from './modules/invites/invites.module.ts';
-import * as oauthModule from './modules/oauth/oauth.module.ts';
-import * as rolesModule from './modules/roles/roles.module.ts';
-import * as usersModule from './modules/users/users.module.ts';
+import { EventBus } from './modules/events/event-bus.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
 import { NetworksRepository } from './modules/networks/networks.repository.ts';
 import { networksRoutes } from './modules/networks/networks.routes.ts';
 import { presentNetwork } from './modules/networks/networks.presenter.ts';
 import { NetworksService } from './modules/networks/networks.service.ts';
 import * as serverModule from './modules/server/server.module.ts';
 import { SettingsRepository } from './modules/server/settings.repository.ts';
-import { IdentityStore } from './stores/identity.repository.ts';
+import { RolesRepository } from './modules/users/roles.repository.ts';
+import { UsersRepository } from './modules/users/users.repository.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { UsersService } from './modules/users/users.service.ts';
+import { UsersAdminService } from './modules/users/users-admin.service.ts';
+import { IdentityStore } from './modules/users/identity.repository.ts';
+import { AccessTokensService } from './modules/access-tokens/access-tokens.service.ts';
+import { accessTokensRoutes } from './modules/access-tokens/access-tokens.routes.ts';
+import { activeUserLoader, GrantsResolver } from './modules/roles/grants.ts';
+import { withNetworkIdentity } from './modules/roles/network-identity.ts';
+import { seedIdentity } from './modules/roles/seed.ts';
+import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { RolesService } from './modules/roles/roles.service.ts';
+import { groupsRoutes } from './modules/groups/groups.routes.ts';
+import { GroupsService } from './modules/groups/groups.service.ts';
+import { invitesRoutes } from './modules/invites/invites.routes.ts';
+import { InvitesService } from './modules/invites/invites.service.ts';
+import { createMailer } from './modules/invites/mailer.ts';
+import { PendingUsersService } from './modules/invites/pending-users.service.ts';
+import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
+import { OAuthService } from './modules/oauth/oauth.service.ts';
+import { openIdProvider } from './modules/oauth/oidc-client.ts';
 import { enrollmentKeysRoutes } from './modules/enrollment-keys/enrollment-keys.routes.ts';
 import { EnrollmentKeysRepository } from './modules/enrollment-keys/enrollment-keys.repository.ts';
 import { EnrollmentKeysService } from './modules/enrollment-keys/enrollment-keys.service.ts';
@@ -66,8 +81,6 @@ import { PeersRepository } from './modules/peers/peers.repository.ts';
 import { ExtClientsRepository } from './modules/ext-clients/ext-clients.repository.ts';
 import { ExtClientsTransaction } from './modules/ext-clients/ext-clients-transaction.repository.ts';
 import { createRemoteAccess } from './modules/ext-clients/ext-clients.module.ts';
-import { register as registerRouting } from './modules/routing/routing.module.ts';
-import { presentApiNode, presentRawNode } from './modules/nodes/nodes.presenter.ts';
 import { register as registerRouting } from './modules/routing/routing.module.ts';
 import { presentApiNode, presentRawNode } from './modules/nodes/nodes.presenter.ts';
 
@@ -147,13 +160,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     randomBytes(48).toString('base64url').slice(0, 64),
   );
   const tokens = new TokenService(secret, config.jwtValidityMinutes);
+  const usersService = new UsersService(
+    new UsersRepository(database.db),
+    new RolesRepository(database.db),
+    tokens,
+    config.edition,
+  );
   const networksRepository = new NetworksRepository(database.db);
   const identity = new IdentityStore(database.db);
-  await rolesModule.seedIdentity(
+  await seedIdentity(
     identity,
     config.edition,
     (await networksRepository.listAll()).map((network) => network.netid),
   );
+  const accessTokens = new AccessTokensService(identity, tokens, config.publicApiUrl ?? config.serverName);
 
   installErrorHandling(app);
   installRequestGuards(app);
@@ -293,9 +313,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(
-    networksRoutes(
-      new NetworksService(networksRepository, rolesModule.withNetworkIdentity(networkUsage), events),
-    ),
+    networksRoutes(new NetworksService(networksRepository, withNetworkIdentity(networkUsage), events)),
   );
   await app.register(
     enrollmentKeysRoutes(
@@ -347,25 +365,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       sendNode: (row, network) => messenger.sendNode(presentRawNode(row, network, serverName)),
     },
   });
-  // Relays, egress, internet gateways and failover (issue 31): node roles that change peers.
-  await registerRouting(app, {
-    db: database.db,
-    edition: config.edition,
-    networks,
-    events,
-    peers,
-    nodeViews: {
-      api: (row, network) => presentApiNode(row, network, serverName, new Date()),
-      raw: (row, network) => presentRawNode(row, network, serverName),
-      sendNode: (row, network) => messenger.sendNode(presentRawNode(row, network, serverName)),
-    },
-  });
   if (config.edition === 'pro') {
     const getNetwork = async (netid: string) => {
       const row = await networksRepository.findByNetId(netid);
       return row && presentNetwork(row);
     };
-    await app.register(remoteAccess.userRoutes({ getUser: users.getUser, getNetwork }));
+    await app.register(remoteAccess.userRoutes({ getUser: (name) => usersAdmin.get(name), getNetwork }));
   }
 
   const lag = installMetrics(app, {
