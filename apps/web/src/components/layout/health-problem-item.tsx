@@ -1,6 +1,7 @@
 import { Anchor, List, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LICENSE_DASHBOARD_URL, PRO_SETUP_DOCS_URL } from '@/lib/constants.ts';
+import { IS_HOSTED } from '@/lib/hosted.ts';
 import type { HealthProblem } from './server-health.ts';
 
 const externalLink = { target: '_blank', rel: 'noopener noreferrer' } as const;
@@ -12,7 +13,7 @@ function BillingProblem() {
     <>
       <Text fw={600}>{t('error:billing')}</Text>
       <Text fz="sm">
-        {t('error:billingCheck')}{' '}
+        {t(IS_HOSTED ? 'error:billingCheck' : 'error:billingCheckSelfHosted')}{' '}
         {LICENSE_DASHBOARD_URL ? (
           <Anchor href={LICENSE_DASHBOARD_URL} {...externalLink}>
             {t('serverHealth.licenseDashboard')}
@@ -34,7 +35,7 @@ function BillingProblem() {
 
 /** One problem of the server-health dialog, with the spec's wording (§8 "Health dialog texts"). */
 export function HealthProblemItem({ problem }: { problem: HealthProblem }) {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation(['shell', 'common']);
   return (
     <List.Item data-problem={problem}>
       {problem === 'billing' ? (
@@ -42,7 +43,17 @@ export function HealthProblemItem({ problem }: { problem: HealthProblem }) {
       ) : (
         <>
           <Text fw={600}>{t(`serverHealth.${problem}Title`)}</Text>
-          <Text fz="sm">{t(`serverHealth.${problem}`)}</Text>
+          <Text fz="sm">
+            {/* A self-hosted server has no tenant: its address, certificate and DNS are the admin's own. */}
+            {t(
+              problem === 'network' && !IS_HOSTED
+                ? 'serverHealth.networkSelfHosted'
+                : `serverHealth.${problem}`,
+              {
+                product: t('common:appName'),
+              },
+            )}
+          </Text>
         </>
       )}
     </List.Item>

@@ -49,8 +49,9 @@ describe('ServerHealthDialog', () => {
       'The server is not able to connect to the message broker. Check your server config logs for detailed information.',
     );
     expect(items[3]).toHaveTextContent(
-      'The dashboard is not able to connect to your server. Check your network connection, SSL certificate or DNS settings for your tenant.',
+      'The console cannot reach the Meshdeck server. Check your network connection and the server address, its SSL certificate and its DNS record.',
     );
+    expect(dialog).not.toHaveTextContent(/tenant/i);
     expect(within(dialog).getByText('Error server malfunction')).toBeInTheDocument();
     expect(
       within(dialog).getByText('Contact your server admin or check your network settings'),
@@ -111,6 +112,12 @@ describe('ServerHealthDialog', () => {
   it('when the user is an admin but not the super admin, offers no restart', () => {
     signInAs('admin');
     renderUi(<ServerHealthDialog status={dbDown} />);
+    expect(screen.queryByRole('button', { name: 'Restart server' })).not.toBeInTheDocument();
+  });
+
+  it('when the server cannot be reached, offers no restart (the request could not arrive)', () => {
+    renderUi(<ServerHealthDialog status={{ ...UNKNOWN_SERVER_STATUS, isNetworkHealthy: false }} />);
+    expect(screen.getByRole('dialog', { name: 'Meshdeck is not functioning properly' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Restart server' })).not.toBeInTheDocument();
   });
 });

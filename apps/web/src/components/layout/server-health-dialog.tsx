@@ -67,9 +67,12 @@ export function ServerHealthDialog({ status }: { status: ServerHealthState }) {
           <Text fz="sm" c="dimmed">
             {t('serverHealth.recovers')}
           </Text>
-          <Group justify="flex-end">
-            <RestartServerButton />
-          </Group>
+          {/* A restart is a request to the server: offered only while the server answers. */}
+          {status.isNetworkHealthy && (
+            <Group justify="flex-end">
+              <RestartServerButton />
+            </Group>
+          )}
         </Stack>
       )}
     </Modal>
