@@ -1,20 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { EventBus } from '../events/events.public.ts';
 import type { NetworkDirectory } from '../nodes/nodes.public.ts';
 import { proRoutingRoutes } from './pro-routing.routes.ts';
 import { RoutingRepository } from './routing.repository.ts';
 import { relayRoutes } from './relays.routes.ts';
 import { egressRoutes } from './egress.routes.ts';
-import { RoutingService, type NodeViews, type RoutingDependencies } from './routing.service.ts';
+import {
+  RoutingService,
+  type ChangeAnnouncements,
+  type NodeViews,
+  type RoutingDependencies,
+} from './routing.service.ts';
 
 /** What the routing module needs from the server (built in app.ts, the composition root). */
 export interface RoutingModuleDependencies {
   db: Kysely<Database>;
   edition: 'community' | 'pro';
   networks: NetworkDirectory;
-  events: EventBus;
+  events: ChangeAnnouncements;
   peers: RoutingDependencies['peers'];
   nodeViews: NodeViews;
 }

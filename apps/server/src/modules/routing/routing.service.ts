@@ -1,6 +1,5 @@
-import type { ApiNode, RawNode } from '@meshdeck/contracts';
+import type { ApiNode, ChangeEvent, RawNode } from '@meshdeck/contracts';
 import { forbidden, notFound } from '../../lib/api-error.ts';
-import type { EventBus } from '../events/events.public.ts';
 import type { NetworkDirectory, NetworkInfo } from '../nodes/nodes.public.ts';
 import type { RoutingNodeRow, RoutingRepository } from './routing.repository.ts';
 import { RoutingState } from './routing-state.ts';
@@ -13,11 +12,17 @@ export interface NodeViews {
   sendNode(row: RoutingNodeRow, network: NetworkInfo): Promise<void>;
 }
 
+/** The change announcements (the events module's bus, seen through what this module uses of it). */
+export interface ChangeAnnouncements {
+  publish(event: ChangeEvent): void;
+  subscribe(listener: (event: ChangeEvent) => void): () => void;
+}
+
 /** What the routing module uses of the rest of the server. */
 export interface RoutingDependencies {
   repository: RoutingRepository;
   networks: NetworkDirectory;
-  events: EventBus;
+  events: ChangeAnnouncements;
   /** Coalesced per-host peer updates (peers module). */
   peers: { enqueue(...changes: { hostId: string }[]): void };
   nodeViews: NodeViews;
