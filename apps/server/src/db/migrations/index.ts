@@ -4,6 +4,7 @@ import { networks } from './002-networks.ts';
 import { devices } from './003-devices.ts';
 import { identity } from './004-identity.ts';
 import { remoteAccess } from './005-ra-server.ts';
+import { nodesLastModified } from './006-nodes-last-modified.ts';
 
 /** The one migration set, applied in key order on SQLite and PostgreSQL alike. Append; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003-devices': devices,
   '004-identity': identity,
   '005-ra-server': remoteAccess,
+  '006-nodes-last-modified': nodesLastModified,
 };
