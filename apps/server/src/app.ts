@@ -18,36 +18,21 @@ import { installOpenApi } from './plugins/openapi.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { installStaticConsole } from './plugins/static-console.ts';
 import { installTransferOptimisations } from './plugins/transfer.ts';
-import { EventBus } from './modules/events/event-bus.ts';
-import { eventsRoutes } from './modules/events/events.routes.ts';
+import * as accessTokensModule from './modules/access-tokens/access-tokens.module.ts';
+import { EventBus } from './modules/events/events.public.ts';
+import * as eventsModule from './modules/events/events.module.ts';
+import * as groupsModule from './modules/groups/groups.module.ts';
+import * as invitesModule from './modules/invites/invites.module.ts';
+import * as oauthModule from './modules/oauth/oauth.module.ts';
+import * as rolesModule from './modules/roles/roles.module.ts';
+import * as usersModule from './modules/users/users.module.ts';
 import { NetworksRepository } from './modules/networks/networks.repository.ts';
 import { networksRoutes } from './modules/networks/networks.routes.ts';
 import { presentNetwork } from './modules/networks/networks.presenter.ts';
 import { NetworksService } from './modules/networks/networks.service.ts';
 import * as serverModule from './modules/server/server.module.ts';
 import { SettingsRepository } from './modules/server/settings.repository.ts';
-import { RolesRepository } from './modules/users/roles.repository.ts';
-import { UsersRepository } from './modules/users/users.repository.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
-import { UsersService } from './modules/users/users.service.ts';
-import { UsersAdminService } from './modules/users/users-admin.service.ts';
-import { IdentityStore } from './modules/users/identity.repository.ts';
-import { AccessTokensService } from './modules/access-tokens/access-tokens.service.ts';
-import { accessTokensRoutes } from './modules/access-tokens/access-tokens.routes.ts';
-import { activeUserLoader, GrantsResolver } from './modules/roles/grants.ts';
-import { withNetworkIdentity } from './modules/roles/network-identity.ts';
-import { seedIdentity } from './modules/roles/seed.ts';
-import { rolesRoutes } from './modules/roles/roles.routes.ts';
-import { RolesService } from './modules/roles/roles.service.ts';
-import { groupsRoutes } from './modules/groups/groups.routes.ts';
-import { GroupsService } from './modules/groups/groups.service.ts';
-import { invitesRoutes } from './modules/invites/invites.routes.ts';
-import { InvitesService } from './modules/invites/invites.service.ts';
-import { createMailer } from './modules/invites/mailer.ts';
-import { PendingUsersService } from './modules/invites/pending-users.service.ts';
-import { oauthRoutes } from './modules/oauth/oauth.routes.ts';
-import { OAuthService } from './modules/oauth/oauth.service.ts';
-import { openIdProvider } from './modules/oauth/oidc-client.ts';
+import { IdentityStore } from './stores/identity.repository.ts';
 import { enrollmentKeysRoutes } from './modules/enrollment-keys/enrollment-keys.routes.ts';
 import { EnrollmentKeysRepository } from './modules/enrollment-keys/enrollment-keys.repository.ts';
 import { EnrollmentKeysService } from './modules/enrollment-keys/enrollment-keys.service.ts';
@@ -160,20 +145,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     randomBytes(48).toString('base64url').slice(0, 64),
   );
   const tokens = new TokenService(secret, config.jwtValidityMinutes);
-  const usersService = new UsersService(
-    new UsersRepository(database.db),
-    new RolesRepository(database.db),
-    tokens,
-    config.edition,
-  );
   const networksRepository = new NetworksRepository(database.db);
   const identity = new IdentityStore(database.db);
-  await seedIdentity(
+  await rolesModule.seedIdentity(
     identity,
     config.edition,
     (await networksRepository.listAll()).map((network) => network.netid),
   );
-  const accessTokens = new AccessTokensService(identity, tokens, config.publicApiUrl ?? config.serverName);
 
   installErrorHandling(app);
   installRequestGuards(app);
@@ -182,61 +160,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installAuth(app, {
     tokens,
     masterKey: config.masterKey,
-    findActiveUser: activeUserLoader(
-      identity.read.users,
-      new GrantsResolver(identity.read.roles, identity.read.groups),
-    ),
-    useAccessToken: (id, username) => accessTokens.use(id, username),
+    findActiveUser: rolesModule.activeUsers(identity),
+    useAccessToken: accessTokensModule.accessTokenUse({ config, identity, tokens }),
   });
   await app.register(rateLimit, { global: false });
   await installTransferOptimisations(app);
   await installOpenApi(app);
 
   await serverModule.register(app, { config, database, broker });
-  const usersAdmin = new UsersAdminService(identity, config.edition, events);
-  await app.register(usersRoutes(usersService, usersAdmin, config.loginRateLimitPerMinute));
-  await app.register(accessTokensRoutes(accessTokens));
+  const people = { config, identity, tokens, events };
+  const users = await usersModule.register(app, people);
+  await accessTokensModule.register(app, people);
   const networkExists = async (netid: string) => (await networksRepository.findByNetId(netid)) !== undefined;
-  await app.register(
-    rolesRoutes(new RolesService(identity, config.edition, networkExists, events), config.edition === 'pro'),
-  );
+  await rolesModule.register(app, { ...people, networkExists });
   if (config.edition === 'pro') {
-    await app.register(groupsRoutes(new GroupsService(identity, events)));
-    const invites = new InvitesService(
-      identity,
-      config.edition,
-      events,
-      createMailer(config.smtp.url, config.smtp.from),
-      app.log,
-    );
-    await app.register(
-      invitesRoutes(
-        invites,
-        new PendingUsersService(identity, events),
-        config.frontendUrl,
-        config.loginRateLimitPerMinute,
-      ),
-    );
-    const oauth =
-      config.oidc &&
-      new OAuthService(
-        identity,
-        tokens,
-        openIdProvider(config.oidc),
-        config.oidc.allowedDomains,
-        config.edition,
-        events,
-        app.log,
-      );
-    await app.register(
-      oauthRoutes(
-        oauth,
-        { publicApiUrl: config.publicApiUrl, frontendUrl: config.frontendUrl },
-        config.loginRateLimitPerMinute,
-      ),
-    );
+    await groupsModule.register(app, people);
+    await invitesModule.register(app, people);
+    await oauthModule.register(app, people);
   }
-  await app.register(eventsRoutes(events));
+  await eventsModule.register(app, { events });
 
   // Hosts, nodes, enrollment keys and peer updates (api-contract §2.2-2.5, 5.10): each service gets what it uses.
   const { serverName } = config;
@@ -313,7 +255,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(
-    networksRoutes(new NetworksService(networksRepository, withNetworkIdentity(networkUsage), events)),
+    networksRoutes(
+      new NetworksService(networksRepository, rolesModule.withNetworkIdentity(networkUsage), events),
+    ),
   );
   await app.register(
     enrollmentKeysRoutes(
@@ -370,7 +314,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const row = await networksRepository.findByNetId(netid);
       return row && presentNetwork(row);
     };
-    await app.register(remoteAccess.userRoutes({ getUser: (name) => usersAdmin.get(name), getNetwork }));
+    await app.register(remoteAccess.userRoutes({ getUser: users.getUser, getNetwork }));
   }
 
   const lag = installMetrics(app, {

@@ -3,7 +3,7 @@ import { isPlatformAdminRole, type CreateAccessTokenInput, type UserAccessToken 
 import type { Principal } from '../../auth/access.ts';
 import type { TokenService } from '../../auth/tokens.ts';
 import { badRequest, forbidden, notFound } from '../../lib/api-error.ts';
-import type { IdentityStore } from '../users/identity.repository.ts';
+import type { IdentityStore } from '../../stores/identity.repository.ts';
 import type { AccessTokenRow } from './access-tokens.repository.ts';
 
 const present = (row: AccessTokenRow): UserAccessToken => ({

@@ -1,6 +1,6 @@
 import type { EnrollmentKey, EnrollmentKeyInput } from '@meshdeck/contracts';
 import { badRequest, notFound } from '../../lib/api-error.ts';
-import type { EventBus } from '../events/event-bus.ts';
+import type { EventBus } from '../events/events.public.ts';
 import type { NetworkDirectory } from '../nodes/network-directory.ts';
 import type { EnrollmentKeyRow, EnrollmentKeysRepository } from './enrollment-keys.repository.ts';
 import { keyNetworks, presentEnrollmentKey } from './enrollment-keys.presenter.ts';

@@ -1,4 +1,4 @@
-import type { EventBus } from '../events/event-bus.ts';
+import type { EventBus } from '../events/events.public.ts';
 import type { HostsRepository } from '../hosts/hosts.repository.ts';
 import type { NetworkDirectory } from '../nodes/network-directory.ts';
 import type { NodesRepository } from '../nodes/nodes.repository.ts';

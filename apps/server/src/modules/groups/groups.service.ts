@@ -8,9 +8,9 @@ import {
   type UserGroup,
 } from '@meshdeck/contracts';
 import { badRequest, notFound } from '../../lib/api-error.ts';
-import type { EventBus } from '../events/event-bus.ts';
-import type { IdentityRepositories, IdentityStore } from '../users/identity.repository.ts';
-import { presentUser, userGroupIds } from '../users/users.presenter.ts';
+import type { EventBus } from '../events/events.public.ts';
+import type { IdentityRepositories, IdentityStore } from '../../stores/identity.repository.ts';
+import { presentUser, userGroupIds } from '../users/users.public.ts';
 import { presentGroup } from './groups.presenter.ts';
 import { checkNetworkRoles } from './membership.ts';
 

@@ -1,6 +1,6 @@
 import { fromWireSet, type WireSet } from '@meshdeck/contracts';
 import { badRequest } from '../../lib/api-error.ts';
-import type { IdentityRepositories } from '../users/identity.repository.ts';
+import type { IdentityRepositories } from '../../stores/identity.repository.ts';
 
 /** Checks that every group id exists; returns them de-duplicated. 400 names the first unknown one. */
 export async function checkGroupIds(repos: IdentityRepositories, ids: readonly string[]): Promise<string[]> {

@@ -10,7 +10,7 @@ import type { NetworkInfo } from '../nodes/network-directory.ts';
 import { presentRawNode } from '../nodes/nodes.presenter.ts';
 import type { NodeRow } from '../nodes/nodes.repository.ts';
 import type { TokenService } from '../../auth/tokens.ts';
-import type { EventBus } from '../events/event-bus.ts';
+import type { EventBus } from '../events/events.public.ts';
 import type { NetworkDirectory } from '../nodes/network-directory.ts';
 import type { NodesRepository } from '../nodes/nodes.repository.ts';
 import type { HostMessenger } from '../peers/host-messages.ts';

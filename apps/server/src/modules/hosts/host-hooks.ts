@@ -1,7 +1,7 @@
 import type { BrokerHandle } from '../../broker/broker.ts';
 import type { HostKeyring } from '../../broker/host-keyring.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
-import type { EventBus } from '../events/event-bus.ts';
+import type { EventBus } from '../events/events.public.ts';
 import type { AddressHints } from '../nodes/address-hints.ts';
 import type { NodesNetworkUsage } from '../nodes/network-usage.ts';
 import type { NodesRepository } from '../nodes/nodes.repository.ts';

@@ -2,7 +2,7 @@ import type { ApiHost, UpdateHostInput } from '@meshdeck/contracts';
 import { canManageHost, type Principal } from '../../auth/access.ts';
 import { badRequest, forbidden, notFound } from '../../lib/api-error.ts';
 import { createMembership } from '../nodes/membership.ts';
-import type { EventBus } from '../events/event-bus.ts';
+import type { EventBus } from '../events/events.public.ts';
 import type { NetworkDirectory } from '../nodes/network-directory.ts';
 import type { NodesRepository } from '../nodes/nodes.repository.ts';
 import type { HostMessenger } from '../peers/host-messages.ts';

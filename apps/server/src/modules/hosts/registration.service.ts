@@ -15,7 +15,7 @@ import { keyRefusal, refusalMessage } from '../enrollment-keys/key-rules.ts';
 import { createMembership } from '../nodes/membership.ts';
 import type { NetworkInfo } from '../nodes/network-directory.ts';
 import type { NodeRow, NodesRepository } from '../nodes/nodes.repository.ts';
-import type { EventBus } from '../events/event-bus.ts';
+import type { EventBus } from '../events/events.public.ts';
 import type { AddressHints } from '../nodes/address-hints.ts';
 import type { NetworkDirectory } from '../nodes/network-directory.ts';
 import type { PeerUpdateQueue } from '../peers/peer-update-queue.ts';

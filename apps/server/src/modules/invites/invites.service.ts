@@ -13,10 +13,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Principal } from '../../auth/access.ts';
 import { GLOBAL_NETWORK_ADMIN_GROUP } from '../../auth/builtin-roles.ts';
 import { badRequest, notFound } from '../../lib/api-error.ts';
-import type { EventBus } from '../events/event-bus.ts';
-import { checkGroupIds, checkNetworkRoles } from '../groups/membership.ts';
-import type { IdentityStore } from '../users/identity.repository.ts';
-import { resolveNewUserRole } from '../users/new-user-role.ts';
+import type { EventBus } from '../events/events.public.ts';
+import { checkGroupIds, checkNetworkRoles } from '../groups/groups.public.ts';
+import type { IdentityStore } from '../../stores/identity.repository.ts';
+import { resolveNewUserRole } from '../users/users.public.ts';
 import type { InviteRow } from './invites.repository.ts';
 import { inviteMail, type SendMail } from './mailer.ts';
 

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { ZERO_TIME, type ReturnUser } from '@meshdeck/contracts';
 import { badRequest, notFound } from '../../lib/api-error.ts';
-import type { EventBus } from '../events/event-bus.ts';
-import type { IdentityStore } from '../users/identity.repository.ts';
+import type { EventBus } from '../events/events.public.ts';
+import type { IdentityStore } from '../../stores/identity.repository.ts';
 import type { PendingUserRow } from './invites.repository.ts';
 
 /** A pending sign-in in ReturnUser form (api-contract §2.13: `GET /api/users_pending` returns ReturnUser[]). */

@@ -7,7 +7,7 @@ import {
 } from '@meshdeck/contracts';
 import { canSeeNetwork, type Principal } from '../../auth/access.ts';
 import { badRequest, notFound } from '../../lib/api-error.ts';
-import type { EventBus } from '../events/event-bus.ts';
+import type { EventBus } from '../events/events.public.ts';
 import type { NetworkUsage } from './network-usage.ts';
 import { presentNetwork, presentNetworkStats } from './networks.presenter.ts';
 import type { NetworkRow, NetworksRepository } from './networks.repository.ts';

@@ -1,8 +1,8 @@
 import { EnrollmentKeysRepository } from '../enrollment-keys/enrollment-keys.repository.ts';
 import { NetworkKeysService } from '../enrollment-keys/network-keys.service.ts';
 import type { ChangeEvent } from '@meshdeck/contracts';
-import type { NetworkUsage } from '../networks/network-usage.ts';
-import type { NetworkTransaction } from '../networks/networks.repository.ts';
+import type { NetworkUsage } from '../networks/networks.public.ts';
+import type { NetworkTransaction } from '../networks/networks.public.ts';
 import type { HostChange } from '../peers/peer-publisher.ts';
 import { NodesRepository } from './nodes.repository.ts';
 

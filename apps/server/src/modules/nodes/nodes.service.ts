@@ -1,7 +1,7 @@
 import { cidrContains, fromWireSet, type ApiNode, type UpdateNodeInput } from '@meshdeck/contracts';
 import type { Principal } from '../../auth/access.ts';
 import { badRequest, forbidden, notFound } from '../../lib/api-error.ts';
-import type { EventBus } from '../events/event-bus.ts';
+import type { EventBus } from '../events/events.public.ts';
 import type { HostsTransaction } from '../hosts/hosts-transaction.repository.ts';
 import type { HostMessenger } from '../peers/host-messages.ts';
 import type { PeerUpdateQueue } from '../peers/peer-update-queue.ts';

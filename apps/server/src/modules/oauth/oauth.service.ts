@@ -5,8 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { GLOBAL_NETWORK_ADMIN_GROUP } from '../../auth/builtin-roles.ts';
 import type { TokenService } from '../../auth/tokens.ts';
 import { ApiError, badRequest } from '../../lib/api-error.ts';
-import type { EventBus } from '../events/event-bus.ts';
-import type { IdentityStore } from '../users/identity.repository.ts';
+import type { EventBus } from '../events/events.public.ts';
+import type { IdentityStore } from '../../stores/identity.repository.ts';
 import { newCodeVerifier, newState, type OidcProvider } from './oidc-client.ts';
 
 /** How long a started sign-in may take at the provider. */

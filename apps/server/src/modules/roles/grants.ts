@@ -1,9 +1,9 @@
 import type { AccessMap } from '../../auth/builtin-roles.ts';
 import type { Grants, NetworkRoleGrant } from '../../auth/rbac.ts';
-import type { GroupsRepository } from '../groups/groups.repository.ts';
-import type { RolesRepository } from '../users/roles.repository.ts';
+import type { RolesRepository } from './roles.repository.ts';
 import type { ActiveUser } from '../../plugins/auth.ts';
-import type { UserRow, UsersRepository } from '../users/users.repository.ts';
+import type { IdentityRepositories } from '../../stores/identity.repository.ts';
+import type { UserRow } from '../users/users.public.ts';
 
 const parse = <T>(text: string, fallback: T): T => {
   try {
@@ -17,7 +17,7 @@ const parse = <T>(text: string, fallback: T): T => {
 export class GrantsResolver {
   constructor(
     private readonly roles: RolesRepository,
-    private readonly groups: GroupsRepository,
+    private readonly groups: IdentityRepositories['groups'],
   ) {}
 
   /** Resolves one user's grants (three small queries); unknown groups and roles grant nothing. */
@@ -62,7 +62,7 @@ export class GrantsResolver {
 }
 
 /** The auth plugin's user loader: an active user with its token generation and resolved grants. */
-export function activeUserLoader(users: UsersRepository, resolver: GrantsResolver) {
+export function activeUserLoader(users: IdentityRepositories['users'], resolver: GrantsResolver) {
   return async (username: string): Promise<ActiveUser | undefined> => {
     const user = await users.findByUsername(username);
     if (!user || user.account_disabled === 1) return undefined;

@@ -1,9 +1,9 @@
 import type { ChangeEvent } from '@meshdeck/contracts';
 import { networkDefaultGroups, networkDefaultRoles } from '../../auth/builtin-roles.ts';
-import type { NetworkUsage } from '../networks/network-usage.ts';
-import type { NetworkTransaction } from '../networks/networks.repository.ts';
-import { IdentityStore, type IdentityRepositories } from '../users/identity.repository.ts';
-import { groupRowOf, roleRowOf } from '../users/platform-roles.ts';
+import type { NetworkUsage } from '../networks/networks.public.ts';
+import type { NetworkTransaction } from '../networks/networks.public.ts';
+import { IdentityStore, type IdentityRepositories } from '../../stores/identity.repository.ts';
+import { groupRowOf, roleRowOf } from './platform-roles.ts';
 
 /** Creates a network's admin and user roles and groups (api-contract §8.2); existing ones are left alone. */
 export async function createNetworkIdentity(

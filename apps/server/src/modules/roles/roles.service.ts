@@ -7,10 +7,10 @@ import {
   type UserRole,
 } from '@meshdeck/contracts';
 import { badRequest, notFound } from '../../lib/api-error.ts';
-import type { EventBus } from '../events/event-bus.ts';
-import type { IdentityRepositories, IdentityStore } from '../users/identity.repository.ts';
-import type { RoleRow } from '../users/roles.repository.ts';
-import { presentRole } from '../users/users.presenter.ts';
+import type { EventBus } from '../events/events.public.ts';
+import type { IdentityRepositories, IdentityStore } from '../../stores/identity.repository.ts';
+import type { RoleRow } from './roles.repository.ts';
+import { presentRole } from '../users/users.public.ts';
 
 /** Whether a network exists (the networks module answers). */
 export type NetworkExists = (netid: string) => Promise<boolean>;

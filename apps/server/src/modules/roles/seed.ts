@@ -1,6 +1,6 @@
 import type { Edition } from '@meshdeck/contracts';
-import type { IdentityStore } from '../users/identity.repository.ts';
-import { defaultGroupRows, platformRoleRows } from '../users/platform-roles.ts';
+import type { IdentityStore } from '../../stores/identity.repository.ts';
+import { defaultGroupRows, platformRoleRows } from './platform-roles.ts';
 import { createNetworkIdentity } from './network-identity.ts';
 
 /**

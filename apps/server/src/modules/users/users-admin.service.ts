@@ -10,9 +10,9 @@ import {
 import type { Principal } from '../../auth/access.ts';
 import { GLOBAL_NETWORK_ADMIN_GROUP } from '../../auth/builtin-roles.ts';
 import { badRequest, forbidden, notFound } from '../../lib/api-error.ts';
-import type { EventBus } from '../events/event-bus.ts';
-import { checkGroupIds, checkNetworkRoles } from '../groups/membership.ts';
-import type { IdentityRepositories, IdentityStore } from './identity.repository.ts';
+import type { EventBus } from '../events/events.public.ts';
+import { checkGroupIds, checkNetworkRoles } from '../groups/groups.public.ts';
+import type { IdentityRepositories, IdentityStore } from '../../stores/identity.repository.ts';
 import { resolveNewUserRole } from './new-user-role.ts';
 import { presentUser, userGroupIds } from './users.presenter.ts';
 import type { UserRow } from './users.repository.ts';

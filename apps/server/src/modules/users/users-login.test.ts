@@ -1,7 +1,7 @@
 import { verify } from '@node-rs/argon2';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TokenService } from '../../auth/tokens.ts';
-import type { RolesRepository } from './roles.repository.ts';
+import type { RolesRepository } from '../roles/roles.repository.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
 import { UsersService } from './users.service.ts';
 

@@ -5,7 +5,7 @@ import {
   type ReturnUser,
   type UserRole,
 } from '@meshdeck/contracts';
-import type { RoleRow } from './roles.repository.ts';
+import type { RoleRow } from '../roles/roles.public.ts';
 import type { UserRow } from './users.repository.ts';
 
 const parseJson = <T>(text: string, fallback: T): T => {

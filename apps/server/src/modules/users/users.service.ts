@@ -10,7 +10,7 @@ import type {
 import { GLOBAL_NETWORK_ADMIN_GROUP } from '../../auth/access.ts';
 import type { TokenService } from '../../auth/tokens.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/api-error.ts';
-import type { RolesRepository } from './roles.repository.ts';
+import type { IdentityRepositories } from '../../stores/identity.repository.ts';
 import { presentRole, presentUser } from './users.presenter.ts';
 import type { UsersRepository } from './users.repository.ts';
 
@@ -28,7 +28,7 @@ export class UsersService {
 
   constructor(
     private readonly users: UsersRepository,
-    private readonly roles: RolesRepository,
+    private readonly roles: IdentityRepositories['roles'],
     private readonly tokens: TokenService,
     private readonly edition: Edition,
   ) {}

@@ -6,7 +6,7 @@ import {
   type GroupDefinition,
   type RoleDefinition,
 } from '../../auth/builtin-roles.ts';
-import type { GroupRow } from '../groups/groups.repository.ts';
+import type { GroupRow } from '../groups/groups.public.ts';
 import type { RoleRow } from './roles.repository.ts';
 
 const COMMUNITY_ROLES = new Set(['super-admin', 'admin']);

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import { lockForWrite } from '../../db/locks.ts';
-import type { Database } from '../../db/schema.ts';
-import { AccessTokensRepository } from '../access-tokens/access-tokens.repository.ts';
-import { GroupsRepository } from '../groups/groups.repository.ts';
-import { InvitesRepository } from '../invites/invites.repository.ts';
-import { RolesRepository } from './roles.repository.ts';
-import { UsersRepository } from './users.repository.ts';
+import { lockForWrite } from '../db/locks.ts';
+import type { Database } from '../db/schema.ts';
+import { AccessTokensRepository } from '../modules/access-tokens/access-tokens.repository.ts';
+import { GroupsRepository } from '../modules/groups/groups.repository.ts';
+import { InvitesRepository } from '../modules/invites/invites.repository.ts';
+import { RolesRepository } from '../modules/roles/roles.repository.ts';
+import { UsersRepository } from '../modules/users/users.repository.ts';
 
 /** The repositories of people data, all bound to one executor (the database or one transaction). */
 export interface IdentityRepositories {

@@ -1,0 +1,3 @@
+// What other modules may import from the events module (modules/README.md): the in-process bus services announce
+// their changes on, built once in app.ts and handed to every module that announces or follows changes.
+export { EventBus } from './event-bus.ts';

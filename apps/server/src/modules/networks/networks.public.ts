@@ -1,0 +1,3 @@
+// What other modules may import from the networks module (modules/README.md).
+export type { NetworkUsage } from './network-usage.ts';
+export type { NetworkTransaction } from './networks.repository.ts';
