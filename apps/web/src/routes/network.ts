@@ -42,8 +42,8 @@ const upcoming: LazyPage = lazyRouteComponent(
 );
 
 // Generic so each route keeps its literal path, and with it its own typed search parameters.
-const section = <P extends NetworkSection>(path: P, component: LazyPage = upcoming) =>
-  createRoute({ getParentRoute: () => networkRoute, path, component, staticData: { page: path } });
+const section = <P extends NetworkSection>(path: P, component: LazyPage = upcoming, isProOnly = false) =>
+  createRoute({ getParentRoute: () => networkRoute, path, component, staticData: { page: path, isProOnly } });
 
 export const networkSectionRoutes = [
   createRoute({
@@ -82,9 +82,9 @@ export const networkSectionRoutes = [
     ),
     staticData: { page: 'remote-access' },
   }),
-  section('relays'),
+  section('relays', upcoming, true),
   section('egress'),
-  section('internet-gateways'),
+  section('internet-gateways', upcoming, true),
   section('dns'),
   section('graph'),
   section('metrics'),
@@ -94,7 +94,7 @@ export const networkSectionRoutes = [
   ),
   section('access-control'),
   section('old-acls'),
-  section('tag-manager'),
+  section('tag-manager', upcoming, true),
   createRoute({
     getParentRoute: () => networkRoute,
     path: 'analytics',
@@ -104,7 +104,7 @@ export const networkSectionRoutes = [
       () => import('@/features/networks/network-analytics-page.tsx'),
       'NetworkAnalyticsPage',
     ),
-    staticData: { page: 'analytics' },
+    staticData: { page: 'analytics', isProOnly: true },
   }),
 ];
 

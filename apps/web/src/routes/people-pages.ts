@@ -2,6 +2,8 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { protectedRoute } from './protected.ts';
 import { requireAdmin } from './require-admin.ts';
 
+// Groups and roles are Pro (spec §2); on community the shell shows the upgrade view instead (isProOnly).
+
 /** Ids in the path must be non-empty and bounded; anything else is a broken link, not a request to send. */
 const idParam = {
   parse(value: unknown): string {
@@ -15,7 +17,7 @@ export const createGroupRoute = createRoute({
   getParentRoute: () => protectedRoute,
   beforeLoad: requireAdmin,
   path: 'users/create-group',
-  staticData: { page: 'createGroup' },
+  staticData: { page: 'createGroup', isProOnly: true },
   component: lazyRouteComponent(() => import('@/features/groups/group-page.tsx'), 'CreateGroupPage'),
 });
 
@@ -24,7 +26,7 @@ export const groupRoute = createRoute({
   beforeLoad: requireAdmin,
   path: 'users/group/$groupId',
   params: { parse: (raw) => ({ groupId: idParam.parse(raw.groupId) }), stringify: (params) => params },
-  staticData: { page: 'group' },
+  staticData: { page: 'group', isProOnly: true },
   component: lazyRouteComponent(() => import('./people-views.tsx'), 'GroupView'),
 });
 
@@ -32,7 +34,7 @@ export const createNetworkRoleRoute = createRoute({
   getParentRoute: () => protectedRoute,
   beforeLoad: requireAdmin,
   path: 'users/create-network-role',
-  staticData: { page: 'createNetworkRole' },
+  staticData: { page: 'createNetworkRole', isProOnly: true },
   component: lazyRouteComponent(
     () => import('@/features/roles/network-role-page.tsx'),
     'CreateNetworkRolePage',
@@ -44,7 +46,7 @@ export const networkRoleRoute = createRoute({
   beforeLoad: requireAdmin,
   path: 'users/network-role/$roleId',
   params: { parse: (raw) => ({ roleId: idParam.parse(raw.roleId) }), stringify: (params) => params },
-  staticData: { page: 'networkRole' },
+  staticData: { page: 'networkRole', isProOnly: true },
   component: lazyRouteComponent(() => import('./people-views.tsx'), 'NetworkRoleView'),
 });
 
@@ -53,7 +55,7 @@ export const platformRoleRoute = createRoute({
   beforeLoad: requireAdmin,
   path: 'users/platform-role/$roleId',
   params: { parse: (raw) => ({ roleId: idParam.parse(raw.roleId) }), stringify: (params) => params },
-  staticData: { page: 'platformRole' },
+  staticData: { page: 'platformRole', isProOnly: true },
   component: lazyRouteComponent(() => import('./people-views.tsx'), 'PlatformRoleView'),
 });
 

@@ -2,12 +2,13 @@ import { ActionIcon, Box, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconMenu2 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Outlet, useRouterState } from '@tanstack/react-router';
+import { useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SIDEBAR_AUTO_COLLAPSE_BELOW, usePreferences } from '@/lib/preferences.ts';
 import { useServerStatus } from '@/lib/server-status.ts';
 import { useLiveUpdates } from '@/lib/use-live-updates.ts';
+import { EditionOutlet } from './edition-outlet.tsx';
 import { HealthBanners } from './health-banners.tsx';
 import { ServerHealthOverlay } from './server-health-overlay.tsx';
 import { Sidebar } from './sidebar/sidebar.tsx';
@@ -25,7 +26,7 @@ const SIDEBAR_ID = 'main-sidebar';
 export function ProtectedLayout({ dialogs }: { dialogs?: ReactNode }) {
   const { t } = useTranslation(['shell', 'common']);
   const queryClient = useQueryClient();
-  const { status } = useServerStatus(queryClient);
+  const { status, isLoaded } = useServerStatus(queryClient);
   useLiveUpdates();
   const isNarrow = useMediaQuery(`(max-width: ${SIDEBAR_AUTO_COLLAPSE_BELOW - 0.02}px)`) ?? false;
   const isSidebarCollapsed = usePreferences((state) => state.isSidebarCollapsed);
@@ -74,7 +75,7 @@ export function ProtectedLayout({ dialogs }: { dialogs?: ReactNode }) {
         )}
         <HealthBanners status={status} />
         <Box p={{ base: 'md', sm: 'xl' }}>
-          <Outlet />
+          <EditionOutlet isPro={status.isPro} isLoaded={isLoaded} />
         </Box>
       </Box>
       {dialogs}

@@ -1,10 +1,9 @@
-import { networkDisplayName } from '@meshdeck/contracts';
 import { useMatches } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { paths } from '@/lib/paths.ts';
 import { PageIcon, type PageKey } from './page-catalog.tsx';
-import { PageHeader, type Crumb } from './page-header.tsx';
+import { pageCrumbs } from './page-crumbs.ts';
+import { PageHeader } from './page-header.tsx';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -12,14 +11,6 @@ declare module '@tanstack/react-router' {
     page?: PageKey;
   }
 }
-
-const USER_SUBPAGES: readonly PageKey[] = [
-  'createNetworkRole',
-  'networkRole',
-  'createGroup',
-  'group',
-  'platformRole',
-];
 
 /**
  * A page whose feature is not built yet: its real header and an honest explanation of what will appear
@@ -32,15 +23,7 @@ export function UpcomingPage() {
   const networkId = (match?.params as { networkId?: string } | undefined)?.networkId;
   const title = t(`${page}.title`);
 
-  const breadcrumbs: Crumb[] = networkId
-    ? [
-        { label: t('networks.title'), href: paths.networks() },
-        { label: networkDisplayName(networkId), href: paths.network(networkId) },
-        { label: title },
-      ]
-    : USER_SUBPAGES.includes(page)
-      ? [{ label: t('users.title'), href: paths.users() }, { label: title }]
-      : [{ label: t('dashboard.title'), href: paths.dashboard() }, { label: title }];
+  const breadcrumbs = pageCrumbs(t, page, networkId);
 
   return (
     <>
