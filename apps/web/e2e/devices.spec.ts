@@ -80,7 +80,7 @@ test.describe('devices', () => {
     const createDialog = page.getByRole('dialog', { name: 'Create key' });
     await createDialog.getByLabel(/^Name/).fill(keyName);
     await createDialog.getByRole('combobox', { name: 'Networks' }).click();
-    await page.getByRole('option', { name: networkId.replaceAll('-', ' ') }).click();
+    await page.getByRole('option', { name: networkId }).click();
     await createDialog.getByRole('button', { name: 'Create' }).click();
     const details = page.getByRole('dialog', { name: keyName });
     const token = (await details.getByTestId('key-token').textContent())?.trim() ?? '';

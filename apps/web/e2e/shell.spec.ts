@@ -40,14 +40,14 @@ test.describe('application shell (community server)', () => {
     page,
   }) => {
     await page.goto('/networks/shell-one/egress');
-    await sidebar(page).getByRole('button', { name: 'Network: shell one' }).click();
-    await page.getByRole('menuitem', { name: 'shell two' }).click();
+    await sidebar(page).getByRole('button', { name: 'Network: shell-one' }).click();
+    await page.getByRole('menuitem', { name: 'shell-two' }).click();
     await expect(page).toHaveURL(/\/networks\/shell-two\/egress$/);
     expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.activeNetwork)).toBe(
       'shell-two',
     );
     // Keyboard: the switcher is a real menu.
-    await sidebar(page).getByRole('button', { name: 'Network: shell two' }).focus();
+    await sidebar(page).getByRole('button', { name: 'Network: shell-two' }).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('menu')).toBeVisible();
     await page.keyboard.press('Escape');

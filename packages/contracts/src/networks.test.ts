@@ -111,7 +111,7 @@ describe('updateNetworkInputSchema', () => {
 describe('toNetwork and toNetworkWire', () => {
   const clean: Network = {
     netId: 'home-lab',
-    displayName: 'home lab',
+    displayName: 'home-lab',
     addressRange: '10.1.0.0/16',
     addressRange6: '',
     isIpv4: true,

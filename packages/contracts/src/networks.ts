@@ -100,7 +100,11 @@ export interface Network {
   proSettings: ProSettings | null;
 }
 
-export const networkDisplayName = (netId: string): string => netId.replaceAll('-', ' ');
+/**
+ * How the console writes a network's name: exactly as stored, in the switcher, titles and breadcrumbs alike
+ * (one spelling everywhere; "office mesh" beside "office-mesh" read as two networks, issue 30).
+ */
+export const networkDisplayName = (netId: string): string => netId;
 
 /** Spec §5: the console trims the typed name, turns spaces into hyphens and lower-cases it before sending. */
 export const toNetId = (typedName: string): string => typedName.trim().replace(/\s+/g, '-').toLowerCase();
