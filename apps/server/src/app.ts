@@ -43,7 +43,7 @@ import { consoleListRoutes } from './modules/hosts/console-lists.module.ts';
 import { connectBrokerToHosts, followHostChanges } from './modules/hosts/host-hooks.ts';
 import { HostListRepository } from './modules/hosts/host-list.repository.ts';
 import { HostSecrets } from './modules/hosts/host-secrets.ts';
-import { HostsTransaction } from './modules/hosts/hosts-transaction.repository.ts';
+import { HostsTransaction } from './stores/hosts-transaction.repository.ts';
 import { presentRawHost } from './modules/hosts/hosts.presenter.ts';
 import { HostsRepository } from './modules/hosts/hosts.repository.ts';
 import { hostsRoutes } from './modules/hosts/hosts.routes.ts';
@@ -64,7 +64,7 @@ import { PeerUpdateQueue } from './modules/peers/peer-update-queue.ts';
 import type { PeerVersions } from './modules/peers/peer-versions.ts';
 import { PeersRepository } from './modules/peers/peers.repository.ts';
 import { ExtClientsRepository } from './modules/ext-clients/ext-clients.repository.ts';
-import { ExtClientsTransaction } from './modules/ext-clients/ext-clients-transaction.repository.ts';
+import { ExtClientsTransaction } from './stores/ext-clients-transaction.repository.ts';
 import { createRemoteAccess } from './modules/ext-clients/ext-clients.module.ts';
 import { register as registerRouting } from './modules/routing/routing.module.ts';
 import { presentApiNode, presentRawNode } from './modules/nodes/nodes.presenter.ts';
@@ -162,6 +162,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     masterKey: config.masterKey,
     findActiveUser: rolesModule.activeUsers(identity),
     useAccessToken: accessTokensModule.accessTokenUse({ config, identity, tokens }),
+    networksOfHost: async (hostId) =>
+      (await new NodesRepository(database.db).listByHosts([hostId])).map((node) => node.network),
   });
   await app.register(rateLimit, { global: false });
   await installTransferOptimisations(app);

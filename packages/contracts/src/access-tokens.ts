@@ -12,6 +12,12 @@ export const userAccessTokenSchema = z.object({
 });
 export type UserAccessToken = z.infer<typeof userAccessTokenSchema>;
 
+/**
+ * The longest an API access token may live: a year. A token is a bearer credential with its owner's rights; one
+ * that never expires outlives the reason it was made (issue 29). Documented in the README.
+ */
+export const ACCESS_TOKEN_MAX_DAYS = 365;
+
 /** Body of POST /api/v1/users/access_token. */
 export const createAccessTokenInputSchema = z.looseObject({
   name: z

@@ -4,6 +4,7 @@ import { isCidr, isIpAddress, normalizeCidr } from './ip.ts';
 import { LIMITS, boundedArray, boundedString, boundedWireSetSchema } from './limits.ts';
 import { networkParamSchema } from './nodes.ts';
 import { wgKeyInputSchema } from './wire.ts';
+import { dnsListInputSchema } from './config-text.ts';
 
 /**
  * External clients (api-contract §2.7, §3.4, §3.5, §5.7): plain WireGuard configs attached to a remote-access
@@ -65,20 +66,6 @@ export const clientIdInputSchema = z
       ctx.addIssue({ code: 'custom', message: CLIENT_ID_MESSAGES.charset });
   });
 
-/** `dns`: a comma list of IP addresses, or empty; normalised to `a,b` without spaces. */
-export const dnsListInputSchema = (field: string) =>
-  boundedString(field, 1024)
-    .transform((value) =>
-      value
-        .split(',')
-        .map((item) => item.trim())
-        .filter((item) => item !== ''),
-    )
-    .refine((items) => items.every(isIpAddress), {
-      error: `${field} must be a comma-separated list of IP addresses`,
-    })
-    .transform((items) => items.join(','));
-
 /** `extraallowedips`: CIDRs (a bare address counts as /32 or /128), normalised to their network form. */
 export const extraAllowedIpsInputSchema = boundedArray(
   'extraallowedips',
@@ -90,11 +77,8 @@ export const extraAllowedIpsInputSchema = boundedArray(
 ).nullish();
 
 const optionalText = (field: string, max: number = LIMITS.hostName) => boundedString(field, max).nullish();
-const postScript = (field: string) =>
-  z
-    .string({ error: `${field} must be a string` })
-    .max(POST_SCRIPT_MAX_LENGTH, `${field} must be at most ${POST_SCRIPT_MAX_LENGTH} characters`)
-    .nullish();
+// One command line each: wg-quick runs every PostUp line, so a line break would smuggle in further directives.
+const postScript = (field: string) => boundedString(field, POST_SCRIPT_MAX_LENGTH).nullish();
 
 /**
  * CustomExtClient: body of POST /api/extclients/{network}/{nodeid} and PUT /api/extclients/{network}/{clientid}
@@ -122,7 +106,7 @@ export type CustomExtClientInput = z.infer<typeof customExtClientInputSchema>;
 export const createIngressInputSchema = z.looseObject({
   extclientdns: dnsListInputSchema('extclientdns').nullish(),
   is_internet_gw: z.boolean({ error: 'is_internet_gw must be true or false' }).nullish(),
-  metadata: z.string().max(256, 'metadata must be at most 256 characters').nullish(),
+  metadata: boundedString('metadata', 256).nullish(),
   persistentkeepalive: z
     .number({ error: 'persistentkeepalive must be a number' })
     .int()

@@ -1,5 +1,6 @@
 export * from './envelope.ts';
 export * from './limits.ts';
+export * from './config-text.ts';
 export * from './server.ts';
 export * from './users.ts';
 export * from './events.ts';

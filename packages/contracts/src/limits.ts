@@ -26,9 +26,25 @@ export const LIMITS = {
   listItems: 512,
 } as const;
 
-/** A string of at most `max` characters whose error names the field. */
+// Line breaks, NUL and the other C0 control characters (tab aside) and DEL. Request fields end up in generated
+// files (wg-quick configs, DNS, scripts) and in logs, where a line break starts a new directive or a new entry.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000a-\u001f\u007f\u2028\u2029]/;
+
+/** Whether a text holds a line break or another control character that no request field may carry. */
+export const hasControlCharacters = (value: string): boolean => CONTROL_CHARACTERS.test(value);
+
+/**
+ * A one-line string of at most `max` characters whose errors name the field. Every request string is one line:
+ * no field may carry a line break into a generated file, so no route can forget the check.
+ */
 export const boundedString = (field: string, max: number) =>
-  z.string({ error: `${field} must be a string` }).max(max, `${field} must be at most ${max} characters`);
+  z
+    .string({ error: `${field} must be a string` })
+    .max(max, `${field} must be at most ${max} characters`)
+    .refine((value) => !hasControlCharacters(value), {
+      error: `${field} must be one line without control characters`,
+    });
 
 /** A list of at most `max` items whose error names the field. */
 export const boundedArray = <T extends z.ZodType>(field: string, item: T, max: number = LIMITS.listItems) =>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZERO_UUID, wireSetSchema } from './envelope.ts';
 import { LIMITS, boundedArray, boundedString, boundedWireSetSchema } from './limits.ts';
 import { NETID_MAX_LENGTH } from './networks.ts';
+import { dnsListInputSchema } from './config-text.ts';
 
 /** Node status values of the v0.30 contract (api-contract §3.2 / §5.4). */
 export const nodeStatuses = ['online', 'offline', 'warning', 'error', 'unknown'] as const;
@@ -73,8 +74,9 @@ export const updateNodeInputSchema = z.looseObject({
   address: boundedString('address', LIMITS.address).trim().optional(),
   address6: boundedString('address6', LIMITS.address).trim().optional(),
   connected: z.boolean().optional(),
-  metadata: z.string().max(256, 'metadata must be at most 256 characters').optional(),
-  ingressdns: boundedString('ingressdns', LIMITS.hostName).optional(),
+  metadata: boundedString('metadata', 256).optional(),
+  // Written into every client config of the gateway as its `DNS =` line: addresses only, one line.
+  ingressdns: dnsListInputSchema('ingressdns').optional(),
   ingressmtu: z.number().int().min(0).max(65535).optional(),
   ingresspersistentkeepalive: z.number().int().min(0).max(1000).optional(),
   additional_rag_ips: boundedArray(

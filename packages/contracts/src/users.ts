@@ -155,6 +155,9 @@ export const toSessionUser = (user: UserWithRole): SessionUser => ({
 export const updateUserInputSchema = z.looseObject({
   username: usernameSchema.optional(),
   password: z.union([z.literal(''), passwordSchema]).optional(),
+  // Meshdeck: a user changing their own password proves they know the current one (issue 29); admins changing
+  // someone else's do not send it.
+  current_password: z.string({ error: 'current_password must be a string' }).max(256).optional(),
   platform_role_id: z.string({ error: 'platform_role_id must be a string' }).max(64).optional(),
   user_group_ids: wireSetSchema.nullable().optional(),
   network_roles: z.record(z.string(), wireSetSchema).nullable().optional(),

@@ -30,6 +30,7 @@ export type Access =
   | { kind: 'user'; rule: 'self-or-admin'; username: Pick }
   | { kind: 'user'; rule: 'network-admin'; network: Pick }
   | { kind: 'user'; rule: 'client-owner'; network: Pick }
+  | { kind: 'user'; rule: 'host-reader'; hostId: Pick }
   | { kind: 'host'; hostId?: Pick; orUser?: Access };
 
 const param =
@@ -72,6 +73,16 @@ export const access = {
     kind: 'user',
     rule: 'client-owner',
     network: param(networkParam),
+  }),
+  /**
+   * Reads of one host named by `hostIdParam`: callers who see every network (admins, auditors), or who see one of
+   * the networks the host is in. A host has no network in its path, so RBAC alone would let any platform user and
+   * any network's user read every host's endpoints and interfaces (issue 29).
+   */
+  hostReader: (hostIdParam = 'hostid'): Access => ({
+    kind: 'user',
+    rule: 'host-reader',
+    hostId: param(hostIdParam),
   }),
   host: (hostIdParam?: string): Access => ({
     kind: 'host',
@@ -166,14 +177,25 @@ export function rbacTargetOf(request: FastifyRequest, network?: Pick): RbacTarge
 
 export type Decision = 'allow' | 'unauthenticated' | 'forbidden';
 
-/** Decides a request against its route's declaration. Pure: the plugin supplies the principal. */
-export function decide(accessRule: Access, principal: Principal, request: FastifyRequest): Decision {
+/** What the auth plugin reads from the database before deciding, for rules that need it. */
+export interface DecisionContext {
+  /** For `host-reader`: the networks the named host has nodes in (empty for an unknown host). */
+  hostNetworks?: readonly string[];
+}
+
+/** Decides a request against its route's declaration. Pure: the plugin supplies the principal and context. */
+export function decide(
+  accessRule: Access,
+  principal: Principal,
+  request: FastifyRequest,
+  context: DecisionContext = {},
+): Decision {
   if (accessRule.kind === 'public') return 'allow';
   if (accessRule.kind === 'host') {
     if (principal.kind === 'anonymous') return 'unauthenticated';
     if (principal.kind === 'user') {
       if (principal.isMaster) return 'allow';
-      return accessRule.orUser ? decide(accessRule.orUser, principal, request) : 'forbidden';
+      return accessRule.orUser ? decide(accessRule.orUser, principal, request, context) : 'forbidden';
     }
     const wanted = accessRule.hostId?.(request);
     return principal.isMaster || wanted === undefined || wanted === principal.hostId ? 'allow' : 'forbidden';
@@ -197,6 +219,11 @@ export function decide(accessRule: Access, principal: Principal, request: Fastif
       return rbac(accessRule.network);
     case 'client-owner':
       return extClientReach(principal, request, accessRule.network) === 'none' ? 'forbidden' : 'allow';
+    case 'host-reader':
+      return canSeeEverything(principal) ||
+        (context.hostNetworks ?? []).some((networkId) => canSeeNetwork(principal, networkId))
+        ? 'allow'
+        : 'forbidden';
   }
 }
 

@@ -18,6 +18,14 @@ describe('redactText', () => {
   });
 });
 
+describe('redactText: invite links', () => {
+  it('-> when an invitee opens an invite link, the request line keeps the email and hides the invite code', () => {
+    expect(redactText('GET /api/v1/users/invite?email=a%40b.example&invite_code=Zx81kq')).toBe(
+      'GET /api/v1/users/invite?email=a%40b.example&invite_code=[REDACTED]',
+    );
+  });
+});
+
 describe('redactValue', () => {
   it('-> when an object has secret-named fields at any depth, replaces them and redacts strings elsewhere', () => {
     const value = { user: 'a', password: 'p', nested: { HostPass: 'h', list: ['mqtt://u:p@b'] }, empty: '' };

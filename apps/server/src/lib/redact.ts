@@ -6,9 +6,9 @@ const urlCredentials = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@?#]+@/gi;
 const bearer = /\b(bearer\s+)[^\s"',;]+/gi;
 // Enrollment tokens travel in the path of the agent's join (api-contract §2.5).
 const registerToken = /(\/api\/v1\/host\/register\/)[^/?#\s"']+/gi;
-// Query parameters whose names say they hold a secret.
+// Query parameters whose names say they hold a secret (invite links carry `invite_code`, OAuth callbacks `code`).
 const secretQuery =
-  /([?&](?:[a-z0-9_-]*(?:token|password|passwd|secret|key|pass|auth)[a-z0-9_-]*)=)[^&#\s"']*/gi;
+  /([?&](?:[a-z0-9_-]*(?:token|password|passwd|secret|key|pass|auth|code)[a-z0-9_-]*)=)[^&#\s"']*/gi;
 
 /** Replaces credentials in URLs, bearer tokens, enrollment tokens in paths and secret query values in a text. */
 export function redactText(text: string): string {
@@ -33,6 +33,7 @@ const SECRET_KEYS = new Set([
   'secret',
   'traffickeyprivate',
   'privatekey',
+  'invite_code',
 ]);
 
 /**

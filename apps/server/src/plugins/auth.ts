@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { decide, type Access, type Principal } from '../auth/access.ts';
+import { decide, type Access, type DecisionContext, type Principal } from '../auth/access.ts';
+import { redactSecrets } from '../auth/secrets.ts';
 import type { Grants } from '../auth/rbac.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import { forbidden, unauthorized } from '../lib/api-error.ts';
@@ -26,6 +27,8 @@ export interface AuthDependencies {
   findActiveUser(username: string): Promise<ActiveUser | undefined>;
   /** Records the use of an API access token; false when it was revoked or has expired. */
   useAccessToken(id: string, username: string): Promise<boolean>;
+  /** The networks a host has nodes in (empty when there is no such host), for `host-reader` routes. */
+  networksOfHost(hostId: string): Promise<readonly string[]>;
 }
 
 export interface ActiveUser {
@@ -126,8 +129,18 @@ export function installAuth(app: FastifyInstance, deps: AuthDependencies): void 
       return;
     }
     request.principal = await authenticate(request, deps, masterKeyDigest, rule.kind);
-    const decision = decide(rule, request.principal, request);
+    const context: DecisionContext = {};
+    if (rule.kind === 'user' && rule.rule === 'host-reader' && request.principal.kind === 'user') {
+      const hostId = rule.hostId(request);
+      context.hostNetworks = hostId === undefined ? [] : await deps.networksOfHost(hostId);
+    }
+    const decision = decide(rule, request.principal, request, context);
     if (decision === 'unauthenticated') throw unauthorized();
     if (decision === 'forbidden') throw forbidden('access denied: your role does not allow this action');
   });
+  // Every object answer passes the one redaction of secrets the caller may not read (auth/secrets.ts); answers
+  // already serialised (cached lists, files) carry no secrets by construction, which the RBAC table test scans.
+  app.addHook('preSerialization', async (request, _reply, payload) =>
+    request.principal ? redactSecrets(payload, request.principal) : payload,
+  );
 }

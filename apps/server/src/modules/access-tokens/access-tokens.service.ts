@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { isPlatformAdminRole, type CreateAccessTokenInput, type UserAccessToken } from '@meshdeck/contracts';
+import {
+  ACCESS_TOKEN_MAX_DAYS,
+  isPlatformAdminRole,
+  type CreateAccessTokenInput,
+  type UserAccessToken,
+} from '@meshdeck/contracts';
 import type { Principal } from '../../auth/access.ts';
 import type { TokenService } from '../../auth/tokens.ts';
 import { badRequest, forbidden, notFound } from '../../lib/api-error.ts';
@@ -42,6 +47,8 @@ export class AccessTokensService {
   ): Promise<{ UserName: string; AuthToken: string }> {
     const expiresAt = new Date(input.expires_at);
     if (expiresAt.getTime() <= Date.now()) throw badRequest('expires_at must be in the future');
+    if (expiresAt.getTime() > Date.now() + ACCESS_TOKEN_MAX_DAYS * 24 * 3600 * 1000)
+      throw badRequest(`expires_at must be at most ${ACCESS_TOKEN_MAX_DAYS} days from now`);
     await this.#checkManage(caller, input.user_name);
     const user = (await this.store.read.users.findByUsername(input.user_name))!;
     const id = randomUUID();

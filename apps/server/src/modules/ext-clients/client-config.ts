@@ -1,3 +1,4 @@
+import { hasControlCharacters } from '@meshdeck/contracts';
 import type { ExtClientRow } from './ext-clients.repository.ts';
 import {
   DEFAULT_GATEWAY_KEEPALIVE,
@@ -42,5 +43,9 @@ export function buildClientConfig(client: ExtClientRow, gw: GatewayContext, opti
     ...(endpoint ? [`Endpoint = ${endpoint}`] : []),
     `PersistentKeepalive = ${keepalive}`,
   ];
+  // Request schemas keep line breaks out of every stored field; a value that still holds one (a row written before
+  // they did, a bug) must not become extra directives in a file wg-quick runs as root: refuse to render it.
+  const unsafe = lines.find((line) => hasControlCharacters(line));
+  if (unsafe !== undefined) throw new Error(`client ${client.client_id}: a config value holds a line break`);
   return `${lines.join('\n')}\n`;
 }

@@ -54,15 +54,6 @@ export class ExtClientsRepository {
   }
 
   /** Client ids in use in a network (for picking a fresh random name). */
-  async idsInNetwork(netid: string): Promise<Set<string>> {
-    const rows = await this.db
-      .selectFrom('ext_clients')
-      .select('client_id')
-      .where('network', '=', netid)
-      .execute();
-    return new Set(rows.map((row) => row.client_id));
-  }
-
   /** Whether a public key is already used by a client or a host (WireGuard keys must be unique on an interface). */
   async isPublicKeyTaken(publicKey: string, exceptClientId?: string): Promise<boolean> {
     let query = this.db.selectFrom('ext_clients').select('client_id').where('public_key', '=', publicKey);

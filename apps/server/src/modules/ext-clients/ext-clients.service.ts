@@ -11,7 +11,7 @@ import type { ExtClientPatch, ExtClientRow, ExtClientsRepository } from './ext-c
 import { presentExtClient } from './ext-clients.presenter.ts';
 import type { GatewayDirectory } from './gateway-directory.ts';
 import { allocateClientAddresses } from './client-addresses.ts';
-import type { ExtClientsTransaction } from './ext-clients-transaction.repository.ts';
+import type { ExtClientsTransaction } from '../../stores/ext-clients-transaction.repository.ts';
 
 /** Who is asking and how far they reach (api-contract §8.3 `self_only`): every client, or only their own. */
 export interface Caller {
@@ -33,6 +33,9 @@ export interface ClientChangeSink {
     gatewayHostId: string | undefined,
   ): void;
 }
+
+/** api-contract §2.7: the same owner already has a client for this device (remote-access client id) on the gateway. */
+export const REMOTE_CLIENT_EXISTS = 'remote client config already exists on the gateway';
 
 const json = (items: readonly string[]) => JSON.stringify(items);
 const fromSet = (set: Record<string, unknown> | null | undefined) => (set ? Object.keys(set) : undefined);
@@ -83,6 +86,9 @@ export class ExtClientsService {
     if (!gw || gw.node.network !== netid || !gw.settings.isingressgateway)
       throw badRequest('ingress does not exist');
     const extra = input.extraallowedips ?? [];
+    // Ranges never change after creation (api-contract §5.2): read outside the transaction, which must not wait
+    // on another connection.
+    const otherNetworks = extra.length > 0 ? await this.gateways.networksList() : [];
     const keys = input.publickey
       ? { publicKey: input.publickey, privateKey: ENTER_PRIVATE_KEY_PLACEHOLDER }
       : generateWireGuardKeys();
@@ -92,11 +98,27 @@ export class ExtClientsService {
       await r.nodes.lockNetwork(netid);
       if (input.publickey && (await r.clients.isPublicKeyTaken(input.publickey)))
         throw badRequest('publickey is already in use by another client or host');
-      checkExtraAllowedIps(extra, network, await r.clients.listByGateways([gatewayNodeId]));
+      // One client per owner and remote-access client (device) on a gateway (api-contract §2.7), checked under the
+      // network lock so two concurrent requests for the same device cannot both create one.
+      const racId = input.remote_access_client_id ?? '';
+      if (
+        racId !== '' &&
+        (await r.clients.listByGateways([gatewayNodeId])).some(
+          (c) => c.owner_id === caller.username && c.remote_access_client_id === racId,
+        )
+      )
+        throw badRequest(REMOTE_CLIENT_EXISTS);
+      if (extra.length > 0)
+        checkExtraAllowedIps(extra, {
+          network,
+          otherNetworks,
+          siblings: await r.clients.listByGateways([gatewayNodeId]),
+          isNetworkAdmin: caller.isNetworkAdmin,
+          isInternetGateway: gw.settings.isinternetgateway,
+        });
       let clientId = input.clientid ?? '';
       if (clientId === '') {
-        const taken = await r.clients.idsInNetwork(netid);
-        clientId = randomClientId((id) => taken.has(id));
+        clientId = await randomClientId(async (id) => (await r.clients.find(id)) !== undefined);
       }
       if (await r.clients.find(clientId))
         throw badRequest(`${CLIENT_ID_MESSAGES.duplicate}: ${clientId} is already taken`);
@@ -154,6 +176,9 @@ export class ExtClientsService {
     if (input.remote_access_client_id != null) patch.remote_access_client_id = input.remote_access_client_id;
     if (input.tags != null) patch.tags = json(Object.keys(input.tags));
     if (input.deniednodeacls != null) patch.denied_node_acls = json(Object.keys(input.deniednodeacls));
+    const hasExtra = input.extraallowedips != null && input.extraallowedips.length > 0;
+    const otherNetworks = hasExtra ? await this.gateways.networksList() : [];
+    const currentGateway = hasExtra ? await this.gateways.context(current.gateway_node_id) : undefined;
     const updated = await this.tx.run(async (r) => {
       await r.nodes.lockNetwork(netid);
       if (isNewKey && (await r.clients.isPublicKeyTaken(input.publickey ?? '', clientId)))
@@ -162,7 +187,13 @@ export class ExtClientsService {
         const siblings = (await r.clients.listByGateways([current.gateway_node_id])).filter(
           (c) => c.client_id !== clientId,
         );
-        checkExtraAllowedIps(input.extraallowedips, network, siblings);
+        checkExtraAllowedIps(input.extraallowedips, {
+          network,
+          otherNetworks,
+          siblings,
+          isNetworkAdmin: caller.isNetworkAdmin,
+          isInternetGateway: currentGateway?.settings.isinternetgateway ?? false,
+        });
         patch.extra_allowed_ips = json(input.extraallowedips);
       }
       if (input.clientid && input.clientid !== clientId) {
@@ -181,10 +212,14 @@ export class ExtClientsService {
     });
   }
 
-  /** Deletes a client; deleting one that does not exist succeeds (api-contract §2.7). */
+  /**
+   * Deletes a client; deleting one that does not exist anywhere succeeds (api-contract §2.7), but a client of
+   * another network is not this network's to delete: 404, not a "deleted" that deleted nothing (issue 29).
+   */
   async delete(netid: string, clientId: string, caller: Caller): Promise<void> {
     const row = await this.clients.find(clientId);
-    if (!row || row.network !== netid) return;
+    if (!row) return;
+    if (row.network !== netid) throw notFound(`client ${clientId} not found in network ${netid}`);
     if (caller.reach === 'own' && row.owner_id !== caller.username)
       throw forbidden('access denied: the client belongs to another user');
     const deleted = await this.clients.delete(clientId);

@@ -1,14 +1,13 @@
+import type { HostTransactionRepositories } from '../../stores/hosts-transaction.repository.ts';
 import { notFound } from '../../lib/api-error.ts';
-import type { HostsRepository } from '../hosts/hosts.repository.ts';
-import type { NetworkDirectory, NetworkInfo } from '../nodes/network-directory.ts';
-import type { NodesRepository } from '../nodes/nodes.repository.ts';
+import type { NetworkDirectory, NetworkInfo } from '../nodes/nodes.public.ts';
 import { endpointText, gatewayContext, type GatewayContext } from './gateway-context.ts';
 
 /** Reads gateways (node + host + network) for the client services; no rules, only lookups. */
 export class GatewayDirectory {
   constructor(
-    private readonly nodes: NodesRepository,
-    private readonly hosts: HostsRepository,
+    private readonly nodes: HostTransactionRepositories['nodes'],
+    private readonly hosts: HostTransactionRepositories['hosts'],
     private readonly networks: NetworkDirectory,
   ) {}
 
@@ -17,6 +16,11 @@ export class GatewayDirectory {
     const network = await this.networks.find(netid);
     if (!network) throw notFound(`network ${netid} not found`);
     return network;
+  }
+
+  /** Every network's ranges (a client's routes must stay clear of them). */
+  networksList(): Promise<NetworkInfo[]> {
+    return this.networks.list();
   }
 
   /** A node with its host and network, or undefined when any of them is gone. */

@@ -54,7 +54,7 @@ export const hostListRoutes =
     app.get(
       '/api/console/hosts/:hostid',
       {
-        ...admin,
+        config: { access: access.hostReader('hostid') },
         schema: {
           tags,
           summary: 'One host in full (ApiHost)',

@@ -55,8 +55,12 @@ describe('PUT /api/users/:username', () => {
     await createUser('dave', 'platform-user');
     const dave = await login(server, 'dave', 'secret-123');
     expect(
-      (await server.request('PUT', '/api/users/dave', { token: dave, body: { password: 'new-secret-1' } }))
-        .status,
+      (
+        await server.request('PUT', '/api/users/dave', {
+          token: dave,
+          body: { password: 'new-secret-1', current_password: 'secret-123' },
+        })
+      ).status,
     ).toBe(200);
     expect(await login(server, 'dave', 'new-secret-1')).toMatch(/\./);
     const promote = await server.request('PUT', '/api/users/dave', {
@@ -74,6 +78,30 @@ describe('PUT /api/users/:username', () => {
       (await server.request('PUT', '/api/users/admin', { token: dave, body: { password: 'hijacked-1' } }))
         .status,
     ).toBe(403);
+  });
+
+  it('-> when a user changes its own password without the current one, or with a wrong one, returns 400 and the old password still works (issue 29)', async () => {
+    await createUser('erin', 'platform-user');
+    const erin = await login(server, 'erin', 'secret-123');
+    for (const body of [
+      { password: 'taken-over-1' },
+      { password: 'taken-over-1', current_password: '' },
+      { password: 'taken-over-1', current_password: 'not-it-123' },
+    ]) {
+      const answer = await server.request('PUT', '/api/users/erin', { token: erin, body });
+      expect(answer.status).toBe(400);
+      expect(answer.body.Message).toMatch(/current_password/);
+    }
+    expect(await login(server, 'erin', 'secret-123')).toMatch(/\./);
+    // An admin resetting someone else's password does not know it and need not.
+    expect(
+      (
+        await server.request('PUT', '/api/users/erin', {
+          token: superToken,
+          body: { password: 'reset-by-admin-1' },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { hash } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 import {
   fromWireSet,
   isPlatformAdminRole,
@@ -94,6 +94,19 @@ export class UsersAdminService {
       const changes = await this.#changes(repos, caller, target, input);
       if (passwordHash !== undefined && target.auth_type === 'oauth')
         throw badRequest('users who sign in with SSO cannot set a password');
+      // A session alone must not be enough to take an account over: your own new password needs the current one.
+      if (
+        passwordHash !== undefined &&
+        caller.kind === 'user' &&
+        !caller.isMaster &&
+        caller.username === username
+      ) {
+        const isCurrent =
+          input.current_password !== undefined &&
+          input.current_password !== '' &&
+          (await verify(target.password_hash, input.current_password).catch(() => false));
+        if (!isCurrent) throw badRequest('current_password is wrong or missing: enter your current password');
+      }
       const revoke =
         changes.platformRoleId !== undefined ||
         changes.groupIds !== undefined ||

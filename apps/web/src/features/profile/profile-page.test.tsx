@@ -67,6 +67,11 @@ describe('ProfilePage', () => {
     await user.type(await screen.findByLabelText('New password'), 'new-password-1');
     await user.type(screen.getByLabelText('Confirm password'), 'new-password-1');
     await user.click(screen.getByRole('button', { name: 'Update password' }));
+    // Without the current password the form does not send anything.
+    expect(await screen.findByText('Enter your current password')).toBeInTheDocument();
+    expect(apiClient.put).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Current password'), 'old-password-1');
+    await user.click(screen.getByRole('button', { name: 'Update password' }));
     await waitFor(() =>
       expect(apiClient.put).toHaveBeenCalledWith('users/dana', {
         username: 'dana',
@@ -74,6 +79,7 @@ describe('ProfilePage', () => {
         platform_role_id: 'platform-user',
         user_group_ids: { devs: {} },
         network_roles: {},
+        current_password: 'old-password-1',
       }),
     );
   }, 30_000);

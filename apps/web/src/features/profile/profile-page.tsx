@@ -20,8 +20,11 @@ export function ProfilePage() {
   const profile = useProfile(username);
   const change = useChangeOwnPassword();
   const form = useForm({
-    initialValues: { password: '', confirmPassword: '' },
-    validate: newPasswordRules(t),
+    initialValues: { currentPassword: '', password: '', confirmPassword: '' },
+    validate: {
+      ...newPasswordRules(t),
+      currentPassword: (value: string) => (value === '' ? t('form.currentPasswordRequired') : null),
+    },
   });
 
   if (profile.isPending) return <CenteredLoader />;
@@ -30,7 +33,7 @@ export function ProfilePage() {
 
   const handleSubmit = form.onSubmit((values) =>
     change.mutate(
-      { user, password: values.password },
+      { user, password: values.password, currentPassword: values.currentPassword },
       {
         onSuccess: () => {
           form.reset();
@@ -59,6 +62,12 @@ export function ProfilePage() {
               readOnly
             />
             {user.isOAuth && <Alert color="blue">{t('rules.ssoNoPassword')}</Alert>}
+            <PasswordInput
+              label={t('form.currentPassword')}
+              disabled={user.isOAuth}
+              autoComplete="current-password"
+              {...form.getInputProps('currentPassword')}
+            />
             <PasswordInput
               label={t('form.newPassword')}
               disabled={user.isOAuth}

@@ -24,21 +24,29 @@ export const getProfile = async (username: string, signal?: AbortSignal): Promis
 export const useProfile = (username: string) =>
   useQuery({ queryKey: profileKey(username), queryFn: ({ signal }) => getProfile(username, signal) });
 
-/** PUT users/{username} with the user's own fields unchanged and the new password. */
+/** PUT users/{username} with the user's own fields unchanged, the new password and the current one. */
 export function useChangeOwnPassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ user, password }: { user: PeopleUser; password: string }) =>
-      apiClient.put(
-        `users/${encodeURIComponent(user.username)}`,
-        toPeopleUserBody({
+    mutationFn: ({
+      user,
+      password,
+      currentPassword,
+    }: {
+      user: PeopleUser;
+      password: string;
+      currentPassword: string;
+    }) =>
+      apiClient.put(`users/${encodeURIComponent(user.username)}`, {
+        ...toPeopleUserBody({
           username: user.username,
           password,
           platformRoleId: user.platformRoleId,
           groupIds: user.groupIds,
           networkRoles: user.networkRoles,
         }),
-      ),
+        current_password: currentPassword,
+      }),
     onSettled: (_data, _error, { user }) =>
       queryClient.invalidateQueries({ queryKey: profileKey(user.username) }),
   });
