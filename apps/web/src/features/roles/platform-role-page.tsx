@@ -1,4 +1,3 @@
-import { permissionScopes, type PermissionRow } from '@meshdeck/contracts';
 import { Alert, Anchor, Badge, Group, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconMinus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -8,6 +7,7 @@ import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
 import { useRole } from '@/lib/api/people-queries.ts';
 import { describeError } from '@/lib/error-message.ts';
 import { paths } from '@/lib/paths.ts';
+import { ABILITY_SCOPES, type AbilityRow, platformAbilities } from './platform-abilities.ts';
 
 const Mark = ({ isOn, label }: { isOn: boolean; label: string }) => (
   <ThemeIcon variant="light" color={isOn ? 'teal' : 'gray'} size="sm" aria-label={label} role="img">
@@ -16,8 +16,9 @@ const Mark = ({ isOn, label }: { isOn: boolean; label: string }) => (
 );
 
 /**
- * /users/platform-role/{roleId}: a read-only permission matrix, one row per resource and one column per
- * scope, with ticks instead of the reference's disabled switches so it reads as a table of facts (§3.24).
+ * /users/platform-role/{roleId}: what the role lets its users do, one row per resource and one column per action
+ * (platform-abilities.ts applies the server's rules: full access, auditor, platform user, global grants), and
+ * whether they may sign in to the console. Ticks instead of disabled switches, so it reads as facts (§3.24).
  */
 export function PlatformRolePage({ roleId }: { roleId: string }) {
   const { t } = useTranslation('people');
@@ -25,10 +26,10 @@ export function PlatformRolePage({ roleId }: { roleId: string }) {
   if (role.isPending) return <CenteredLoader />;
   if (role.isError) return <Alert color="red">{describeError(role.error)}</Alert>;
   const data = role.data;
-  const resourceLabel = (row: PermissionRow) =>
-    row.resourceId === `all_${row.resourceType}`
-      ? t('roles.allOf', { type: row.resourceType })
-      : `${row.resourceType}: ${row.resourceId}`;
+  const resourceLabel = (row: AbilityRow) => {
+    const type = t(`roles.resources.${row.resourceType}`, { defaultValue: row.resourceType });
+    return row.resourceId ? `${type}: ${row.resourceId}` : type;
+  };
   const yes = t('roles.granted');
   const no = t('roles.notGranted');
 
@@ -42,31 +43,28 @@ export function PlatformRolePage({ roleId }: { roleId: string }) {
         {data.isDefault && <Badge variant="light">{t('common.default')}</Badge>}
       </Group>
       {data.description && <Text c="dimmed">{data.description}</Text>}
-      <Group>
-        <Text size="sm">{t('roles.hasDashboard')}</Text>
+      <Group gap="xs">
         <Mark isOn={data.canUseDashboard} label={data.canUseDashboard ? yes : no} />
-        <Text size="sm">{t('roles.hasFullAccess')}</Text>
-        <Mark isOn={data.hasFullAccess} label={data.hasFullAccess ? yes : no} />
+        <Text size="sm">{data.canUseDashboard ? t('roles.signsIn') : t('roles.cannotSignIn')}</Text>
       </Group>
-      {data.hasFullAccess ? (
-        <Alert color="blue">{t('roles.fullAccessExplain')}</Alert>
-      ) : data.permissions.length === 0 ? (
-        <Text c="dimmed">{t('roles.noPermissions')}</Text>
-      ) : (
-        <Table withTableBorder aria-label={t('roles.matrixLabel')} maw={900}>
+      <Title order={2} fz="lg">
+        {t('roles.mayDo')}
+      </Title>
+      <Table.ScrollContainer minWidth={420} maw={760}>
+        <Table withTableBorder aria-label={t('roles.matrixLabel')}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('roles.resource')}</Table.Th>
-              {permissionScopes.map((scope) => (
+              {ABILITY_SCOPES.map((scope) => (
                 <Table.Th key={scope}>{t(`roles.scopes.${scope}`)}</Table.Th>
               ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {data.permissions.map((row) => (
-              <Table.Tr key={`${row.resourceType}/${row.resourceId}`}>
+            {platformAbilities(data).map((row) => (
+              <Table.Tr key={`${row.resourceType}/${row.resourceId ?? ''}`}>
                 <Table.Td>{resourceLabel(row)}</Table.Td>
-                {permissionScopes.map((scope) => (
+                {ABILITY_SCOPES.map((scope) => (
                   <Table.Td key={scope}>
                     <Mark
                       isOn={row.scopes[scope]}
@@ -78,7 +76,10 @@ export function PlatformRolePage({ roleId }: { roleId: string }) {
             ))}
           </Table.Tbody>
         </Table>
-      )}
+      </Table.ScrollContainer>
+      <Text size="sm" c="dimmed">
+        {data.hasFullAccess ? t('roles.fullAccessExplain') : t('roles.plusNetworkRoles')}
+      </Text>
     </Stack>
   );
 }
