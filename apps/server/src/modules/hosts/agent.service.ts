@@ -79,7 +79,7 @@ export class AgentService {
   async pull(hostId: string, serverConfig: AgentServerConfig): Promise<HostPull> {
     const host = await this.requireHost(hostId);
     const nodes = await this.d.nodes.listByHosts([hostId]);
-    const { peers, ids, sync } = await this.d.peerBuilder.peersOf(hostId);
+    const { peers, ids, routing, sync } = await this.d.peerBuilder.peersOf(hostId);
     return {
       host: presentRawHost(
         host,
@@ -91,8 +91,7 @@ export class AgentService {
       peer_ids: ids,
       replace_peers: true,
       endpoint_detection: false,
-      change_default_gw: false,
-      is_inet_gw: false,
+      ...routing,
       peer_sync: sync,
     };
   }

@@ -24,5 +24,8 @@ export const memberRow = (host: number, address: string, overrides: Partial<Memb
   is_static_port: 0,
   keepalive_seconds: 20,
   host_name: `host-${host}`,
+  settings: '{}',
+  network_range: '10.0.0.0/24',
+  network_range6: '',
   ...overrides,
 });

@@ -2,12 +2,14 @@ import {
   NANOS_PER_SECOND,
   toIpNet,
   wgKeyFromBase64,
+  type IpNet,
   type PeerConfig,
   type PeerMap,
 } from '@meshdeck/contracts';
 import { STALE_FOR_PEERS_MS } from '../nodes/node-status.ts';
 import type { MemberRow } from './peers.repository.ts';
 import { clientNets, clientPeers, indexClients, type ClientPeerRow } from './client-peers.ts';
+import { defaultRoutes, RoutingIndex } from './routing-index.ts';
 
 /** Members indexed both ways, built once per change from one query (api-contract §5.8, plain mesh). */
 export interface MemberIndex {
@@ -17,6 +19,8 @@ export interface MemberIndex {
   activeNetworks: Map<string, Set<string>>;
   /** Enabled external clients per gateway node. */
   clientsByGateway: Map<string, ClientPeerRow[]>;
+  /** Relays, egress, internet gateways and failover of these members (api-contract §5.8). */
+  routing: RoutingIndex;
 }
 
 /** Memo entries kept per kind before starting over: about one per host (keys) or node (addresses). */
@@ -38,6 +42,10 @@ function memo<T>(compute: (text: string) => T): (text: string) => T {
 const keyBytes = memo((text) => wgKeyFromBase64(text) ?? []);
 const hostNet4 = memo((address) => toIpNet(address, 32));
 const hostNet6 = memo((address) => toIpNet(address, 128));
+const rangeNet = memo((cidr) => {
+  const [ip, prefix] = cidr.split('/');
+  return toIpNet(ip, Number(prefix));
+});
 
 /** A host's own node takes part only when connected, not pending delete and seen within the last hour. */
 const isOwnNodeActive = (node: MemberRow, now: number) =>
@@ -60,7 +68,13 @@ export function indexMembers(
       activeNetworks.get(row.host_id) ?? activeNetworks.set(row.host_id, new Set()).get(row.host_id);
     if (isOwnNodeActive(row, now)) active?.add(row.network);
   }
-  return { byNetwork, byHost, activeNetworks, clientsByGateway: indexClients(clients) };
+  return {
+    byNetwork,
+    byHost,
+    activeNetworks,
+    clientsByGateway: indexClients(clients),
+    routing: new RoutingIndex(rows),
+  };
 }
 /** A peer's node contributes allowed IPs only when connected and not pending delete. */
 const isPeerNodeActive = (node: MemberRow) => node.connected === 1 && node.pending_delete === 0;
@@ -90,13 +104,23 @@ export function peerEntry(
 ): { peer: PeerConfig; ids: PeerMap } {
   const { subject, receiver, shared } = sharedWith(receiverId, subjectId, index);
   if (!subject || !receiver) return { peer: removalPeer(subject?.public_key ?? ''), ids: {} };
-  // A gateway also carries its clients' ranges: the receiver reaches them through it (§5.8 step 3, ingress).
-  const allowed = shared.flatMap((n) => [
-    ...(n.address ? [hostNet4(n.address)] : []),
-    ...(n.address6 ? [hostNet6(n.address6)] : []),
-    ...(index.clientsByGateway.get(n.node_id) ?? []).flatMap(clientNets),
-  ]);
-  if (allowed.length === 0) return { peer: removalPeer(subject.public_key), ids: {} };
+  const allowed: IpNet[] = [];
+  let isDialIn = false;
+  let first: MemberRow | undefined;
+  for (const node of shared) {
+    if (!index.routing.networks.has(node.network)) {
+      allowed.push(...ownNets(node, undefined, index));
+      first ??= node;
+      continue;
+    }
+    const own = receiverNode(receiverId, node.network, index);
+    const part = own && routedNets(own, node, index);
+    if (!part) continue;
+    allowed.push(...part.nets);
+    isDialIn ||= part.isDialIn;
+    first ??= node;
+  }
+  if (allowed.length === 0 || !first) return { peer: removalPeer(subject.public_key), ids: {} };
   const useV4 = receiver.endpoint_ip !== '' && subject.endpoint_ip !== '';
   const ip = useV4 ? subject.endpoint_ip : subject.endpoint_ip6;
   const sameLan = useV4 && receiver.endpoint_ip === subject.endpoint_ip;
@@ -104,16 +128,16 @@ export function peerEntry(
     subject.is_static_port === 1 || subject.public_listen_port === 0 || sameLan
       ? subject.listen_port
       : subject.public_listen_port;
-  const first = shared[0] as MemberRow;
   const peer: PeerConfig = {
     PublicKey: keyBytes(subject.public_key),
     Remove: false,
     UpdateOnly: false,
     PresharedKey: null,
-    Endpoint: ip ? { IP: ip, Port: port, Zone: '' } : null,
+    // A node the receiver relays (or carries as failover node) dials in; the receiver learns its endpoint then.
+    Endpoint: ip && !isDialIn ? { IP: ip, Port: port, Zone: '' } : null,
     PersistentKeepaliveInterval: subject.keepalive_seconds * NANOS_PER_SECOND,
     ReplaceAllowedIPs: true,
-    AllowedIPs: allowed,
+    AllowedIPs: index.routing.networks.size > 0 ? unique(allowed) : allowed,
   };
   const ids: PeerMap = {
     [subject.public_key]: {
@@ -131,6 +155,80 @@ export function peerEntry(
     },
   };
   return { peer, ids };
+}
+
+const unique = (nets: IpNet[]): IpNet[] => {
+  const seen = new Set<string>();
+  return nets.filter((net) => {
+    const text = `${net.IP}/${net.Mask ?? ''}`;
+    if (seen.has(text)) return false;
+    seen.add(text);
+    return true;
+  });
+};
+
+/** The receiver host's node in a network. */
+export const receiverNode = (hostId: string, network: string, index: MemberIndex): MemberRow | undefined =>
+  index.byHost.get(hostId)?.find((n) => n.network === network);
+
+/**
+ * What a node brings wherever it is reached: its /32 and /128, its external clients' ranges and the egress ranges
+ * it is the chosen gateway for (minus the receiver's own ranges; every range when `receiver` is undefined).
+ */
+function ownNets(node: MemberRow, receiver: MemberRow | undefined, index: MemberIndex): IpNet[] {
+  const nets = [
+    ...(node.address ? [hostNet4(node.address)] : []),
+    ...(node.address6 ? [hostNet6(node.address6)] : []),
+    ...(index.clientsByGateway.get(node.node_id) ?? []).flatMap(clientNets),
+  ];
+  if (!receiver) return nets;
+  for (const range of index.routing.usableRanges(node, receiver))
+    if (index.routing.isChosen(node.network, range.network, node.node_id)) nets.push(rangeNet(range.network));
+  return nets;
+}
+
+/**
+ * The allowed IPs `subject` gets on `receiver`'s interface in one network with routing roles (api-contract §5.8
+ * step 3): none when a relay or the failover node stands between them; the relay carries the whole network for a
+ * node it relays, and its relayed nodes for everyone else; the failover node carries its failed-over pairs; an
+ * internet gateway carries the default route for its clients.
+ */
+export function routedNets(
+  receiver: MemberRow,
+  subject: MemberRow,
+  index: MemberIndex,
+): { nets: IpNet[]; isDialIn: boolean } | undefined {
+  const routing = index.routing;
+  const receiverRelay = routing.relayOf(receiver);
+  const subjectRelay = routing.relayOf(subject);
+  if (receiverRelay && receiverRelay.node_id !== subject.node_id) return undefined;
+  if (subjectRelay && subjectRelay.node_id !== receiver.node_id) return undefined;
+  if (routing.failoverOf(receiver, subject)) return undefined;
+  const nets = ownNets(subject, receiver, index);
+  if (receiverRelay) {
+    // Everything the receiver reaches in this network goes through its relay: the ranges and every gateway's.
+    for (const range of [subject.network_range, subject.network_range6])
+      if (range) nets.push(rangeNet(range));
+    for (const router of routing.routers(subject.network))
+      if (router.node_id !== subject.node_id) nets.push(...ownNets(router, receiver, index));
+  } else if (routing.roles(subject.node_id)?.isRelay) {
+    for (const relayed of routing.relayedBy(subject.node_id))
+      if (isPeerNodeActive(relayed)) nets.push(...ownNets(relayed, receiver, index));
+  }
+  const receiverRoles = routing.roles(receiver.node_id);
+  if (routing.roles(subject.node_id)?.isFailover && receiverRoles)
+    for (const peerId of receiverRoles.failoverPeers) {
+      const peer = routing.node(peerId);
+      if (peer && isPeerNodeActive(peer) && routing.failoverOf(receiver, peer)?.node_id === subject.node_id)
+        nets.push(...ownNets(peer, receiver, index));
+    }
+  if (routing.internetGatewayOf(receiver)?.node_id === subject.node_id)
+    nets.push(...defaultRoutes(subject).map(rangeNet));
+  const isDialIn =
+    subjectRelay?.node_id === receiver.node_id ||
+    (routing.roles(receiver.node_id)?.isFailover === true &&
+      (routing.roles(subject.node_id)?.failedOverBy ?? '') === receiver.node_id);
+  return { nets, isDialIn };
 }
 
 /** The subject's nodes that give the receiver allowed IPs: in networks both take part in, and active. */

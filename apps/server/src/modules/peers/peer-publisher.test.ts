@@ -23,6 +23,9 @@ const member = (host: number, network: string, overrides: Partial<MemberRow> = {
   is_static_port: 0,
   keepalive_seconds: 20,
   host_name: `host-${host}`,
+  settings: '{}',
+  network_range: `10.${network.charCodeAt(0)}.0.0/16`,
+  network_range6: '',
   ...overrides,
 });
 
@@ -37,6 +40,8 @@ function harness(rows: MemberRow[], listening?: ReadonlySet<string>) {
       Promise.resolve([...new Set(rows.filter((r) => ids.includes(r.host_id)).map((r) => r.network))]),
     publicKeys: () => Promise.resolve(new Map<string, string>()),
     listClients: () => Promise.resolve([]),
+    hasRoutingRoles: (networks: readonly string[]) =>
+      Promise.resolve(rows.some((r) => networks.includes(r.network) && r.settings !== '{}')),
   } as unknown as PeersRepository;
   const sent = new Map<string, any[]>();
   const sink: PeerSink = {

@@ -1,5 +1,7 @@
 import {
+  EMPTY_HOST_ROUTING,
   mqttTopics,
+  type HostRouting,
   type HostPeerUpdate,
   type PeerConfig,
   type PeerMap,
@@ -15,6 +17,7 @@ import {
   removalPeer,
   type MemberIndex,
 } from './peer-compute.ts';
+import { hostRouting } from './host-routing.ts';
 import { PeerVersions } from './peer-versions.ts';
 import type { PeersRepository } from './peers.repository.ts';
 import { Outbox, Slicer } from './slicer.ts';
@@ -72,14 +75,15 @@ export class PeerUpdateBuilder {
   async peersOf(
     hostId: string,
     now = Date.now(),
-  ): Promise<{ peers: PeerConfig[]; ids: PeerMap; sync: PeerSync & { base: null } }> {
+  ): Promise<{ peers: PeerConfig[]; ids: PeerMap; routing: HostRouting; sync: PeerSync & { base: null } }> {
     const sync = this.versions.current(hostId);
     const networks = await this.repository.networksOfHosts([hostId]);
     const [members, clients] = await Promise.all([
       this.repository.listMembers(networks),
       this.repository.listClients(networks),
     ]);
-    return { ...fullPeers(hostId, indexMembers(members, now, clients)), sync };
+    const index = indexMembers(members, now, clients);
+    return { ...fullPeers(hostId, index), routing: hostRouting(hostId, index), sync };
   }
 
   /** Computes and publishes the updates of one batch of changes. */
@@ -93,10 +97,12 @@ export class PeerUpdateBuilder {
     const isListening = (hostId: string) => listening?.has(hostId) ?? true;
     const fullLists = changes.filter((c) => !c.joined && isListening(c.hostId));
     // Deltas only need the rows of the changed and the listening hosts; full lists need every member.
+    // Routing roles (relays, gateways, failover) make entries depend on other members: those networks load whole.
     const few =
       listening !== undefined &&
       fullLists.length === 0 &&
-      listening.size + subjects.length <= TARGETED_LOAD_LIMIT;
+      listening.size + subjects.length <= TARGETED_LOAD_LIMIT &&
+      !(await this.repository.hasRoutingRoles(networks));
     const rows = await this.repository.listMembers(
       networks,
       few ? [...new Set([...subjects, ...listening])] : undefined,
@@ -123,7 +129,12 @@ export class PeerUpdateBuilder {
       const body = subjectSet.has(receiver) ? deltas.bodyForSubject(receiver) : deltas.bodyFor(receiver);
       if (body === undefined) continue;
       const head = JSON.stringify({ peer_sync: this.versions.next(receiver, false) }).slice(0, -1);
-      await outbox.send(receiver, mqttTopics.peerUpdate(receiver, this.serverName), `${head},${body}`);
+      const routing = deltas.routingOf(receiver);
+      await outbox.send(
+        receiver,
+        mqttTopics.peerUpdate(receiver, this.serverName),
+        `${head},${routing},${body}`,
+      );
       await slicer.pause();
     }
     await outbox.drain();
@@ -156,7 +167,12 @@ export class PeerUpdateBuilder {
       const clients = ownClientPeers(subject, index);
       for (const peer of clients.peers) entries.push(JSON.stringify(peer));
       for (const [k, v] of Object.entries(clients.ids)) ids.push(`${JSON.stringify(k)}:${JSON.stringify(v)}`);
-      const update = { peer_sync: this.versions.next(subject, true), ...described, ...this.common(true) };
+      const update = {
+        peer_sync: this.versions.next(subject, true),
+        ...described,
+        ...this.common(true),
+        ...hostRouting(subject, index),
+      };
       const payload = `${JSON.stringify(update).slice(0, -1)},"host_peers":[${entries.join(',')}],"peerids":{${ids.join(',')}}}`;
       await outbox.send(subject, mqttTopics.peerUpdate(subject, this.serverName), payload);
     }
@@ -167,8 +183,6 @@ export class PeerUpdateBuilder {
       server: this.serverName,
       serverversion: SERVER_VERSION,
       replace_peers: replace,
-      change_default_gw: false,
-      is_inet_gw: false,
       endpoint_detection: false,
     };
   }
@@ -204,8 +218,16 @@ class DeltaBodies {
     this.#head = JSON.stringify({ host: null, nodes: [], ...common }).slice(1, -1);
   }
 
+  /** The receiver's routing fields (a delta carries the whole routing state), serialised without braces. */
+  routingOf(receiver: string): string {
+    const routing = hostRouting(receiver, this.index);
+    return routing === EMPTY_HOST_ROUTING ? EMPTY_ROUTING_JSON : JSON.stringify(routing).slice(1, -1);
+  }
+
   /** The body for an unchanged receiver, shared with every receiver of the same class. */
   bodyFor(receiver: string): string | undefined {
+    // A host with a routing role sees others its own way (its relay, its ranges, its pairs): never shared.
+    if (this.index.routing.specialHosts.has(receiver)) return this.bodyForSubject(receiver);
     const own = this.index.byHost.get(receiver) ?? [];
     const ip = own[0]?.endpoint_ip ?? '';
     const active = [...(this.index.activeNetworks.get(receiver) ?? [])].sort().join(',');
@@ -226,6 +248,7 @@ class DeltaBodies {
   private build(receiver: string, memberships: ReadonlySet<string>): string | undefined {
     const peers: string[] = [];
     const ids: string[] = [];
+    const carriers = new Set<string>();
     this.changes.forEach((change, i) => {
       if (change.hostId === receiver || ![...(this.#reach[i] ?? [])].some((n) => memberships.has(n))) return;
       for (const key of change.removedPublicKeys ?? []) peers.push(JSON.stringify(removalPeer(key)));
@@ -238,8 +261,40 @@ class DeltaBodies {
       const built = peerEntry(receiver, change.hostId, this.index);
       peers.push(JSON.stringify(built.peer));
       for (const [k, v] of Object.entries(built.ids)) ids.push(`${JSON.stringify(k)}:${JSON.stringify(v)}`);
+      for (const host of this.carriersOf(receiver, change.hostId)) carriers.add(host);
     });
+    // Peers whose entry carries a changed host (its relay, the receiver's relay, a failover node, a range's other
+    // gateway) are sent again too: their allowed IPs may have changed with it.
+    for (const change of this.changes) carriers.delete(change.hostId);
+    carriers.delete(receiver);
+    for (const host of carriers) {
+      const built = peerEntry(receiver, host, this.index);
+      if (built.peer.Remove) continue;
+      peers.push(JSON.stringify(built.peer));
+      for (const [k, v] of Object.entries(built.ids)) ids.push(`${JSON.stringify(k)}:${JSON.stringify(v)}`);
+    }
     if (peers.length === 0) return undefined;
     return `${this.#head},"host_peers":[${peers.join(',')}],"peerids":{${ids.join(',')}}}`;
   }
+
+  /** Hosts whose entry on `receiver` changes with `subject`'s (none outside networks with routing roles). */
+  private carriersOf(receiver: string, subject: string): string[] {
+    const routing = this.index.routing;
+    if (routing.networks.size === 0) return [];
+    const hosts: string[] = [];
+    for (const node of this.index.byHost.get(subject) ?? []) {
+      if (!routing.networks.has(node.network)) continue;
+      hosts.push(...routing.carriersOf(node));
+      const own = this.index.byHost.get(receiver)?.find((n) => n.network === node.network);
+      if (!own) continue;
+      const relay = routing.relayOf(own);
+      if (relay) hosts.push(relay.host_id);
+      const failover = routing.failoverOf(own, node);
+      if (failover) hosts.push(failover.host_id);
+    }
+    return hosts;
+  }
 }
+
+/** The routing fields of a host with no routing roles around it, serialised once. */
+const EMPTY_ROUTING_JSON = JSON.stringify(EMPTY_HOST_ROUTING).slice(1, -1);

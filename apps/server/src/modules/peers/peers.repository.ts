@@ -20,7 +20,22 @@ export interface MemberRow {
   is_static_port: number;
   keepalive_seconds: number;
   host_name: string;
+  /** The node's JSON settings: relay, egress, internet-gateway and failover roles (routing-index.ts). */
+  settings: string;
+  /** The network's ranges ('' when the family is off). */
+  network_range: string;
+  network_range6: string;
 }
+
+const ROLE_PATTERNS = [
+  '%"isrelay":true%',
+  '%"isrelayed":true%',
+  '%"isegressgateway":true%',
+  '%"isinternetgateway":true%',
+  '%"internetgw_node_id":"_%',
+  '%"is_fail_over":true%',
+  '%"fail_over_peers":["%',
+];
 
 /** SQL for peer computation: members of networks in one joined query. */
 export class PeersRepository {
@@ -32,6 +47,7 @@ export class PeersRepository {
     const query = this.db
       .selectFrom('nodes')
       .innerJoin('hosts', 'hosts.id', 'nodes.host_id')
+      .innerJoin('networks', 'networks.netid', 'nodes.network')
       .select([
         'nodes.id as node_id',
         'nodes.host_id',
@@ -49,6 +65,9 @@ export class PeersRepository {
         'hosts.is_static_port',
         'hosts.keepalive_seconds',
         'hosts.name as host_name',
+        'nodes.settings',
+        'networks.address_range as network_range',
+        'networks.address_range6 as network_range6',
       ])
       .where('nodes.network', 'in', networks);
     return (hostIds ? query.where('nodes.host_id', 'in', hostIds) : query).execute();
@@ -71,6 +90,22 @@ export class PeersRepository {
       .where('network', 'in', networks)
       .where('enabled', '=', 1)
       .execute();
+  }
+
+  /**
+   * Whether some node of these networks has a routing role (relay, relayed, egress or internet gateway, failover);
+   * the settings are JSON written by JSON.stringify, so the flags read as `"key":true` without spaces.
+   */
+  async hasRoutingRoles(networks: readonly string[]): Promise<boolean> {
+    if (networks.length === 0) return false;
+    const row = await this.db
+      .selectFrom('nodes')
+      .select('id')
+      .where('network', 'in', networks)
+      .where((eb) => eb.or(ROLE_PATTERNS.map((pattern) => eb('settings', 'like', pattern))))
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** Networks the given hosts are members of. */
