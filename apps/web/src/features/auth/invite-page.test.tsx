@@ -72,4 +72,58 @@ describe('InvitePage', () => {
       expect.objectContaining({ query: { email: 'new@example.com', invite_code: 'AB12CD34' } }),
     );
   }, 30_000);
+
+  const signupThenLogin = (login: () => unknown) => ({
+    'GET server/status': () => makeServerStatus(true),
+    'GET v1/users/invite': () => ok,
+    'POST v1/users/invite-signup': () => ({
+      Code: 200,
+      Message: 'created user successfully',
+      Response: null,
+    }),
+    'POST users/adm/authenticate': login,
+  });
+  const submitPassword = async () => {
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Password/), 'a-good-password');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'a-good-password');
+    await user.click(screen.getByRole('button', { name: 'Create my account' }));
+  };
+
+  it('-> when the role cannot use the console (the server answers "access denied to dashboard"), says where to use the account and leaves no form', async () => {
+    mockApi(
+      signupThenLogin(() => {
+        throw new ApiError({
+          kind: 'http',
+          status: 401,
+          message: 'access denied to dashboard',
+          path: 'users/adm/authenticate',
+        });
+      }),
+    );
+    renderApp('/invite?email=svc%40example.com&invite_code=AB12CD34');
+    await submitPassword();
+    expect(await screen.findByText(/Your account is ready/)).toBeInTheDocument();
+    expect(screen.queryByText('The account was created but signing in failed')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Create my account' })).toBeNull();
+    expect(screen.queryByLabelText(/^Password/)).toBeNull();
+  }, 30_000);
+
+  it('-> when the account is created but signing in fails for another reason, offers the sign-in page instead of the form', async () => {
+    mockApi(
+      signupThenLogin(() => {
+        throw new ApiError({
+          kind: 'http',
+          status: 500,
+          message: 'database busy',
+          path: 'users/adm/authenticate',
+        });
+      }),
+    );
+    renderApp('/invite?email=new%40example.com&invite_code=AB12CD34');
+    await submitPassword();
+    expect(await screen.findByText('The account was created but signing in failed')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('button', { name: 'Create my account' })).toBeNull();
+  }, 30_000);
 });

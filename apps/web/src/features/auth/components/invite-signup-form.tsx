@@ -1,7 +1,9 @@
 import { newPasswordRules } from '@/lib/new-password-rules.ts';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { paths } from '@/lib/paths.ts';
 import { useInviteSignup, type InviteParams } from '../api/invite-signup.ts';
 import { DashboardAccessDeniedError, useSignIn } from '../api/sign-in.ts';
 import { AuthErrorAlert } from './auth-error-alert.tsx';
@@ -29,12 +31,21 @@ export function InviteSignupForm({ params, onSignedIn }: { params: InviteParams;
 
   if (signIn.error instanceof DashboardAccessDeniedError)
     return <Alert color="blue">{t('invitePage.createdNoDashboard')}</Alert>;
+  // The account exists now: a second submit could only fail, so the form gives way to the sign-in page.
+  if (signup.isSuccess && signIn.isError)
+    return (
+      <Stack>
+        <AuthErrorAlert title={t('invitePage.signInFailed')} error={signIn.error} />
+        <Button component={Link} to={paths.login()} fullWidth>
+          {t('invitePage.toSignIn')}
+        </Button>
+      </Stack>
+    );
 
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack>
         {signup.isError && <AuthErrorAlert title={t('invitePage.failed')} error={signup.error} />}
-        {signIn.isError && <AuthErrorAlert title={t('invitePage.signInFailed')} error={signIn.error} />}
         <TextInput label={t('form.username')} value={params.email} readOnly />
         <PasswordInput
           label={t('form.password')}

@@ -27,7 +27,12 @@ function arrange() {
   signInAs('admin', 'super-admin');
   mockApi({
     'GET networks': () => [],
-    'GET v1/users/roles': () => rolesAnswer([makeRoleWire('admin'), makeRoleWire('service-user')]),
+    'GET v1/users/roles': () =>
+      rolesAnswer([
+        makeRoleWire('admin', { full_access: true }),
+        makeRoleWire('platform-user'),
+        makeRoleWire('service-user', { deny_dashboard_access: true }),
+      ]),
     'GET v1/users/groups': () => env([]),
     'POST v1/users/invite': () => env(null),
     // An older invite of someone else is in the list too; step two must show only the new ones.
@@ -55,7 +60,7 @@ describe('InviteDialog', () => {
     await waitFor(() =>
       expect(apiClient.post).toHaveBeenCalledWith('v1/users/invite', {
         user_emails: ['new+vpn@example.engineering'],
-        platform_role_id: 'service-user',
+        platform_role_id: 'platform-user',
         user_group_ids: {},
         network_roles: {},
       }),
@@ -66,5 +71,28 @@ describe('InviteDialog', () => {
     expect(
       within(list).getByRole('button', { name: 'Copy the invite link of new+vpn@example.engineering' }),
     ).toBeInTheDocument();
+  });
+
+  it('-> the role offered first is Platform user, one that signs in to the console, with no warning', async () => {
+    arrange();
+    const dialog = await screen.findByRole('dialog', { name: 'Invite users' });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: 'Platform access level' })).toHaveValue(
+        'Platform user',
+      ),
+    );
+    expect(within(dialog).queryByText('This role cannot sign in to the console')).toBeNull();
+  });
+
+  it('-> when Service user is chosen, says before sending that the invitee cannot use the console', async () => {
+    arrange();
+    const dialog = await screen.findByRole('dialog', { name: 'Invite users' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Platform access level' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Service user' }));
+    expect(await within(dialog).findByText('This role cannot sign in to the console')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/A Service user uses the API and remote access only/),
+    ).toBeInTheDocument();
+    expect(apiClient.post).not.toHaveBeenCalled();
   });
 });

@@ -28,7 +28,13 @@ export function InviteDialog({ opened, onClose }: { opened: boolean; onClose: ()
   const [created, setCreated] = useState<PeopleInvite[]>();
 
   const form = useForm({
-    initialValues: { emails: '', platformRoleId: 'service-user', groupIds: [] as string[], networkRoles: {} },
+    // Platform user: the least a colleague who will use the console needs (a service user cannot sign in to it).
+    initialValues: {
+      emails: '',
+      platformRoleId: 'platform-user',
+      groupIds: [] as string[],
+      networkRoles: {},
+    },
     validate: {
       emails: (value) => {
         const emails = splitInviteEmails(value);
@@ -46,6 +52,9 @@ export function InviteDialog({ opened, onClose }: { opened: boolean; onClose: ()
     value: id,
     label: platformRoleLabel(t, id, platformRoles.data?.find((role) => role.id === id)?.name),
   }));
+
+  const chosenRole = platformRoles.data?.find((role) => role.id === form.values.platformRoleId);
+  const isConsoleDenied = chosenRole !== undefined && !chosenRole.canUseDashboard;
 
   const handleClose = () => {
     form.reset();
@@ -93,6 +102,11 @@ export function InviteDialog({ opened, onClose }: { opened: boolean; onClose: ()
               allowDeselect={false}
               {...form.getInputProps('platformRoleId')}
             />
+            {isConsoleDenied && (
+              <Alert color="yellow" title={t('invites.noConsoleTitle')}>
+                {t('invites.noConsole', { role: platformRoleLabel(t, chosenRole.id, chosenRole.name) })}
+              </Alert>
+            )}
             <MultiSelect
               label={t('form.groups')}
               data={(groups.data ?? []).map((group) => ({ value: group.id, label: group.name }))}
