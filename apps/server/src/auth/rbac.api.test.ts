@@ -60,6 +60,8 @@ const HOST_OR_ADMIN: Row = [401, 'ok', 403, 403, 403, 403, 403, 'ok', 'ok', 'ok'
 const HOST_OR_NETWORK_WRITE: Row = [401, 'ok', 403, 403, 403, 'ok', 403, 'ok', 'ok', 'ok'];
 /** External clients (self_only): a network user's role writes its own clients; the service checks ownership. */
 const OWN_CLIENT_WRITE: Row = [401, 403, 403, 403, 403, 'ok', 'ok', 'ok', 'ok', 'ok'];
+/** One host's details: admins and auditors, and roles in a network the host is in (the probed host is in neta). */
+const HOST_READ: Row = [401, 403, 403, 403, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'];
 /** GET /api/v1/users?username=<the plain user>: the user itself, or a role that reads users. */
 const SELF_OR_ADMIN: Row = [401, 403, 'ok', 403, 'ok', 403, 403, 'ok', 'ok', 'ok'];
 
@@ -136,8 +138,9 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/nodes/{network}/{nodeid}/approve': NETWORK_WRITE,
   'GET /api/console/nodes/{network}': NETWORK_READ,
   'GET /api/console/hosts': ADMIN_READ,
-  // One host by id is a resource-scoped read (§8.3): platform users and network roles may read it, like a node.
-  'GET /api/console/hosts/{hostid}': NETWORK_READ,
+  // One host by id: callers who see every network, or one of the host's networks (issue 29); a platform user
+  // with no network role reads no host.
+  'GET /api/console/hosts/{hostid}': HOST_READ,
   'POST /api/nodes/{network}/{nodeid}/createingress': NETWORK_WRITE,
   'DELETE /api/nodes/{network}/{nodeid}/deleteingress': NETWORK_WRITE,
   'POST /api/nodes/{network}/{nodeid}/createrelay': NETWORK_WRITE,
