@@ -5,6 +5,8 @@ import {
   returnUserSchema,
   toPeopleUser,
   toPeopleUserBody,
+  toSessionUser,
+  type UserWithRole,
 } from './users.ts';
 
 describe('administeredNetworkIds', () => {
@@ -92,5 +94,27 @@ describe('users: the server response and the console reading agree', () => {
       lastLogin: '2026-01-02T03:04:05Z',
     });
     expect(administeredNetworkIds(sent)).toEqual(['neta']);
+  });
+});
+
+describe('toSessionUser', () => {
+  const base = {
+    username: 'olga',
+    platform_role_id: 'platform-user',
+    isadmin: false,
+    network_roles: { neta: { 'custom-ops': {} } },
+    user_group_ids: null,
+    platform_role: { deny_dashboard_access: false },
+  } as unknown as UserWithRole;
+
+  it('-> when the server names the managed networks (custom roles included), they decide the write controls', () => {
+    expect(toSessionUser({ ...base, managed_networks: ['netb', 'neta'] }).adminNetworkIds).toEqual([
+      'neta',
+      'netb',
+    ]);
+  });
+
+  it('-> when an older server sends no managed networks, the built-in role names decide (a custom role counts for none)', () => {
+    expect(toSessionUser(base).adminNetworkIds).toEqual([]);
   });
 });

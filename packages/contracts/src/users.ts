@@ -101,8 +101,15 @@ export const returnUserSchema = z.object({
 });
 export type ReturnUser = z.infer<typeof returnUserSchema>;
 
-/** GET /api/v1/users?username= returns the user with its platform role object. */
-export const userWithRoleSchema = returnUserSchema.extend({ platform_role: userRoleSchema });
+/**
+ * GET /api/v1/users?username= returns the user with its platform role object. Meshdeck adds `managed_networks`
+ * when a user reads itself: the networks whose contents its resolved roles (built-in or custom, direct or through
+ * groups) let it change, `all_networks` for every one, so the console offers write controls per real grants.
+ */
+export const userWithRoleSchema = returnUserSchema.extend({
+  platform_role: userRoleSchema,
+  managed_networks: z.array(z.string().max(256)).max(10_000).optional(),
+});
 export type UserWithRole = z.infer<typeof userWithRoleSchema>;
 
 export const getUserQuerySchema = z.object({ username: usernameSchema });
@@ -121,8 +128,7 @@ const ALL_NETWORKS_KEY = 'all_networks';
 
 /**
  * The networks a user administers through the built-in network-admin roles and groups (api-contract §8.2), or
- * `all_networks`. Custom full-access roles are not recognised: the console then shows read-only views, and the
- * server, which checks every request, stays the authority.
+ * `all_networks`, read from the built-in names: the fallback for servers that do not send `managed_networks`.
  */
 export function administeredNetworkIds(user: Pick<ReturnUser, 'network_roles' | 'user_group_ids'>): string[] {
   const ids = new Set<string>();
@@ -139,13 +145,16 @@ export function administeredNetworkIds(user: Pick<ReturnUser, 'network_roles' | 
   return [...ids].sort();
 }
 
-/** Maps the wire user-with-role to the console's session user. */
+/**
+ * Maps the wire user-with-role to the console's session user. The server's `managed_networks` (custom roles
+ * included) wins; an older server without it leaves the built-in role and group names to go by.
+ */
 export const toSessionUser = (user: UserWithRole): SessionUser => ({
   username: user.username,
   platformRoleId: user.platform_role_id,
   isAdmin: user.isadmin,
   canUseDashboard: !user.platform_role.deny_dashboard_access,
-  adminNetworkIds: administeredNetworkIds(user),
+  adminNetworkIds: user.managed_networks ? [...user.managed_networks].sort() : administeredNetworkIds(user),
 });
 
 /**

@@ -13,7 +13,8 @@ import {
 } from '@meshdeck/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access } from '../../auth/access.ts';
+import { access, grantsOf } from '../../auth/access.ts';
+import { managedNetworks } from './managed-networks.ts';
 import type { UsersAdminService } from './users-admin.service.ts';
 import type { UsersService } from './users.service.ts';
 
@@ -70,11 +71,19 @@ export const usersRoutes =
           response: { 200: envelopeSchema(userWithRoleSchema) },
         },
       },
-      async (request) => ({
-        Code: 200,
-        Message: 'fetched user',
-        Response: await users.getUserWithRole(request.query.username),
-      }),
+      async (request) => {
+        const user = await users.getUserWithRole(request.query.username);
+        // Only a user reading itself learns what its grants allow (the console's write controls).
+        const { principal } = request;
+        const isSelf =
+          principal.kind === 'user' && !principal.isMaster && principal.username === user.username;
+        const grants = isSelf ? grantsOf(principal) : undefined;
+        return {
+          Code: 200,
+          Message: 'fetched user',
+          Response: grants ? { ...user, managed_networks: managedNetworks(grants) } : user,
+        };
+      },
     );
 
     app.post(
