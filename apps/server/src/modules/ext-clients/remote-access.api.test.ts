@@ -79,6 +79,45 @@ describe('user remote access (api-contract §2.13)', () => {
     expect(refused.status).toBe(403);
   });
 
+  it('-> simultaneous config calls with one remote-access client id create one client and all answer with it', async () => {
+    await server.request<any>('POST', attachUrl('bob', net.gatewayNode), { token: net.token });
+    // Injected, so all eight enter the server in the same tick (over sockets, one may finish before the next is
+    // read). On PostgreSQL (a connection pool) eight clients were created before the check under the network lock;
+    // on SQLite the one connection already queues each call's reads behind the other's transaction.
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        server.app.inject({
+          method: 'GET',
+          url: configUrl(net.gatewayNode, 'phone-1'),
+          headers: { authorization: `Bearer ${bob}` },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+    const ids = new Set(answers.map((a) => a.json().Response.gw_client.clientid));
+    expect(ids.size).toBe(1);
+    const clients = (await server.request<any[]>('GET', '/api/extclients/office', { token: net.token })).body;
+    expect(clients.map((c: any) => c.clientid)).toEqual([...ids]);
+    // Another device of the same user gets a client of its own.
+    const other = await server.request<any>('GET', configUrl(net.gatewayNode, 'phone-2'), { token: bob });
+    expect(ids.has(other.body.Response.gw_client.clientid)).toBe(false);
+  });
+
+  it('-> POST /api/extclients for a device the owner already has on the gateway returns 400', async () => {
+    const body = { remote_access_client_id: 'laptop-7' };
+    const first = await server.request<any>('POST', `/api/extclients/office/${net.gatewayNode}`, {
+      token: net.token,
+      body,
+    });
+    expect(first.status).toBe(200);
+    const second = await server.request<any>('POST', `/api/extclients/office/${net.gatewayNode}`, {
+      token: net.token,
+      body,
+    });
+    expect(second.status).toBe(400);
+    expect(second.body.Message).toBe('remote client config already exists on the gateway');
+  });
+
   it('-> a network user reaches the network gateways through its role; others see none', async () => {
     const carol = await createUserWithRole(server, 'carol', 'platform-user', ['office-network-user-grp']);
     expect(

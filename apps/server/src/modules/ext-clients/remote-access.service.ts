@@ -1,10 +1,14 @@
 import type { IngressGwUsers, NetworkWire, ReturnUser, UserRag, UserRemoteGw } from '@meshdeck/contracts';
 import { canUseGateway, type Principal } from '../../auth/access.ts';
-import { badRequest, forbidden } from '../../lib/api-error.ts';
+import { ApiError, badRequest, forbidden } from '../../lib/api-error.ts';
 import { nodeSettings } from '../nodes/node-fields.ts';
 import type { NodesRepository } from '../nodes/nodes.repository.ts';
 import type { ExtClientsRepository } from './ext-clients.repository.ts';
-import type { ClientChangeSink, ExtClientsService } from './ext-clients.service.ts';
+import {
+  REMOTE_CLIENT_EXISTS,
+  type ClientChangeSink,
+  type ExtClientsService,
+} from './ext-clients.service.ts';
 import type { ExtClientsTransaction } from './ext-clients-transaction.repository.ts';
 import type { GatewayContext } from './gateway-context.ts';
 import type { GatewayDirectory } from './gateway-directory.ts';
@@ -106,17 +110,27 @@ export class RemoteAccessService {
     const username = usernameOf(principal);
     const gw = (await this.gatewaysOf(principal, username)).find((g) => g.node.id === gatewayId);
     if (!gw) throw forbidden('access denied: you have no access to this gateway');
-    const mine = (await this.clients.listByGateways([gatewayId])).find(
-      (c) => c.owner_id === username && c.remote_access_client_id === racId,
-    );
+    const findMine = async () =>
+      (await this.clients.listByGateways([gatewayId])).find(
+        (c) => c.owner_id === username && c.remote_access_client_id === racId,
+      );
+    const mine = await findMine();
     if (mine) return presentUserRemoteGw(gw, mine);
-    const created = await this.clientsService.create(
-      gw.node.network,
-      gatewayId,
-      { remote_access_client_id: racId },
-      { username, reach: 'own', isNetworkAdmin: false },
-    );
-    return presentUserRemoteGw(gw, await this.clients.find(created.clientid));
+    try {
+      const created = await this.clientsService.create(
+        gw.node.network,
+        gatewayId,
+        { remote_access_client_id: racId },
+        { username, reach: 'own', isNetworkAdmin: false },
+      );
+      return presentUserRemoteGw(gw, await this.clients.find(created.clientid));
+    } catch (error) {
+      // A concurrent call for the same device created it first (checked under the network lock): answer with it.
+      const existing =
+        error instanceof ApiError && error.message === REMOTE_CLIENT_EXISTS && (await findMine());
+      if (existing) return presentUserRemoteGw(gw, existing);
+      throw error;
+    }
   }
 
   /** Gateways the user may use: attached ones, and (when the caller is that user) those their roles grant. */
