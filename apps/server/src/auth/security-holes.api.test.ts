@@ -14,6 +14,7 @@ let server: TestServer;
 const logLines: string[] = [];
 let superToken: string;
 let gwA: string;
+let meshNodeA: string;
 let gwB: string;
 let hostOnlyInB: string;
 const t: Record<string, string> = {};
@@ -29,6 +30,7 @@ beforeAll(async () => {
   const a = await gatewayNetwork(server, 'neta', '10.61.0.0/24');
   superToken = a.token;
   gwA = a.gatewayNode;
+  meshNodeA = a.meshNode;
   await createNetwork(server, superToken, 'netb', { addressrange: '10.62.0.0/24' });
   const [gatewayB] = await registerFleet(server, superToken, ['netb'], ['gateway-b']);
   gwB = gatewayB!.nodes[0]!.id;
@@ -137,6 +139,17 @@ describe('issue 29: each reported hole, closed', () => {
       const answer = await createClient(server, t.netUserA!, 'neta', gwA, { extraallowedips: extra });
       expect(answer.status, extra[0]).toBe(400);
       expect(answer.body.Message, extra[0]).toMatch(/extraallowedips/);
+    }
+    // Nor, for anyone, a range an egress gateway of the network serves (it would shadow the gateway's LAN).
+    const egress = await server.request('POST', `/api/nodes/neta/${meshNodeA}/creategateway`, {
+      token: superToken,
+      body: { ranges: ['192.168.50.0/24'], natEnabled: 'yes' },
+    });
+    expect(egress.status).toBe(200);
+    for (const token of [t.netUserA!, superToken]) {
+      const shadow = await createClient(server, token, 'neta', gwA, { extraallowedips: ['192.168.50.0/25'] });
+      expect(shadow.status).toBe(400);
+      expect(shadow.body.Message).toMatch(/extraallowedips .*egress gateway/);
     }
     // A range outside every network stays the user's to route (a LAN behind the laptop).
     const lan = await createClient(server, t.netUserA!, 'neta', gwA, {

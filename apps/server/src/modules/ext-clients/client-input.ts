@@ -63,6 +63,8 @@ export interface RoutePolicy {
   network: NetworkInfo;
   /** Every other network's ranges: a client must not pull another network's traffic to itself. */
   otherNetworks: readonly NetworkInfo[];
+  /** Ranges the network's egress gateways serve: a client must not shadow them. */
+  egressRanges: readonly string[];
   /** Other clients on the same gateway: WireGuard routes a range to one peer only. */
   siblings: readonly ExtClientRow[];
   /** A network admin may route any other range through a client; a user only ranges outside every network. */
@@ -76,7 +78,7 @@ const isDefaultRoute = (cidr: string) => cidr.endsWith('/0');
 /**
  * Extra allowed IPs are ranges behind a client that its gateway routes to it. They must not overlap the
  * network's ranges (they would shadow mesh addresses), another network's, each other, or another client's on
- * the same gateway; and a client that is not an admin's may not claim a default route unless the gateway is an
+ * the same gateway, or a range an egress gateway serves; and a client that is not an admin's may not claim a default route unless the gateway is an
  * internet gateway, since it would pull every routed packet of the gateway to one user's laptop.
  */
 export function checkExtraAllowedIps(extra: readonly string[], policy: RoutePolicy): void {
@@ -99,6 +101,8 @@ export function checkExtraAllowedIps(extra: readonly string[], policy: RoutePoli
           throw badRequest(`extraallowedips ${cidr} overlaps network ${other.netid}'s range ${range}`);
       }
     }
+    const egress = policy.egressRanges.find((range) => !isDefaultRoute(cidr) && cidrsOverlap(cidr, range));
+    if (egress) throw badRequest(`extraallowedips ${cidr} overlaps ${egress}, served by an egress gateway`);
     const twin = extra.slice(0, i).find((other) => cidrsOverlap(cidr, other));
     if (twin) throw badRequest(`extraallowedips ${cidr} overlaps ${twin} in the same list`);
     for (const sibling of policy.siblings) {

@@ -5,7 +5,7 @@ import {
   type CustomExtClientInput,
 } from '@meshdeck/contracts';
 import { badRequest, forbidden, notFound } from '../../lib/api-error.ts';
-import { generateWireGuardKeys } from '../../../../../packages/agent/src/keys.ts';
+import { generateWireGuardKeys } from '@meshdeck/contracts/wireguard-keys';
 import { checkExtraAllowedIps, randomClientId } from './client-input.ts';
 import type { ExtClientPatch, ExtClientRow, ExtClientsRepository } from './ext-clients.repository.ts';
 import { presentExtClient } from './ext-clients.presenter.ts';
@@ -112,6 +112,7 @@ export class ExtClientsService {
         checkExtraAllowedIps(extra, {
           network,
           otherNetworks,
+          egressRanges: gw.egressRanges,
           siblings: await r.clients.listByGateways([gatewayNodeId]),
           isNetworkAdmin: caller.isNetworkAdmin,
           isInternetGateway: gw.settings.isinternetgateway,
@@ -190,6 +191,7 @@ export class ExtClientsService {
         checkExtraAllowedIps(input.extraallowedips, {
           network,
           otherNetworks,
+          egressRanges: currentGateway?.egressRanges ?? [],
           siblings,
           isNetworkAdmin: caller.isNetworkAdmin,
           isInternetGateway: currentGateway?.settings.isinternetgateway ?? false,
