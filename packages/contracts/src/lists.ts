@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hostSortKeys, listStatusFilters, nodeSortKeys, nodeTypeFilters } from './list-filters.ts';
 
 /**
  * Meshdeck's own list routes for the console (not part of the v0.30 wire contract): one lean row per item,
@@ -6,20 +7,14 @@ import { z } from 'zod';
  * the full-object routes (`GET /api/nodes`, `GET /api/hosts`) stay as they are for compatible clients.
  */
 
-/** The status filter values of the console (spec §4 labels); `online` reads "healthy", `warning` "unstable". */
-export const listStatusFilters = ['healthy', 'unstable', 'error', 'offline', 'unknown'] as const;
-export type ListStatusFilter = (typeof listStatusFilters)[number];
-
-/** The nodes page's type filter values (features §3.11); "all" is the absence of the parameter. */
-export const nodeTypeFilters = [
-  'relays',
-  'relayed',
-  'egress',
-  'ingress',
-  'internet-gateways',
-  'failover',
-] as const;
-export type NodeTypeFilter = (typeof nodeTypeFilters)[number];
+export {
+  hostSortKeys,
+  listStatusFilters,
+  nodeSortKeys,
+  nodeTypeFilters,
+  type ListStatusFilter,
+  type NodeTypeFilter,
+} from './list-filters.ts';
 
 /** Badges a node row can carry; only the ones that apply are sent. */
 export const nodeFlags = [
@@ -33,9 +28,6 @@ export const nodeFlags = [
   'removing',
 ] as const;
 export type NodeFlag = (typeof nodeFlags)[number];
-
-export const nodeSortKeys = ['name', 'address', 'endpoint', 'status'] as const;
-export const hostSortKeys = ['name', 'endpoint', 'endpoint6', 'port', 'version', 'status'] as const;
 
 /** `key` or `-key` (descending) for one of the given keys. */
 const sortParamSchema = (keys: readonly string[]) =>

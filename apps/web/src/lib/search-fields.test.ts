@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listSearchSchema, searchEnum, searchFlag, searchObject } from './search-params.ts';
+import { listSearchSchema, searchEnum, searchFlag, searchObject, searchSort } from './search-fields.ts';
 
 describe('route search validators', () => {
   it('when the router has read ?search=5 as a number, then the page gets the text "5"', () => {
@@ -19,5 +19,14 @@ describe('route search validators', () => {
 
   it('when the URL has parameters no route knows, then they are left out', () => {
     expect(listSearchSchema({ search: 'a', other: 'x' })).toEqual({ search: 'a' });
+  });
+
+  it('when ?sort= names a known column, ascending or descending, then it is kept; any other column is dropped', () => {
+    const sort = searchSort(['name', 'port']);
+    expect(sort('port')).toBe('port');
+    expect(sort('-name')).toBe('-name');
+    expect(sort('--name')).toBeUndefined();
+    expect(sort('address')).toBeUndefined();
+    expect(sort(5)).toBeUndefined();
   });
 });

@@ -23,6 +23,17 @@ export const searchEnum =
   (value) =>
     (values as readonly unknown[]).includes(value) ? (value as T[number]) : undefined;
 
+/** A `?sort=` value: one of `keys`, or `-key` for descending order. */
+export type SortParam<K extends string> = K | `-${K}`;
+
+/** A sort parameter over the given column keys, or nothing when absent or unknown. */
+export const searchSort =
+  <const K extends string>(keys: readonly K[]): SearchField<SortParam<K>> =>
+  (value) =>
+    typeof value === 'string' && (keys as readonly string[]).includes(value.replace(/^-/, ''))
+      ? (value as SortParam<K>)
+      : undefined;
+
 /** A yes/no flag such as `?edit=true` (the router's parser already reads `true` as a boolean). */
 export const searchFlag: SearchField<boolean> = (value) => (typeof value === 'boolean' ? value : undefined);
 

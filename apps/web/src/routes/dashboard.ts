@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { protectedRoute } from './protected.ts';
-import { listSearchSchema } from './search-params.ts';
+import { listSearchSchema } from '@/lib/search-fields.ts';
 
 export const dashboardRoute = createRoute({
   getParentRoute: () => protectedRoute,

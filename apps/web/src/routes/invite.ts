@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { searchObject, searchText } from './search-params.ts';
+import { searchObject, searchText } from '@/lib/search-fields.ts';
 import { publicRoute } from './public.ts';
 
 const inviteSearchSchema = searchObject({

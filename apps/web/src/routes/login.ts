@@ -2,7 +2,7 @@ import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-route
 import { isSessionReady, useSession } from '@/lib/session.ts';
 import { toSafeRedirect } from '@/lib/safe-redirect.ts';
 import { publicRoute } from './public.ts';
-import { searchFlag, searchObject } from './search-params.ts';
+import { searchFlag, searchObject } from '@/lib/search-fields.ts';
 
 /** Text of at most `max` characters (the SSO callback's token and username). */
 const boundedText =

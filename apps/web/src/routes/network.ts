@@ -1,9 +1,11 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { remoteAccessSearchSchema } from '@/features/ext-clients/clients-search.ts';
+import { nodesSearchSchema } from '@/features/nodes/nodes-search.ts';
 import { hasNetwork, networksQueryOptions } from '@/lib/networks-query-options.ts';
 import { paths, type NetworkSection } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session.ts';
 import { protectedRoute } from './protected.ts';
-import { searchEnum, searchObject, searchText } from './search-params.ts';
+import { searchEnum, searchObject } from '@/lib/search-fields.ts';
 
 /**
  * `/networks/$networkId`: checks the id is one of the user's networks (else /404) and makes it the active
@@ -49,13 +51,7 @@ export const networkSectionRoutes = [
   createRoute({
     getParentRoute: () => networkRoute,
     path: 'nodes',
-    // Loose here (plain text) so the route tree stays free of the contracts; the page reads it strictly.
-    validateSearch: searchObject({
-      search: searchText,
-      type: searchText,
-      status: searchText,
-      sort: searchText,
-    }),
+    validateSearch: nodesSearchSchema,
     // Not awaited: the first rows download while the page chunk loads (the list code loads with it, off the boot
     // chunk).
     loader: ({ context, params, location }) => {
@@ -70,12 +66,7 @@ export const networkSectionRoutes = [
     getParentRoute: () => networkRoute,
     path: 'remote-access',
     // `?gateway=` selects a gateway (filters the clients); each table has its own search and sort.
-    validateSearch: searchObject({
-      gateway: searchText,
-      gatewaySearch: searchText,
-      search: searchText,
-      sort: searchText,
-    }),
+    validateSearch: remoteAccessSearchSchema,
     component: lazyRouteComponent(
       () => import('@/features/ext-clients/remote-access-page.tsx'),
       'RemoteAccessPage',

@@ -1,8 +1,10 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import type { PageKey } from '@/components/layout/page-catalog.tsx';
+import { clientsSearchSchema } from '@/features/ext-clients/clients-search.ts';
+import { hostsSearchSchema } from '@/features/hosts/hosts-search.ts';
 import { paths } from '@/lib/paths.ts';
 import { protectedRoute } from './protected.ts';
-import { listSearchSchema, searchEnum, searchFlag, searchObject, searchText } from './search-params.ts';
+import { listSearchSchema, searchEnum, searchFlag, searchObject } from '@/lib/search-fields.ts';
 import { peopleRoutes } from './people-pages.ts';
 import { usersRoute } from './users.ts';
 
@@ -24,14 +26,7 @@ const redirectTo = (path: string, href: string) =>
 export const hostsRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: 'devices',
-  // Loose here (plain text) so the route tree stays free of the contracts; the page reads it strictly.
-  validateSearch: searchObject({
-    tab: searchText,
-    search: searchText,
-    status: searchText,
-    sort: searchText,
-    host: searchText,
-  }),
+  validateSearch: hostsSearchSchema,
   // Not awaited: the first rows download while the page chunk loads (the list code loads with it, off the boot
   // chunk).
   loader: ({ context, location }) => {
@@ -82,15 +77,7 @@ export const pageRoutes = [
   createRoute({
     getParentRoute: () => protectedRoute,
     path: 'clients',
-    // Loose here (plain text) so the route tree stays free of the contracts; the page reads it strictly.
-    validateSearch: searchObject({
-      search: searchText,
-      network: searchText,
-      gateway: searchText,
-      enabled: searchText,
-      owner: searchText,
-      sort: searchText,
-    }),
+    validateSearch: clientsSearchSchema,
     staticData: { page: 'clients' },
     component: lazyRouteComponent(() => import('@/features/ext-clients/clients-page.tsx'), 'ClientsPage'),
   }),

@@ -1,29 +1,6 @@
 import { cachedText, rowMatch, type RowMatch } from '@/lib/list/use-list.ts';
-import { enumParam, searchTextParam } from '@/lib/list/use-list-search.ts';
-import { searchObject } from '@/lib/search-fields.ts';
 import type { ClientRow } from './api/client-row.ts';
-
-export const CLIENT_SORT_KEYS = ['id', 'network', 'owner', 'address', 'gateway', 'enabled'] as const;
-type ClientSortKey = (typeof CLIENT_SORT_KEYS)[number];
-const sortValues = CLIENT_SORT_KEYS.flatMap((key) => [key, `-${key}`]) as [string, ...string[]];
-
-/** /networks/{id}/remote-access: the selected gateway and each table's search, in the URL. */
-export const remoteAccessSearchSchema = searchObject({
-  gateway: searchTextParam,
-  gatewaySearch: searchTextParam,
-  search: searchTextParam,
-  sort: enumParam(sortValues),
-});
-
-/** /clients: search and filters by network, gateway, enabled and owner (issue 10). */
-export const clientsSearchSchema = searchObject({
-  search: searchTextParam,
-  network: searchTextParam,
-  gateway: searchTextParam,
-  enabled: enumParam(['yes', 'no']),
-  owner: searchTextParam,
-  sort: enumParam(sortValues),
-});
+import type { ClientSortKey } from './clients-search.ts';
 
 export interface ClientFilter {
   search?: string;

@@ -9,6 +9,7 @@ import { renderRoute } from '@/test/render-route.tsx';
 import { makeNetworkWire, shellRoutes, storeSignedInSession } from '@/test/signed-in.ts';
 import type * as ApiClientModule from '@/lib/api-client.ts';
 import { ClientsPage } from './clients-page.tsx';
+import { clientsSearchSchema } from './clients-search.ts';
 
 vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClientModule>()),
@@ -56,7 +57,7 @@ async function arrange(search = '') {
       client('bob-laptop', 'net-b', gwB, 'bob', true),
     ],
   });
-  return renderRoute('/clients', `/clients${search}`, ClientsPage);
+  return renderRoute('/clients', `/clients${search}`, ClientsPage, { validateSearch: clientsSearchSchema });
 }
 const table = () => screen.getByRole('table', { name: 'Client configs' });
 

@@ -1,6 +1,7 @@
 import { Alert, Group, Stack, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paramToSorting, sortingToParam } from '@/components/data-table/sort-param.ts';
@@ -10,24 +11,28 @@ import { FilterSelect } from '@/components/ui/filter-select.tsx';
 import { SegmentedFilter } from '@/components/ui/segmented-filter.tsx';
 import { describeError } from '@/lib/error-message.ts';
 import { useList } from '@/lib/list/use-list.ts';
-import { useListSearch } from '@/lib/list/use-list-search.ts';
+import { patchSearch } from '@/lib/patch-search.ts';
 import { paths } from '@/lib/paths.ts';
 import { useServerStatus } from '@/lib/server-status.ts';
 import { useAllGateways } from './api/all-gateways.ts';
 import { clientListSource } from './api/ext-clients.ts';
-import { clientFilter, clientsSearchSchema, compareClients } from './client-filters.ts';
+import { clientFilter, compareClients } from './client-filters.ts';
+import { clientEnabledField, clientSortField } from './clients-search.ts';
 import { ClientsTable } from './components/clients-table.tsx';
 import { useClientActions } from './components/use-client-actions.tsx';
 
 const DEFAULT_SORT = [{ id: 'id', desc: false }];
 const source = clientListSource(undefined);
+const routeApi = getRouteApi('/_layout/clients');
 
 /** /clients: every remote-access client the user may see, across networks, with search and filters. */
 export function ClientsPage() {
   const { t } = useTranslation('remoteAccess');
   const { t: tPages } = useTranslation('pages');
   const { status } = useServerStatus(useQueryClient());
-  const [search, setSearch] = useListSearch(clientsSearchSchema);
+  const search = routeApi.useSearch();
+  const navigate = routeApi.useNavigate();
+  const setSearch = (patch: typeof search) => void navigate({ search: patchSearch(patch), replace: true });
   const gateways = useAllGateways();
   const gatewayNames = useMemo(() => new Map(gateways.map((row) => [row.id, row.name])), [gateways]);
   const match = useMemo(
@@ -113,7 +118,7 @@ export function ClientsPage() {
         <SegmentedFilter
           label={t('clients.columns.enabled')}
           value={search.enabled ?? 'all'}
-          onChange={(value) => setSearch({ enabled: value === 'all' ? undefined : value })}
+          onChange={(value) => setSearch({ enabled: clientEnabledField(value) })}
           data={[
             { value: 'all', label: t('clients.all') },
             { value: 'yes', label: t('clients.columns.enabled') },
@@ -127,7 +132,7 @@ export function ClientsPage() {
         gatewayNames={gatewayNames}
         hasNetworkColumn
         sorting={paramToSorting(search.sort, DEFAULT_SORT)}
-        onSortingChange={(sorting) => setSearch({ sort: sortingToParam(sorting) })}
+        onSortingChange={(sorting) => setSearch({ sort: clientSortField(sortingToParam(sorting)) })}
         {...actions.tableProps}
       />
       {actions.dialogs}

@@ -10,6 +10,7 @@ import { renderRoute } from '@/test/render-route.tsx';
 import { makeNetworkWire, shellRoutes, storeSignedInSession } from '@/test/signed-in.ts';
 import type * as ApiClientModule from '@/lib/api-client.ts';
 import { RemoteAccessPage } from './remote-access-page.tsx';
+import { remoteAccessSearchSchema } from './clients-search.ts';
 
 vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClientModule>()),
@@ -79,7 +80,9 @@ function arrange(user = 'super-admin') {
     'PUT extclients/net1/bob-phone': (body: unknown) => body,
   };
   mockApi(routes);
-  return renderRoute('/networks/$networkId/remote-access', '/networks/net1/remote-access', RemoteAccessPage);
+  return renderRoute('/networks/$networkId/remote-access', '/networks/net1/remote-access', RemoteAccessPage, {
+    validateSearch: remoteAccessSearchSchema,
+  });
 }
 
 const gatewaysTable = () => screen.getByRole('table', { name: 'Remote-access gateways' });

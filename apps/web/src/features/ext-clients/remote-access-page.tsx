@@ -1,7 +1,7 @@
 import { Alert, Button, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useParams } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { networkDisplayName } from '@meshdeck/contracts';
@@ -11,16 +11,17 @@ import { PageHeader } from '@/components/layout/page-header.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { describeError } from '@/lib/error-message.ts';
 import { useList } from '@/lib/list/use-list.ts';
-import { useListSearch } from '@/lib/list/use-list-search.ts';
 import { useNetworks } from '@/lib/networks-query.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
+import { patchSearch } from '@/lib/patch-search.ts';
 import { paths } from '@/lib/paths.ts';
 import { useServerStatus } from '@/lib/server-status.ts';
 import { useSession } from '@/lib/session.ts';
 import { clientListSource } from './api/ext-clients.ts';
 import { useDeleteGateway } from './api/gateway-mutations.ts';
 import { useGatewayRows, type GatewayRow } from './api/gateways.ts';
-import { clientFilter, compareClients, remoteAccessSearchSchema } from './client-filters.ts';
+import { clientFilter, compareClients } from './client-filters.ts';
+import { clientSortField } from './clients-search.ts';
 import { AddGatewayDialog } from './components/add-gateway-dialog.tsx';
 import { ClientDialog } from './components/client-dialog.tsx';
 import { ClientsTable } from './components/clients-table.tsx';
@@ -30,20 +31,22 @@ import { UpdateGatewayDialog } from './components/update-gateway-dialog.tsx';
 import { useClientActions } from './components/use-client-actions.tsx';
 
 const DEFAULT_SORT = [{ id: 'id', desc: false }];
+const routeApi = getRouteApi('/_layout/networks/$networkId/remote-access');
 
 /**
  * /networks/{id}/remote-access (features §3.12): gateways and VPN config files side by side; selecting a
  * gateway filters the clients. Admin actions follow the session; the server enforces them on every call.
  */
-export function RemoteAccessPage(props: { networkId?: string }) {
+export function RemoteAccessPage() {
   const { t } = useTranslation('remoteAccess');
   const { t: tPages } = useTranslation('pages');
-  const params: { networkId?: string } = useParams({ strict: false });
-  const networkId = props.networkId ?? params.networkId ?? '';
+  const { networkId } = routeApi.useParams();
   const isAdmin = useSession((state) => state.user?.isAdmin ?? false);
   const { status } = useServerStatus(useQueryClient());
   const isPro = status.isPro;
-  const [search, setSearch] = useListSearch(remoteAccessSearchSchema);
+  const search = routeApi.useSearch();
+  const navigate = routeApi.useNavigate();
+  const setSearch = (patch: typeof search) => void navigate({ search: patchSearch(patch), replace: true });
   const gatewayRows = useGatewayRows(networkId);
   const gatewayNames = useMemo(
     () => new Map(gatewayRows.gateways.map((row) => [row.id, row.name])),
@@ -150,7 +153,7 @@ export function RemoteAccessPage(props: { networkId?: string }) {
             rows={clients.rows}
             gatewayNames={gatewayNames}
             sorting={paramToSorting(search.sort, DEFAULT_SORT)}
-            onSortingChange={(sorting) => setSearch({ sort: sortingToParam(sorting) })}
+            onSortingChange={(sorting) => setSearch({ sort: clientSortField(sortingToParam(sorting)) })}
             height="calc(100dvh - 330px)"
             {...clientActions.tableProps}
           />

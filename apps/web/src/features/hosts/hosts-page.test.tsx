@@ -8,6 +8,7 @@ import { signInAs } from '@/test/people-fixtures.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import type * as ApiClientModule from '@/lib/api-client.ts';
 import { HostsPage } from './hosts-page.tsx';
+import { hostsSearchSchema } from './hosts-search.ts';
 
 vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClientModule>()),
@@ -31,7 +32,7 @@ const host: HostListItem = {
 
 async function renderHosts() {
   mockApi({ 'GET console/hosts': () => ({ total: 1, offset: 0, items: [host] }) });
-  await renderRoute('/devices', '/devices', HostsPage);
+  await renderRoute('/devices', '/devices', HostsPage, { validateSearch: hostsSearchSchema });
   return screen.findByRole('table', { name: /devices/i });
 }
 

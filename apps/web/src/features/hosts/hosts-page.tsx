@@ -1,6 +1,7 @@
 import { compareHostItems, listStatusFilters } from '@meshdeck/contracts';
 import { Alert, Button, Group, Stack, Tabs, TextInput } from '@mantine/core';
 import { IconDevices, IconKey, IconPlus, IconSearch } from '@tabler/icons-react';
+import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paramToSorting, sortingToParam } from '@/components/data-table/sort-param.ts';
@@ -12,21 +13,28 @@ import { FilterSelect } from '@/components/ui/filter-select.tsx';
 import { hostListSource } from './api/host-list.ts';
 import { useRefreshAllHostKeys } from '@/lib/api/host-mutations.ts';
 import { serverFilters } from '@/lib/early-request.ts';
+import { hostSortField, hostStatusField } from './hosts-search.ts';
 import { describeError } from '@/lib/error-message.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
+import { patchSearch } from '@/lib/patch-search.ts';
 import { useList } from '@/lib/list/use-list.ts';
-import { useListSearch } from '@/lib/list/use-list-search.ts';
 import { useIsPlatformAdmin } from '@/lib/permissions.ts';
-import { hostFilter, hostsSearchSchema } from './host-filters.ts';
+import { hostFilter } from './host-filters.ts';
 import { HostsTable } from './components/hosts-table.tsx';
 import { NetworkAccessTab } from './components/network-access-tab.tsx';
 
 const DEFAULT_SORT = [{ id: 'name', desc: false }];
+const routeApi = getRouteApi('/_layout/devices');
 
 /** /devices: every host across networks, and which networks each belongs to (features §3.6). */
 export function HostsPage() {
   const { t } = useTranslation('devices');
-  const [params, setParams] = useListSearch(hostsSearchSchema);
+  const params = routeApi.useSearch();
+  const navigate = routeApi.useNavigate();
+  const setParams = useCallback(
+    (patch: typeof params) => void navigate({ search: patchSearch(patch), replace: true }),
+    [navigate],
+  );
   const refreshAll = useRefreshAllHostKeys();
   // Hosts are global resources: auditors read them, only platform admins change them (spec §6).
   const isAdmin = useIsPlatformAdmin();
@@ -114,7 +122,7 @@ export function HostsPage() {
                 aria-label={t('statusFilter')}
                 placeholder={t('statusFilter')}
                 value={params.status ?? null}
-                onChange={(value) => setParams({ status: value ?? undefined })}
+                onChange={(value) => setParams({ status: hostStatusField(value) })}
                 data={listStatusFilters.map((value) => ({ value, label: t(`statusFilters.${value}`) }))}
                 w={200}
               />
@@ -124,7 +132,7 @@ export function HostsPage() {
             <HostsTable
               rows={hosts.rows}
               sorting={paramToSorting(params.sort, DEFAULT_SORT)}
-              onSortingChange={(sorting) => setParams({ sort: sortingToParam(sorting) })}
+              onSortingChange={(sorting) => setParams({ sort: hostSortField(sortingToParam(sorting)) })}
               isReadOnly={!isAdmin}
             />
           </Tabs.Panel>

@@ -11,6 +11,7 @@ import { useSession } from '@/lib/session.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import type * as ApiClientModule from '@/lib/api-client.ts';
 import { NodesPage } from './nodes-page.tsx';
+import { nodesSearchSchema } from './nodes-search.ts';
 
 vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClientModule>()),
@@ -41,7 +42,9 @@ const nodes = [
 ];
 
 const renderNodes = (search = '') =>
-  renderRoute('/networks/$networkId/nodes', `/networks/net1/nodes${search}`, NodesPage);
+  renderRoute('/networks/$networkId/nodes', `/networks/net1/nodes${search}`, NodesPage, {
+    validateSearch: nodesSearchSchema,
+  });
 const table = () => screen.getByRole('table', { name: 'Nodes' });
 
 describe('NodesPage', () => {

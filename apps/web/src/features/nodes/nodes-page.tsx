@@ -2,8 +2,8 @@ import { compareNodeItems } from '@meshdeck/contracts';
 import { Alert, Stack } from '@mantine/core';
 import { IconTopologyStar3 } from '@tabler/icons-react';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { useParams } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { getRouteApi } from '@tanstack/react-router';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paramToSorting, sortingToParam } from '@/components/data-table/sort-param.ts';
 import { PageHeader } from '@/components/layout/page-header.tsx';
@@ -11,14 +11,16 @@ import { nodeListSource } from '@/lib/api/node-list.ts';
 import { serverFilters } from '@/lib/early-request.ts';
 import { describeError } from '@/lib/error-message.ts';
 import { useList } from '@/lib/list/use-list.ts';
-import { useListSearch } from '@/lib/list/use-list-search.ts';
+import { patchSearch } from '@/lib/patch-search.ts';
 import { useCanManageNetwork } from '@/lib/permissions.ts';
 import { BulkDelete } from './components/bulk-delete.tsx';
 import { NodesTable } from './components/nodes-table.tsx';
 import { NodesToolbar } from './components/nodes-toolbar.tsx';
-import { nodeFilter, nodesSearchSchema } from './node-filters.ts';
+import { nodeFilter } from './node-filters.ts';
+import { nodeSortField } from './nodes-search.ts';
 
 const DEFAULT_SORT = [{ id: 'name', desc: false }];
+const routeApi = getRouteApi('/_layout/networks/$networkId/nodes');
 
 /** Name by id over `items`, built once on the first lookup. */
 function lazyNameIndex(items: readonly { id: string; name: string }[]) {
@@ -27,11 +29,15 @@ function lazyNameIndex(items: readonly { id: string; name: string }[]) {
 }
 
 /** /networks/$networkId/nodes: the network's nodes with filters in the URL and bulk delete (features §3.11). */
-export function NodesPage(props: { networkId?: string }) {
+export function NodesPage() {
   const { t } = useTranslation('nodes');
-  const params: { networkId?: string } = useParams({ strict: false });
-  const networkId = props.networkId ?? params.networkId ?? '';
-  const [search, setSearch] = useListSearch(nodesSearchSchema);
+  const { networkId } = routeApi.useParams();
+  const search = routeApi.useSearch();
+  const navigate = routeApi.useNavigate();
+  const setSearch = useCallback(
+    (patch: typeof search) => void navigate({ search: patchSearch(patch), replace: true }),
+    [navigate],
+  );
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   // Deleting nodes is a network-scoped write (spec §6): viewers get the list without checkboxes.
   const canManage = useCanManageNetwork(networkId);
@@ -65,7 +71,7 @@ export function NodesPage(props: { networkId?: string }) {
       <NodesTable
         rows={nodes.rows}
         sorting={paramToSorting(search.sort, DEFAULT_SORT)}
-        onSortingChange={(sorting) => setSearch({ sort: sortingToParam(sorting) })}
+        onSortingChange={(sorting) => setSearch({ sort: nodeSortField(sortingToParam(sorting)) })}
         rowSelection={canManage ? rowSelection : undefined}
         onRowSelectionChange={canManage ? setRowSelection : undefined}
         isReadOnly={!canManage}

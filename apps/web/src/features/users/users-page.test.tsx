@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client.ts';
 import { useSession } from '@/lib/session.ts';
@@ -8,7 +9,8 @@ import { makeRoleWire, makeUserWire, rolesAnswer, signInAs } from '@/test/people
 import { renderRoute } from '@/test/render-route.tsx';
 import { makeServerStatus } from '@/test/signed-in.ts';
 import type * as ApiClientModule from '@/lib/api-client.ts';
-import { UsersPage, type UsersTabKey } from './users-page.tsx';
+import { UsersPage } from './users-page.tsx';
+import { usersSearchSchema, type UsersTabKey } from './users-search.ts';
 
 vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClientModule>()),
@@ -44,7 +46,7 @@ function arrange(isPro: boolean, extra: Parameters<typeof mockApi>[0] = {}, tab:
   const Page = () => (
     <UsersPage tab={tab} groupsPanel={null} invitesPanel={null} onInvite={vi.fn()} onTabChange={vi.fn()} />
   );
-  return renderRoute('/users', '/users', Page);
+  return renderRoute('/users', '/users', Page, { validateSearch: usersSearchSchema });
 }
 
 /** Waits for `text` in the users table; the table re-renders as the queries settle, so it looks it up each try. */
@@ -101,13 +103,39 @@ describe('UsersPage', () => {
     await waitFor(() => expect(apiClient.delete).toHaveBeenCalledWith('users/alice'));
   });
 
-  it('-> when a pending SSO user is approved on the Pending tab, sends POST users_pending/user/{name}', async () => {
+  it('-> when a pending SSO user is approved as a platform user in a group, approves them and gives that role and group', async () => {
     const approved = { Code: 200, Message: 'approved', Response: null };
-    await arrange(true, { 'POST users_pending/user/carol%40example.com': () => approved }, 'pending');
-    fireEvent.click(await screen.findByRole('button', { name: 'Approve carol@example.com' }));
-    await waitFor(() =>
-      expect(apiClient.post).toHaveBeenCalledWith('users_pending/user/carol%40example.com'),
+    await arrange(
+      true,
+      {
+        'POST users_pending/user/carol%40example.com': () => approved,
+        'PUT users/carol%40example.com': () => makeUserWire('carol@example.com'),
+      },
+      'pending',
     );
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve carol@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve carol@example.com' });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: 'Platform access level' })).toHaveValue(
+        'Platform user',
+      ),
+    );
+    await userEvent.click(
+      within(dialog).getAllByLabelText('Which groups will the user join')[0] as HTMLElement,
+    );
+    await userEvent.click(await screen.findByRole('option', { name: 'Developers' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() =>
+      expect(apiClient.put).toHaveBeenCalledWith('users/carol%40example.com', {
+        username: 'carol@example.com',
+        platform_role_id: 'platform-user',
+        user_group_ids: { devs: {} },
+        network_roles: {},
+      }),
+    );
+    expect(apiClient.post).toHaveBeenCalledWith('users_pending/user/carol%40example.com', {
+      platform_role_id: 'platform-user',
+    });
   });
 
   it('-> when an admin opens another admin, the details are read-only and say why', async () => {

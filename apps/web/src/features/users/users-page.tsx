@@ -6,9 +6,7 @@ import { useInvites, usePendingUsers } from '@/lib/api/people-queries.ts';
 import { useServerStatus } from '@/lib/server-status.ts';
 import { PendingUsersTab } from './components/pending-users-tab.tsx';
 import { UsersTab } from './components/users-tab.tsx';
-
-export const USERS_TABS = ['users', 'groups', 'invites', 'pending'] as const;
-export type UsersTabKey = (typeof USERS_TABS)[number];
+import { USERS_TABS, type UsersTabKey } from './users-search.ts';
 
 export interface UsersPageProps {
   tab: UsersTabKey;

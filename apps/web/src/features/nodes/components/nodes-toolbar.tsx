@@ -1,19 +1,20 @@
-import { listStatusFilters } from '@meshdeck/contracts';
+import { listStatusFilters, type ListStatusFilter, type NodeTypeFilter } from '@meshdeck/contracts';
 import { Group, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect } from '@/components/ui/filter-select.tsx';
 import { SegmentedFilter } from '@/components/ui/segmented-filter.tsx';
-import { NODE_TYPE_FILTERS, readTypeFilter } from '../node-filters.ts';
+import { NODE_TYPE_FILTERS } from '../node-filters.ts';
+import { nodeStatusField, nodeTypeField } from '../nodes-search.ts';
 
 export interface NodesToolbarProps {
   search: string | undefined;
-  type: string | undefined;
-  status: string | undefined;
+  type: NodeTypeFilter | undefined;
+  status: ListStatusFilter | undefined;
   onChange: (patch: {
     search?: string | undefined;
-    type?: string | undefined;
-    status?: string | undefined;
+    type?: NodeTypeFilter | undefined;
+    status?: ListStatusFilter | undefined;
   }) => void;
 }
 
@@ -32,15 +33,15 @@ export function NodesToolbar({ search, type, status, onChange }: NodesToolbarPro
       />
       <SegmentedFilter
         label={t('typeFilter')}
-        value={readTypeFilter(type)}
-        onChange={(value) => onChange({ type: value === 'all' ? undefined : value })}
+        value={type ?? 'all'}
+        onChange={(value) => onChange({ type: nodeTypeField(value) })}
         data={NODE_TYPE_FILTERS.map((value) => ({ value, label: t(`types.${value}`) }))}
       />
       <FilterSelect
         aria-label={t('statusFilter')}
         placeholder={t('statusFilter')}
         value={status ?? null}
-        onChange={(value) => onChange({ status: value ?? undefined })}
+        onChange={(value) => onChange({ status: nodeStatusField(value) })}
         data={listStatusFilters.map((value) => ({ value, label: t(`status.${value}`) }))}
         w={180}
       />

@@ -1,7 +1,7 @@
 import type { PeopleUser } from '@meshdeck/contracts';
 import { Alert, Button, Group, Menu, Stack, TextInput } from '@mantine/core';
 import { IconChevronDown, IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
-import { useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paramToSorting, sortingToParam } from '@/components/data-table/sort-param.ts';
@@ -12,8 +12,7 @@ import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session.ts';
 import { userActionRules } from '@/lib/people-rules.ts';
-import { useListSearch } from '@/lib/list/use-list-search.ts';
-import { searchObject, searchText } from '@/lib/search-fields.ts';
+import { patchSearch } from '@/lib/patch-search.ts';
 import { useDeleteUser } from '../api/user-mutations.ts';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
 import { TransferSuperAdminDialog } from './transfer-super-admin-dialog.tsx';
@@ -25,14 +24,19 @@ export interface UsersTabProps {
   onInvite: () => void;
 }
 
-/** The users table's filter and sort, kept in the URL beside the route's `tab`. */
-const usersTabSearch = searchObject({ search: searchText, sort: searchText });
+/** The users table's filter and sort live in the route's URL state beside its `tab` (users-search.ts). */
+const routeApi = getRouteApi('/_layout/users');
 
 /** The Users tab: search, reload, create (or invite on Pro) and the users table with its dialogs. */
 export function UsersTab({ isPro, onInvite }: UsersTabProps) {
   const { t } = useTranslation('people');
   const navigate = useNavigate();
-  const [params, setParams] = useListSearch(usersTabSearch);
+  const params = routeApi.useSearch();
+  const navigateSearch = routeApi.useNavigate();
+  const setParams = useCallback(
+    (patch: typeof params) => void navigateSearch({ search: patchSearch(patch), replace: true }),
+    [navigateSearch],
+  );
   const users = useUsers();
   const groups = useGroups(isPro);
   const deleteUser = useDeleteUser();
