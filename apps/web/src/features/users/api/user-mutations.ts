@@ -37,8 +37,27 @@ export const useTransferSuperAdmin = () =>
 
 const pendingPath = (username: string) => `users_pending/user/${encodeURIComponent(username)}`;
 
-export const useApprovePending = () =>
-  useResourceMutation((username: string) => apiClient.post(pendingPath(username)), [peopleKeys.all]);
+/** What an admin chose for an approved pending user. */
+export interface PendingApproval {
+  username: string;
+  platformRoleId: string;
+  groupIds: string[];
+}
+
+/**
+ * POST users_pending/user/{username} approves (the contract creates a service user), then PUT users/{username}
+ * gives the role and groups the admin chose: two calls of the contract rather than a body the server may not
+ * read, so the choice holds on any server that has both routes.
+ */
+export async function approvePending({ username, platformRoleId, groupIds }: PendingApproval): Promise<void> {
+  await apiClient.post(pendingPath(username), { platform_role_id: platformRoleId });
+  await apiClient.put(
+    userPath(username),
+    toPeopleUserBody({ username, password: '', platformRoleId, groupIds, networkRoles: {} }),
+  );
+}
+
+export const useApprovePending = () => useResourceMutation(approvePending, [peopleKeys.all]);
 
 export const useDenyPending = () =>
   useResourceMutation((username: string) => apiClient.delete(pendingPath(username)), [peopleKeys.all]);

@@ -9,7 +9,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { usePendingUsers } from '@/lib/api/people-queries.ts';
 import { describeError } from '@/lib/error-message.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
-import { useApprovePending, useDenyAllPending, useDenyPending } from '../api/user-mutations.ts';
+import { useDenyAllPending, useDenyPending } from '../api/user-mutations.ts';
+import { ApprovePendingDialog } from './approve-pending-dialog.tsx';
 
 const column = createColumnHelper<PeopleUser>();
 
@@ -17,7 +18,7 @@ const column = createColumnHelper<PeopleUser>();
 export function PendingUsersTab() {
   const { t } = useTranslation('people');
   const pending = usePendingUsers();
-  const approve = useApprovePending();
+  const [approving, setApproving] = useState<string>();
   const deny = useDenyPending();
   const denyAll = useDenyAllPending();
   const [search, setSearch] = useState('');
@@ -36,12 +37,7 @@ export function PendingUsersTab() {
               <Button
                 size="xs"
                 aria-label={t('pending.approveUser', { name })}
-                onClick={() =>
-                  approve.mutate(name, {
-                    onSuccess: () => notifySuccess(t('pending.approved', { name })),
-                    onError: (error) => notifyFailure(t('pending.approveFailed'), error),
-                  })
-                }
+                onClick={() => setApproving(name)}
               >
                 {t('pending.approve')}
               </Button>
@@ -64,7 +60,7 @@ export function PendingUsersTab() {
         },
       }),
     ],
-    [t, approve, deny],
+    [t, deny],
   );
 
   return (
@@ -107,6 +103,7 @@ export function PendingUsersTab() {
         height="50vh"
         empty={<Text c="dimmed">{t('pending.empty')}</Text>}
       />
+      <ApprovePendingDialog username={approving} onClose={() => setApproving(undefined)} />
       <ConfirmDialog
         opened={isDenyingAll}
         title={t('pending.denyAllTitle')}
