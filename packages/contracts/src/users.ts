@@ -183,6 +183,20 @@ export const createUserWithGroupsInputSchema = createUserInputSchema.extend({
 });
 export type CreateUserWithGroupsInput = z.infer<typeof createUserWithGroupsInputSchema>;
 
+/**
+ * Optional body of POST /api/users_pending/user/{username} (a Meshdeck addition, issue 30): the platform role and
+ * groups the approved user gets. The contract's call has no body and approves as `service-user`, which a missing
+ * body or field still does.
+ */
+export const approvePendingUserInputSchema = z
+  .looseObject({
+    platform_role_id: z.string({ error: 'platform_role_id must be a string' }).max(64).optional(),
+    user_group_ids: wireSetSchema.nullable().optional(),
+  })
+  .nullable()
+  .optional();
+export type ApprovePendingUserInput = z.infer<typeof approvePendingUserInputSchema>;
+
 // The console's reading of users and the mapping from its dialogs.
 
 /**

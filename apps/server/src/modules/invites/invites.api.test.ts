@@ -205,4 +205,59 @@ describe('pending users', () => {
     expect((await server.request('DELETE', '/api/users_pending', { token })).status).toBe(200);
     expect((await server.request('GET', '/api/users_pending', { token })).body).toEqual([]);
   });
+
+  it('-> approve with a platform role and groups creates the user with them; a bad choice is 400/403 and the user stays pending', async () => {
+    server = await startTestServer({ EDITION: 'pro' });
+    const token = await createSuperAdminAndLogin(server);
+    await createNetwork(server, token, 'office');
+    const db = server.app.meshdeck.database.db;
+    const addPending = (username: string) =>
+      db
+        .insertInto('pending_users')
+        .values({ username, external_id: `sub-${username}`, created_at: new Date().toISOString() })
+        .execute();
+    const approve = (username: string, body: unknown, as = token) =>
+      server!.request('POST', `/api/users_pending/user/${username}`, { token: as, body });
+    for (const username of ['jo@example.com', 'kim@example.com', 'lee@example.com'])
+      await addPending(username);
+
+    expect(
+      (
+        await approve('jo@example.com', {
+          platform_role_id: 'platform-user',
+          user_group_ids: { 'office-network-user-grp': {} },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await server.request('GET', '/api/users/jo@example.com', { token })).body).toMatchObject({
+      platform_role_id: 'platform-user',
+      user_group_ids: { 'office-network-user-grp': {} },
+      auth_type: 'oauth',
+    });
+    expect((await approve('kim@example.com', { platform_role_id: 'admin' })).status).toBe(200);
+    expect((await server.request('GET', '/api/users/kim@example.com', { token })).body).toMatchObject({
+      platform_role_id: 'admin',
+      user_group_ids: { 'global-network-admin-grp': {} },
+    });
+
+    const cases: [unknown, number, RegExp][] = [
+      [{ platform_role_id: 'super-admin' }, 403, /super-admin/],
+      [{ platform_role_id: 'no-such-role' }, 400, /platform role no-such-role does not exist/],
+      [{ platform_role_id: 'platform-user', user_group_ids: { 'no-such-group': {} } }, 400, /no-such-group/],
+      [{ platform_role_id: 42 }, 400, /platform_role_id/],
+    ];
+    for (const [body, status, message] of cases) {
+      const response = await approve('lee@example.com', body);
+      expect(response.status, JSON.stringify(body)).toBe(status);
+      expect(response.body.Message).toMatch(message);
+    }
+    // Only the super-admin makes admins.
+    const admin = await createUserWithRole(server, 'ann', 'admin');
+    expect((await approve('lee@example.com', { platform_role_id: 'admin' }, admin)).status).toBe(403);
+    expect(
+      (await server.request('GET', '/api/users_pending', { token })).body.map(
+        (u: { username: string }) => u.username,
+      ),
+    ).toEqual(['lee@example.com']);
+  });
 });

@@ -21,6 +21,6 @@ export async function register(
 ): Promise<void> {
   const mailer = createMailer(config.smtp.url, config.smtp.from);
   const invites = new InvitesService(identity, config.edition, events, mailer, app.log);
-  const pending = new PendingUsersService(identity, events);
+  const pending = new PendingUsersService(identity, events, config.edition);
   await app.register(invitesRoutes(invites, pending, config.frontendUrl, config.loginRateLimitPerMinute));
 }

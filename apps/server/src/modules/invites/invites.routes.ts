@@ -1,4 +1,5 @@
 import {
+  approvePendingUserInputSchema,
   deleteInviteQuerySchema,
   envelopeSchema,
   inviteCodeQuerySchema,
@@ -132,10 +133,16 @@ export const invitesRoutes =
       '/api/users_pending/user/:username',
       {
         config: admin,
-        schema: { tags, params: usernameParamsSchema, response: { 200: envelopeSchema(z.null()) } },
+        schema: {
+          tags,
+          params: usernameParamsSchema,
+          // Meshdeck: an optional {platform_role_id, user_group_ids}; without it the user is a service-user.
+          body: approvePendingUserInputSchema,
+          response: { 200: envelopeSchema(z.null()) },
+        },
       },
       async (request) => {
-        await pending.approve(request.params.username);
+        await pending.approve(request.principal, request.params.username, request.body);
         return ok(`approved ${request.params.username}`);
       },
     );

@@ -1,8 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
-import { ZERO_TIME, type ReturnUser } from '@meshdeck/contracts';
+import {
+  ZERO_TIME,
+  fromWireSet,
+  isPlatformAdminRole,
+  type ApprovePendingUserInput,
+  type Edition,
+  type ReturnUser,
+} from '@meshdeck/contracts';
+import type { Principal } from '../../auth/access.ts';
+import { GLOBAL_NETWORK_ADMIN_GROUP } from '../../auth/builtin-roles.ts';
 import { badRequest, notFound } from '../../lib/api-error.ts';
 import type { EventBus } from '../events/events.public.ts';
+import { checkGroupIds } from '../groups/groups.public.ts';
+import { resolveNewUserRole } from '../users/users.public.ts';
 import type { IdentityStore } from '../../stores/identity.repository.ts';
 import type { PendingUserRow } from './invites.repository.ts';
 
@@ -25,11 +36,12 @@ const presentPending = (row: PendingUserRow): ReturnUser => ({
   updated_at: row.created_at,
 });
 
-/** SSO sign-ins without an invite wait here until an admin approves (as service-user) or denies them. */
+/** SSO sign-ins without an invite wait here until an admin approves (with a role) or denies them. */
 export class PendingUsersService {
   constructor(
     private readonly store: IdentityStore,
     private readonly events: EventBus,
+    private readonly edition: Edition,
   ) {}
 
   /** Every pending user. */
@@ -48,20 +60,28 @@ export class PendingUsersService {
   }
 
   /**
-   * Approves one: creates an OAuth user with the service-user role. Its password is a random secret nobody
-   * knows, and basic login refuses OAuth users anyway.
+   * Approves one: creates an OAuth user with the platform role and groups the body names, by the rules of creating
+   * a user (only the super-admin makes admins, who join the all-networks admin group), or the contract's
+   * service-user when it names none. Its password is a random secret nobody knows; basic login refuses OAuth
+   * users anyway. One transaction: the user exists with its role, or is still pending.
    */
-  async approve(username: string): Promise<void> {
+  async approve(caller: Principal, username: string, input: ApprovePendingUserInput): Promise<void> {
+    const requested = input?.platform_role_id?.trim() || 'service-user';
+    const role = resolveNewUserRole(this.edition, caller, requested);
     const passwordHash = await hash(randomBytes(32).toString('base64url'));
     await this.store.write(async (repos) => {
       const pending = await repos.invites.findPending(username);
       if (!pending) throw notFound(`no pending user ${username}`);
+      const groups = await checkGroupIds(repos, fromWireSet(input?.user_group_ids));
       const created = await repos.users.insert({
         username,
         passwordHash,
-        platformRoleId: 'service-user',
+        platformRoleId: role,
         isSuperAdmin: false,
-        groupIds: [],
+        groupIds:
+          this.edition === 'pro' && isPlatformAdminRole(role) && !groups.includes(GLOBAL_NETWORK_ADMIN_GROUP)
+            ? [...groups, GLOBAL_NETWORK_ADMIN_GROUP]
+            : groups,
         now: new Date().toISOString(),
         authType: 'oauth',
         externalId: pending.external_id,
