@@ -27,7 +27,14 @@ export async function routingNetwork(
   });
   const byName: Record<
     string,
-    { hostId: string; hostToken: string; node: string; address: string; publickey: string }
+    {
+      hostId: string;
+      hostToken: string;
+      node: string;
+      address: string;
+      publickey: string;
+      traffickey: string;
+    }
   > = {};
   for (const [name, overrides] of hosts) {
     const host = hostBody(name, overrides);
@@ -41,6 +48,7 @@ export async function routingNetwork(
       node: node?.id ?? '',
       address: node?.address.IP ?? '',
       publickey: host.publickey,
+      traffickey: String(host.body.traffickeypublic),
     };
   }
   return { token: admin, netid, hosts: byName };

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hostBody } from '../../../test/device-factories.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { nodesById, routingNetwork } from '../../../test/routing-factories.ts';
 
@@ -167,5 +168,32 @@ describe('DELETE /api/nodes/{network}/{nodeid}/deleterelay', () => {
     await expect
       .poll(async () => (await nodesById(server, net.token, net.netid))[node('laptop-a')].isrelayed)
       .toBe(false);
+  });
+});
+
+describe('a node joining with a relay key', () => {
+  it("-> is relayed from the start and listed in the relay's relaynodes", async () => {
+    await createRelay(node('relay'), [node('laptop-a')]);
+    const key = await server.request<any>('POST', '/api/v1/enrollment-keys', {
+      token: net.token,
+      body: { tags: ['relayed-key'], networks: [net.netid], unlimited: true, relay: node('relay') },
+    });
+    expect(key.status).toBe(200);
+    const registered = await server.request<any>(
+      'POST',
+      `/api/v1/host/register/${encodeURIComponent(key.body.token)}`,
+      {
+        body: hostBody('newcomer').body,
+      },
+    );
+    expect(registered.status).toBe(200);
+    const joined = registered.body.nodes[0].id as string;
+    await expect
+      .poll(async () => (await nodesById(server, net.token, net.netid))[node('relay')].relaynodes)
+      .toEqual([node('laptop-a'), joined]);
+    expect((await nodesById(server, net.token, net.netid))[joined]).toMatchObject({
+      isrelayed: true,
+      relayedby: node('relay'),
+    });
   });
 });

@@ -23,7 +23,7 @@ export interface RoutingModuleDependencies {
   nodeViews: NodeViews;
 }
 
-/** Quiet time after a delete before dangling references are cleared (a bulk delete needs one sweep). */
+/** Quiet time after a delete or join before references are made consistent (a bulk change needs one sweep). */
 const SWEEP_DELAY_MS = 200;
 
 /**
@@ -47,9 +47,18 @@ export async function register(
     timer = undefined;
     service.sweep().catch((error: unknown) => app.log.error({ err: error }, 'routing clean-up failed'));
   };
+  const schedule = () => {
+    timer ??= setTimeout(sweep, SWEEP_DELAY_MS);
+  };
   const unsubscribe = deps.events.subscribe((event) => {
     const isDelete = event.action === 'deleted' && (event.resource === 'nodes' || event.resource === 'hosts');
-    if (isDelete && timer === undefined) timer = setTimeout(sweep, SWEEP_DELAY_MS);
+    if (isDelete) schedule();
+    // A node that joined with a relay key names its relay, whose `relaynodes` must list it.
+    if (event.resource === 'nodes' && event.action === 'created' && event.id)
+      service.namesRoutingNode(event.id).then(
+        (names) => names && schedule(),
+        (error: unknown) => app.log.error({ err: error }, 'routing check of a new node failed'),
+      );
   });
   app.addHook('onClose', async () => {
     unsubscribe();

@@ -88,6 +88,16 @@ export class RoutingRepository {
     return row?.network;
   }
 
+  /** Whether a node's settings name a relay or an internet gateway (a node that joined with a relay key). */
+  async namesRoutingNode(nodeId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('nodes')
+      .select('settings')
+      .where('id', '=', nodeId)
+      .executeTakeFirst();
+    return row !== undefined && /"(relayedby|internetgw_node_id)":"[^"]/.test(row.settings);
+  }
+
   /** Networks where some node's settings name another node (the candidates for a clean-up after deletes). */
   async networksWithReferences(): Promise<string[]> {
     const rows = await this.db

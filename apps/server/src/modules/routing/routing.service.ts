@@ -101,6 +101,11 @@ export class RoutingService {
     if (owner !== hostId) throw forbidden(`access denied: node ${nodeId} belongs to another host`);
   }
 
+  /** Whether a node names a relay or an internet gateway (so a sweep must list it there). */
+  namesRoutingNode(nodeId: string): Promise<boolean> {
+    return this.d.repository.namesRoutingNode(nodeId);
+  }
+
   /** Removes references to deleted nodes (a relay, an internet gateway, a failover pair) in every network. */
   async sweep(): Promise<void> {
     for (const netid of await this.d.repository.networksWithReferences()) {
@@ -143,21 +148,57 @@ export class RoutingService {
   }
 }
 
-/** Clears settings that name nodes which no longer exist in the network. */
+/**
+ * Makes one network's references consistent: settings naming nodes that no longer exist are cleared, and a
+ * relay's `relaynodes` and an internet gateway's client list follow the nodes that name them (a node that joined
+ * with a relay key names its relay, api-contract §5.3).
+ */
 export function dropDanglingReferences(state: RoutingState): void {
   const exists = (id: string) => state.find(id) !== undefined;
   for (const node of state.all()) {
     const s = node.settings;
     const patch: Parameters<RoutingState['patch']>[1] = {};
-    if (s.relayedby && !exists(s.relayedby)) Object.assign(patch, { isrelayed: false, relayedby: '' });
-    if (s.relaynodes.some((id) => !exists(id))) patch.relaynodes = s.relaynodes.filter(exists);
-    if (s.internetgw_node_id && !exists(s.internetgw_node_id)) patch.internetgw_node_id = '';
-    if (s.inet_node_client_ids.some((id) => !exists(id)))
-      patch.inet_node_client_ids = s.inet_node_client_ids.filter(exists);
+    // A reference to a node that is gone, or no longer has the role, is cleared.
+    if (s.relayedby && !state.find(s.relayedby)?.settings.isrelay)
+      Object.assign(patch, { isrelayed: false, relayedby: '' });
+    if (s.internetgw_node_id && !state.find(s.internetgw_node_id)?.settings.isinternetgateway)
+      patch.internetgw_node_id = '';
     if (s.failed_over_by && !exists(s.failed_over_by))
       Object.assign(patch, { failed_over_by: '', fail_over_peers: [] });
     else if (s.fail_over_peers.some((id) => !exists(id)))
       patch.fail_over_peers = s.fail_over_peers.filter(exists);
     if (Object.keys(patch).length > 0) state.patch(node.row.id, patch);
   }
+  for (const node of state.all()) {
+    const s = node.settings;
+    if (s.isrelay) {
+      const relayed = followers(state, node.row.id, (n) => n.settings.isrelayed && n.settings.relayedby);
+      if (!sameMembers(s.relaynodes, relayed))
+        state.patch(node.row.id, { relaynodes: ordered(s.relaynodes, relayed) });
+    }
+    if (s.isinternetgateway) {
+      const clients = followers(state, node.row.id, (n) => n.settings.internetgw_node_id);
+      if (!sameMembers(s.inet_node_client_ids, clients))
+        state.patch(node.row.id, { inet_node_client_ids: ordered(s.inet_node_client_ids, clients) });
+    }
+  }
 }
+
+const followers = (
+  state: RoutingState,
+  leaderId: string,
+  leaderOf: (node: ReturnType<RoutingState['all']>[number]) => string | false,
+): string[] =>
+  state
+    .all()
+    .filter((n) => leaderOf(n) === leaderId)
+    .map((n) => n.row.id);
+
+const sameMembers = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id) => b.includes(id));
+
+/** `current` as the list now is: known members keep their place, new ones follow. */
+const ordered = (previous: readonly string[], current: readonly string[]) => [
+  ...previous.filter((id) => current.includes(id)),
+  ...current.filter((id) => !previous.includes(id)),
+];
