@@ -30,14 +30,21 @@ export function InvitesList({ invites }: { invites: readonly PeopleInvite[] }) {
           <Table.Tr key={invite.email}>
             <Table.Td>{invite.email}</Table.Td>
             <Table.Td>
-              <Group gap={4} wrap="nowrap">
-                <Code>{invite.code}</Code>
-                <CopyButton value={invite.code} label={t('invites.copyCode', { email: invite.email })} />
-                <CopyButton
-                  value={inviteLink(invite)}
-                  label={t('invites.copyLink', { email: invite.email })}
-                />
-              </Group>
+              {invite.code === '' ? (
+                // The server shows codes only to those who may invite (an auditor reads the list without them).
+                <Text c="dimmed" size="sm">
+                  {t('invites.codeHidden')}
+                </Text>
+              ) : (
+                <Group gap={4} wrap="nowrap">
+                  <Code>{invite.code}</Code>
+                  <CopyButton value={invite.code} label={t('invites.copyCode', { email: invite.email })} />
+                  <CopyButton
+                    value={inviteLink(invite)}
+                    label={t('invites.copyLink', { email: invite.email })}
+                  />
+                </Group>
+              )}
             </Table.Td>
             <Table.Td>
               <Tooltip label={t('actions.delete')}>

@@ -31,12 +31,19 @@ export function KeyDetailsDialog({ keyItem, relayName, onClose }: KeyDetailsDial
       {keyItem && (
         <Stack>
           <Field label={t('details.token')}>
-            <Group gap="xs" wrap="nowrap" align="flex-start">
-              <Code block style={{ wordBreak: 'break-all', flex: 1 }} data-testid="key-token">
-                {keyItem.token}
-              </Code>
-              <CopyButton value={keyItem.token} label={t('details.copyToken')} />
-            </Group>
+            {keyItem.token === '' ? (
+              // The server hides the token from roles that may not create keys (an auditor): it would join hosts.
+              <Text c="dimmed" size="sm" data-testid="key-token-hidden">
+                {t('details.tokenHidden')}
+              </Text>
+            ) : (
+              <Group gap="xs" wrap="nowrap" align="flex-start">
+                <Code block style={{ wordBreak: 'break-all', flex: 1 }} data-testid="key-token">
+                  {keyItem.token}
+                </Code>
+                <CopyButton value={keyItem.token} label={t('details.copyToken')} />
+              </Group>
+            )}
           </Field>
           <SimpleGrid cols={2}>
             <Field label={t('columns.type')}>
