@@ -3,12 +3,13 @@ import { useState } from 'react';
 import { GroupsTab } from '@/features/groups/groups-tab.tsx';
 import { InviteDialog } from '@/features/invites/components/invite-dialog.tsx';
 import { InvitesTab } from '@/features/invites/invites-tab.tsx';
+import { NetworkRolesTab } from '@/features/roles/network-roles-tab.tsx';
 import { UsersPage } from '@/features/users/users-page.tsx';
 
 // The route API by id rather than the route object, so the route file's lazy import of this file is no cycle.
 const usersRoute = getRouteApi('/_layout/users');
 
-/** /users: the users feature's page with the groups and invites features in its slots (features §3.22). */
+/** /users: the users feature's page with the groups, roles and invites features in its slots (features §3.22). */
 export function UsersView() {
   const { tab } = usersRoute.useSearch();
   const navigate = usersRoute.useNavigate();
@@ -18,6 +19,7 @@ export function UsersView() {
       <UsersPage
         tab={tab ?? 'users'}
         groupsPanel={<GroupsTab />}
+        rolesPanel={<NetworkRolesTab />}
         invitesPanel={<InvitesTab onInvite={() => setIsInviting(true)} />}
         onInvite={() => setIsInviting(true)}
         onTabChange={(next) =>

@@ -50,7 +50,7 @@ export function CreateNetworkRolePage() {
           create.mutate(input, {
             onSuccess: () => {
               notifySuccess(t('roles.created', { name: input.name }));
-              void navigate({ to: paths.users() });
+              void navigate({ href: paths.users({ tab: 'roles' }) });
             },
           })
         }
@@ -123,7 +123,7 @@ export function NetworkRolePage({ roleId }: { roleId: string }) {
           remove.mutate(data.id, {
             onSuccess: () => {
               notifySuccess(t('roles.deleted', { name: data.name }));
-              void navigate({ to: paths.users() });
+              void navigate({ href: paths.users({ tab: 'roles' }) });
             },
             onError: (error) => notifyFailure(t('roles.deleteFailed'), error),
             onSettled: () => setIsDeleting(false),

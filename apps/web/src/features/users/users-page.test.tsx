@@ -44,7 +44,14 @@ function arrange(isPro: boolean, extra: Parameters<typeof mockApi>[0] = {}, tab:
     ...extra,
   });
   const Page = () => (
-    <UsersPage tab={tab} groupsPanel={null} invitesPanel={null} onInvite={vi.fn()} onTabChange={vi.fn()} />
+    <UsersPage
+      tab={tab}
+      groupsPanel={null}
+      rolesPanel={null}
+      invitesPanel={null}
+      onInvite={vi.fn()}
+      onTabChange={vi.fn()}
+    />
   );
   return renderRoute('/users', '/users', Page, { validateSearch: usersSearchSchema });
 }
@@ -69,10 +76,11 @@ describe('UsersPage', () => {
     expect(screen.queryByRole('tab', { name: /Pending users/ })).not.toBeInTheDocument();
   });
 
-  it('-> when the server is pro, shows Groups, Invites (0) and Pending users (1), and group names for group ids', async () => {
+  it('-> when the server is pro, shows Groups, Network Roles, Invites (0) and Pending users (1), and group names for group ids', async () => {
     await arrange(true);
     expect(await screen.findByRole('tab', { name: 'Pending users (1)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Groups' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Network Roles' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Invites (0)' })).toBeInTheDocument();
     await findInUsers('Developers');
     expect(within(screen.getByRole('table', { name: 'Users' })).getByText('SSO')).toBeInTheDocument();

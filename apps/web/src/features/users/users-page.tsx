@@ -12,6 +12,8 @@ export interface UsersPageProps {
   tab: UsersTabKey;
   /** The groups feature's tab, placed by the route (features never import each other). */
   groupsPanel: ReactNode;
+  /** The roles feature's Network Roles tab. */
+  rolesPanel: ReactNode;
   /** The invites feature's tab. */
   invitesPanel: ReactNode;
   /** Opens the invites feature's dialog from the Users tab's add menu. */
@@ -20,10 +22,17 @@ export interface UsersPageProps {
 }
 
 /**
- * /users: tabs Users, Groups, Invites (N) and Pending users (N); the last three exist only on Pro servers,
+ * /users: tabs Users, Groups, Network Roles, Invites (N) and Pending users (N); all but Users exist only on Pro servers,
  * which is read from the server status the shell already polls (features §3.22).
  */
-export function UsersPage({ tab, groupsPanel, invitesPanel, onInvite, onTabChange }: UsersPageProps) {
+export function UsersPage({
+  tab,
+  groupsPanel,
+  rolesPanel,
+  invitesPanel,
+  onInvite,
+  onTabChange,
+}: UsersPageProps) {
   const { t } = useTranslation('people');
   const { status } = useServerStatus(useQueryClient());
   const isPro = status.isPro;
@@ -45,6 +54,7 @@ export function UsersPage({ tab, groupsPanel, invitesPanel, onInvite, onTabChang
           {isPro && (
             <>
               <Tabs.Tab value="groups">{t('tabs.groups')}</Tabs.Tab>
+              <Tabs.Tab value="roles">{t('tabs.roles')}</Tabs.Tab>
               <Tabs.Tab value="invites">{t('tabs.invites', { count: invites.data?.length ?? 0 })}</Tabs.Tab>
               <Tabs.Tab value="pending">{t('tabs.pending', { count: pending.data?.length ?? 0 })}</Tabs.Tab>
             </>
@@ -57,6 +67,9 @@ export function UsersPage({ tab, groupsPanel, invitesPanel, onInvite, onTabChang
           <>
             <Tabs.Panel value="groups" pt="md">
               {groupsPanel}
+            </Tabs.Panel>
+            <Tabs.Panel value="roles" pt="md">
+              {rolesPanel}
             </Tabs.Panel>
             <Tabs.Panel value="invites" pt="md">
               {invitesPanel}

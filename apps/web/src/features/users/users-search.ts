@@ -1,6 +1,6 @@
 import { searchEnum, searchObject, searchText } from '@/lib/search-fields.ts';
 
-export const USERS_TABS = ['users', 'groups', 'invites', 'pending'] as const;
+export const USERS_TABS = ['users', 'groups', 'roles', 'invites', 'pending'] as const;
 export type UsersTabKey = (typeof USERS_TABS)[number];
 
 /**
