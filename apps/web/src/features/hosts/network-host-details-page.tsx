@@ -1,6 +1,6 @@
 import { Alert, Group, Stack } from '@mantine/core';
 import { IconDeviceDesktop } from '@tabler/icons-react';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { NodeActionsMenu } from '@/components/nodes/node-actions-menu.tsx';
 import { PageHeader } from '@/components/layout/page-header.tsx';
@@ -13,12 +13,12 @@ import { useCanManageNetwork } from '@/lib/permissions.ts';
 import { HostFieldsCard } from './components/host-fields-card.tsx';
 import { NodeFieldsCard } from './components/node-fields-card.tsx';
 
+const routeApi = getRouteApi('/_layout/networks/$networkId/hosts/$hostId');
+
 /** /networks/$networkId/hosts/$hostId: the host's node in one network and its global settings (§3.9). */
-export function NetworkHostDetailsPage(props: { networkId?: string; hostId?: string }) {
+export function NetworkHostDetailsPage() {
   const { t } = useTranslation('devices');
-  const params: { networkId?: string; hostId?: string } = useParams({ strict: false });
-  const networkId = props.networkId ?? params.networkId ?? '';
-  const hostId = props.hostId ?? params.hostId;
+  const { networkId, hostId } = routeApi.useParams();
   const navigate = useNavigate();
   const host = useHost(hostId);
   const nodes = useNetworkNodes(networkId);
