@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedString } from './limits.ts';
 
 /** UserAccessToken (api-contract §3.11); the token value itself is shown only once, when created. */
 export const userAccessTokenSchema = z.object({
@@ -20,11 +21,7 @@ export const ACCESS_TOKEN_MAX_DAYS = 365;
 
 /** Body of POST /api/v1/users/access_token. */
 export const createAccessTokenInputSchema = z.looseObject({
-  name: z
-    .string({ error: 'name is required' })
-    .trim()
-    .min(1, 'name is required')
-    .max(128, 'name must be at most 128 characters'),
+  name: boundedString('name', 128).trim().min(1, 'name is required'),
   user_name: z.string({ error: 'user_name is required' }).trim().min(1, 'user_name is required').max(256),
   expires_at: z.iso.datetime({ offset: true, error: 'expires_at must be an RFC 3339 time' }),
 });

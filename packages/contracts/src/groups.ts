@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedString } from './limits.ts';
 import { fromWireSet, toWireSet, wireSetSchema } from './envelope.ts';
 import { usernameSchema } from './users.ts';
 
@@ -29,14 +30,14 @@ export const groupNameSchema = z
 
 const groupBody = {
   name: groupNameSchema.optional(),
-  meta_data: z.string().max(1024, 'meta_data must be at most 1024 characters').default(''),
+  meta_data: boundedString('meta_data', 1024).default(''),
   network_roles: networkRolesInputSchema.nullable().default({}),
 };
 
 /** Body of POST /api/v1/users/group: `{user_group, members}`; the v0.30 dashboard also sends an id and platform_role. */
 export const createGroupInputSchema = z.looseObject({
   user_group: z.looseObject(
-    { id: z.string().trim().max(128).optional(), ...groupBody },
+    { id: boundedString('id', 128).trim().optional(), ...groupBody },
     { error: 'user_group is required' },
   ),
   members: z.array(usernameSchema).max(10000).nullable().default([]),

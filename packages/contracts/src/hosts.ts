@@ -57,7 +57,7 @@ const keepIfEmpty = <T extends z.ZodType>(schema: T) => schema.optional().nullab
  */
 export const updateHostInputSchema = z.looseObject({
   id: boundedString('id', LIMITS.id).optional(),
-  name: keepIfEmpty(z.string().trim().max(253, 'name must be at most 253 characters')),
+  name: keepIfEmpty(boundedString('name', 253).trim()),
   verbosity: keepIfEmpty(z.number().int().min(0, 'verbosity must be 0-4').max(4, 'verbosity must be 0-4')),
   firewallinuse: keepIfEmpty(z.enum([...firewallKinds, ''])),
   debug: keepIfEmpty(z.boolean()),

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkInHostSchema, hostOses, natTypes, registerHostInputSchema } from './agent-hosts.ts';
 import { enrollmentKeyInputSchema } from './enrollment-keys.ts';
+import { boundedString } from './limits.ts';
+import { updateNodeInputSchema } from './nodes.ts';
 import { macFromWire, macToWire, wgKeyToBase64 } from './wire.ts';
 
 const host = {
@@ -61,5 +63,29 @@ describe('bounds that keep stored values readable', () => {
 
   it('-> base64 of a long byte array does not overflow the stack', () => {
     expect(wgKeyToBase64(Array.from({ length: 600_000 }, () => 0))).toHaveLength(800_000);
+  });
+});
+
+describe('boundedString: one line per request field (issue 29)', () => {
+  const field = boundedString('device_name', 64);
+  it.each(['a\nb', 'a\rb', 'a\u0000b', 'a\u001bb', 'a\u007fb', 'a\u2028b'])(
+    '-> %j is refused with a message naming the field',
+    (value) => {
+      const parsed = field.safeParse(value);
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toBe(
+        'device_name must be one line without control characters',
+      );
+    },
+  );
+  it('-> tabs, spaces, `=`, brackets and non-Latin text pass', () => {
+    for (const value of ['a\tb', 'x = y', '[Peer]', 'Zoë’s laptop', '東京'])
+      expect(field.parse(value)).toBe(value);
+  });
+  it('-> the gateway DNS of PUT /api/nodes is an address list, so a command is refused there too', () => {
+    expect(updateNodeInputSchema.safeParse({ ingressdns: '1.1.1.1, 8.8.8.8' }).data?.ingressdns).toBe(
+      '1.1.1.1,8.8.8.8',
+    );
+    expect(updateNodeInputSchema.safeParse({ ingressdns: 'touch /tmp/x' }).success).toBe(false);
   });
 });

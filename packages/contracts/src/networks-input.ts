@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { toYesNo, yesNoSchema, type YesNo } from './envelope.ts';
 import { addressBits, formatCidr, parseCidr, type IpFamily } from './ip.ts';
-import { LIMITS } from './limits.ts';
+import { LIMITS, boundedString } from './limits.ts';
 import {
   KEEPALIVE_MAX_SECONDS,
   NETID_MAX_LENGTH,
@@ -69,8 +69,7 @@ const whole = (field: string, min: number, max: number, unit = '') =>
     .int(`${field} must be a whole number`)
     .min(min, `${field} must be between ${min} and ${max}${unit}`)
     .max(max, `${field} must be between ${min} and ${max}${unit}`);
-const text = (field: string) =>
-  z.string({ error: `${field} must be a string` }).max(1024, `${field} must be at most 1024 characters`);
+const text = (field: string) => boundedString(field, 1024);
 
 /** The settable defaults shared by create and update. */
 const defaultsShape = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedString } from './limits.ts';
 
 /** v0.30 resource types a role grants on (api-contract §3.11); an `all_<type>` id covers every resource. */
 export const roleResourceTypes = [
@@ -57,7 +58,7 @@ export const roleNameSchema = z
  * name) without `name`, so either names the role.
  */
 export const createRoleInputSchema = z.looseObject({
-  id: z.string().trim().max(64, 'id must be at most 64 characters').optional(),
+  id: boundedString('id', 64).trim().optional(),
   name: roleNameSchema.optional(),
   network_id: z
     .string({ error: 'network_id is required: only network roles can be created' })
@@ -66,7 +67,7 @@ export const createRoleInputSchema = z.looseObject({
     .max(64),
   full_access: z.boolean().default(false),
   deny_dashboard_access: z.boolean().default(false),
-  meta_data: z.string().max(1024, 'meta_data must be at most 1024 characters').default(''),
+  meta_data: boundedString('meta_data', 1024).default(''),
   network_level_access: accessMapInputSchema.nullable().default({}),
 });
 export type CreateRoleInput = z.output<typeof createRoleInputSchema>;

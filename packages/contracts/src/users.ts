@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedString } from './limits.ts';
 import { fromWireSet, toWireSet, wireSetSchema, type WireSet } from './envelope.ts';
 import { userRoleSchema } from './roles.ts';
 
@@ -166,11 +167,11 @@ export const updateUserInputSchema = z.looseObject({
   password: z.union([z.literal(''), passwordSchema]).optional(),
   // Meshdeck: a user changing their own password proves they know the current one (issue 29); admins changing
   // someone else's do not send it.
-  current_password: z.string({ error: 'current_password must be a string' }).max(256).optional(),
+  current_password: boundedString('current_password', 256).optional(),
   platform_role_id: z.string({ error: 'platform_role_id must be a string' }).max(64).optional(),
   user_group_ids: wireSetSchema.nullable().optional(),
   network_roles: z.record(z.string(), wireSetSchema).nullable().optional(),
-  display_name: z.string().max(128, 'display_name must be at most 128 characters').optional(),
+  display_name: boundedString('display_name', 128).optional(),
 });
 export type UpdateUserInput = z.infer<typeof updateUserInputSchema>;
 

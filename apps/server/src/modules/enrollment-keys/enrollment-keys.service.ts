@@ -1,7 +1,7 @@
 import type { EnrollmentKey, EnrollmentKeyInput } from '@meshdeck/contracts';
 import { badRequest, notFound } from '../../lib/api-error.ts';
 import type { EventBus } from '../events/events.public.ts';
-import type { NetworkDirectory } from '../nodes/network-directory.ts';
+import type { NetworkDirectory } from '../nodes/nodes.public.ts';
 import type { EnrollmentKeyRow, EnrollmentKeysRepository } from './enrollment-keys.repository.ts';
 import { keyNetworks, presentEnrollmentKey } from './enrollment-keys.presenter.ts';
 import { deriveKeyType, generateKeyValue } from './key-rules.ts';

@@ -1,25 +1,49 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DatabaseHandle } from '../../db/client.ts';
+import type { ModuleApp } from '../../lib/module.ts';
+import { ExtClientsTransaction } from '../../stores/ext-clients-transaction.repository.ts';
+import { meshRepositories } from '../../stores/hosts-transaction.repository.ts';
+import type { EventBus } from '../events/events.public.ts';
+import type { NetworkDirectory } from '../nodes/nodes.public.ts';
+import type { PeerEngine } from '../peers/peers.public.ts';
 import { ClientFilesService } from './client-files.service.ts';
-import type { ExtClientsRepository } from './ext-clients.repository.ts';
+import { ExtClientsRepository } from './ext-clients.repository.ts';
 import { extClientsRoutes } from './ext-clients.routes.ts';
 import { ExtClientsService, type ClientChangeSink } from './ext-clients.service.ts';
-import type { ExtClientsTransaction } from './ext-clients-transaction.repository.ts';
 import type { RemoteAccessDependencies } from './remote-access-dependencies.ts';
 import { GatewayDirectory } from './gateway-directory.ts';
 import { GatewaysService } from './gateways.service.ts';
 import { remoteAccessRoutes } from './remote-access.routes.ts';
 import { RemoteAccessService, type RemoteAccessPeople } from './remote-access.service.ts';
 
+/** What the ext-clients module uses. */
+export interface ExtClientsModuleDeps {
+  database: DatabaseHandle;
+  networks: NetworkDirectory;
+  events: EventBus;
+  peers: PeerEngine;
+  serverName: string;
+  /** Pro: the users' own remote-access routes (api-contract §2.13) read users and networks through these. */
+  people?: RemoteAccessPeople;
+}
+
 /**
- * Wires remote access (issue 10) onto the hosts, nodes and peers modules: a client change is announced to the console and
- * becomes a peer update of its gateway's host only, which the peer engine turns into the gateway's own list and
- * one delta per member of the gateway's networks (O(affected hosts)).
+ * Remote access (issue 10; api-contract §2.3 createingress, §2.7, §2.13) on top of hosts, nodes and peers: a client
+ * change is announced to the console and becomes a peer update of its gateway's host only, which the peer engine
+ * turns into the gateway's own list and one delta per member of the gateway's networks (O(affected hosts)).
  */
-export function createRemoteAccess(
-  d: RemoteAccessDependencies,
-  clients: ExtClientsRepository,
-  tx: ExtClientsTransaction,
-) {
+export async function register(app: ModuleApp, deps: ExtClientsModuleDeps): Promise<void> {
+  const { hosts, nodes } = meshRepositories(deps.database.db);
+  const d: RemoteAccessDependencies = {
+    hosts,
+    nodes,
+    networks: deps.networks,
+    events: deps.events,
+    peers: deps.peers.queue,
+    messenger: deps.peers.messenger,
+    serverName: deps.serverName,
+  };
+  const clients = new ExtClientsRepository(deps.database.db);
+  const tx = new ExtClientsTransaction(deps.database.db);
   const changes: ClientChangeSink = {
     clientChanged(action, row, gatewayHostId) {
       d.events.publish({ resource: 'extclients', action, id: row.client_id, network: row.network });
@@ -43,11 +67,17 @@ export function createRemoteAccess(
   const service = new ExtClientsService(clients, tx, directory, changes);
   const files = new ClientFilesService(service, directory);
   const gateways = new GatewaysService(d, tx, changes);
-  const routes: FastifyPluginAsyncZod = async (app) => {
-    await app.register(extClientsRoutes(service, files, gateways));
-  };
-  /** The Pro user side (api-contract §2.13), which needs the users and networks modules. */
-  const userRoutes = (people: RemoteAccessPeople) =>
-    remoteAccessRoutes(new RemoteAccessService(clients, tx, d.nodes, directory, service, changes, people));
-  return { routes, userRoutes };
+  await app.register(extClientsRoutes(service, files, gateways));
+  if (deps.people) {
+    const remoteAccess = new RemoteAccessService(
+      clients,
+      tx,
+      d.nodes,
+      directory,
+      service,
+      changes,
+      deps.people,
+    );
+    await app.register(remoteAccessRoutes(remoteAccess));
+  }
 }

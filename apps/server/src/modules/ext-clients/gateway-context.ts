@@ -1,8 +1,7 @@
 import { isIPv6Address } from '@meshdeck/contracts';
-import type { HostRow } from '../hosts/hosts.repository.ts';
-import type { NetworkInfo } from '../nodes/network-directory.ts';
-import { nodeSettings, type NodeSettings } from '../nodes/node-fields.ts';
-import type { NodeRow } from '../nodes/nodes.repository.ts';
+import type { HostRow } from '../hosts/hosts.public.ts';
+import type { NetworkInfo, NodeRow } from '../nodes/nodes.public.ts';
+import { nodeSettings, type NodeSettings } from '../nodes/nodes.public.ts';
 
 /** Everything a client's config and wire form need to know about its gateway. */
 export interface GatewayContext {

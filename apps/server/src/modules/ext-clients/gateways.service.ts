@@ -1,12 +1,15 @@
 import type { ApiNode, CreateIngressInput } from '@meshdeck/contracts';
 import { badRequest } from '../../lib/api-error.ts';
-import { hostSettings } from '../hosts/host-fields.ts';
-import type { NetworkInfo } from '../nodes/network-directory.ts';
-import { DEFAULT_NODE_SETTINGS, nodeSettings } from '../nodes/node-fields.ts';
-import { presentApiNode, presentRawNode } from '../nodes/nodes.presenter.ts';
-import type { NodeRow } from '../nodes/nodes.repository.ts';
+import { hostSettings } from '../hosts/hosts.public.ts';
+import type { NetworkInfo, NodeRow } from '../nodes/nodes.public.ts';
+import {
+  DEFAULT_NODE_SETTINGS,
+  nodeSettings,
+  presentApiNode,
+  presentRawNode,
+} from '../nodes/nodes.public.ts';
 import type { ClientChangeSink } from './ext-clients.service.ts';
-import type { ExtClientsTransaction } from './ext-clients-transaction.repository.ts';
+import type { ExtClientsTransaction } from '../../stores/ext-clients-transaction.repository.ts';
 import type { RemoteAccessDependencies } from './remote-access-dependencies.ts';
 import { DEFAULT_GATEWAY_KEEPALIVE, DEFAULT_GATEWAY_MTU } from './gateway-context.ts';
 

@@ -1,15 +1,15 @@
+import type { HostTransactionRepositories } from '../../stores/hosts-transaction.repository.ts';
 import type { IngressGwUsers, NetworkWire, ReturnUser, UserRag, UserRemoteGw } from '@meshdeck/contracts';
 import { canUseGateway, type Principal } from '../../auth/access.ts';
 import { ApiError, badRequest, forbidden } from '../../lib/api-error.ts';
-import { nodeSettings } from '../nodes/node-fields.ts';
-import type { NodesRepository } from '../nodes/nodes.repository.ts';
+import { nodeSettings } from '../nodes/nodes.public.ts';
 import type { ExtClientsRepository } from './ext-clients.repository.ts';
 import {
   REMOTE_CLIENT_EXISTS,
   type ClientChangeSink,
   type ExtClientsService,
 } from './ext-clients.service.ts';
-import type { ExtClientsTransaction } from './ext-clients-transaction.repository.ts';
+import type { ExtClientsTransaction } from '../../stores/ext-clients-transaction.repository.ts';
 import type { GatewayContext } from './gateway-context.ts';
 import type { GatewayDirectory } from './gateway-directory.ts';
 import { presentUserRag, presentUserRemoteGw } from './remote-access-view.ts';
@@ -29,7 +29,7 @@ export class RemoteAccessService {
   constructor(
     private readonly clients: ExtClientsRepository,
     private readonly tx: ExtClientsTransaction,
-    private readonly nodes: NodesRepository,
+    private readonly nodes: HostTransactionRepositories['nodes'],
     private readonly gateways: GatewayDirectory,
     private readonly clientsService: ExtClientsService,
     private readonly changes: ClientChangeSink,

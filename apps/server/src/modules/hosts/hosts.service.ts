@@ -1,13 +1,12 @@
+import type { HostTransactionRepositories } from '../../stores/hosts-transaction.repository.ts';
 import type { ApiHost, UpdateHostInput } from '@meshdeck/contracts';
 import { canManageHost, type Principal } from '../../auth/access.ts';
 import { badRequest, forbidden, notFound } from '../../lib/api-error.ts';
-import { createMembership } from '../nodes/membership.ts';
+import { createMembership } from '../nodes/nodes.public.ts';
 import type { EventBus } from '../events/events.public.ts';
-import type { NetworkDirectory } from '../nodes/network-directory.ts';
-import type { NodesRepository } from '../nodes/nodes.repository.ts';
-import type { HostMessenger } from '../peers/host-messages.ts';
-import type { PeerUpdateQueue } from '../peers/peer-update-queue.ts';
-import type { HostsTransaction } from './hosts-transaction.repository.ts';
+import type { NetworkDirectory } from '../nodes/nodes.public.ts';
+import type { HostMessenger, PeerUpdateQueue } from '../peers/peers.public.ts';
+import type { HostsTransaction } from '../../stores/hosts-transaction.repository.ts';
 import { hostSettings } from './host-fields.ts';
 import { presentApiHost } from './hosts.presenter.ts';
 import type { HostPatch, HostRow, HostsRepository } from './hosts.repository.ts';
@@ -16,7 +15,7 @@ import type { HostPatch, HostRow, HostsRepository } from './hosts.repository.ts'
 export interface HostsServiceDependencies {
   tx: HostsTransaction;
   hosts: HostsRepository;
-  nodes: NodesRepository;
+  nodes: HostTransactionRepositories['nodes'];
   networks: NetworkDirectory;
   /** Coalesced per-host peer updates. */
   peers: PeerUpdateQueue;

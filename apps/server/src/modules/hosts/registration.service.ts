@@ -6,21 +6,22 @@ import {
   type RegisterHostInput,
 } from '@meshdeck/contracts';
 import { badRequest } from '../../lib/api-error.ts';
-import { keyGroups, keyNetworks } from '../enrollment-keys/enrollment-keys.presenter.ts';
-import type {
-  EnrollmentKeyRow,
-  EnrollmentKeysRepository,
-} from '../enrollment-keys/enrollment-keys.repository.ts';
-import { keyRefusal, refusalMessage } from '../enrollment-keys/key-rules.ts';
-import { createMembership } from '../nodes/membership.ts';
-import type { NetworkInfo } from '../nodes/network-directory.ts';
-import type { NodeRow, NodesRepository } from '../nodes/nodes.repository.ts';
+import {
+  keyGroups,
+  keyNetworks,
+  keyRefusal,
+  refusalMessage,
+} from '../enrollment-keys/enrollment-keys.public.ts';
+import type { EnrollmentKeyRow } from '../enrollment-keys/enrollment-keys.public.ts';
+import { createMembership } from '../nodes/nodes.public.ts';
+import type { NetworkInfo, NodeRow, AddressHints, NetworkDirectory } from '../nodes/nodes.public.ts';
 import type { EventBus } from '../events/events.public.ts';
-import type { AddressHints } from '../nodes/address-hints.ts';
-import type { NetworkDirectory } from '../nodes/network-directory.ts';
-import type { PeerUpdateQueue } from '../peers/peer-update-queue.ts';
+import type { PeerUpdateQueue } from '../peers/peers.public.ts';
 import type { HostSecrets } from './host-secrets.ts';
-import type { HostTransactionRepositories, HostsTransaction } from './hosts-transaction.repository.ts';
+import type {
+  HostTransactionRepositories,
+  HostsTransaction,
+} from '../../stores/hosts-transaction.repository.ts';
 import { clientOwnedPatch, deconflictListenPort, newHostRow, settingsOf } from './host-input.ts';
 import type { HostRow, HostsRepository } from './hosts.repository.ts';
 
@@ -28,8 +29,8 @@ import type { HostRow, HostsRepository } from './hosts.repository.ts';
 export interface RegistrationServiceDependencies {
   tx: HostsTransaction;
   hosts: HostsRepository;
-  nodes: NodesRepository;
-  keys: EnrollmentKeysRepository;
+  nodes: HostTransactionRepositories['nodes'];
+  keys: HostTransactionRepositories['keys'];
   networks: NetworkDirectory;
   /** Coalesced per-host peer updates. */
   peers: PeerUpdateQueue;

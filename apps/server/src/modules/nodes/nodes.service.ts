@@ -2,9 +2,8 @@ import { cidrContains, fromWireSet, type ApiNode, type UpdateNodeInput } from '@
 import type { Principal } from '../../auth/access.ts';
 import { badRequest, forbidden, notFound } from '../../lib/api-error.ts';
 import type { EventBus } from '../events/events.public.ts';
-import type { HostsTransaction } from '../hosts/hosts-transaction.repository.ts';
-import type { HostMessenger } from '../peers/host-messages.ts';
-import type { PeerUpdateQueue } from '../peers/peer-update-queue.ts';
+import type { HostsTransaction } from '../../stores/hosts-transaction.repository.ts';
+import type { HostMessenger, PeerUpdateQueue } from '../peers/peers.public.ts';
 import type { NetworkDirectory, NetworkInfo } from './network-directory.ts';
 import { nodeSettings } from './node-fields.ts';
 import { presentApiNode, presentRawNode } from './nodes.presenter.ts';

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { isUniqueViolation } from '../../db/client.ts';
-import type { Database } from '../../db/schema.ts';
-import { EnrollmentKeysRepository } from '../enrollment-keys/enrollment-keys.repository.ts';
-import { NodesRepository } from '../nodes/nodes.repository.ts';
-import { HostsRepository } from './hosts.repository.ts';
+import { isUniqueViolation } from '../db/client.ts';
+import type { Database } from '../db/schema.ts';
+import { EnrollmentKeysRepository } from '../modules/enrollment-keys/enrollment-keys.repository.ts';
+import { NodesRepository } from '../modules/nodes/nodes.repository.ts';
+import { HostsRepository } from '../modules/hosts/hosts.repository.ts';
 
 /** The repositories of one transaction: everything they do commits or rolls back together. */
 export interface HostTransactionRepositories {
@@ -13,6 +13,15 @@ export interface HostTransactionRepositories {
 }
 
 const ATTEMPTS = 3;
+
+/** The hosts, nodes and enrollment-key repositories bound to the database, outside any transaction. */
+export function meshRepositories(db: Kysely<Database>): HostTransactionRepositories {
+  return {
+    keys: new EnrollmentKeysRepository(db),
+    hosts: new HostsRepository(db),
+    nodes: new NodesRepository(db),
+  };
+}
 
 /** Runs multi-table host writes (registration, join, delete) in one database transaction. */
 export class HostsTransaction {

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import { isUniqueViolation } from '../../db/client.ts';
-import type { Database } from '../../db/schema.ts';
-import { NodesRepository } from '../nodes/nodes.repository.ts';
-import { ExtClientsRepository } from './ext-clients.repository.ts';
+import { isUniqueViolation } from '../db/client.ts';
+import type { Database } from '../db/schema.ts';
+import { NodesRepository } from '../modules/nodes/nodes.repository.ts';
+import { ExtClientsRepository } from '../modules/ext-clients/ext-clients.repository.ts';
 
 /** The repositories of one transaction: everything they do commits or rolls back together. */
 export interface ExtClientRepositories {
