@@ -1,5 +1,5 @@
 import type { ApiExtClient, UserRag, UserRemoteGw } from '@meshdeck/contracts';
-import { nodeStatus } from '../nodes/node-status.ts';
+import { nodeStatus } from '../nodes/nodes.public.ts';
 import { presentExtClient } from './ext-clients.presenter.ts';
 import type { ExtClientRow } from './ext-clients.repository.ts';
 import {

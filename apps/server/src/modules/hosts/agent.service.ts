@@ -1,3 +1,4 @@
+import type { HostTransactionRepositories } from '../../stores/hosts-transaction.repository.ts';
 import {
   checkInHostSchema,
   type AgentServerConfig,
@@ -6,16 +7,11 @@ import {
   type RawNode,
 } from '@meshdeck/contracts';
 import { badRequest, notFound, unauthorized } from '../../lib/api-error.ts';
-import type { NetworkInfo } from '../nodes/network-directory.ts';
-import { presentRawNode } from '../nodes/nodes.presenter.ts';
-import type { NodeRow } from '../nodes/nodes.repository.ts';
+import type { NetworkInfo, NodeRow, NetworkDirectory } from '../nodes/nodes.public.ts';
+import { presentRawNode } from '../nodes/nodes.public.ts';
 import type { TokenService } from '../../auth/tokens.ts';
 import type { EventBus } from '../events/events.public.ts';
-import type { NetworkDirectory } from '../nodes/network-directory.ts';
-import type { NodesRepository } from '../nodes/nodes.repository.ts';
-import type { HostMessenger } from '../peers/host-messages.ts';
-import type { PeerUpdateBuilder } from '../peers/peer-publisher.ts';
-import type { PeerUpdateQueue } from '../peers/peer-update-queue.ts';
+import type { HostMessenger, PeerUpdateBuilder, PeerUpdateQueue } from '../peers/peers.public.ts';
 import type { HostSecrets } from './host-secrets.ts';
 import type { HostsService } from './hosts.service.ts';
 import { hostSettings } from './host-fields.ts';
@@ -27,7 +23,7 @@ import type { HostPatch, HostRow, HostsRepository } from './hosts.repository.ts'
 /** What the agent-facing rules read and notify; wired in app.ts. */
 export interface AgentServiceDependencies {
   hosts: HostsRepository;
-  nodes: NodesRepository;
+  nodes: HostTransactionRepositories['nodes'];
   networks: NetworkDirectory;
   /** Coalesced per-host peer updates. */
   peers: PeerUpdateQueue;

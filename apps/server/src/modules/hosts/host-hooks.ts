@@ -1,12 +1,10 @@
+import type { HostTransactionRepositories } from '../../stores/hosts-transaction.repository.ts';
 import type { BrokerHandle } from '../../broker/broker.ts';
 import type { HostKeyring } from '../../broker/host-keyring.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
 import type { EventBus } from '../events/events.public.ts';
-import type { AddressHints } from '../nodes/address-hints.ts';
-import type { NodesNetworkUsage } from '../nodes/network-usage.ts';
-import type { NodesRepository } from '../nodes/nodes.repository.ts';
-import type { PeerUpdateQueue } from '../peers/peer-update-queue.ts';
-import type { PeerVersions } from '../peers/peer-versions.ts';
+import type { AddressHints, NodesNetworkUsage } from '../nodes/nodes.public.ts';
+import type { PeerUpdateQueue, PeerVersions } from '../peers/peers.public.ts';
 import type { AgentService } from './agent.service.ts';
 import { agentTopicAuthorizer } from './broker-access.ts';
 import type { HostSecrets } from './host-secrets.ts';
@@ -20,7 +18,7 @@ export function connectBrokerToHosts(
   broker: BrokerHandle,
   d: {
     hosts: HostsRepository;
-    nodes: NodesRepository;
+    nodes: HostTransactionRepositories['nodes'];
     agents: AgentService;
     events: EventBus;
     serverName: string;

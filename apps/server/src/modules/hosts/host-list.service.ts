@@ -10,7 +10,7 @@ import {
 import { notFound } from '../../lib/api-error.ts';
 import { cutPage } from '../../lib/list-page.ts';
 import { nextTurn } from '../../lib/next-turn.ts';
-import { nodeStatus } from '../nodes/node-status.ts';
+import { nodeStatus } from '../nodes/nodes.public.ts';
 import { hostSettings, type HostSettings } from './host-fields.ts';
 import type { HostListRepository, HostListRow, HostNodeRow } from './host-list.repository.ts';
 import { presentApiHost } from './hosts.presenter.ts';

@@ -1,9 +1,6 @@
-import { EnrollmentKeysRepository } from '../enrollment-keys/enrollment-keys.repository.ts';
-import { NetworkKeysService } from '../enrollment-keys/network-keys.service.ts';
 import type { ChangeEvent } from '@meshdeck/contracts';
-import type { NetworkUsage } from '../networks/networks.public.ts';
-import type { NetworkTransaction } from '../networks/networks.public.ts';
-import type { HostChange } from '../peers/peer-publisher.ts';
+import type { NetworkUsage, NetworkTransaction } from '../networks/networks.public.ts';
+import type { HostChange } from '../peers/peers.public.ts';
 import { NodesRepository } from './nodes.repository.ts';
 
 /**
@@ -26,20 +23,22 @@ export class NodesNetworkUsage implements NetworkUsage {
     return this.nodes.countAllByNetwork();
   }
 
-  /** Deletes the network's nodes and takes it off every enrollment key, inside the delete transaction. */
+  /**
+   * Deletes the network's nodes inside the delete transaction (node deletions are announced per host once it
+   * commits, through takeRemovedHosts; the enrollment-keys module wraps this to take the network off its keys).
+   */
   async deleteNetworkMembers(netid: string, trx: NetworkTransaction): Promise<ChangeEvent[]> {
     const deleted = await new NodesRepository(trx).deleteByNetwork(netid);
-    const changes = await new NetworkKeysService(new EnrollmentKeysRepository(trx)).removeNetwork(netid);
     this.#removed.set(
       netid,
       [...new Set(deleted.map((n) => n.host_id))].map((hostId) => ({ hostId, formerNetworks: [netid] })),
     );
-    return changes;
+    return [];
   }
 
-  /** Creates the network's default enrollment key inside the create transaction. */
-  createNetworkMembers(netid: string, trx: NetworkTransaction): Promise<ChangeEvent[]> {
-    return new NetworkKeysService(new EnrollmentKeysRepository(trx)).createDefaultKey(netid);
+  /** A new network has no nodes; the enrollment-keys module wraps this to create the default key. */
+  async createNetworkMembers(): Promise<ChangeEvent[]> {
+    return [];
   }
 
   /** Host changes caused by a committed network delete (once). */

@@ -2,3 +2,11 @@
 // (gateway, relay and failover fields) with its reader, and the network directory nodes are read against.
 export { DEFAULT_NODE_SETTINGS, nodeSettings, type NodeSettings } from './node-fields.ts';
 export type { NetworkDirectory, NetworkInfo } from './network-directory.ts';
+// A node's row and how it is shown, its status rule, and the address allocation hosts use when a host joins a
+// network (inside the hosts store's transaction).
+export type { NodeRow } from './nodes.repository.ts';
+export { presentApiNode, presentRawNode } from './nodes.presenter.ts';
+export { nodeStatus, STALE_FOR_PEERS_MS } from './node-status.ts';
+export { createMembership } from './membership.ts';
+export { AddressHints } from './address-hints.ts';
+export type { NodesNetworkUsage } from './network-usage.ts';

@@ -6,7 +6,7 @@ import {
   type PeerConfig,
   type PeerMap,
 } from '@meshdeck/contracts';
-import { STALE_FOR_PEERS_MS } from '../nodes/node-status.ts';
+import { STALE_FOR_PEERS_MS } from '../nodes/nodes.public.ts';
 import type { MemberRow } from './peers.repository.ts';
 import { clientNets, clientPeers, indexClients, type ClientPeerRow } from './client-peers.ts';
 import { defaultRoutes, RoutingIndex } from './routing-index.ts';

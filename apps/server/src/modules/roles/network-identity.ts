@@ -1,7 +1,6 @@
 import type { ChangeEvent } from '@meshdeck/contracts';
 import { networkDefaultGroups, networkDefaultRoles } from '../../auth/builtin-roles.ts';
-import type { NetworkUsage } from '../networks/networks.public.ts';
-import type { NetworkTransaction } from '../networks/networks.public.ts';
+import type { NetworkUsage, NetworkTransaction } from '../networks/networks.public.ts';
 import { IdentityStore, type IdentityRepositories } from '../../stores/identity.repository.ts';
 import { groupRowOf, roleRowOf } from './platform-roles.ts';
 

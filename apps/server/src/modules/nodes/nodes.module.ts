@@ -1,0 +1,72 @@
+import type { ApiNode, RawNode } from '@meshdeck/contracts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import type { ModuleApp } from '../../lib/module.ts';
+import type { ReadCache } from '../../lib/read-cache.ts';
+import { HostsTransaction } from '../../stores/hosts-transaction.repository.ts';
+import type { EventBus } from '../events/events.public.ts';
+import type { PeerEngine } from '../peers/peers.public.ts';
+import type { NetworkDirectory, NetworkInfo } from './network-directory.ts';
+import { NodesNetworkUsage } from './network-usage.ts';
+import { nodeSettings } from './node-fields.ts';
+import { NodeListRepository } from './node-list.repository.ts';
+import { nodeListRoutes } from './node-list.routes.ts';
+import { NodeListService } from './node-list.service.ts';
+import { presentApiNode, presentRawNode } from './nodes.presenter.ts';
+import { NodesRepository, type NodeRow } from './nodes.repository.ts';
+import { nodesRoutes } from './nodes.routes.ts';
+import { NodesService } from './nodes.service.ts';
+
+/** What the nodes module uses. */
+export interface NodesModuleDeps {
+  database: DatabaseHandle;
+  networks: NetworkDirectory;
+  peers: PeerEngine;
+  events: EventBus;
+  lists: ReadCache;
+  serverName: string;
+}
+
+/** What the nodes module offers other modules. */
+export interface NodesModule {
+  /** Node counts and deletion for the networks module (wrapped by keys and roles in app.ts). */
+  networkUsage: NodesNetworkUsage;
+  /** Whether a node is a relay, for enrollment keys that name one. */
+  findRelay: (nodeId: string) => Promise<{ network: string; isRelay: boolean } | undefined>;
+  /** A node as the API shows it, as agents get it, and sent to its host. */
+  views: {
+    api: (row: NodeRow, network: NetworkInfo) => ApiNode;
+    raw: (row: NodeRow, network: NetworkInfo) => RawNode;
+    sendNode: (row: NodeRow, network: NetworkInfo) => Promise<void>;
+  };
+}
+
+/** Nodes, a host's membership of one network (api-contract §2.3), and the console's lean node list. */
+export async function register(app: ModuleApp, deps: NodesModuleDeps): Promise<NodesModule> {
+  const { database, networks, peers, events, lists, serverName } = deps;
+  const nodes = new NodesRepository(database.db);
+  const tx = new HostsTransaction(database.db);
+  const service = new NodesService({
+    tx,
+    nodes,
+    networks,
+    peers: peers.queue,
+    messenger: peers.messenger,
+    events,
+    serverName,
+  });
+  await app.register(nodesRoutes(service, lists));
+  const rows = new NodeListRepository(database.db, database.engine);
+  await app.register(nodeListRoutes(new NodeListService(rows, networks), lists));
+  return {
+    networkUsage: new NodesNetworkUsage(nodes),
+    findRelay: async (nodeId) => {
+      const node = await nodes.findById(nodeId);
+      return node && { network: node.network, isRelay: nodeSettings(node).isrelay };
+    },
+    views: {
+      api: (row, network) => presentApiNode(row, network, serverName, new Date()),
+      raw: (row, network) => presentRawNode(row, network, serverName),
+      sendNode: (row, network) => peers.messenger.sendNode(presentRawNode(row, network, serverName)),
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import type { BrokerHandle } from '../../broker/broker.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import type { ModuleApp } from '../../lib/module.ts';
+import { HostMessenger } from './host-messages.ts';
+import { PeerUpdateBuilder, type PeerSink } from './peer-publisher.ts';
+import { brokerPeerSink } from './peer-sink.ts';
+import { PeerUpdateQueue } from './peer-update-queue.ts';
+import { PeersRepository } from './peers.repository.ts';
+
+/** What the peer engine uses. */
+export interface PeersModuleDeps {
+  database: DatabaseHandle;
+  broker: BrokerHandle;
+  serverName: string;
+}
+
+/** The peer engine other modules share (app.ts hands it on): they enqueue host changes and send host messages. */
+export interface PeerEngine {
+  builder: PeerUpdateBuilder;
+  queue: PeerUpdateQueue;
+  messenger: HostMessenger;
+  /** The hosts module says how a host and its nodes are described in a full update (it owns both). */
+  describeHostsWith: (describe: PeerSink['describeHost']) => void;
+}
+
+/**
+ * The peer engine (decision 004): coalesced per-host peer updates published on the broker, and one host's
+ * messages, each sealed with that host's traffic key. It has no routes of its own.
+ */
+export async function register(
+  app: ModuleApp,
+  { database, broker, serverName }: PeersModuleDeps,
+): Promise<PeerEngine> {
+  // Everything for one host goes through publishToHost, which seals it with that host's traffic key.
+  const messenger = new HostMessenger(
+    (hostId, topic, payload) => broker.publishToHost(hostId, topic, payload),
+    serverName,
+    (error) => app.log.warn({ err: error }, 'MQTT publish failed'),
+  );
+  let describe: PeerSink['describeHost'] = async () => undefined;
+  const sink = brokerPeerSink(broker, (hostId) => describe(hostId));
+  const builder = new PeerUpdateBuilder(new PeersRepository(database.db), sink, serverName);
+  const queue = new PeerUpdateQueue(builder, app.log);
+  return { builder, queue, messenger, describeHostsWith: (next) => (describe = next) };
+}
