@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { startBroker, type BrokerHandle } from './broker/broker.ts';
+import { BROKER_SECRET_KEY } from './broker/broker-credentials.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { MAX_BODY_BYTES } from './lib/request-guards.ts';
+import type { EventBus } from './modules/events/events.public.ts';
+import type { PeerUpdateQueue, PeerVersions } from './modules/peers/peers.public.ts';
+import { SettingsRepository } from './modules/server/settings.repository.ts';
+import { loggerOptions } from './plugins/logging.ts';
+import type { EventLoopLag } from './plugins/metrics.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The database and broker this app owns; tests use them to simulate outages. */
+    meshdeck: {
+      database: DatabaseHandle;
+      broker: BrokerHandle;
+      config: Config;
+      events: EventBus;
+      /** Per-host peer-state versions (tests read them to forge a gap). */
+      peerVersions: PeerVersions;
+      peerQueue: PeerUpdateQueue;
+      /** Event-loop delay sampler behind /metrics (the benchmark starts fresh windows). */
+      lag: EventLoopLag;
+    };
+  }
+}
+
+/** Trusts the nearest `hops` proxies, as Fastify does for a number (its types only accept a function). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+/** The Fastify instance with the zod type provider; `logStream` replaces stdout (tests check redaction). */
+export function createFastify(config: Config, logStream?: NodeJS.WritableStream): FastifyInstance {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, logStream),
+    // X-Forwarded-For is believed only from configured proxies: rate limits key on request.ip (TRUST_PROXY).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    bodyLimit: MAX_BODY_BYTES,
+    // Join tokens (base64 JSON, api-contract §2.5) travel as a path parameter and exceed the default 100 chars.
+    routerOptions: { maxParamLength: 1024 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  return app;
+}
+
+/** What the app owns outside itself: the database (with its settings table) and the MQTT broker. */
+export interface Infrastructure {
+  database: DatabaseHandle;
+  settings: SettingsRepository;
+  broker: BrokerHandle;
+}
+
+/** Opens the database and the broker; closing the app closes both. Agents are answered once the app listens. */
+export async function openInfrastructure(app: FastifyInstance, config: Config): Promise<Infrastructure> {
+  const { databaseUrl, dataDir, databasePoolSize: poolSize } = config;
+  const database = await openDatabase({ dataDir, databaseUrl, poolSize });
+  const settings = new SettingsRepository(database.db);
+  let broker: BrokerHandle;
+  try {
+    const brokerSecret = await settings.getOrCreate(BROKER_SECRET_KEY, randomBytes(32).toString('base64url'));
+    broker = await startBroker(config, brokerSecret, app.log);
+  } catch (error) {
+    await database.destroy();
+    throw error;
+  }
+  // Which database and broker this server uses; URLs may carry credentials, which the logger redacts.
+  app.log.info({ engine: database.engine, url: databaseUrl }, 'database opened');
+  app.log.info(
+    { url: config.mqtt.url ?? broker.publicUrl, embedded: broker.isEmbedded },
+    'using MQTT broker',
+  );
+  app.addHook('onClose', async () => {
+    await broker.close();
+    await database.destroy();
+  });
+  // Agents are answered on the broker only once they can also pull over HTTP (issue 19).
+  app.addHook('onListen', () => broker.open());
+  return { database, settings, broker };
+}

@@ -1,0 +1,109 @@
+import type { TokenService } from '../../auth/tokens.ts';
+import type { BrokerHandle } from '../../broker/broker.ts';
+import type { Config } from '../../config.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import type { ModuleApp } from '../../lib/module.ts';
+import type { ReadCache } from '../../lib/read-cache.ts';
+import { HostsTransaction, meshRepositories } from '../../stores/hosts-transaction.repository.ts';
+import type { EventBus } from '../events/events.public.ts';
+import { AddressHints, type NetworkDirectory, type NodesNetworkUsage } from '../nodes/nodes.public.ts';
+import type { PeerEngine } from '../peers/peers.public.ts';
+import { agentRoutes } from './agent.routes.ts';
+import { AgentService } from './agent.service.ts';
+import { connectBrokerToHosts, followHostChanges } from './host-hooks.ts';
+import { HostListRepository } from './host-list.repository.ts';
+import { hostListRoutes } from './host-list.routes.ts';
+import { HostListService } from './host-list.service.ts';
+import { HostSecrets } from './host-secrets.ts';
+import { presentRawHost } from './hosts.presenter.ts';
+import { hostsRoutes } from './hosts.routes.ts';
+import { HostsService } from './hosts.service.ts';
+import { RegistrationService } from './registration.service.ts';
+
+/** What the hosts module uses. */
+export interface HostsModuleDeps {
+  config: Config;
+  database: DatabaseHandle;
+  broker: BrokerHandle;
+  tokens: TokenService;
+  networks: NetworkDirectory;
+  peers: PeerEngine;
+  events: EventBus;
+  lists: ReadCache;
+  /** The nodes module's network usage: peer updates for hosts that lost a node wait for the network delete. */
+  networkUsage: NodesNetworkUsage;
+}
+
+/**
+ * Hosts (api-contract §2.4), agent registration and the agent's own routes (§3), the broker's view of hosts
+ * (logins, topics, presence, traffic keys), and the console's lean host list.
+ */
+export async function register(app: ModuleApp, deps: HostsModuleDeps): Promise<void> {
+  const { config, database, broker, tokens, networks, peers, events, lists, networkUsage } = deps;
+  const { serverName } = config;
+  const repositories = { ...meshRepositories(database.db), tx: new HostsTransaction(database.db) };
+  const { queue, builder: peerBuilder, messenger } = peers;
+  const secrets = new HostSecrets();
+  const addressHints = new AddressHints();
+  const hostsService = new HostsService({
+    ...repositories,
+    networks,
+    peers: queue,
+    messenger,
+    events,
+    brokerPresence: (hostId) => broker.isAgentConnected(hostId),
+  });
+  const agents = new AgentService(
+    { ...repositories, networks, peers: queue, peerBuilder, messenger, events, tokens, secrets, serverName },
+    hostsService,
+  );
+  const registration = new RegistrationService({
+    ...repositories,
+    networks,
+    peers: queue,
+    events,
+    secrets,
+    addressHints,
+  });
+  peers.describeHostsWith(async (hostId) => {
+    const host = await repositories.hosts.findById(hostId);
+    if (!host) return undefined;
+    const nodes = await repositories.nodes.listByHosts([hostId]);
+    return {
+      host: presentRawHost(
+        host,
+        nodes.map((n) => n.id),
+      ),
+      nodes: await agents.rawNodes(nodes),
+    };
+  });
+  const keyring = connectBrokerToHosts(broker, { ...repositories, agents, events, serverName });
+  followHostChanges(events, {
+    lists,
+    keyring,
+    secrets,
+    peerVersions: peerBuilder.versions,
+    addressHints,
+    peers: queue,
+    networkUsage,
+  });
+
+  await app.register(
+    agentRoutes(registration, agents, {
+      publicApiUrl: config.publicApiUrl,
+      brokerUrl: broker.publicUrl,
+      brokerCredentials: (hostId: string) => ({
+        username: hostId,
+        password: broker.credentials.passwordOf(hostId),
+      }),
+      onRegistered: (hostId: string) => keyring.markStale(hostId),
+      serverName,
+      isPro: config.edition === 'pro',
+      registerRateLimitPerMinute: config.registerRateLimitPerMinute,
+      hostAuthRateLimitPerMinute: config.hostAuthRateLimitPerMinute,
+    }),
+  );
+  await app.register(hostsRoutes(hostsService, lists));
+  const hostRows = new HostListRepository(database.db, database.engine);
+  await app.register(hostListRoutes(new HostListService(hostRows, repositories.hosts), lists));
+}

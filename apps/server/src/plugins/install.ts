@@ -1,0 +1,34 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import { installRequestGuards } from '../lib/request-guards.ts';
+import { installAgentFiles } from './agent-files.ts';
+import { installAuth, type AuthDependencies } from './auth.ts';
+import { installErrorHandling, installNotFound } from './errors.ts';
+import { installOpenApi } from './openapi.ts';
+import { installSecurityHeaders } from './security-headers.ts';
+import { installStaticConsole } from './static-console.ts';
+import { installTransferOptimisations } from './transfer.ts';
+
+/** The plugins every route runs behind (errors, guards, headers, auth, rate limits, transfer, OpenAPI). */
+export async function installPlugins(
+  app: FastifyInstance,
+  config: Config,
+  auth: AuthDependencies,
+): Promise<void> {
+  installErrorHandling(app);
+  installRequestGuards(app);
+  // Before auth: a request refused by the auth hook must still leave with the security headers.
+  await installSecurityHeaders(app, config.corsAllowedOrigins);
+  installAuth(app, auth);
+  await app.register(rateLimit, { global: false });
+  await installTransferOptimisations(app);
+  await installOpenApi(app);
+}
+
+/** What answers after every module's routes: agent downloads, the built console, and the 404. */
+export async function installFallbacks(app: FastifyInstance, config: Config): Promise<void> {
+  await installAgentFiles(app, config.agentDir);
+  const fallback = await installStaticConsole(app, config.consoleDir);
+  installNotFound(app, fallback);
+}
