@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { streamEvents } from './event-stream.ts';
 import { patchLists } from './list/live-list.ts';
 import { useSession } from './session.ts';
+import { refreshSessionUser } from './session-user.ts';
 
 /** The server's change stream (GET /api/v1/events). */
 export const EVENTS_PATH = 'v1/events';
@@ -37,6 +38,9 @@ export function useLiveUpdates(): void {
           }
           const change = changeEventSchema.safeParse(payload);
           if (!change.success) return;
+          // A change of the signed-in user itself (role, groups): the console re-reads what it may do.
+          if (change.data.resource === 'users' && change.data.id === useSession.getState().username)
+            void refreshSessionUser(queryClient).catch(() => undefined);
           // Lists patch the one changed row; other views re-read what starts with the resource name.
           patchLists(queryClient, change.data);
           void queryClient.invalidateQueries({ queryKey: [change.data.resource] });

@@ -81,6 +81,49 @@ describe('GET /api/v1/events -> who hears what', () => {
   });
 });
 
+describe('GET /api/v1/events -> a change of the caller itself', () => {
+  it("-> when an admin changes the user's role, the user's stream carries it and ends; a new stream follows the new role", async () => {
+    await createNetwork(server, adminToken, 'office');
+    const token = await createUserWithRole(server, 'patty', 'platform-user');
+    const stream = await openStream(token);
+    // Another user's change is still not the caller's to hear.
+    const other = await server.request('POST', '/api/users/quinnie', {
+      token: adminToken,
+      body: { password: 'secret-123', platform_role_id: 'platform-user' },
+    });
+    expect(other.status).toBe(200);
+    const changed = await server.request('PUT', '/api/users/patty', {
+      token: adminToken,
+      body: { username: 'patty', platform_role_id: 'auditor' },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(await stream.ended()).toBe(true);
+    expect(stream.text()).toContain('"resource":"users","action":"updated","id":"patty"');
+    expect(stream.text()).not.toContain('quinnie');
+    // The same session opens a stream again, now as an auditor, which hears about hosts.
+    const again = await openStream(token);
+    server.app.meshdeck.events.publish({ resource: 'hosts', action: 'updated', id: 'some-host' });
+    expect(await again.until('some-host')).toContain('some-host');
+    again.close();
+  });
+
+  it('-> when a group the user is put in is saved, the user hears about it', async () => {
+    await createNetwork(server, adminToken, 'office');
+    const token = await createUserWithRole(server, 'raelynn', 'platform-user');
+    const stream = await openStream(token);
+    const group = await server.request('POST', '/api/v1/users/group', {
+      token: adminToken,
+      body: {
+        user_group: { name: 'Office crew', network_roles: { office: { 'office-network-user': {} } } },
+        members: ['raelynn'],
+      },
+    });
+    expect(group.status, JSON.stringify(group.body)).toBe(200);
+    expect(await stream.ended()).toBe(true);
+    expect(stream.text()).toContain('"id":"raelynn"');
+  });
+});
+
 describe('GET /api/v1/events -> token expiry', () => {
   it('-> when the session token expires, the server ends the stream', async () => {
     const secret = await new SettingsRepository(server.app.meshdeck.database.db).get(JWT_SECRET_KEY);

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { CHANGE_EVENT_NAME, EVENTS_HEARTBEAT_SECONDS } from '@meshdeck/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../auth/access.ts';
-import { canSeeEvent, whenExpired } from './event-access.ts';
+import { canSeeEvent, isAboutSelf, whenExpired } from './event-access.ts';
 import type { EventBus } from './event-bus.ts';
 
 /**
@@ -36,8 +36,11 @@ export const eventsRoutes =
         out.write(`retry: 3000\n: connected\n\n`);
         open.add(out);
         const unsubscribe = bus.subscribe((event) => {
-          if (canSeeEvent(principal, event))
-            out.write(`event: ${CHANGE_EVENT_NAME}\ndata: ${JSON.stringify(event)}\n\n`);
+          if (out.writableEnded || !canSeeEvent(principal, event)) return;
+          out.write(`event: ${CHANGE_EVENT_NAME}\ndata: ${JSON.stringify(event)}\n\n`);
+          // The stream decides what to send by the caller's role when it opened: after a change of the caller's
+          // own user it ends, and the console's reconnect opens one under the new role (decision 032).
+          if (isAboutSelf(principal, event)) out.end();
         });
         const heartbeat = setInterval(() => out.write(': keep-alive\n\n'), EVENTS_HEARTBEAT_SECONDS * 1000);
         const expiresAt = principal.kind === 'user' ? principal.expiresAt : undefined;

@@ -16,14 +16,15 @@ import { checkNetworkRoles } from './membership.ts';
 
 /**
  * Sets who is in a group: adds it to `members`, removes it from everyone else. A membership change is a change
- * of the user's groups, so it deletes their access tokens and ends their sessions (api-contract §7.1).
+ * of the user's groups, so it deletes their access tokens (api-contract §7.1); their console sessions go on with
+ * the new groups (decision 032). Returns everyone whose groups changed.
  */
 async function setMembers(
   repos: IdentityRepositories,
   groupId: string,
   members: readonly string[],
   now: string,
-): Promise<void> {
+): Promise<string[]> {
   for (const username of members) {
     if (!(await repos.users.findByUsername(username))) throw badRequest(`user ${username} does not exist`);
   }
@@ -33,20 +34,17 @@ async function setMembers(
   for (const user of leaving) {
     await repos.users.update(
       user.username,
-      { groupIds: userGroupIds(user).filter((id) => id !== groupId), revokeSessions: true },
+      { groupIds: userGroupIds(user).filter((id) => id !== groupId) },
       now,
     );
     await repos.tokens.deleteByUser(user.username);
   }
   for (const username of joining) {
     const user = (await repos.users.findByUsername(username))!;
-    await repos.users.update(
-      username,
-      { groupIds: [...userGroupIds(user), groupId], revokeSessions: true },
-      now,
-    );
+    await repos.users.update(username, { groupIds: [...userGroupIds(user), groupId] }, now);
     await repos.tokens.deleteByUser(username);
   }
+  return [...leaving.map((user) => user.username), ...joining];
 }
 
 /** User groups (api-contract §2.13): custom groups are created, edited and deleted; default ones are fixed. */
@@ -118,11 +116,18 @@ export class GroupsService {
       };
       const inserted = await repos.groups.insert(row);
       if (inserted === 'duplicate') throw badRequest(`group name ${name} is already in use`);
-      await setMembers(repos, row.id, input.members ?? [], now);
-      return inserted;
+      const joined = await setMembers(repos, row.id, input.members ?? [], now);
+      return { inserted, affected: joined };
     });
-    this.events.publish({ resource: 'groups', action: 'created', id: created.id });
-    return presentGroup(created);
+    this.events.publish({ resource: 'groups', action: 'created', id: created.inserted.id });
+    this.#announceUsers(created.affected);
+    return presentGroup(created.inserted);
+  }
+
+  /** Tells each user whose groups or group roles changed (and their open consoles) about it. */
+  #announceUsers(usernames: readonly string[]): void {
+    for (const username of new Set(usernames))
+      this.events.publish({ resource: 'users', action: 'updated', id: username });
   }
 
   /** Edits a custom group; with `members`, also sets exactly who is in it. */
@@ -144,22 +149,27 @@ export class GroupsService {
         updated_at: now,
       });
       if (row === 'duplicate') throw badRequest(`group name ${input.name ?? ''} is already in use`);
-      if (members) await setMembers(repos, current.id, members, now);
-      return row!;
+      // Members before and after: a change of the group's network roles changes what each of them may do.
+      const before = (await repos.users.listInGroups([current.id])).map((user) => user.username);
+      const changed = members ? await setMembers(repos, current.id, members, now) : [];
+      return { row: row!, affected: [...before, ...changed] };
     });
-    this.events.publish({ resource: 'groups', action: 'updated', id: updated.id });
-    return presentGroup(updated);
+    this.events.publish({ resource: 'groups', action: 'updated', id: updated.row.id });
+    this.#announceUsers(updated.affected);
+    return presentGroup(updated.row);
   }
 
   /** Deletes a custom group and takes its members out of it. */
   async delete(id: string): Promise<void> {
-    await this.store.write(async (repos) => {
+    const left = await this.store.write(async (repos) => {
       const current = await repos.groups.findById(id);
       if (!current) throw notFound(`group ${id} not found`);
       if (current.is_default === 1) throw badRequest(`group ${id} is a default group and cannot be deleted`);
-      await setMembers(repos, id, [], new Date().toISOString());
+      const removed = await setMembers(repos, id, [], new Date().toISOString());
       await repos.groups.deleteByIds([id]);
+      return removed;
     });
     this.events.publish({ resource: 'groups', action: 'deleted', id });
+    this.#announceUsers(left);
   }
 }

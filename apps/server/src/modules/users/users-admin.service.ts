@@ -107,14 +107,17 @@ export class UsersAdminService {
           (await verify(target.password_hash, input.current_password).catch(() => false));
         if (!isCurrent) throw badRequest('current_password is wrong or missing: enter your current password');
       }
-      const revoke =
+      // A change of role, groups or network roles deletes the user's API access tokens (api-contract §7.1). Their
+      // console sessions go on: every request reads the role afresh, and the change event below makes an open
+      // console re-read its user and restarts its event stream under the new role (decision 032).
+      const isRoleChange =
         changes.platformRoleId !== undefined ||
         changes.groupIds !== undefined ||
         changes.networkRoles !== undefined;
-      if (revoke) await repos.tokens.deleteByUser(username);
+      if (isRoleChange) await repos.tokens.deleteByUser(username);
       const row = await repos.users.update(
         username,
-        { ...changes, passwordHash, displayName: input.display_name, revokeSessions: revoke },
+        { ...changes, passwordHash, displayName: input.display_name },
         new Date().toISOString(),
       );
       return row!;
