@@ -127,3 +127,58 @@ describe('sort parameter', () => {
     expect(paramToSorting(undefined, [{ id: 'name', desc: false }])).toEqual([{ id: 'name', desc: false }]);
   });
 });
+
+describe('DataTable on a narrow screen (below 768 px)', () => {
+  interface Node {
+    id: string;
+    name: string;
+    address: string;
+    endpoint: string;
+    version: string;
+  }
+  const nodeColumn = createColumnHelper<Node>();
+  const nodeColumns = [
+    nodeColumn.accessor('name', { header: 'Name', meta: { isKey: true } }),
+    nodeColumn.accessor('endpoint', { header: 'Endpoint' }),
+    nodeColumn.accessor('address', { header: 'Address', meta: { isKey: true } }),
+    nodeColumn.accessor('version', { header: 'Version' }),
+  ];
+  const nodes: Node[] = [
+    {
+      id: 'a',
+      name: 'db-primary-frankfurt',
+      address: '100.64.0.1',
+      endpoint: '203.0.113.7',
+      version: 'v1.2.0',
+    },
+  ];
+  let wideMatchMedia: typeof window.matchMedia;
+  let restoreNarrowSize: () => void;
+  beforeEach(() => {
+    restoreNarrowSize = mockElementSize(375, 600);
+    wideMatchMedia = window.matchMedia;
+    window.matchMedia = vi.fn().mockImplementation((query: string) => ({
+      ...wideMatchMedia(query),
+      matches: query.includes('max-width: 767'),
+    }));
+  });
+  afterEach(() => {
+    window.matchMedia = wideMatchMedia;
+    restoreNarrowSize();
+  });
+
+  it('-> shows only the key columns, and the others one tap away in the row details', async () => {
+    renderUi(<DataTable label="Nodes" data={nodes} columns={nodeColumns} getRowId={(r) => r.id} />);
+    const table = screen.getByRole('table', { name: 'Nodes' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual(['Name', 'Address', '']);
+    await userEvent.click(await within(table).findByRole('button', { name: 'Details' }));
+    expect(within(table).getByText('db-primary-frankfurt')).toBeInTheDocument();
+    expect(within(table).queryByText('203.0.113.7')).toBeNull();
+    const details = await screen.findByRole('dialog', { name: 'db-primary-frankfurt' });
+    expect(within(details).getByText('Endpoint').nextSibling).toHaveTextContent('203.0.113.7');
+    expect(within(details).getByText('Version').nextSibling).toHaveTextContent('v1.2.0');
+  });
+});

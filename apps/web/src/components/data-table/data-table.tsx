@@ -1,4 +1,5 @@
 import { Box, Checkbox, Table, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import {
   flexRender,
@@ -14,6 +15,7 @@ import {
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VirtualRows, WindowRows } from './data-table-body.tsx';
+import { detailsColumn, NARROW_TABLE_BELOW, RowDetails, splitNarrowColumns } from './narrow-columns.tsx';
 import classes from './data-table.module.css';
 
 export interface DataTableProps<T> {
@@ -47,8 +49,19 @@ export interface DataTableProps<T> {
  * The one table of the console: sorting, filtering and selection from TanStack Table, and row virtualisation
  * from TanStack Virtual, so 10,000 rows cost the same to render as the forty that fit on screen.
  */
-export function DataTable<T>(props: DataTableProps<T>) {
+export function DataTable<T>(tableProps: DataTableProps<T>) {
   const { t } = useTranslation('common');
+  // Below 768 px: the key columns and a details button per row, so no table is wider than a phone (issue 30).
+  const isNarrow = useMediaQuery(`(max-width: ${NARROW_TABLE_BELOW - 0.02}px)`) ?? false;
+  const [details, setDetails] = useState<T>();
+  const narrow = useMemo(() => {
+    if (!isNarrow) return undefined;
+    const { shown, hidden } = splitNarrowColumns(tableProps.columns);
+    return hidden.length === 0
+      ? undefined
+      : { shown: [...shown, detailsColumn<T>(t('table.details'), setDetails)], hidden };
+  }, [isNarrow, tableProps.columns, t]);
+  const props = narrow ? { ...tableProps, columns: narrow.shown } : tableProps;
   // State, not a ref: child layout effects run before a parent's ref is set, so a virtualiser mounted with its
   // data already cached (the route prefetched it) never saw its scroll element and never followed the scroll.
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
@@ -173,6 +186,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
           )}
         </Table.Tbody>
       </Table>
+      {narrow && details !== undefined && (
+        <RowDetails
+          row={details}
+          titleColumn={narrow.shown[0]}
+          columns={narrow.hidden}
+          onClose={() => setDetails(undefined)}
+        />
+      )}
     </Box>
   );
 }

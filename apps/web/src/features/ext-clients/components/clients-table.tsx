@@ -33,11 +33,12 @@ export function ClientsTable(props: ClientsTableProps) {
     props;
   const columns = useMemo(
     () => [
-      column.accessor('clientId', { id: 'id', header: t('clients.columns.id') }),
+      column.accessor('clientId', { id: 'id', meta: { isKey: true }, header: t('clients.columns.id') }),
       ...(hasNetworkColumn ? [column.accessor('network', { header: t('clients.columns.network') })] : []),
       column.accessor('ownerId', { id: 'owner', header: t('clients.columns.owner') }),
       column.accessor((row) => [row.address, row.address6].filter(Boolean).join(', '), {
         id: 'address',
+        meta: { isKey: true },
         header: t('clients.columns.addresses'),
       }),
       column.accessor(
@@ -49,6 +50,7 @@ export function ClientsTable(props: ClientsTableProps) {
       ),
       column.accessor('isEnabled', {
         id: 'enabled',
+        meta: { isKey: true },
         header: t('clients.columns.enabled'),
         size: 100,
         cell: (info) => (

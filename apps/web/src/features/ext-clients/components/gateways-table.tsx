@@ -34,6 +34,7 @@ export function GatewaysTable(props: GatewaysTableProps) {
     () => [
       column.display({
         id: 'select',
+        meta: { isKey: true },
         size: 44,
         cell: (info) => (
           <Radio
@@ -48,6 +49,7 @@ export function GatewaysTable(props: GatewaysTableProps) {
         ),
       }),
       column.accessor('name', {
+        meta: { isKey: true },
         header: t('gateways.columns.name'),
         cell: (info) => (
           <Group gap={6} wrap="nowrap">
@@ -64,6 +66,7 @@ export function GatewaysTable(props: GatewaysTableProps) {
       }),
       column.accessor((row) => [row.address, row.address6].filter(Boolean).join(', '), {
         id: 'address',
+        meta: { isKey: true },
         header: t('gateways.columns.addresses'),
       }),
       column.accessor('dns', { header: t('gateways.columns.dns') }),

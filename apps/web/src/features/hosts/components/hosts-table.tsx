@@ -32,6 +32,7 @@ export function HostsTable({ rows, sorting, onSortingChange, isReadOnly }: Hosts
   const columns = useMemo(
     () => [
       column.accessor('name', {
+        meta: { isKey: true },
         header: t('fields.name'),
         cell: (info) => (
           <div className={tableClasses.cellGroup}>
@@ -49,11 +50,12 @@ export function HostsTable({ rows, sorting, onSortingChange, isReadOnly }: Hosts
           </div>
         ),
       }),
-      column.accessor('endpoint', { header: t('fields.endpointIpv4') }),
+      column.accessor('endpoint', { meta: { isKey: true }, header: t('fields.endpointIpv4') }),
       column.accessor('endpoint6', { header: t('fields.endpointIpv6') }),
       column.accessor('listenPort', { id: 'port', header: t('fields.publicPort') }),
       column.accessor((item) => formatVersion(item.version), { id: 'version', header: t('fields.version') }),
       column.accessor('status', {
+        meta: { isKey: true },
         header: t('fields.status'),
         cell: (info) => (
           <StatusCell status={info.row.original.status} lastCheckIn={info.row.original.lastCheckIn} />

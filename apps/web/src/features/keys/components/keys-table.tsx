@@ -30,6 +30,7 @@ export function KeysTable(props: KeysTableProps) {
   const columns = useMemo(
     () => [
       column.accessor('name', {
+        meta: { isKey: true },
         header: t('columns.name'),
         cell: (info) => (
           <Group gap={4} wrap="nowrap">
@@ -55,6 +56,7 @@ export function KeysTable(props: KeysTableProps) {
       ),
       column.accessor((key) => keyStatus(key), {
         id: 'status',
+        meta: { isKey: true },
         header: t('columns.status'),
         cell: (info) => <KeyStatusBadge keyItem={info.row.original} />,
       }),

@@ -42,6 +42,7 @@ export function NetworksTable({
     () => [
       column.accessor('netId', {
         id: 'name',
+        meta: { isKey: true },
         header: t('columns.name'),
         cell: (info) => (
           <Anchor
@@ -54,7 +55,12 @@ export function NetworksTable({
           </Anchor>
         ),
       }),
-      column.accessor('addressRange', { id: 'ipv4', header: t('columns.ipv4'), enableGlobalFilter: false }),
+      column.accessor('addressRange', {
+        id: 'ipv4',
+        meta: { isKey: true },
+        header: t('columns.ipv4'),
+        enableGlobalFilter: false,
+      }),
       column.accessor('addressRange6', { id: 'ipv6', header: t('columns.ipv6'), enableGlobalFilter: false }),
       column.accessor('nodeCount', { id: 'nodes', header: t('columns.nodes'), enableGlobalFilter: false }),
       column.accessor('networkLastModified', {

@@ -35,6 +35,7 @@ export function NodesTable(props: NodesTableProps) {
   const columns = useMemo(
     () => [
       column.accessor('name', {
+        meta: { isKey: true },
         header: t('columns.name'),
         cell: (info) => (
           <div className={tableClasses.cellGroup}>
@@ -47,10 +48,12 @@ export function NodesTable(props: NodesTableProps) {
       }),
       column.accessor((item) => item.address || item.address6, {
         id: 'address',
+        meta: { isKey: true },
         header: t('columns.address'),
       }),
       column.accessor('endpoint', { header: t('columns.endpoint') }),
       column.accessor('status', {
+        meta: { isKey: true },
         header: t('columns.status'),
         cell: (info) => (
           <StatusCell
