@@ -344,6 +344,17 @@ if (main)
         `${change.ms.toFixed(1)} ms (CPU ${change.cpuMs.toFixed(0)} ms), ${change.messages} msgs, ${(change.bytes / 1024).toFixed(0)} KiB (${(change.bytes / 5000).toFixed(0)} B/host)`,
         change.ms <= 100,
       );
+      // The same mesh shape with routing roles (issue 31): the work per change must stay O(peers).
+      const routed = await main.call<
+        Record<string, { ms: number; cpuMs: number; messages: number; bytes: number }>
+      >('routingChange', { size: 5000, runs: 5 });
+      for (const [kind, r] of Object.entries(routed))
+        row(
+          `one ${kind} host change, 5,000-host mesh with 50 relays x 10, 10 HA egress ranges x 2 gateways, 1 internet gateway x 100 clients`,
+          '<= 100 ms, bytes O(N)',
+          `${r.ms.toFixed(1)} ms (CPU ${r.cpuMs.toFixed(0)} ms), ${r.messages} msgs, ${(r.bytes / 1024).toFixed(0)} KiB (${(r.bytes / 5000).toFixed(0)} B/host)`,
+          r.ms <= 100,
+        );
     }
   } finally {
     await main.call('close').catch(() => undefined);

@@ -10,6 +10,42 @@ import type { MemberRow } from './peers.repository.ts';
 
 const isActive = (node: MemberRow) => node.connected === 1 && node.pending_delete === 0;
 
+/** The receiver's own address in a route (`node_addr` / `node_addr6`). */
+const nodeAddress = (node: MemberRow, family: 4 | 6): string =>
+  (family === 4 ? node.address : node.address6) ?? '';
+
+// A placeholder for the receiver's address in a network, for routing state shared by plain receivers. No value
+// in routing state holds '@' (addresses, CIDRs, UUIDs and network names only).
+const TOKEN = '@@';
+const placeholder = (node: MemberRow, family: 4 | 6) => `${TOKEN}${family}:${node.network}${TOKEN}`;
+const TOKENS = /@@([46]):([^@]*)@@/g;
+
+/**
+ * Serialised routing state shared by receivers without roles of their own: theirs differs only in their own
+ * addresses, so it is serialised once per set of networks and the addresses are filled in per receiver.
+ */
+export class SharedRouting {
+  readonly #templates = new Map<string, string>();
+
+  constructor(private readonly index: MemberIndex) {}
+
+  /** The routing state of `hostId` as JSON without braces. */
+  json(hostId: string): string {
+    const own = this.index.byHost.get(hostId) ?? [];
+    const key = [...(this.index.activeNetworks.get(hostId) ?? [])].sort().join(',');
+    let template = this.#templates.get(key);
+    if (template === undefined) {
+      template = JSON.stringify(hostRouting(hostId, this.index, placeholder)).slice(1, -1);
+      this.#templates.set(key, template);
+    }
+    if (!template.includes(TOKEN)) return template;
+    return template.replace(TOKENS, (_match, family: string, network: string) => {
+      const node = own.find((n) => n.network === network);
+      return node ? nodeAddress(node, family === '4' ? 4 : 6) : '';
+    });
+  }
+}
+
 /**
  * The peer whose entry carries traffic from `receiver` to `target`: its relay when the receiver is relayed, the
  * target's relay when the target is relayed, the failover node of a failed-over pair, else the target itself.
@@ -29,7 +65,7 @@ function carrier(receiver: MemberRow, target: MemberRow, index: MemberIndex): Me
  * for each of its active nodes, the egress gateways it may use (with metric, NAT and the peer carrying them),
  * its internet gateway, and what it forwards itself. O(gateways in its networks); plain meshes return a constant.
  */
-export function hostRouting(hostId: string, index: MemberIndex): HostRouting {
+export function hostRouting(hostId: string, index: MemberIndex, ownAddress = nodeAddress): HostRouting {
   const routing = index.routing;
   const active = index.activeNetworks.get(hostId);
   const own = (index.byHost.get(hostId) ?? []).filter(
@@ -65,7 +101,7 @@ export function hostRouting(hostId: string, index: MemberIndex): HostRouting {
     }
     for (const router of routing.routers(node.network)) {
       if (router.host_id === hostId || !isActive(router)) continue;
-      const route = egressRoute(node, router, index);
+      const route = egressRoute(node, router, index, ownAddress);
       if (route) result.egress_network_routes.push(route);
     }
   }
@@ -73,10 +109,28 @@ export function hostRouting(hostId: string, index: MemberIndex): HostRouting {
   return result;
 }
 
+/** Only the two routing flags the contract requires in every message (a delta that leaves the rest unchanged). */
+export function routingFlags(
+  hostId: string,
+  index: MemberIndex,
+): { change_default_gw: boolean; is_inet_gw: boolean } {
+  const routing = index.routing;
+  const active = index.activeNetworks.get(hostId);
+  let changeDefaultGw = false;
+  let isInetGw = false;
+  for (const node of index.byHost.get(hostId) ?? []) {
+    if (!active?.has(node.network) || !routing.networks.has(node.network)) continue;
+    changeDefaultGw ||= routing.internetGatewayOf(node) !== undefined;
+    isInetGw ||= routing.roles(node.node_id)?.isInternetGateway === true;
+  }
+  return { change_default_gw: changeDefaultGw, is_inet_gw: isInetGw };
+}
+
 function egressRoute(
   receiver: MemberRow,
   router: MemberRow,
   index: MemberIndex,
+  ownAddress: typeof nodeAddress,
 ): EgressNetworkRoute | undefined {
   const ranges = index.routing.usableRanges(router, receiver);
   if (ranges.length === 0) return undefined;
@@ -87,8 +141,8 @@ function egressRoute(
     peer_key: key,
     egress_gw_addr: router.address ?? '',
     egress_gw_addr6: router.address6 ?? '',
-    node_addr: receiver.address ?? '',
-    node_addr6: receiver.address6 ?? '',
+    node_addr: ownAddress(receiver, 4),
+    node_addr6: ownAddress(receiver, 6),
     egress_ranges: ranges.map((r) => r.network),
     egress_ranges_metric: ranges.map((r) => ({
       network: r.network,

@@ -17,7 +17,7 @@ import {
   removalPeer,
   type MemberIndex,
 } from './peer-compute.ts';
-import { hostRouting } from './host-routing.ts';
+import { hostRouting, routingFlags, SharedRouting } from './host-routing.ts';
 import { PeerVersions } from './peer-versions.ts';
 import type { PeersRepository } from './peers.repository.ts';
 import { Outbox, Slicer } from './slicer.ts';
@@ -31,6 +31,11 @@ export interface HostChange {
   removedPublicKeys?: string[];
   /** A fresh registration: its agent pulls its whole state when it connects, so no full list is published. */
   joined?: boolean;
+  /**
+   * A routing role of the host changed (relay, egress, internet gateway, failover): every receiver's delta then
+   * carries its whole routing state, which deltas otherwise leave out (unchanged).
+   */
+  isRoutingChange?: boolean;
 }
 
 /** What publishing needs from the rest of the server; lets tests and benchmarks count messages. */
@@ -112,8 +117,18 @@ export class PeerUpdateBuilder {
     const outbox = new Outbox((hostId, topic, payload) => this.sink.publish(hostId, topic, payload));
     await this.publishSubjects(fullLists, index, outbox, slicer);
 
+    // Deltas carry the routing state only when this batch may change it: a role changed, a gateway, relay or
+    // failover node changed (its connection decides who carries what), or a host left (it may have been one).
+    const carriesRouting = changes.some(
+      (c) =>
+        c.isRoutingChange === true ||
+        (c.formerNetworks?.length ?? 0) > 0 ||
+        (c.removedPublicKeys?.length ?? 0) > 0 ||
+        index.routing.appearsInOthersRouting(c.hostId),
+    );
     const deltas = new DeltaBodies(
       index,
+      carriesRouting,
       changes,
       await this.repository.publicKeys(subjects.filter((s) => !index.byHost.has(s))),
       this.common(false),
@@ -200,9 +215,11 @@ class DeltaBodies {
   readonly #subjectIps: Set<string>;
   /** Per change, the networks whose members must hear about it (current and former). */
   readonly #reach: Set<string>[];
+  readonly #sharedRouting: SharedRouting;
 
   constructor(
     private readonly index: MemberIndex,
+    private readonly carriesRouting: boolean,
     private readonly changes: readonly HostChange[],
     /** Keys of changed hosts that are in none of these networks any more (they left): dropped everywhere. */
     private readonly departedKeys: ReadonlyMap<string, string>,
@@ -216,10 +233,21 @@ class DeltaBodies {
         new Set([...(index.byHost.get(c.hostId) ?? []).map((n) => n.network), ...(c.formerNetworks ?? [])]),
     );
     this.#head = JSON.stringify({ host: null, nodes: [], ...common }).slice(1, -1);
+    this.#sharedRouting = new SharedRouting(index);
   }
 
-  /** The receiver's routing fields (a delta carries the whole routing state), serialised without braces. */
+  /**
+   * The receiver's routing fields, serialised without braces: the whole routing state when the batch may change
+   * it, else only the two flags the contract requires (the agent keeps the rest).
+   */
   routingOf(receiver: string): string {
+    if (!this.carriesRouting) {
+      const flags = routingFlags(receiver, this.index);
+      return flags.change_default_gw || flags.is_inet_gw
+        ? JSON.stringify(flags).slice(1, -1)
+        : NO_ROUTING_FLAGS;
+    }
+    if (!this.index.routing.specialHosts.has(receiver)) return this.#sharedRouting.json(receiver);
     const routing = hostRouting(receiver, this.index);
     return routing === EMPTY_HOST_ROUTING ? EMPTY_ROUTING_JSON : JSON.stringify(routing).slice(1, -1);
   }
@@ -298,3 +326,4 @@ class DeltaBodies {
 
 /** The routing fields of a host with no routing roles around it, serialised once. */
 const EMPTY_ROUTING_JSON = JSON.stringify(EMPTY_HOST_ROUTING).slice(1, -1);
+const NO_ROUTING_FLAGS = JSON.stringify({ change_default_gw: false, is_inet_gw: false }).slice(1, -1);

@@ -51,6 +51,7 @@ export class PeerUpdateQueue {
         formerNetworks: [...(known?.formerNetworks ?? []), ...(change.formerNetworks ?? [])],
         removedPublicKeys: [...(known?.removedPublicKeys ?? []), ...(change.removedPublicKeys ?? [])],
         joined: known ? known.joined === true && change.joined === true : change.joined === true,
+        isRoutingChange: known?.isRoutingChange === true || change.isRoutingChange === true,
       });
     }
     if (this.#pending.size > 0) this.schedule();

@@ -76,6 +76,9 @@ export class RoutingIndex {
   readonly #chosen = new Map<string, Map<string, string>>();
   /** network -> egress gateway nodes. */
   readonly #routers = new Map<string, MemberRow[]>();
+  readonly #routableCache = new Map<string, RouteRange[]>();
+  /** Hosts that show up in other hosts' routing state: gateways, relays and failover nodes. */
+  readonly #inOthersRouting = new Set<string>();
   /** Networks where some node has a role: the plain-mesh fast path skips the others. */
   readonly networks = new Set<string>();
   /** Hosts with a role in some network: their view of others differs, so they never share a delta body. */
@@ -89,6 +92,8 @@ export class RoutingIndex {
       this.#nodes.set(row.node_id, row);
       this.networks.add(row.network);
       this.specialHosts.add(row.host_id);
+      if (roles.egress.length > 0 || roles.isInternetGateway || roles.isRelay || roles.isFailover)
+        this.#inOthersRouting.add(row.host_id);
     }
     if (this.#roles.size === 0) return;
     for (const row of rows) this.#nodes.set(row.node_id, row);
@@ -116,6 +121,11 @@ export class RoutingIndex {
       }
       this.#chosen.set(network, chosen);
     }
+  }
+
+  /** Whether a change of this host may change other hosts' routing state (it is a gateway, relay or failover node). */
+  appearsInOthersRouting(hostId: string): boolean {
+    return this.#inOthersRouting.has(hostId);
   }
 
   roles(nodeId: string): NodeRoles | undefined {
@@ -186,12 +196,25 @@ export class RoutingIndex {
    * the gateway's own endpoint (the tunnel would carry its own packets).
    */
   usableRanges(router: MemberRow, receiver: MemberRow): RouteRange[] {
-    return (this.#roles.get(router.node_id)?.egress ?? []).filter(
-      (range) =>
-        !this.routesItself(receiver, range.network) &&
-        !(router.endpoint_ip && cidrContains(range.network, router.endpoint_ip)) &&
-        !(router.endpoint_ip6 && cidrContains(range.network, router.endpoint_ip6)),
-    );
+    const ranges = this.#routable(router);
+    const own = this.#roles.get(receiver.node_id)?.egress;
+    return own && own.length > 0
+      ? ranges.filter((range) => !this.routesItself(receiver, range.network))
+      : ranges;
+  }
+
+  /** A gateway's ranges minus those holding its own endpoint, worked out once per batch. */
+  #routable(router: MemberRow): RouteRange[] {
+    let ranges = this.#routableCache.get(router.node_id);
+    if (!ranges) {
+      ranges = (this.#roles.get(router.node_id)?.egress ?? []).filter(
+        (range) =>
+          !(router.endpoint_ip && cidrContains(range.network, router.endpoint_ip)) &&
+          !(router.endpoint_ip6 && cidrContains(range.network, router.endpoint_ip6)),
+      );
+      this.#routableCache.set(router.node_id, ranges);
+    }
+    return ranges;
   }
 
   /** Hosts whose entry on other receivers changes with `node`'s: its relay and its range's other gateways. */

@@ -48,8 +48,9 @@ describe('peer updates with routing roles', () => {
     expect(delta.replace_peers).toBe(false);
     expect(entryFor(delta, 1).Remove).toBe(true);
     expect(ips(entryFor(delta, 2))).toEqual(['10.0.0.2', '10.0.0.1']);
+    // A relayed node is in no one else's routing state: the delta leaves it out and keeps the two flags.
     expect(delta.change_default_gw).toBe(false);
-    expect(delta.egress_network_routes).toEqual([]);
+    expect(delta).not.toHaveProperty('egress_network_routes');
   });
 
   it("when a lower-metric gateway for a range appears, others get its entry with the range and the other gateway's without it", async () => {
@@ -58,9 +59,9 @@ describe('peer updates with routing roles', () => {
       egressgatewayranges: ['192.168.1.0/24'],
       egressgatewayranges_with_metric: [{ network: '192.168.1.0/24', route_metric: metric, nat: true }],
     });
-    const rows = [node(1), node(2, egress(20)), node(3, egress(10))];
+    const rows = [node(1), node(2, egress(20)), node(3, egress(10)), node(4)];
     const { builder, sent } = harness(rows);
-    await builder.publish([{ hostId: 'h3' }]);
+    await builder.publish([{ hostId: 'h3', isRoutingChange: true }]);
     const [delta] = sent.get('h1') ?? [];
     expect(ips(entryFor(delta, 3))).toContain('192.168.1.0');
     expect(ips(entryFor(delta, 2))).not.toContain('192.168.1.0');
@@ -68,6 +69,10 @@ describe('peer updates with routing roles', () => {
       ['node-2', []],
       ['node-3', ['192.168.1.0/24']],
     ]);
+    // Plain receivers share one serialised routing state with their own addresses filled in.
+    expect(delta.egress_network_routes.map((r: any) => r.node_addr)).toEqual(['10.0.0.1', '10.0.0.1']);
+    const [other] = sent.get('h4') ?? [];
+    expect(other.egress_network_routes.map((r: any) => r.node_addr)).toEqual(['10.0.0.4', '10.0.0.4']);
     const [full] = sent.get('h3') ?? [];
     expect(full.replace_peers).toBe(true);
     expect(full.fw_update.egress_info['node-3'].egress_gateway_cfg.natenabled).toBe('yes');
@@ -87,5 +92,22 @@ describe('peer updates with routing roles', () => {
     const [other] = sent.get('h3') ?? [];
     expect(other.change_default_gw).toBe(false);
     expect(ips(entryFor(other, 2))).not.toContain('0.0.0.0');
+  });
+
+  it('when a batch changes no routing state, deltas carry only the two required flags; a routing change carries it all', async () => {
+    const gateway = {
+      isegressgateway: true,
+      egressgatewayranges: ['192.168.1.0/24'],
+      egressgatewayranges_with_metric: [{ network: '192.168.1.0/24', route_metric: 256, nat: true }],
+    };
+    const rows = [node(1), node(2, gateway), node(3)];
+    const { builder, sent } = harness(rows);
+    await builder.publish([{ hostId: 'h3' }]);
+    const [plain] = sent.get('h1') ?? [];
+    expect(plain).toMatchObject({ change_default_gw: false, is_inet_gw: false });
+    expect(plain).not.toHaveProperty('egress_network_routes');
+    await builder.publish([{ hostId: 'h3', isRoutingChange: true }]);
+    const [, routed] = sent.get('h1') ?? [];
+    expect(routed.egress_network_routes).toHaveLength(1);
   });
 });

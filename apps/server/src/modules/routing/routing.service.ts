@@ -24,7 +24,7 @@ export interface RoutingDependencies {
   networks: NetworkDirectory;
   events: ChangeAnnouncements;
   /** Coalesced per-host peer updates (peers module). */
-  peers: { enqueue(...changes: { hostId: string }[]): void };
+  peers: { enqueue(...changes: { hostId: string; isRoutingChange?: boolean }[]): void };
   nodeViews: NodeViews;
 }
 
@@ -144,7 +144,7 @@ export class RoutingService {
       await this.d.nodeViews.sendNode(row, network);
     }
     const hosts = [...new Set(changed.map((row) => row.host_id))];
-    if (hosts.length > 0) this.d.peers.enqueue(...hosts.map((hostId) => ({ hostId })));
+    if (hosts.length > 0) this.d.peers.enqueue(...hosts.map((hostId) => ({ hostId, isRoutingChange: true })));
   }
 }
 
