@@ -54,6 +54,11 @@ export const apiNodeSchema = z.object({
   is_static: z.boolean(),
   is_user_node: z.boolean(),
   status: z.string(),
+  /**
+   * Meshdeck: `"pending"` while the node waits for an admin's approval (POST /api/nodes/{net}/{id}/approve), absent
+   * otherwise, so the console offers Approve only where it means something (issue 30 item 6).
+   */
+  action: z.literal('pending').optional(),
 });
 export type ApiNode = z.infer<typeof apiNodeSchema>;
 

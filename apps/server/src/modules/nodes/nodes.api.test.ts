@@ -117,11 +117,32 @@ describe('DELETE /api/nodes/{network}/{nodeid}', () => {
 });
 
 describe('POST /api/nodes/{network}/{nodeid}/approve', () => {
-  it('-> returns the node, connected, and 400 for a node outside the network', async () => {
+  it('-> for a node waiting for approval, returns it approved and no longer marked pending; approving it again is 400', async () => {
     const node = nodeIn(fleet[0]!, 'office');
+    // Nodes that join with a key are approved; a node waiting for approval is one whose action is 'pending'.
+    await server.app.meshdeck.database.db
+      .updateTable('nodes')
+      .set({ action: 'pending' })
+      .where('id', '=', node.id)
+      .execute();
+    const listed = (await officeNodes()).find((n) => n.id === node.id);
+    expect(listed.action).toBe('pending');
     const response = await server.request('POST', `/api/nodes/office/${node.id}/approve`, { token });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: node.id, connected: true });
+    expect(response.body).not.toHaveProperty('action');
+    const again = await server.request('POST', `/api/nodes/office/${node.id}/approve`, { token });
+    expect([again.status, again.body.Message]).toEqual([400, 'node is already approved']);
+  });
+
+  it('-> for a node that joined with a key (approved and healthy), returns 400 "node is already approved" and changes nothing', async () => {
+    const node = nodeIn(fleet[1]!, 'office');
+    await server.request('PUT', `/api/nodes/office/${node.id}`, { token, body: { connected: false } });
+    const response = await server.request('POST', `/api/nodes/office/${node.id}/approve`, { token });
+    expect([response.status, response.body.Message]).toEqual([400, 'node is already approved']);
+    const after = (await officeNodes()).find((n) => n.id === node.id);
+    expect(after).toMatchObject({ connected: false });
+    expect(after).not.toHaveProperty('action');
     expect((await server.request('POST', `/api/nodes/lab/${node.id}/approve`, { token })).status).toBe(400);
   });
 });

@@ -78,6 +78,7 @@ export function presentApiNode(
     is_static: false,
     is_user_node: false,
     status: nodeStatus(row, now),
+    ...(row.action === 'pending' ? { action: 'pending' as const } : {}),
   };
 }
 

@@ -107,10 +107,14 @@ export class NodesService {
     this.d.peers.enqueue({ hostId: node.host_id, formerNetworks: [netid] });
   }
 
-  /** Approves a node waiting for approval: it becomes an ordinary connected member. */
+  /**
+   * Approves a node waiting for approval: it becomes an ordinary connected member. A node that is not waiting (every
+   * node that joined with a key) answers 400, rather than "approving" it again and reconnecting it if disconnected.
+   */
   async approve(netid: string, nodeId: string): Promise<ApiNode> {
     const network = await this.requireNetwork(netid);
-    await this.requireNode(netid, nodeId);
+    const node = await this.requireNode(netid, nodeId);
+    if (node.action !== 'pending') throw badRequest('node is already approved');
     const updated = await this.d.nodes.update(nodeId, {
       action: 'noop',
       connected: 1,

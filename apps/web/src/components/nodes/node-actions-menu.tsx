@@ -27,6 +27,13 @@ export interface NodeActionsMenuProps {
   onRemoved?: () => void;
 }
 
+/**
+ * Whether the node waits for an admin's approval: only then is Approve offered (the server answers 400 "node is
+ * already approved" for any other). The server marks such a node in its wire form (`action: "pending"`); nodes
+ * that join with a key are approved, and a list row without the wire form does not offer it.
+ */
+const isPendingApproval = (node: NodeActionTarget): boolean => node.wire?.action === 'pending';
+
 /** Connect / disconnect, approve, view the host and remove it from the network (features §3.9, §3.11). */
 export function NodeActionsMenu({
   node,
@@ -108,9 +115,11 @@ export function NodeActionsMenu({
               {t('actions.connect')}
             </Menu.Item>
           )}
-          <Menu.Item leftSection={<IconCircleCheck size={14} />} onClick={handleApprove}>
-            {t('actions.approve')}
-          </Menu.Item>
+          {isPendingApproval(node) && (
+            <Menu.Item leftSection={<IconCircleCheck size={14} />} onClick={handleApprove}>
+              {t('actions.approve')}
+            </Menu.Item>
+          )}
           <Menu.Divider />
           <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setPending('remove')}>
             {t('actions.remove')}
