@@ -24,3 +24,4 @@ export * from './lists.ts';
 export * from './list-queries.ts';
 export * from './ext-clients.ts';
 export * from './routing.ts';
+export * from './access-policy/index.ts';

@@ -1,0 +1,5 @@
+export * from './model.ts';
+export * from './flow-rules.ts';
+export { AccessModel } from './access-model.ts';
+export { diffAccess } from './access-diff.ts';
+export { brokenAssertions } from './assertions.ts';
