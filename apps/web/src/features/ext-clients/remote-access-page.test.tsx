@@ -52,7 +52,7 @@ const client = (clientid: string, gateway: string, enabled = true) => ({
   postdown: '',
 });
 
-function arrange(user = 'super-admin') {
+function arrange(user = 'super-admin', adminNetworkIds: string[] = []) {
   storeSignedInSession(user);
   // The store read localStorage when this file imported it: give it the signed-in user too.
   useSession.setState({
@@ -61,6 +61,7 @@ function arrange(user = 'super-admin') {
       platformRoleId: user,
       isAdmin: user === 'super-admin',
       canUseDashboard: true,
+      adminNetworkIds,
     },
   });
   const routes = {
@@ -133,5 +134,12 @@ describe('RemoteAccessPage', () => {
     expect(screen.queryByRole('button', { name: 'Create gateway' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Actions for gateway gw-one' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create config' })).toBeInTheDocument();
+  });
+
+  it('-> when a platform user holds a full-access role on this network (a custom one included), offers the gateway controls', async () => {
+    await arrange('platform-user', ['net1']);
+    await within(gatewaysTable()).findByText('gw-one');
+    expect(screen.getByRole('button', { name: 'Create gateway' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Actions for gateway gw-one' })).toBeInTheDocument();
   });
 });

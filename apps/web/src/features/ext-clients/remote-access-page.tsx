@@ -16,7 +16,7 @@ import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { patchSearch } from '@/lib/patch-search.ts';
 import { paths } from '@/lib/paths.ts';
 import { useServerStatus } from '@/lib/server-status.ts';
-import { useSession } from '@/lib/session.ts';
+import { useCanManageNetwork } from '@/lib/permissions.ts';
 import { clientListSource } from './api/ext-clients.ts';
 import { useDeleteGateway } from './api/gateway-mutations.ts';
 import { useGatewayRows, type GatewayRow } from './api/gateways.ts';
@@ -41,7 +41,8 @@ export function RemoteAccessPage() {
   const { t } = useTranslation('remoteAccess');
   const { t: tPages } = useTranslation('pages');
   const { networkId } = routeApi.useParams();
-  const isAdmin = useSession((state) => state.user?.isAdmin ?? false);
+  // Platform admins and holders of a full-access role on this network (custom roles included, issue 30).
+  const canManage = useCanManageNetwork(networkId);
   const { status } = useServerStatus(useQueryClient());
   const isPro = status.isPro;
   const search = routeApi.useSearch();
@@ -100,13 +101,14 @@ export function RemoteAccessPage() {
           { label: tPages('remote-access.title') },
         ]}
       />
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+      {/* Side by side only where both tables keep their columns whole; below, one above the other (issue 30). */}
+      <SimpleGrid type="container" cols={{ base: 1, '1500px': 2 }} spacing="lg">
         <Stack gap="sm">
           <Group justify="space-between">
             <Title order={2} fz="lg">
               {t('gateways.title')}
             </Title>
-            {isAdmin && (
+            {canManage && (
               <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setIsAddingGateway(true)}>
                 {t('gateways.create')}
               </Button>
@@ -125,7 +127,7 @@ export function RemoteAccessPage() {
             search={search.gatewaySearch ?? ''}
             selectedId={search.gateway}
             onSelect={selectGateway}
-            canManage={isAdmin}
+            canManage={canManage}
             hasUsers={isPro}
             onEdit={setEditGateway}
             onUsers={setUsersGateway}
@@ -183,7 +185,7 @@ export function RemoteAccessPage() {
         networkId={networkId}
         networkRanges={networkRanges}
         gateways={gatewayRows.gateways}
-        candidates={isAdmin ? gatewayRows.candidates : []}
+        candidates={canManage ? gatewayRows.candidates : []}
         gatewayId={search.gateway}
         isPro={isPro}
         onClose={() => setIsCreatingClient(false)}

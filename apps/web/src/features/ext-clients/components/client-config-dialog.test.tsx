@@ -77,6 +77,14 @@ describe('ClientConfigDialog', () => {
     );
   });
 
+  it('-> offers the QR code as a PNG download named <clientid>.png', async () => {
+    arrange();
+    await userEvent.click(screen.getByRole('tab', { name: 'QR code' }));
+    const download = await screen.findByRole('link', { name: 'Download QR code (PNG)' });
+    expect(download).toHaveAttribute('download', 'alice-laptop.png');
+    expect(download.getAttribute('href')).toMatch(/^data:image\/png;base64,/);
+  });
+
   it('-> when the gateway has several public addresses, the chosen one is sent as preferredip', async () => {
     arrange(['198.51.100.1', '203.0.113.9']);
     await screen.findByText(/Endpoint = 198.51.100.1/);

@@ -112,6 +112,19 @@ function ConfigView({ client, endpoints }: { client: ClientRow; endpoints: reado
                 h={260}
                 fit="contain"
               />
+              <Button
+                component="a"
+                href={qrUrl}
+                download={`${client.clientId}.png`}
+                size="xs"
+                variant="light"
+                leftSection={<IconDownload size={14} />}
+              >
+                {t('config.downloadQr')}
+              </Button>
+              <Text fz="xs" c="dimmed" ta="center">
+                {t('config.secretHint')}
+              </Text>
             </Stack>
           )}
         </Tabs.Panel>
