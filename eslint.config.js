@@ -5,6 +5,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import walls from './scripts/eslint-walls.js';
 
 const featuresDir = path.join(import.meta.dirname, 'apps', 'web', 'src', 'features');
 const featureNames = fs.existsSync(featuresDir)
@@ -32,7 +33,12 @@ function featureIsolation() {
                 `../${other}/**`,
               ],
               message: `Features must not import other features (${feature} -> ${other}); move shared code to components/ or lib/.`,
-            })),
+            }))
+            .concat({
+              group: ['@/routes/**', '**/routes/**'],
+              message:
+                'Features must not import routes: a route imports its page, never the other way round.',
+            }),
         },
       ],
     },
@@ -42,6 +48,41 @@ function featureIsolation() {
 /** Import boundaries: who may import what (CONVENTIONS.md §2 "Layering"). */
 const boundaries = [
   {
+    // No import cycles (scripts/eslint-walls.js).
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
+    plugins: { walls },
+    rules: { 'walls/no-cycle': 'error' },
+  },
+  {
+    // Code imports another workspace package by its name, never by a relative path into it. Tests are exempt:
+    // the agent's tests drive a real server through the server's test harness.
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**', '**/e2e/**', '**/bench/**'],
+    plugins: { walls },
+    rules: { 'walls/no-cross-package-relative': 'error' },
+  },
+  {
+    // WireGuard key generation needs node:crypto: the server and the agent only (decision 027).
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='@meshdeck/contracts/wireguard-keys']",
+          message: 'WireGuard key generation runs on Node.js only (decision 027).',
+        },
+      ],
+    },
+  },
+  {
+    // A server module reaches another only through its <module>.public.ts (modules/README.md); tests may
+    // arrange data through any module.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { walls },
+    rules: { 'walls/module-boundaries': 'error' },
+  },
+  {
     // Only repositories (and the db folder itself) touch the database.
     files: ['apps/server/src/**/*.ts'],
     // app.ts and command-line entry points (*-cli.ts) are composition roots: they open the database.
@@ -49,6 +90,7 @@ const boundaries = [
       'apps/server/src/db/**',
       'apps/server/src/**/*.repository.ts',
       'apps/server/src/app.ts',
+      'apps/server/src/infrastructure.ts',
       // A module's entry builds its own repositories from the database handle it is given.
       'apps/server/src/modules/*/*.module.ts',
       'apps/server/src/**/*-cli.ts',
@@ -114,6 +156,8 @@ export default tseslint.config(
       'data/**',
       'test-results/**',
       'playwright-report/**',
+      // Lint-wall fixtures break the walls on purpose; scripts/lint-walls.test.ts lints them.
+      'scripts/lint-fixtures/**',
       '**/*.js',
       '**/*.mjs',
       '**/*.cjs',
@@ -125,7 +169,7 @@ export default tseslint.config(
     languageOptions: {
       globals: { ...globals.node },
       parserOptions: {
-        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        projectService: { allowDefaultProject: ['vitest.config.ts', 'scripts/*.test.ts'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

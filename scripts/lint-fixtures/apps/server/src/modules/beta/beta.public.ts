@@ -1,0 +1,3 @@
+export interface BetaView {
+  name: string;
+}

@@ -1,0 +1,3 @@
+export class BetaRepository {
+  readonly name = 'beta';
+}
