@@ -131,6 +131,22 @@ describe('POST /api/nodes/{network}/{nodeid}/createrelay', () => {
   });
 });
 
+describe('concurrent relay requests', () => {
+  it('-> when two relays claim the same node at once, exactly one wins and the node has one relay', async () => {
+    const [first, second] = await Promise.all([
+      createRelay(node('relay'), [node('laptop-a')]),
+      createRelay(node('exit'), [node('laptop-a')]),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([200, 400]);
+    const nodes = await nodesById(server, net.token, net.netid);
+    const winner = first.status === 200 ? node('relay') : node('exit');
+    const loser = winner === node('relay') ? node('exit') : node('relay');
+    expect(nodes[node('laptop-a')].relayedby).toBe(winner);
+    expect(nodes[winner].relaynodes).toEqual([node('laptop-a')]);
+    expect(nodes[loser]).toMatchObject({ isrelay: false, relaynodes: [] });
+  });
+});
+
 describe('DELETE /api/nodes/{network}/{nodeid}/deleterelay', () => {
   it('-> ends the relay and its nodes are no longer relayed', async () => {
     await createRelay(node('relay'), [node('laptop-a')]);
