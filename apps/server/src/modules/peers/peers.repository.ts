@@ -27,15 +27,11 @@ export interface MemberRow {
   network_range6: string;
 }
 
-const ROLE_PATTERNS = [
-  '%"isrelay":true%',
-  '%"isrelayed":true%',
-  '%"isegressgateway":true%',
-  '%"isinternetgateway":true%',
-  '%"internetgw_node_id":"_%',
-  '%"is_fail_over":true%',
-  '%"fail_over_peers":["%',
-];
+// Node settings are JSON written by JSON.stringify, so a flag reads `"key":true` without spaces; an id field is
+// set when `"key":"` is not followed by the closing quote.
+const ROLE_FLAGS = ['isrelay', 'isrelayed', 'isegressgateway', 'isinternetgateway', 'is_fail_over'];
+const ROLE_IDS = ['internetgw_node_id'];
+const ROLE_LISTS = ['fail_over_peers'];
 
 /** SQL for peer computation: members of networks in one joined query. */
 export class PeersRepository {
@@ -93,8 +89,7 @@ export class PeersRepository {
   }
 
   /**
-   * Whether some node of these networks has a routing role (relay, relayed, egress or internet gateway, failover);
-   * the settings are JSON written by JSON.stringify, so the flags read as `"key":true` without spaces.
+   * Whether some node of these networks has a routing role (relay, relayed, egress or internet gateway, failover).
    */
   async hasRoutingRoles(networks: readonly string[]): Promise<boolean> {
     if (networks.length === 0) return false;
@@ -102,7 +97,15 @@ export class PeersRepository {
       .selectFrom('nodes')
       .select('id')
       .where('network', 'in', networks)
-      .where((eb) => eb.or(ROLE_PATTERNS.map((pattern) => eb('settings', 'like', pattern))))
+      .where((eb) =>
+        eb.or([
+          ...ROLE_FLAGS.map((key) => eb('settings', 'like', `%"${key}":true%`)),
+          ...ROLE_IDS.map((key) =>
+            eb.and([eb('settings', 'like', `%"${key}":"%`), eb('settings', 'not like', `%"${key}":""%`)]),
+          ),
+          ...ROLE_LISTS.map((key) => eb('settings', 'like', `%"${key}":["%`)),
+        ]),
+      )
       .limit(1)
       .executeTakeFirst();
     return row !== undefined;

@@ -19,15 +19,10 @@ export interface NetworkRows {
   hosts: Map<string, RoutingHostRow>;
 }
 
-// Node settings JSON that names another node: a relay, an internet gateway or a failover pair.
-const REFERENCE_PATTERNS = [
-  '%"relayedby":"_%',
-  '%"relaynodes":["%',
-  '%"internetgw_node_id":"_%',
-  '%"inet_node_client_ids":["%',
-  '%"fail_over_peers":["%',
-  '%"failed_over_by":"_%',
-];
+// Node settings JSON that names another node: a relay, an internet gateway or a failover pair. JSON.stringify
+// writes no spaces, so an id is set when `"key":"` is not followed by the closing quote, a list when `"key":["`.
+const REFERENCE_IDS = ['relayedby', 'internetgw_node_id', 'failed_over_by'];
+const REFERENCE_LISTS = ['relaynodes', 'inet_node_client_ids', 'fail_over_peers'];
 
 async function loadNetwork(db: Kysely<Database>, netid: string): Promise<NetworkRows> {
   const nodes = await db.selectFrom('nodes').selectAll().where('network', '=', netid).execute();
@@ -104,7 +99,14 @@ export class RoutingRepository {
       .selectFrom('nodes')
       .select('network')
       .distinct()
-      .where((eb) => eb.or(REFERENCE_PATTERNS.map((pattern) => eb('settings', 'like', pattern))))
+      .where((eb) =>
+        eb.or([
+          ...REFERENCE_IDS.map((key) =>
+            eb.and([eb('settings', 'like', `%"${key}":"%`), eb('settings', 'not like', `%"${key}":""%`)]),
+          ),
+          ...REFERENCE_LISTS.map((key) => eb('settings', 'like', `%"${key}":["%`)),
+        ]),
+      )
       .execute();
     return rows.map((row) => row.network);
   }
