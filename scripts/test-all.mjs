@@ -50,6 +50,11 @@ const mustRun = [
     why: 'an agent behind a NAT namespace (MASQUERADE)',
   },
   {
+    file: /packages\/agent\/test\/relay\.api\.test\.ts$/,
+    title: /./,
+    why: 'two nodes reaching each other only through a relay, in network namespaces',
+  },
+  {
     file: /packages\/agent\/test\/restart-storm\.api\.test\.ts$/,
     title: /./,
     why: '20 SIGKILL server restarts with agents in namespaces',

@@ -4,7 +4,8 @@ import { RECONNECT_BACKOFF, backoffDelay, type BackoffPolicy } from './backoff.t
 import { BrokerConnection } from './broker-connection.ts';
 import { openPayload, payloadKey } from './payload-open.ts';
 import { applyPeerUpdate, syncStep, type Peer, type SyncPoint } from './peer-state.ts';
-import { extraRoutes, gatewayRole, type RoutingPlan } from './routing-plan.ts';
+import { MeshRouting, type InternetFailMode } from './mesh-routing.ts';
+import { gatewayRole, type RoutingPlan } from './routing-plan.ts';
 import { discoverEndpoint } from './endpoint-discovery.ts';
 import { rotateKeys } from './host-actions.ts';
 import { HostUnknownError, type ServerApi } from './server-api.ts';
@@ -33,6 +34,12 @@ export interface AgentOptions {
   onPull?: (pull: HostPull) => Promise<void>;
   /** Retry and reconnect pacing; tests may shorten it. */
   backoff?: BackoffPolicy;
+  /** Where the routing status (active router per range, shadowed routes, firewall tool) is written as JSON. */
+  routingStatusFile?: string;
+  /** Internet-gateway client whose gateway stops answering: keep traffic in the tunnel (closed) or not (open). */
+  internetFailMode?: InternetFailMode;
+  /** Answer other agents' gateway probes on the mesh addresses (off on a dry run). */
+  answerProbes?: boolean;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -60,6 +67,8 @@ export class Agent {
   #lastSummary = '';
   /** The server owns the port (de-confliction, console edits); the pulled host says which one to use. */
   #listenPort: number;
+  /** Relays, egress and internet gateways: the server's routing state and the agent's own router choices. */
+  readonly #routing: MeshRouting;
 
   constructor(
     private readonly state: AgentState,
@@ -70,6 +79,18 @@ export class Agent {
     this.#listenPort = state.listenPort;
     this.#log = new ThrottledLog(options.log);
     this.#key = payloadKey(state.trafficKey);
+    this.#routing = new MeshRouting({
+      iface: state.interfaceName,
+      // A probe changed the picture: reconfigure in turn with everything else, never waiting for the server.
+      onChange: () => this.enqueue('configure', () => this.configure()),
+      log: options.log,
+      internetFailMode: options.internetFailMode ?? 'closed',
+      serverHost: new URL(api.baseUrl).hostname.replace(/^\[|\]$/g, ''),
+      statusFile: options.routingStatusFile,
+      respond: options.answerProbes ?? false,
+      attached: () =>
+        localInterfaces(state.interfaceName).map((i) => ({ cidr: i.addressString, name: i.name })),
+    });
   }
 
   /**
@@ -117,6 +138,7 @@ export class Agent {
   async stop(): Promise<void> {
     this.#stopped = true;
     for (const timer of this.#timers) clearInterval(timer);
+    this.#routing.stop();
     await this.#broker?.stop();
   }
 
@@ -223,6 +245,7 @@ export class Agent {
       }
       this.#peers = applyPeerUpdate(this.#peers, update.data.host_peers, isFull);
       if (sync) this.#sync = { epoch: sync.epoch, version: sync.version };
+      this.#routing.update(update.data, update.data.peerids, isFull);
       if (isFull && update.data.host) {
         this.#addresses = interfaceAddresses(update.data.nodes);
         this.#gateway = gatewayRole(update.data.nodes);
@@ -263,6 +286,7 @@ export class Agent {
     if (pull.host.listenport > 0) this.#listenPort = pull.host.listenport;
     this.#peers = applyPeerUpdate(this.#peers, pull.peers, true);
     this.#sync = pull.peer_sync && { epoch: pull.peer_sync.epoch, version: pull.peer_sync.version };
+    this.#routing.update(pull, pull.peer_ids, true);
     this.#addresses = interfaceAddresses(pull.nodes);
     this.#gateway = gatewayRole(pull.nodes);
     await this.configure();
@@ -276,13 +300,23 @@ export class Agent {
   }
 
   private async configure(): Promise<void> {
-    const routing = { routes: extraRoutes(this.#addresses, this.#peers), gateway: this.#gateway };
+    const { peers, routing } = this.#routing.plan(
+      this.#addresses,
+      this.#peers,
+      this.#gateway,
+      this.mesh.firewall,
+    );
     await this.mesh.apply(
       this.#addresses,
-      { privateKey: this.state.privateKey, listenPort: this.#listenPort, peers: this.#peers },
+      { privateKey: this.state.privateKey, listenPort: this.#listenPort, peers },
       routing,
     );
-    const extras = `${routing.routes.length > 0 ? `, routes ${routing.routes.join(', ')}` : ''}${routing.gateway ? ', remote-access gateway (forwarding on)' : ''}`;
+    const status = this.#routing.status;
+    const roles = status?.roles.length ? `, ${status.roles.join(', ')} (forwarding on)` : '';
+    const shadowed = status?.shadowed.length
+      ? `, not routed (own LAN): ${status.shadowed.map((s) => `${s.range} (${s.lan})`).join(', ')}`
+      : '';
+    const extras = `${routing.routes.length > 0 ? `, routes ${routing.routes.join(', ')}` : ''}${roles}${shadowed}`;
     const summary = `configured ${this.#addresses.join(', ') || 'no addresses'} with ${this.#peers.size} peer(s)${extras}`;
     // Pulls repeat (every check-in while the broker is away): say it only when the picture changed.
     if (summary !== this.#lastSummary) this.options.log(summary);

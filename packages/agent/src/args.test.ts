@@ -22,6 +22,7 @@ describe('parseCommand', () => {
         dryRun: false,
         checkInSeconds: 30,
         stunServer: undefined,
+        internetFailMode: 'closed',
       },
     });
   });

@@ -27,12 +27,18 @@ export interface CommonOptions {
   checkInSeconds: number;
   /** `host:port` of a STUN server to learn the public endpoint from (otherwise the server's view is used). */
   stunServer: string | undefined;
+  /**
+   * Internet-gateway client whose gateway stops answering: `closed` keeps all traffic in the tunnel (nothing
+   * leaks), `open` falls back to the host's own default route until the gateway answers again.
+   */
+  internetFailMode: 'closed' | 'open';
 }
 
 export const USAGE = `usage:
   meshdeck-agent join --server URL --token TOKEN [--state-dir DIR] [--interface NAME] [--name NAME]
                       [--endpoint IP] [--port N] [--stun HOST:PORT] [--check-in-seconds N] [--dry-run]
-  meshdeck-agent run   [--state-dir DIR] [--stun HOST:PORT] [--dry-run]
+                      [--internet-fail closed|open]
+  meshdeck-agent run   [--state-dir DIR] [--stun HOST:PORT] [--dry-run] [--internet-fail closed|open]
   meshdeck-agent leave [--state-dir DIR]
   meshdeck-agent status [--state-dir DIR]
   meshdeck-agent install [--state-dir DIR] [--stun HOST:PORT] [--check-in-seconds N] [--root DIR]
@@ -62,6 +68,7 @@ export function parseCommand(argv: string[], defaultStateDir: string): Command {
       stun: { type: 'string' },
       root: { type: 'string' },
       'dry-run': { type: 'boolean' },
+      'internet-fail': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean' },
     },
@@ -75,7 +82,10 @@ export function parseCommand(argv: string[], defaultStateDir: string): Command {
     dryRun: values['dry-run'] ?? false,
     checkInSeconds: positiveInt(values['check-in-seconds'], 30, '--check-in-seconds'),
     stunServer: values.stun,
+    internetFailMode: values['internet-fail'] === 'open' ? 'open' : 'closed',
   };
+  if (values['internet-fail'] !== undefined && !['open', 'closed'].includes(values['internet-fail']))
+    throw new Error('--internet-fail must be open or closed');
   if (!/^[a-zA-Z0-9_=+.-]{1,15}$/.test(common.interfaceName))
     throw new Error('--interface must be a valid interface name (at most 15 characters)');
   if (command === 'run' || command === 'leave' || command === 'status') return { kind: command, common };

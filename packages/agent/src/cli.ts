@@ -11,7 +11,8 @@ import { loadState, removeState, saveState, type AgentState } from './state.ts';
 import { discoverEndpoint } from './endpoint-discovery.ts';
 import { installService, uninstallService } from './service.ts';
 import { UPGRADE_MARKER_ENV, upgradeAgent } from './upgrade.ts';
-import { printStatus } from './status-command.ts';
+import { detectFirewall } from './firewall.ts';
+import { ROUTING_STATUS_FILE, printStatus } from './status-command.ts';
 import { AGENT_VERSION, isSingleExecutable, localInterfaces } from './system-info.ts';
 import { DryRunInterface, SystemInterface, type MeshInterface } from './wireguard.ts';
 
@@ -50,6 +51,7 @@ async function upgradeInPlace(
   ];
   if (common.stunServer) runArgs.push('--stun', common.stunServer);
   if (common.dryRun) runArgs.push('--dry-run');
+  if (common.internetFailMode === 'open') runArgs.push('--internet-fail', 'open');
   // The single executable replaces itself; the bundle replaces its script and keeps the Node.js that runs it.
   const executable = isSingleExecutable();
   const scriptPath = executable ? process.execPath : path.resolve(process.argv[1] ?? '');
@@ -83,6 +85,9 @@ async function runAgent(state: AgentState, common: CommonOptions, token?: string
     log,
     persistState: (next) => saveState(common.stateDir, next),
     stunServer: common.stunServer,
+    routingStatusFile: path.join(common.stateDir, ROUTING_STATUS_FILE),
+    internetFailMode: common.internetFailMode,
+    answerProbes: !common.dryRun,
     joinCommand: `meshdeck-agent join --server ${state.server} --token <enrollment key token> --state-dir ${common.stateDir} --interface ${state.interfaceName}`,
     // Autoupdate (set per host in the console): follow the server's build whenever a full pull says so.
     onPull: async (pull) => {
@@ -178,7 +183,8 @@ async function main(): Promise<void> {
       : withoutError(await discoverEndpoint(command.server, command.common.stunServer))),
     interfaces: localInterfaces(command.common.interfaceName),
     interface: command.common.interfaceName,
-    firewallinuse: 'none',
+    // The server only makes a host an internet gateway when it can masquerade (api-contract §5.6).
+    firewallinuse: command.common.dryRun ? 'none' : detectFirewall(),
   };
   // The same host id and password on every attempt: if an attempt that timed out did register the host, the next
   // one finds it and refreshes it instead of making a second host.

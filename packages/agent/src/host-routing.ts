@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { promisify } from 'node:util';
+import { DefaultRouteGuard } from './default-route.ts';
+import { Firewall } from './firewall.ts';
 import { diffRoutes, type RoutingPlan } from './routing-plan.ts';
 
 const run = promisify(execFile);
@@ -24,25 +26,38 @@ export class HostRouting {
   /** Set when this agent turned on IPv6 forwarding, which Linux only has per namespace, so that it can turn it off. */
   #enabledIpv6 = false;
   #ruleWarned = false;
+  /** Set when this agent turned on namespace-wide IPv4 forwarding (egress, internet gateway), to turn it off. */
+  #enabledIpv4All = false;
   /** Which tools' FORWARD rules are in place; unknown at start, so leftovers of an earlier run get removed once. */
   #rules: Set<string> | undefined;
+  readonly firewall: Firewall;
+  readonly #defaultRoute: DefaultRouteGuard;
 
   constructor(
     private readonly iface: string,
     private readonly log: (message: string) => void = () => undefined,
-  ) {}
+    stateDir?: string,
+  ) {
+    this.firewall = new Firewall(iface, log);
+    this.#defaultRoute = new DefaultRouteGuard(iface, stateDir, log);
+  }
 
   /** Brings the host in line with the plan (idempotent: called after every peer change). */
   async apply(plan: RoutingPlan): Promise<void> {
+    // The bypass routes first: once the default halves are in, the gateway's endpoint must already stay outside.
+    await this.#defaultRoute.apply(plan.defaultBypass);
     await this.syncRoutes(plan.routes);
-    if (plan.gateway) await this.enableForwarding(plan.gateway.ipv6);
+    if (plan.gateway) await this.enableForwarding(plan.gateway.ipv6, plan.gateway.outward === true);
     else await this.disableForwarding();
+    await this.firewall.apply(plan.firewall);
   }
 
   /** Removes the forwarding rules and settings (leave, host deleted); routes go with the interface itself. */
   async clear(): Promise<void> {
     this.#rules = undefined;
     await this.disableForwarding();
+    await this.firewall.apply(undefined);
+    await this.#defaultRoute.apply(undefined);
   }
 
   private async syncRoutes(wanted: string[]): Promise<void> {
@@ -71,8 +86,18 @@ export class HostRouting {
       await run('ip', ['route', 'replace', route, 'dev', this.iface, 'proto', ROUTE_PROTOCOL]);
   }
 
-  private async enableForwarding(ipv6: boolean): Promise<void> {
+  private async enableForwarding(ipv6: boolean, outward: boolean): Promise<void> {
     writeSetting(`/proc/sys/net/ipv4/conf/${this.iface}/forwarding`, '1');
+    // Out of the tunnel and back: replies enter through the LAN interface, whose own switch decides, so an egress
+    // or internet gateway needs forwarding on every interface (what net.ipv4.ip_forward sets).
+    if (outward && readSetting('/proc/sys/net/ipv4/ip_forward') === '0') {
+      writeSetting('/proc/sys/net/ipv4/ip_forward', '1');
+      this.#enabledIpv4All = true;
+    } else if (!outward && this.#enabledIpv4All) {
+      writeSetting('/proc/sys/net/ipv4/ip_forward', '0');
+      writeSetting(`/proc/sys/net/ipv4/conf/${this.iface}/forwarding`, '1');
+      this.#enabledIpv4All = false;
+    }
     // The kernel answers in-and-out-of-the-same-interface forwarding with ICMP redirects; turning them off would
     // take the namespace-wide `all` switch, and they are harmless: a client's route through the tunnel has no
     // gateway to replace.
@@ -89,6 +114,8 @@ export class HostRouting {
   }
 
   private async disableForwarding(): Promise<void> {
+    if (this.#enabledIpv4All) writeSetting('/proc/sys/net/ipv4/ip_forward', '0');
+    this.#enabledIpv4All = false;
     // A fresh interface takes the namespace default (which follows net.ipv4.ip_forward): go back to that.
     const fallback = readSetting('/proc/sys/net/ipv4/conf/default/forwarding') ?? '0';
     if (readSetting(`/proc/sys/net/ipv4/conf/${this.iface}/forwarding`) === '1' && fallback === '0') {

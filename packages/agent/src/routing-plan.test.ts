@@ -1,7 +1,7 @@
 import type { RawNode } from '@meshdeck/contracts';
 import { describe, expect, it } from 'vitest';
 import type { Peer } from './peer-state.ts';
-import { diffRoutes, extraRoutes, gatewayRole } from './routing-plan.ts';
+import { diffRoutes, extraRoutes, gatewayRole, withoutLanShadow } from './routing-plan.ts';
 
 const peer = (publicKey: string, allowedIps: string[]): [string, Peer] => [
   publicKey,
@@ -92,5 +92,34 @@ describe('diffRoutes', () => {
       remove: [],
       add: [],
     });
+  });
+});
+
+describe('withoutLanShadow', () => {
+  const lan = [{ cidr: '192.168.1.7/24', name: 'eth0' }];
+
+  it('when the mesh offers exactly the LAN the host is on, leaves the route out and names the LAN', () => {
+    expect(withoutLanShadow(['192.168.1.0/24', '10.9.0.0/16'], lan)).toEqual({
+      install: ['10.9.0.0/16'],
+      shadowed: [{ range: '192.168.1.0/24', lan: '192.168.1.0/24 on eth0' }],
+    });
+  });
+
+  it('when the mesh offers part of the LAN, leaves it out too (it would take those neighbours away)', () => {
+    expect(withoutLanShadow(['192.168.1.128/25'], lan).shadowed).toHaveLength(1);
+  });
+
+  it('when the mesh offers a wider range around the LAN, installs it: the LAN route stays more specific', () => {
+    expect(withoutLanShadow(['192.168.0.0/16', '0.0.0.0/1'], lan)).toEqual({
+      install: ['192.168.0.0/16', '0.0.0.0/1'],
+      shadowed: [],
+    });
+  });
+
+  it('when families differ or ranges do not overlap, installs the route', () => {
+    expect(
+      withoutLanShadow(['192.168.2.0/24', 'fd00::/64'], [...lan, { cidr: 'fd01::1/64', name: 'eth1' }])
+        .install,
+    ).toEqual(['192.168.2.0/24', 'fd00::/64']);
   });
 });

@@ -1,4 +1,5 @@
 import { formatCidr, ipNetToCidr, parseCidr, type Cidr, type RawNode } from '@meshdeck/contracts';
+import type { FirewallPlan } from './firewall-plan.ts';
 import type { PeerTable } from './peer-state.ts';
 
 /**
@@ -9,11 +10,26 @@ import type { PeerTable } from './peer-state.ts';
 export interface RoutingPlan {
   /** Normalised CIDRs routed through the interface (extra allowed IPs of ext clients, egress ranges). */
   routes: string[];
-  /** Set when one of the host's nodes is an ingress gateway; `ipv6` when such a network has IPv6 addresses. */
-  gateway: { ipv6: boolean } | undefined;
+  /**
+   * Set when the host forwards for the mesh (remote-access gateway, relay, failover, egress or internet gateway);
+   * `ipv6` when such a network has IPv6 addresses; `outward` when it forwards out of the tunnel to other
+   * interfaces (egress and internet gateways), which takes namespace-wide forwarding.
+   */
+  gateway: { ipv6: boolean; outward?: boolean } | undefined;
+  /** Address translation (egress NAT, internet gateway); absent or empty removes the agent's rules. */
+  firewall?: FirewallPlan | undefined;
+  /**
+   * Internet-gateway client: underlay addresses (peer endpoints, the server) kept on the host's own default route
+   * while `routes` send everything else into the tunnel (0.0.0.0/1 and 128.0.0.0/1, which outrank the default
+   * route without replacing it). Undefined when the host is no such client.
+   */
+  defaultBypass?: string[] | undefined;
 }
 
 export const NO_ROUTING: RoutingPlan = { routes: [], gateway: undefined };
+
+/** The two halves of each address family that outrank a default route (OpenVPN's def1 idea). */
+export const DEFAULT_HALVES = { 4: ['0.0.0.0/1', '128.0.0.0/1'], 6: ['::/1', '8000::/1'] } as const;
 
 /** Parses `10.0.0.5/24` or a bare address (a host route) into its range; undefined for anything else. */
 function toRange(text: string): Cidr | undefined {
@@ -49,6 +65,45 @@ export function gatewayRole(nodes: readonly RawNode[]): RoutingPlan['gateway'] {
   );
   if (gateways.length === 0) return undefined;
   return { ipv6: gateways.some((node) => ipNetToCidr(node.address6) !== undefined) };
+}
+
+/** A mesh route left out because it would take over (part of) a subnet the host is directly attached to. */
+export interface ShadowedRoute {
+  range: string;
+  /** The directly attached subnet, e.g. `192.168.1.0/24 on eth0`. */
+  lan: string;
+}
+
+/**
+ * Splits mesh routes into those to install and those that would shadow the host's own LAN: a route as specific
+ * as an attached subnet or more, overlapping it, would replace the kernel's connected route (same prefix) or take
+ * part of the LAN away (longer prefix), and the host would reach its neighbours through the tunnel or not at all.
+ * A wider route (a /16 around the LAN's /24) is installed: the connected route is more specific and keeps winning.
+ */
+export function withoutLanShadow(
+  routes: readonly string[],
+  attached: readonly { cidr: string; name: string }[],
+): { install: string[]; shadowed: ShadowedRoute[] } {
+  const lans = attached
+    .map((a) => ({ range: toRange(a.cidr), name: a.name }))
+    .filter((a): a is { range: Cidr; name: string } => a.range !== undefined && a.range.prefix > 0);
+  const install: string[] = [];
+  const shadowed: ShadowedRoute[] = [];
+  for (const route of routes) {
+    const range = toRange(route);
+    const lan = range
+      ? lans.find(
+          (l) =>
+            l.range.family === range.family &&
+            range.prefix >= l.range.prefix &&
+            range.network <= l.range.last &&
+            l.range.network <= range.last,
+        )
+      : undefined;
+    if (lan) shadowed.push({ range: route, lan: `${formatCidr(lan.range)} on ${lan.name}` });
+    else install.push(route);
+  }
+  return { install, shadowed };
 }
 
 /** The routes to delete and to add to go from what the interface has to what the plan wants. */

@@ -1,10 +1,16 @@
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { ipNetToCidr } from '@meshdeck/contracts';
 import type { CommonOptions } from './args.ts';
 import { ServerApi } from './server-api.ts';
 import { loadState } from './state.ts';
-import { renderStatus, type HostNetwork, type PeerName } from './status.ts';
+import type { RoutingStatus } from './mesh-routing.ts';
+import { renderRoutingStatus, renderStatus, type HostNetwork, type PeerName } from './status.ts';
+
+/** The running agent's routing picture, in the state dir (mesh-routing.ts writes it after every change). */
+export const ROUTING_STATUS_FILE = 'routing-status.json';
 
 const run = promisify(execFile);
 
@@ -45,4 +51,7 @@ export async function printStatus(common: CommonOptions): Promise<void> {
       ...(note ? { note } : {}),
     }),
   );
+  const file = path.join(common.stateDir, ROUTING_STATUS_FILE);
+  if (fs.existsSync(file))
+    process.stdout.write(renderRoutingStatus(JSON.parse(fs.readFileSync(file, 'utf8')) as RoutingStatus));
 }

@@ -1,3 +1,5 @@
+import type { RoutingStatus } from './mesh-routing.ts';
+
 /** What the server told the agent about one peer (HostPull.peer_ids), for naming it. */
 export interface PeerName {
   name: string;
@@ -98,5 +100,24 @@ export function renderStatus(input: {
       lines.push(`  transfer: ${formatBytes(peer.rx)} received, ${formatBytes(peer.tx)} sent`);
     if (peer.keepalive !== 'off') lines.push(`  persistent keepalive: every ${peer.keepalive} seconds`);
   }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The routing part of `status`: roles, firewall tool, the active router per range and why, own-LAN routes left out. */
+export function renderRoutingStatus(status: RoutingStatus): string {
+  const lines = ['', `routing (as of ${status.at}):`];
+  if (status.roles.length > 0) lines.push(`  roles: ${status.roles.join(', ')}`);
+  lines.push(`  firewall: ${status.firewall.tool}`);
+  if (status.firewall.missing) lines.push(`  missing: ${status.firewall.missing}`);
+  for (const r of status.ranges)
+    lines.push(
+      `  range ${r.range}: router ${r.router} via ${r.via}${r.routers > 1 ? ` (1 of ${r.routers})` : ''}: ${r.reason}`,
+    );
+  for (const s of status.shadowed)
+    lines.push(`  range ${s.range}: not routed through the mesh, this host is on it directly (${s.lan})`);
+  if (status.internet)
+    lines.push(
+      `  internet gateway ${status.internet.gateway}: ${status.internet.state} (fail-${status.internet.failMode})`,
+    );
   return `${lines.join('\n')}\n`;
 }

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { HostRouting } from './host-routing.ts';
 import { NO_ROUTING, type RoutingPlan } from './routing-plan.ts';
 import { wireguardPidFile } from './state.ts';
+import { renderNftRuleset } from './firewall-plan.ts';
 import { renderWgConfig, type InterfaceConfig } from './wg-config.ts';
 
 const run = promisify(execFile);
@@ -15,6 +16,8 @@ export interface MeshInterface {
   /** `routing` (extra routes, gateway forwarding) defaults to none. */
   apply(addresses: string[], config: InterfaceConfig, routing?: RoutingPlan): Promise<void>;
   down(): Promise<void>;
+  /** The firewall tool in use and what a feature lacked for want of one (undefined on a dry run). */
+  readonly firewall?: { kind: string; missing: string | undefined };
 }
 
 /** Prints what would be configured instead of touching the system. */
@@ -29,7 +32,12 @@ export class DryRunInterface implements MeshInterface {
       process.stdout.write(`# ${this.name}: routes ${routing.routes.join(', ')}\n`);
     if (routing.gateway)
       process.stdout.write(
-        `# ${this.name}: remote-access gateway, forwarding on${routing.gateway.ipv6 ? ' (IPv4 and IPv6)' : ''}\n`,
+        `# ${this.name}: forwarding on${routing.gateway.ipv6 ? ' (IPv4 and IPv6)' : ''}${routing.gateway.outward ? ', out to other interfaces' : ''}\n`,
+      );
+    if (routing.firewall) process.stdout.write(renderNftRuleset(routing.firewall));
+    if (routing.defaultBypass)
+      process.stdout.write(
+        `# ${this.name}: internet gateway client, bypass ${routing.defaultBypass.join(', ') || '(none)'}\n`,
       );
     return Promise.resolve();
   }
@@ -54,7 +62,11 @@ export class SystemInterface implements MeshInterface {
     private readonly stateDir: string,
     log?: (message: string) => void,
   ) {
-    this.#routing = new HostRouting(name, log);
+    this.#routing = new HostRouting(name, log, stateDir);
+  }
+
+  get firewall(): { kind: string; missing: string | undefined } {
+    return this.#routing.firewall;
   }
 
   async apply(

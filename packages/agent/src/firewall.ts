@@ -1,0 +1,99 @@
+import { execFile, spawn, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
+import {
+  IPTABLES_CHAIN,
+  isEmptyPlan,
+  renderIptablesRestore,
+  renderNftRuleset,
+  type FirewallPlan,
+} from './firewall-plan.ts';
+
+const run = promisify(execFile);
+
+/** The host's firewall tool as the contract names it (`firewallinuse`). */
+export type FirewallKind = 'nftables' | 'iptables' | 'none';
+
+/**
+ * Which tool the agent can translate addresses with: nftables when `nft` answers (it needs root and the nf_tables
+ * module), else iptables when `iptables-restore` runs, else none. Reported at registration as `firewallinuse`.
+ */
+export function detectFirewall(): FirewallKind {
+  if (spawnSync('nft', ['list', 'tables'], { stdio: 'ignore' }).status === 0) return 'nftables';
+  if (spawnSync('iptables-restore', ['--version'], { stdio: 'ignore' }).status === 0) return 'iptables';
+  return 'none';
+}
+
+/** Runs a command with text on its standard input; rejects with its standard error. */
+function runWithInput(command: string, args: string[], input: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['pipe', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} failed: ${stderr.trim() || `exit ${code}`}`)),
+    );
+    child.stdin.end(input);
+  });
+}
+
+/**
+ * Applies the agent's address translation with whichever tool the host has, only when the ruleset text changed,
+ * and says plainly (once per change, and in `missing`) when a feature needs a tool the host lacks.
+ */
+export class Firewall {
+  readonly kind: FirewallKind = detectFirewall();
+  /** What could not be done for want of a tool, for the log and `status`; undefined when nothing is missing. */
+  missing: string | undefined;
+  #applied: string | undefined;
+
+  constructor(
+    private readonly iface: string,
+    private readonly log: (message: string) => void,
+  ) {}
+
+  async apply(plan: FirewallPlan | undefined): Promise<void> {
+    const wanted = plan ?? { iface: this.iface, peers: [], natRanges: [], internetSources: [] };
+    if (this.kind === 'nftables') return this.applyText(renderNftRuleset(wanted), (text) => this.nft(text));
+    if (this.kind === 'iptables')
+      return this.applyText(renderIptablesRestore(wanted, 4) + renderIptablesRestore(wanted, 6), () =>
+        this.iptables(wanted),
+      );
+    const needed = isEmptyPlan(wanted)
+      ? undefined
+      : `masquerading (${[...wanted.natRanges, ...wanted.internetSources].join(', ')}) needs nftables (nft) or iptables (iptables-restore); neither is installed, so that traffic leaves with its mesh source address`;
+    if (needed && needed !== this.missing) this.log(needed);
+    this.missing = needed;
+  }
+
+  private async applyText(text: string, apply: (text: string) => Promise<void>): Promise<void> {
+    if (text === this.#applied) return;
+    await apply(text);
+    this.#applied = text;
+  }
+
+  private nft(text: string): Promise<void> {
+    return runWithInput('nft', ['-f', '-'], text);
+  }
+
+  private async iptables(plan: FirewallPlan): Promise<void> {
+    for (const [family, tool] of [
+      [4, 'iptables'],
+      [6, 'ip6tables'],
+    ] as const) {
+      const restore = `${tool}-restore`;
+      try {
+        await runWithInput(restore, ['-w', '--noflush'], renderIptablesRestore(plan, family));
+        const jump = ['-w', '-t', 'nat', 'POSTROUTING', '-j', IPTABLES_CHAIN];
+        const present = await run(tool, ['-w', '-t', 'nat', '-C', ...jump.slice(3)]).then(
+          () => true,
+          () => false,
+        );
+        if (!present) await run(tool, ['-w', '-t', 'nat', '-I', ...jump.slice(3)]);
+      } catch (error) {
+        // IPv6 may be off on the host: only IPv4 failing is an error for the plan.
+        if (family === 4) throw error;
+      }
+    }
+  }
+}

@@ -1,0 +1,243 @@
+import fs from 'node:fs';
+import {
+  EMPTY_HOST_ROUTING,
+  addressBits,
+  formatCidr,
+  parseCidr,
+  type HostRouting as WireRouting,
+  type PeerMap,
+} from '@meshdeck/contracts';
+import type { FirewallPlan } from './firewall-plan.ts';
+import type { Peer, PeerTable } from './peer-state.ts';
+import {
+  applyRouterChoice,
+  candidatesByRange,
+  chooseRouters,
+  type RangeChoice,
+  type RouterCandidate,
+} from './router-choice.ts';
+import { INTERNET, ProbeResponder, RouterProber } from './router-probe.ts';
+import {
+  DEFAULT_HALVES,
+  extraRoutes,
+  withoutLanShadow,
+  type RoutingPlan,
+  type ShadowedRoute,
+} from './routing-plan.ts';
+
+/** What an internet-gateway client does when its gateway stops answering probes. */
+export type InternetFailMode = 'closed' | 'open';
+
+/** The routing picture `status` prints (written to the state dir as JSON after every change). */
+export interface RoutingStatus {
+  at: string;
+  firewall: { tool: string; missing?: string | undefined };
+  ranges: { range: string; router: string; via: string; routers: number; reason: string }[];
+  shadowed: ShadowedRoute[];
+  internet?: { gateway: string; state: string; failMode: InternetFailMode } | undefined;
+  roles: string[];
+}
+
+const hostOf = (endpoint: string | undefined): string | undefined =>
+  endpoint?.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+
+/**
+ * The routing the mesh asks of this host (relays, egress and internet gateways, issue 31): keeps the server's
+ * routing state, probes gateways through the tunnel, chooses a router per range, and turns it all into the peer
+ * table and RoutingPlan the interface applies. Everything it decides also lands in {@link status}.
+ */
+export class MeshRouting {
+  #wire: WireRouting = EMPTY_HOST_ROUTING;
+  #peerIds = new Map<string, PeerMap[string]>();
+  #choices = new Map<string, RangeChoice>();
+  #candidates = new Map<string, RouterCandidate[]>();
+  readonly #prober: RouterProber;
+  readonly #responder: ProbeResponder | undefined;
+  status: RoutingStatus | undefined;
+
+  constructor(
+    private readonly options: {
+      iface: string;
+      /** Called when a probe result changes what the host should do (the agent reconfigures). */
+      onChange: () => void;
+      log: (message: string) => void;
+      internetFailMode: InternetFailMode;
+      /** The server's address, kept on the host's own default route by an internet-gateway client. */
+      serverHost: string;
+      statusFile?: string | undefined;
+      /** Answer other agents' probes (off on a dry run: there are no addresses to listen on). */
+      respond: boolean;
+      /** The host's interfaces with their subnets, minus the tunnel (for the LAN-shadow rule). */
+      attached: () => { cidr: string; name: string }[];
+    },
+  ) {
+    this.#prober = new RouterProber(options.onChange);
+    this.#responder = options.respond ? new ProbeResponder(options.iface, options.log) : undefined;
+  }
+
+  /** Takes the routing fields of a pull or peer update; absent fields (an older server) keep what was there. */
+  update(wire: Partial<WireRouting>, peerIds: PeerMap | undefined, isFull: boolean): void {
+    const fields = Object.fromEntries(
+      Object.keys(EMPTY_HOST_ROUTING)
+        .filter((key) => wire[key as keyof WireRouting] !== undefined)
+        .map((key) => [key, wire[key as keyof WireRouting]]),
+    );
+    this.#wire = { ...this.#wire, ...fields };
+    if (peerIds) {
+      if (isFull) this.#peerIds = new Map();
+      for (const [key, identity] of Object.entries(peerIds)) this.#peerIds.set(key, identity);
+    }
+  }
+
+  stop(): void {
+    this.#prober.stop();
+    this.#responder?.close();
+  }
+
+  private hostKey(hostId: string): string | undefined {
+    for (const [key, identity] of this.#peerIds) if (identity.host_id === hostId) return key;
+    return undefined;
+  }
+
+  /**
+   * The peers to configure and the plan to apply, from the mesh addresses, the server's peer table and the
+   * ingress-gateway role. Also (re)targets the probes.
+   */
+  plan(
+    addresses: readonly string[],
+    peers: PeerTable,
+    ingress: RoutingPlan['gateway'],
+    firewallTool: { kind: string; missing: string | undefined } | undefined,
+  ): { peers: Map<string, Peer>; routing: RoutingPlan } {
+    const wire = this.#wire;
+    this.#candidates = candidatesByRange(wire.egress_network_routes, (id) => this.hostKey(id));
+    const targets = new Map<string, { address: string; ranges: string[] }>();
+    for (const [range, list] of this.#candidates) {
+      if (list.length < 2) continue;
+      for (const c of list) {
+        const target = targets.get(c.nodeId) ?? { address: c.address, ranges: [] };
+        target.ranges.push(range);
+        targets.set(c.nodeId, target);
+      }
+    }
+    const internetGateway = wire.change_default_gw ? wire.default_gw_ip || wire.default_gw_ip6 : '';
+    if (internetGateway) targets.set(INTERNET, { address: internetGateway, ranges: [INTERNET] });
+    this.#prober.setTargets(new Map([...targets].filter(([, t]) => t.address !== '')));
+    const health = this.#prober.health;
+
+    const previous = this.#choices;
+    this.#choices = chooseRouters(this.#candidates, health, previous, Date.now());
+    for (const [range, choice] of this.#choices) {
+      const before = previous.get(range);
+      if ((this.#candidates.get(range)?.length ?? 0) > 1 && before?.nodeId !== choice.nodeId)
+        this.options.log(`egress ${range}: router ${this.addressOf(range, choice)} (${choice.reason})`);
+    }
+    const chosen = applyRouterChoice(peers, this.#candidates, this.#choices);
+
+    // Internet gateway: the default halves into the tunnel, unless the gateway is silent and the network fails open.
+    const gatewayHealth = health.get(INTERNET);
+    const isSilent = gatewayHealth?.isSilent === true;
+    const useInternet = internetGateway !== '' && !(isSilent && this.options.internetFailMode === 'open');
+    const halves = useInternet
+      ? [...DEFAULT_HALVES[4], ...(wire.default_gw_ip6 ? DEFAULT_HALVES[6] : [])]
+      : [];
+    const { install, shadowed } = withoutLanShadow(
+      [...extraRoutes(addresses, chosen), ...halves],
+      this.options.attached(),
+    );
+    const bypass = useInternet
+      ? [
+          ...[...chosen.values()].map((p) => hostOf(p.endpoint)).filter((h): h is string => !!h),
+          ...(parseCidr(`${this.options.serverHost}/32`) || this.options.serverHost.includes(':')
+            ? [this.options.serverHost]
+            : []),
+        ]
+      : undefined;
+
+    const fw = wire.fw_update;
+    const forwards = fw.is_relay || fw.is_egress_gw || fw.is_inet_gw || wire.is_inet_gw;
+    const outward = fw.is_egress_gw || fw.is_inet_gw || wire.is_inet_gw;
+    const ipv6 = addresses.some((a) => a.includes(':'));
+    const gateway =
+      ingress || forwards ? { ipv6: (ingress?.ipv6 ?? false) || (forwards && ipv6), outward } : undefined;
+    const firewall = this.firewallPlan(addresses, chosen);
+
+    this.status = {
+      at: new Date().toISOString(),
+      firewall: { tool: firewallTool?.kind ?? 'none', missing: firewallTool?.missing },
+      ranges: [...this.#choices.values()].map((c) => ({
+        range: c.range,
+        router: this.addressOf(c.range, c),
+        via: this.#peerIds.get(c.peerKey)?.name ?? c.peerKey,
+        routers: c.routers,
+        reason: c.reason,
+      })),
+      shadowed,
+      internet: internetGateway
+        ? {
+            gateway: internetGateway,
+            state: !gatewayHealth
+              ? 'not probed yet'
+              : isSilent
+                ? `not answering (${this.options.internetFailMode === 'open' ? 'fail-open: own default route in use' : 'fail-closed: traffic held in the tunnel'})`
+                : `answering (${gatewayHealth.rttMs?.toFixed(1) ?? '?'} ms)`,
+            failMode: this.options.internetFailMode,
+          }
+        : undefined,
+      roles: [
+        ...(ingress ? ['remote-access gateway'] : []),
+        ...(fw.is_relay ? ['relay'] : []),
+        ...(fw.is_egress_gw ? ['egress gateway'] : []),
+        ...(fw.is_inet_gw || wire.is_inet_gw ? ['internet gateway'] : []),
+      ],
+    };
+    if (this.options.statusFile)
+      fs.writeFileSync(this.options.statusFile, JSON.stringify(this.status, null, 2), { mode: 0o600 });
+
+    const served = new Set(
+      Object.values(fw.egress_info).flatMap((info) =>
+        info.egress_gateway_cfg.ranges.map((r) => normalise(r)),
+      ),
+    );
+    this.#responder?.update(
+      addresses.map((a) => a.split('/')[0] ?? ''),
+      { egress: served, isInternetGateway: fw.is_inet_gw || wire.is_inet_gw },
+    );
+    return {
+      peers: chosen,
+      routing: { routes: install, gateway, firewall, defaultBypass: bypass },
+    };
+  }
+
+  private addressOf(range: string, choice: RangeChoice): string {
+    return this.#candidates.get(range)?.find((c) => c.nodeId === choice.nodeId)?.address || choice.nodeId;
+  }
+
+  /** Masquerading for this host's egress ranges with NAT on and, on an internet gateway, for the mesh ranges. */
+  private firewallPlan(addresses: readonly string[], peers: PeerTable): FirewallPlan {
+    const fw = this.#wire.fw_update;
+    const subnets = addresses.map((a) => parseCidr(a)).filter((c) => c !== undefined);
+    const peerAddresses = new Set<string>();
+    for (const peer of peers.values())
+      for (const ip of peer.allowedIps) {
+        const cidr = parseCidr(ip);
+        if (!cidr || cidr.prefix !== addressBits(cidr.family)) continue;
+        if (subnets.some((s) => s.family === cidr.family && s.network <= cidr.network && cidr.last <= s.last))
+          peerAddresses.add(formatCidr(cidr));
+      }
+    const natRanges = Object.values(fw.egress_info).flatMap((info) =>
+      info.egress_gateway_cfg.ranges_with_metric.filter((r) => r.nat).map((r) => r.network),
+    );
+    return {
+      iface: this.options.iface,
+      peers: [...peerAddresses].sort(),
+      natRanges,
+      internetSources: fw.is_inet_gw || this.#wire.is_inet_gw ? fw.inet_gw_ranges : [],
+    };
+  }
+}
+
+const normalise = (text: string): string => {
+  const cidr = parseCidr(text);
+  return cidr ? formatCidr(cidr) : text;
+};

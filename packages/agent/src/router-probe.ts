@@ -1,0 +1,247 @@
+import { execFile } from 'node:child_process';
+import dgram from 'node:dgram';
+import fs from 'node:fs';
+import { promisify } from 'node:util';
+import { addressBits, bigIntToAddress, parseCidr } from '@meshdeck/contracts';
+import type { RouterHealth } from './router-choice.ts';
+
+const run = promisify(execFile);
+
+/**
+ * Gateway probes through the tunnel (issue 31). Every agent answers on UDP {@link PROBE_PORT} of its mesh
+ * addresses (so only peers, through WireGuard, can ask) which of the asked ranges it reaches right now; agents
+ * with several routers for a range, or an internet gateway, ask each gateway every second. The server is not
+ * involved, so a failover never waits for it.
+ */
+export const PROBE_PORT = 51899;
+export const PROBE_INTERVAL_MS = 1_000;
+/** Missed answers in a row after which a gateway counts as silent. */
+export const SILENT_AFTER = 3;
+/** The range an internet gateway is asked about: it "reaches" it while it answers at all. */
+export const INTERNET = '0.0.0.0/0';
+
+interface ProbeRequest {
+  v: 1;
+  id: number;
+  ranges: string[];
+}
+interface ProbeAnswer {
+  v: 1;
+  id: number;
+  reaches: string[];
+}
+
+const parse = (buffer: Buffer): unknown => {
+  try {
+    return JSON.parse(buffer.toString('utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+const isRequest = (value: unknown): value is ProbeRequest =>
+  typeof value === 'object' &&
+  value !== null &&
+  'ranges' in value &&
+  Array.isArray(value.ranges) &&
+  value.ranges.length <= 256 &&
+  value.ranges.every((r) => typeof r === 'string');
+const isAnswer = (value: unknown): value is ProbeAnswer =>
+  typeof value === 'object' &&
+  value !== null &&
+  'id' in value &&
+  typeof value.id === 'number' &&
+  'reaches' in value &&
+  Array.isArray(value.reaches);
+
+/** What this host forwards to: its egress ranges and whether it is an internet gateway. */
+export interface ServedRanges {
+  egress: ReadonlySet<string>;
+  isInternetGateway: boolean;
+}
+
+/**
+ * Whether this host reaches a range it serves: the kernel's route to the range's first address leaves through an
+ * interface other than the tunnel, and that interface is up (a cut cable or a downed link says no at once).
+ */
+async function reachesLocally(range: string, meshInterface: string): Promise<boolean> {
+  const cidr = parseCidr(range);
+  if (!cidr) return false;
+  const probe = bigIntToAddress(
+    cidr.prefix >= addressBits(cidr.family) - 1 ? cidr.network : cidr.network + 1n,
+    cidr.family,
+  );
+  try {
+    const { stdout } = await run('ip', ['-j', `-${cidr.family}`, 'route', 'get', probe]);
+    const [route] = JSON.parse(stdout) as { dev?: string; type?: string }[];
+    if (!route?.dev || route.dev === meshInterface || (route.type && route.type !== 'unicast')) return false;
+    const state = fs.readFileSync(`/sys/class/net/${route.dev}/operstate`, 'utf8').trim();
+    return state === 'up' || state === 'unknown';
+  } catch {
+    return false;
+  }
+}
+
+/** Answers probes on the mesh addresses; rebinds when they change. */
+export class ProbeResponder {
+  #sockets = new Map<string, dgram.Socket>();
+  #served: ServedRanges = { egress: new Set(), isInternetGateway: false };
+  #cache = new Map<string, { at: number; reaches: boolean }>();
+
+  constructor(
+    private readonly meshInterface: string,
+    private readonly log: (message: string) => void,
+  ) {}
+
+  /** Listens on exactly these addresses (bare IPs) and answers for these ranges. */
+  update(addresses: readonly string[], served: ServedRanges): void {
+    this.#served = served;
+    for (const [address, socket] of this.#sockets)
+      if (!addresses.includes(address)) {
+        socket.close();
+        this.#sockets.delete(address);
+      }
+    for (const address of addresses) if (!this.#sockets.has(address)) this.listen(address);
+  }
+
+  close(): void {
+    for (const socket of this.#sockets.values()) socket.close();
+    this.#sockets.clear();
+  }
+
+  private listen(address: string): void {
+    const socket = dgram.createSocket(address.includes(':') ? 'udp6' : 'udp4');
+    this.#sockets.set(address, socket);
+    socket.on('error', (error) => {
+      this.log(`probe responder on ${address}:${PROBE_PORT}: ${error.message}; retrying at the next change`);
+      socket.close();
+      this.#sockets.delete(address);
+    });
+    socket.on('message', (message, from) => {
+      const request = parse(message);
+      if (!isRequest(request)) return;
+      void this.reaches(request.ranges).then((reaches) => {
+        const answer: ProbeAnswer = { v: 1, id: request.id, reaches };
+        socket.send(JSON.stringify(answer), from.port, from.address);
+      });
+    });
+    socket.bind(PROBE_PORT, address);
+  }
+
+  private async reaches(ranges: string[]): Promise<string[]> {
+    const now = Date.now();
+    const result: string[] = [];
+    for (const range of ranges) {
+      if (range === INTERNET) {
+        if (this.#served.isInternetGateway) result.push(range);
+        continue;
+      }
+      if (!this.#served.egress.has(range)) continue;
+      // Probes of many agents arrive each second: one route lookup per range per half second is plenty.
+      let cached = this.#cache.get(range);
+      if (!cached || now - cached.at > 500) {
+        cached = { at: now, reaches: await reachesLocally(range, this.meshInterface) };
+        this.#cache.set(range, cached);
+      }
+      if (cached.reaches) result.push(range);
+    }
+    return result;
+  }
+}
+
+interface Target {
+  address: string;
+  ranges: string[];
+  missed: number;
+  pending: { id: number; sentAt: number } | undefined;
+  health: RouterHealth | undefined;
+}
+
+/** Asks gateways every second; calls `onChange` when what a gateway reaches, or whether it answers, changes. */
+export class RouterProber {
+  #targets = new Map<string, Target>();
+  #sockets: { 4?: dgram.Socket; 6?: dgram.Socket } = {};
+  #timer: NodeJS.Timeout | undefined;
+  #nextId = 1;
+
+  constructor(
+    private readonly onChange: () => void,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Gateways to probe by node id, with the mesh address to ask and the ranges to ask about. */
+  setTargets(targets: ReadonlyMap<string, { address: string; ranges: string[] }>): void {
+    for (const id of this.#targets.keys()) if (!targets.has(id)) this.#targets.delete(id);
+    for (const [id, { address, ranges }] of targets) {
+      const current = this.#targets.get(id);
+      if (current && current.address === address) current.ranges = ranges;
+      else this.#targets.set(id, { address, ranges, missed: 0, pending: undefined, health: undefined });
+    }
+    if (this.#targets.size > 0 && !this.#timer) {
+      this.#timer = setInterval(() => this.tick(), PROBE_INTERVAL_MS);
+      this.tick();
+    }
+    if (this.#targets.size === 0) this.stop();
+  }
+
+  get health(): Map<string, RouterHealth> {
+    const map = new Map<string, RouterHealth>();
+    for (const [id, target] of this.#targets) if (target.health) map.set(id, target.health);
+    return map;
+  }
+
+  stop(): void {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+    this.#sockets[4]?.close();
+    this.#sockets[6]?.close();
+    this.#sockets = {};
+  }
+
+  private socket(family: 4 | 6): dgram.Socket {
+    const existing = this.#sockets[family];
+    if (existing) return existing;
+    const socket = dgram.createSocket(family === 4 ? 'udp4' : 'udp6');
+    socket.on('error', () => undefined);
+    socket.on('message', (message) => this.answered(message));
+    this.#sockets[family] = socket;
+    return socket;
+  }
+
+  private tick(): void {
+    const now = this.now();
+    for (const target of this.#targets.values()) {
+      if (target.pending) {
+        target.missed++;
+        if (target.missed >= SILENT_AFTER && target.health?.isSilent !== true) {
+          target.health = { reaches: new Set(), isSilent: true, rttMs: undefined, steadySince: now };
+          this.onChange();
+        }
+      }
+      const id = this.#nextId++;
+      target.pending = { id, sentAt: now };
+      const request: ProbeRequest = { v: 1, id, ranges: target.ranges };
+      const family = target.address.includes(':') ? 6 : 4;
+      this.socket(family).send(JSON.stringify(request), PROBE_PORT, target.address, () => undefined);
+    }
+  }
+
+  private answered(message: Buffer): void {
+    const answer = parse(message);
+    if (!isAnswer(answer)) return;
+    const target = [...this.#targets.values()].find((t) => t.pending?.id === answer.id);
+    if (!target?.pending) return;
+    const now = this.now();
+    const rttMs = now - target.pending.sentAt;
+    target.pending = undefined;
+    target.missed = 0;
+    const reaches = new Set(answer.reaches.filter((r): r is string => typeof r === 'string'));
+    const before = target.health;
+    const same =
+      before !== undefined &&
+      !before.isSilent &&
+      before.reaches.size === reaches.size &&
+      [...reaches].every((r) => before.reaches.has(r));
+    target.health = { reaches, isSilent: false, rttMs, steadySince: same ? before.steadySince : now };
+    if (!same) this.onChange();
+  }
+}
