@@ -40,8 +40,12 @@ function harness(rows: MemberRow[], listening?: ReadonlySet<string>) {
       Promise.resolve([...new Set(rows.filter((r) => ids.includes(r.host_id)).map((r) => r.network))]),
     publicKeys: () => Promise.resolve(new Map<string, string>()),
     listClients: () => Promise.resolve([]),
-    hasRoutingRoles: (networks: readonly string[]) =>
-      Promise.resolve(rows.some((r) => networks.includes(r.network) && r.settings !== '{}')),
+    networksWithRoutingRoles: (networks: readonly string[]) =>
+      Promise.resolve(
+        new Set(
+          rows.filter((r) => networks.includes(r.network) && r.settings !== '{}').map((r) => r.network),
+        ),
+      ),
   } as unknown as PeersRepository;
   const sent = new Map<string, any[]>();
   const sink: PeerSink = {

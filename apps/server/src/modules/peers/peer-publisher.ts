@@ -69,6 +69,8 @@ export interface PublishStats {
  */
 export class PeerUpdateBuilder {
   readonly versions = new PeerVersions();
+  /** Per network, whether some node has a routing role (see hasRoutingRoles). */
+  readonly #routedNetworks = new Map<string, boolean>();
 
   constructor(
     private readonly repository: PeersRepository,
@@ -91,6 +93,26 @@ export class PeerUpdateBuilder {
     return { ...fullPeers(hostId, index), routing: hostRouting(hostId, index), sync };
   }
 
+  /**
+   * Whether some of these networks have routing roles, remembered per network: roles are made by the routing
+   * module, whose changes say so (`isRoutingChange`) and make the networks be looked up again, or by joining
+   * with a relay key, which needs a relay (a role) in the network already. A remembered "yes" after the last role
+   * went only costs a whole load until the next routing change.
+   */
+  private async hasRoutingRoles(
+    networks: readonly string[],
+    changes: readonly HostChange[],
+  ): Promise<boolean> {
+    if (changes.some((c) => c.isRoutingChange === true))
+      for (const n of networks) this.#routedNetworks.delete(n);
+    const unknown = networks.filter((n) => !this.#routedNetworks.has(n));
+    if (unknown.length > 0) {
+      const routed = await this.repository.networksWithRoutingRoles(unknown);
+      for (const n of unknown) this.#routedNetworks.set(n, routed.has(n));
+    }
+    return networks.some((n) => this.#routedNetworks.get(n) === true);
+  }
+
   /** Computes and publishes the updates of one batch of changes. */
   async publish(changes: readonly HostChange[], now = Date.now()): Promise<PublishStats> {
     if (changes.length === 0) return { messages: 0, receivers: 0, bytes: 0 };
@@ -107,7 +129,7 @@ export class PeerUpdateBuilder {
       listening !== undefined &&
       fullLists.length === 0 &&
       listening.size + subjects.length <= TARGETED_LOAD_LIMIT &&
-      !(await this.repository.hasRoutingRoles(networks));
+      !(await this.hasRoutingRoles(networks, changes));
     const rows = await this.repository.listMembers(
       networks,
       few ? [...new Set([...subjects, ...listening])] : undefined,

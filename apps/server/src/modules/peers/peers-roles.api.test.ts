@@ -15,20 +15,20 @@ afterEach(async () => {
   await server.close();
 });
 
-describe('PeersRepository.hasRoutingRoles (whether a batch may load only the listening hosts)', () => {
+describe('PeersRepository.networksWithRoutingRoles (whether a batch may load only the listening hosts)', () => {
   it('-> is false for freshly joined nodes (empty ids and lists in their settings), true once a role exists, false again after', async () => {
-    expect(await repository.hasRoutingRoles(['office'])).toBe(false);
+    expect(await repository.networksWithRoutingRoles(['office'])).toEqual(new Set());
     const relay = await server.request('POST', `/api/nodes/office/${net.hosts.relay!.node}/createrelay`, {
       token: net.token,
       body: { relayaddrs: [net.hosts.laptop!.node] },
     });
     expect(relay.status).toBe(200);
-    expect(await repository.hasRoutingRoles(['office'])).toBe(true);
-    expect(await repository.hasRoutingRoles(['elsewhere'])).toBe(false);
+    expect(await repository.networksWithRoutingRoles(['office'])).toEqual(new Set(['office']));
+    expect(await repository.networksWithRoutingRoles(['elsewhere'])).toEqual(new Set());
     await server.request('DELETE', `/api/nodes/office/${net.hosts.relay!.node}/deleterelay`, {
       token: net.token,
     });
-    expect(await repository.hasRoutingRoles(['office'])).toBe(false);
+    expect(await repository.networksWithRoutingRoles(['office'])).toEqual(new Set());
     const gateway = await server.request(
       'POST',
       `/api/nodes/office/${net.hosts.router!.node}/creategateway`,
@@ -38,6 +38,6 @@ describe('PeersRepository.hasRoutingRoles (whether a batch may load only the lis
       },
     );
     expect(gateway.status).toBe(200);
-    expect(await repository.hasRoutingRoles(['office'])).toBe(true);
+    expect(await repository.networksWithRoutingRoles(['office'])).toEqual(new Set(['office']));
   });
 });

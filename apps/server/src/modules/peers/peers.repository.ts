@@ -88,14 +88,13 @@ export class PeersRepository {
       .execute();
   }
 
-  /**
-   * Whether some node of these networks has a routing role (relay, relayed, egress or internet gateway, failover).
-   */
-  async hasRoutingRoles(networks: readonly string[]): Promise<boolean> {
-    if (networks.length === 0) return false;
-    const row = await this.db
+  /** Which of these networks have a node with a routing role (relay, relayed, egress or internet gateway, failover). */
+  async networksWithRoutingRoles(networks: readonly string[]): Promise<Set<string>> {
+    if (networks.length === 0) return new Set();
+    const rows = await this.db
       .selectFrom('nodes')
-      .select('id')
+      .select('network')
+      .distinct()
       .where('network', 'in', networks)
       .where((eb) =>
         eb.or([
@@ -106,9 +105,8 @@ export class PeersRepository {
           ...ROLE_LISTS.map((key) => eb('settings', 'like', `%"${key}":["%`)),
         ]),
       )
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
+      .execute();
+    return new Set(rows.map((row) => row.network));
   }
 
   /** Networks the given hosts are members of. */

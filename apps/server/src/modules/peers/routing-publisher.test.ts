@@ -8,8 +8,10 @@ const node = (host: number, roles: Record<string, unknown> = {}) =>
 
 /** A builder over fixed rows whose sink records each host's messages. */
 function harness(rows: MemberRow[], listening?: ReadonlySet<string>) {
+  const loads: ('targeted' | 'whole')[] = [];
   const repository = {
     listMembers: (networks: readonly string[], hostIds?: readonly string[]) =>
+      loads.push(hostIds ? 'targeted' : 'whole') &&
       Promise.resolve(
         rows.filter((r) => networks.includes(r.network) && (!hostIds || hostIds.includes(r.host_id))),
       ),
@@ -17,7 +19,12 @@ function harness(rows: MemberRow[], listening?: ReadonlySet<string>) {
       Promise.resolve([...new Set(rows.filter((r) => ids.includes(r.host_id)).map((r) => r.network))]),
     publicKeys: () => Promise.resolve(new Map<string, string>()),
     listClients: () => Promise.resolve([]),
-    hasRoutingRoles: () => Promise.resolve(rows.some((r) => r.settings !== '{}')),
+    networksWithRoutingRoles: (networks: readonly string[]) =>
+      Promise.resolve(
+        new Set(
+          rows.filter((r) => networks.includes(r.network) && r.settings !== '{}').map((r) => r.network),
+        ),
+      ),
   } as unknown as PeersRepository;
   const sent = new Map<string, any[]>();
   const sink: PeerSink = {
@@ -28,7 +35,7 @@ function harness(rows: MemberRow[], listening?: ReadonlySet<string>) {
     describeHost: (hostId) => Promise.resolve({ host: { id: hostId } as never, nodes: [] }),
     listeningHosts: () => listening,
   };
-  return { builder: new PeerUpdateBuilder(repository, sink, 'meshdeck'), sent };
+  return { builder: new PeerUpdateBuilder(repository, sink, 'meshdeck'), sent, loads };
 }
 const keyOf = (host: number) => JSON.stringify([...Buffer.from(key(host), 'base64')]);
 const entryFor = (message: any, host: number) =>
@@ -109,5 +116,17 @@ describe('peer updates with routing roles', () => {
     await builder.publish([{ hostId: 'h3', isRoutingChange: true }]);
     const [, routed] = sent.get('h1') ?? [];
     expect(routed.egress_network_routes).toHaveLength(1);
+  });
+
+  it('when a network gets routing roles, batches load it whole from the routing change on (listening hosts alone would miss the relays)', async () => {
+    const rows = [node(1), node(2), node(3)];
+    const { builder, loads } = harness(rows, new Set(['h1']));
+    await builder.publish([{ hostId: 'h3', joined: true }]);
+    expect(loads).toEqual(['targeted']);
+    rows[1] = node(2, { isrelay: true, relaynodes: ['node-3'] });
+    rows[2] = node(3, { isrelayed: true, relayedby: 'node-2' });
+    await builder.publish([{ hostId: 'h2', joined: true, isRoutingChange: true }]);
+    await builder.publish([{ hostId: 'h3', joined: true }]);
+    expect(loads).toEqual(['targeted', 'whole', 'whole']);
   });
 });
