@@ -90,12 +90,13 @@ function redactFields(item: Record<string, unknown>, principal: Principal): Reco
 function redacted(value: unknown, principal: Principal, depth: number): unknown {
   if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
+    const list = value as unknown[];
     let out: unknown[] | undefined;
-    value.forEach((item, index) => {
+    list.forEach((item, index) => {
       const next = redacted(item, principal, depth + 1);
-      if (next !== item) (out ??= [...value])[index] = next;
+      if (next !== item) (out ??= [...list])[index] = next;
     });
-    return out ?? value;
+    return out ?? list;
   }
   const prototype = Object.getPrototypeOf(value) as unknown;
   if (prototype !== Object.prototype && prototype !== null) return value;
