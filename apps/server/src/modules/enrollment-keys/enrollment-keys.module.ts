@@ -2,7 +2,7 @@ import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { ModuleApp } from '../../lib/module.ts';
 import type { EventBus } from '../events/events.public.ts';
-import { apiHostResolver } from '../hosts/hosts.public.ts';
+import { apiHostResolver } from '../../lib/api-host.ts';
 import type { NetworkDirectory } from '../nodes/nodes.public.ts';
 import { EnrollmentKeysRepository } from './enrollment-keys.repository.ts';
 import { enrollmentKeysRoutes } from './enrollment-keys.routes.ts';

@@ -6,7 +6,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
-import type { ApiHostResolver } from '../hosts/hosts.public.ts';
+import type { ApiHostResolver } from '../../lib/api-host.ts';
 import type { EnrollmentKeysService } from './enrollment-keys.service.ts';
 
 /** HTTP for enrollment keys (api-contract §2.6); every route is admin-only. */

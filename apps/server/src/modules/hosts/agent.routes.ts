@@ -14,7 +14,7 @@ import { access } from '../../auth/access.ts';
 import { Slots } from '../../lib/slots.ts';
 import { agentServerConfig } from './agent-config.ts';
 import type { AgentService } from './agent.service.ts';
-import { apiHostResolver, brokerUrlFor } from './api-host.ts';
+import { apiHostResolver, brokerUrlFor } from '../../lib/api-host.ts';
 import { presentRawHost } from './hosts.presenter.ts';
 import { observedAddress, resolveEndpoint } from './observed-endpoint.ts';
 import type { RegistrationService } from './registration.service.ts';

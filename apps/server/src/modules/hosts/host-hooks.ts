@@ -3,8 +3,8 @@ import type { BrokerHandle } from '../../broker/broker.ts';
 import type { HostKeyring } from '../../broker/host-keyring.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
 import type { EventBus } from '../events/events.public.ts';
-import type { AddressHints, NodesNetworkUsage } from '../nodes/nodes.public.ts';
-import type { PeerUpdateQueue, PeerVersions } from '../peers/peers.public.ts';
+import type { AddressHints } from '../nodes/nodes.public.ts';
+import type { HostChange, PeerUpdateQueue, PeerVersions } from '../peers/peers.public.ts';
 import type { AgentService } from './agent.service.ts';
 import { agentTopicAuthorizer } from './broker-access.ts';
 import type { HostSecrets } from './host-secrets.ts';
@@ -56,7 +56,8 @@ export interface HostChangeState {
   peerVersions: PeerVersions;
   addressHints: AddressHints;
   peers: PeerUpdateQueue;
-  networkUsage: NodesNetworkUsage;
+  /** The nodes module's network usage: who lost a node in a network delete, once that delete has committed. */
+  networkUsage: { takeRemovedHosts: (netid: string) => HostChange[] };
 }
 
 /** Keeps caches and per-host state in step with change events, so they hold what exists, not what once did. */

@@ -6,11 +6,11 @@ import type { ModuleApp } from '../../lib/module.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
 import { HostsTransaction, meshRepositories } from '../../stores/hosts-transaction.repository.ts';
 import type { EventBus } from '../events/events.public.ts';
-import { AddressHints, type NetworkDirectory, type NodesNetworkUsage } from '../nodes/nodes.public.ts';
+import { AddressHints, type NetworkDirectory } from '../nodes/nodes.public.ts';
 import type { PeerEngine } from '../peers/peers.public.ts';
 import { agentRoutes } from './agent.routes.ts';
 import { AgentService } from './agent.service.ts';
-import { connectBrokerToHosts, followHostChanges } from './host-hooks.ts';
+import { connectBrokerToHosts, followHostChanges, type HostChangeState } from './host-hooks.ts';
 import { HostListRepository } from './host-list.repository.ts';
 import { hostListRoutes } from './host-list.routes.ts';
 import { HostListService } from './host-list.service.ts';
@@ -31,7 +31,7 @@ export interface HostsModuleDeps {
   events: EventBus;
   lists: ReadCache;
   /** The nodes module's network usage: peer updates for hosts that lost a node wait for the network delete. */
-  networkUsage: NodesNetworkUsage;
+  networkUsage: HostChangeState['networkUsage'];
 }
 
 /**

@@ -9,4 +9,3 @@ export { presentApiNode, presentRawNode } from './nodes.presenter.ts';
 export { nodeStatus, STALE_FOR_PEERS_MS } from './node-status.ts';
 export { createMembership } from './membership.ts';
 export { AddressHints } from './address-hints.ts';
-export type { NodesNetworkUsage } from './network-usage.ts';
