@@ -81,7 +81,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const lists = new ReadCache();
   const mesh = { config, database, networks: networks.directory, events, serverName };
   const peers = await peersModule.register(app, { database, broker, serverName });
-  const nodes = await nodesModule.register(app, { ...mesh, peers, lists });
+  // GET /api/nodes lists the external clients too (as static nodes); their module registers further down.
+  const staticNodes = () => extClients.staticNodes();
+  const nodes = await nodesModule.register(app, { ...mesh, peers, lists, staticNodes });
   await enrollmentKeysModule.register(app, { ...mesh, findRelay: nodes.findRelay });
   const usage = rolesModule.withNetworkIdentity(enrollmentKeysModule.withNetworkKeys(nodes.networkUsage));
   await networksModule.register(app, { database, events, usage });
@@ -94,7 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     networkUsage: nodes.networkUsage,
   });
   const remoteAccessPeople = isPro ? { getUser: users.getUser, getNetwork: networks.get } : undefined;
-  await extClientsModule.register(app, { ...mesh, peers, people: remoteAccessPeople });
+  const extClients = await extClientsModule.register(app, { ...mesh, peers, people: remoteAccessPeople });
   const routing = { db: database.db, edition: config.edition, peers: peers.queue, nodeViews: nodes.views };
   await routingModule.register(app, { ...mesh, ...routing });
 

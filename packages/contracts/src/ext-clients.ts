@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fromWireSet, wireSetSchema } from './envelope.ts';
 import { isCidr, isIpAddress, normalizeCidr } from './ip.ts';
 import { LIMITS, boundedArray, boundedString, boundedWireSetSchema } from './limits.ts';
-import { networkParamSchema } from './nodes.ts';
+import { apiNodeSchema, networkParamSchema } from './nodes.ts';
 import { wgKeyInputSchema } from './wire.ts';
 import { dnsListInputSchema } from './config-text.ts';
 
@@ -52,6 +52,13 @@ export const apiExtClientSchema = z.object({
   country: z.string(),
 });
 export type ApiExtClient = z.infer<typeof apiExtClientSchema>;
+
+/**
+ * An entry of GET /api/nodes (api-contract §2.3): a node, or an external client shown as a "static" node
+ * (`is_static: true`, the client in `static_node` with its private key blanked).
+ */
+export const apiNodeOrStaticSchema = apiNodeSchema.extend({ static_node: apiExtClientSchema.optional() });
+export type ApiNodeOrStatic = z.infer<typeof apiNodeOrStaticSchema>;
 
 /** A client id in a body: empty (the server picks a name) or the §5.7 rule, with the spec's messages. */
 export const clientIdInputSchema = z

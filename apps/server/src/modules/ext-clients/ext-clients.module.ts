@@ -1,3 +1,4 @@
+import type { ApiNodeOrStatic } from '@meshdeck/contracts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { ModuleApp } from '../../lib/module.ts';
 import { ExtClientsTransaction } from '../../stores/ext-clients-transaction.repository.ts';
@@ -14,6 +15,13 @@ import { GatewayDirectory } from './gateway-directory.ts';
 import { GatewaysService } from './gateways.service.ts';
 import { remoteAccessRoutes } from './remote-access.routes.ts';
 import { RemoteAccessService, type RemoteAccessPeople } from './remote-access.service.ts';
+import { presentStaticNode } from './static-nodes.ts';
+
+/** What the ext-clients module offers other modules. */
+export interface ExtClientsModule {
+  /** Every client as a static node of GET /api/nodes (api-contract §2.3), private keys blanked. */
+  staticNodes(): Promise<ApiNodeOrStatic[]>;
+}
 
 /** What the ext-clients module uses. */
 export interface ExtClientsModuleDeps {
@@ -31,7 +39,7 @@ export interface ExtClientsModuleDeps {
  * change is announced to the console and becomes a peer update of its gateway's host only, which the peer engine
  * turns into the gateway's own list and one delta per member of the gateway's networks (O(affected hosts)).
  */
-export async function register(app: ModuleApp, deps: ExtClientsModuleDeps): Promise<void> {
+export async function register(app: ModuleApp, deps: ExtClientsModuleDeps): Promise<ExtClientsModule> {
   const { hosts, nodes } = meshRepositories(deps.database.db);
   const d: RemoteAccessDependencies = {
     hosts,
@@ -80,4 +88,11 @@ export async function register(app: ModuleApp, deps: ExtClientsModuleDeps): Prom
     );
     await app.register(remoteAccessRoutes(remoteAccess));
   }
+  return {
+    async staticNodes() {
+      const [clients, networks] = await Promise.all([service.listAll(), deps.networks.list()]);
+      const byId = new Map(networks.map((network) => [network.netid, network]));
+      return clients.map((client) => presentStaticNode(client, byId.get(client.network), deps.serverName));
+    },
+  };
 }

@@ -63,7 +63,13 @@ export interface HostChangeState {
 /** Keeps caches and per-host state in step with change events, so they hold what exists, not what once did. */
 export function followHostChanges(events: EventBus, s: HostChangeState): void {
   events.subscribe((event) => {
-    if (event.resource === 'nodes' || event.resource === 'hosts' || event.resource === 'networks')
+    // GET /api/nodes lists external clients as static nodes, so their changes void the lists too.
+    if (
+      event.resource === 'nodes' ||
+      event.resource === 'hosts' ||
+      event.resource === 'networks' ||
+      event.resource === 'extclients'
+    )
       s.lists.invalidate();
     // A deleted host's key goes after its DELETE_HOST went out (the delete is announced after it).
     if (event.resource === 'hosts' && event.action === 'deleted' && event.id) {

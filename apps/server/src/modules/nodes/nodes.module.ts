@@ -1,4 +1,4 @@
-import type { ApiNode, RawNode } from '@meshdeck/contracts';
+import type { ApiNode, ApiNodeOrStatic, RawNode } from '@meshdeck/contracts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { ModuleApp } from '../../lib/module.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
@@ -24,6 +24,8 @@ export interface NodesModuleDeps {
   events: EventBus;
   lists: ReadCache;
   serverName: string;
+  /** The external clients GET /api/nodes lists as static nodes (the ext-clients module's, wired in app.ts). */
+  staticNodes?: () => Promise<ApiNodeOrStatic[]>;
 }
 
 /** What the nodes module offers other modules. */
@@ -54,7 +56,7 @@ export async function register(app: ModuleApp, deps: NodesModuleDeps): Promise<N
     events,
     serverName,
   });
-  await app.register(nodesRoutes(service, lists));
+  await app.register(nodesRoutes(service, lists, deps.staticNodes));
   const rows = new NodeListRepository(database.db, database.engine);
   await app.register(nodeListRoutes(new NodeListService(rows, networks), lists));
   return {

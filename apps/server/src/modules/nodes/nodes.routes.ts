@@ -1,5 +1,7 @@
 import {
+  apiNodeOrStaticSchema,
   apiNodeSchema,
+  type ApiNodeOrStatic,
   envelopeSchema,
   forceQuerySchema,
   nodeParamsSchema,
@@ -13,10 +15,16 @@ import type { ReadCache } from '../../lib/read-cache.ts';
 import type { NodesService } from './nodes.service.ts';
 
 const nodeListSchema = z.array(apiNodeSchema);
+const nodesAndStaticNodesSchema = z.array(apiNodeOrStaticSchema);
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** HTTP for nodes (api-contract §2.3, spec §7 "Nodes"). */
 export const nodesRoutes =
-  (nodes: NodesService, lists: ReadCache): FastifyPluginAsyncZod =>
+  (
+    nodes: NodesService,
+    lists: ReadCache,
+    staticNodes: () => Promise<ApiNodeOrStatic[]> = async () => [],
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['nodes'];
     const networkAdmin = { config: { access: access.networkAdmin('network') } };
@@ -24,11 +32,13 @@ export const nodesRoutes =
     // Every caller allowed here sees the same list, so the serialised (and compressed) answer is shared.
     app.get(
       '/api/nodes',
-      { config: { access: access.admin() }, schema: { tags, response: { 200: nodeListSchema } } },
+      // Nodes of every network and, as the contract says, the external clients as "static" nodes; sorted by id.
+      { config: { access: access.admin() }, schema: { tags, response: { 200: nodesAndStaticNodesSchema } } },
       (request, reply) =>
-        lists.send(request, reply, 'nodes', async () =>
-          JSON.stringify(nodeListSchema.encode(await nodes.list())),
-        ),
+        lists.send(request, reply, 'nodes', async () => {
+          const [meshNodes, clients] = await Promise.all([nodes.list(), staticNodes()]);
+          return JSON.stringify(nodesAndStaticNodesSchema.encode([...meshNodes, ...clients].sort(byId)));
+        }),
     );
 
     app.get(
