@@ -55,6 +55,11 @@ const mustRun = [
     why: 'two nodes reaching each other only through a relay, in network namespaces',
   },
   {
+    file: /packages\/agent\/test\/egress\.api\.test\.ts$/,
+    title: /./,
+    why: 'a LAN behind an egress gateway with NAT on and off, and a node on that LAN keeping its direct route',
+  },
+  {
     file: /packages\/agent\/test\/restart-storm\.api\.test\.ts$/,
     title: /./,
     why: '20 SIGKILL server restarts with agents in namespaces',

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import dgram from 'node:dgram';
 import fs from 'node:fs';
+import os from 'node:os';
 import { promisify } from 'node:util';
 import { addressBits, bigIntToAddress, parseCidr } from '@meshdeck/contracts';
 import type { RouterHealth } from './router-choice.ts';
@@ -66,10 +67,15 @@ export interface ServedRanges {
 async function reachesLocally(range: string, meshInterface: string): Promise<boolean> {
   const cidr = parseCidr(range);
   if (!cidr) return false;
-  const probe = bigIntToAddress(
-    cidr.prefix >= addressBits(cidr.family) - 1 ? cidr.network : cidr.network + 1n,
-    cidr.family,
+  // An address of the range that is not the host's own (the gateway's LAN address would be answered by `lo`).
+  const own = new Set(
+    Object.values(os.networkInterfaces())
+      .flat()
+      .map((a) => a?.address),
   );
+  let value = cidr.prefix >= addressBits(cidr.family) - 1 ? cidr.network : cidr.network + 1n;
+  while (own.has(bigIntToAddress(value, cidr.family)) && value < cidr.last) value++;
+  const probe = bigIntToAddress(value, cidr.family);
   try {
     const { stdout } = await run('ip', ['-j', `-${cidr.family}`, 'route', 'get', probe]);
     const [route] = JSON.parse(stdout) as { dev?: string; type?: string }[];
