@@ -4,6 +4,7 @@ import { RECONNECT_BACKOFF, backoffDelay, type BackoffPolicy } from './backoff.t
 import { BrokerConnection } from './broker-connection.ts';
 import { openPayload, payloadKey } from './payload-open.ts';
 import { applyPeerUpdate, syncStep, type Peer, type SyncPoint } from './peer-state.ts';
+import { failoverAsks } from './failover-watch.ts';
 import { MeshRouting, type InternetFailMode } from './mesh-routing.ts';
 import { gatewayRole, type RoutingPlan } from './routing-plan.ts';
 import { discoverEndpoint } from './endpoint-discovery.ts';
@@ -44,6 +45,9 @@ export interface AgentOptions {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** Network -> this host's node id there (live nodes only). */
+const ownNodes = (nodes: readonly RawNode[]) =>
+  new Map(nodes.filter((n) => !n.pendingdelete && n.action !== 'delete').map((n) => [n.network, n.id]));
 
 /**
  * The running agent: pulls its state, keeps the interface in line with peer updates from the broker (full lists
@@ -69,6 +73,11 @@ export class Agent {
   #listenPort: number;
   /** Relays, egress and internet gateways: the server's routing state and the agent's own router choices. */
   readonly #routing: MeshRouting;
+  /** This host's node per network, and for failover: when each direct peer appeared and when it was last asked. */
+  #ownNodes = new Map<string, string>();
+  #firstSeen = new Map<string, number>();
+  #lastAsked = new Map<string, number>();
+  #watchingFailover = false;
 
   constructor(
     private readonly state: AgentState,
@@ -132,6 +141,8 @@ export class Agent {
         this.options.pullSeconds * 1000,
       ),
     );
+    // Failover checks read WireGuard and call the server, outside the queue: they never hold up a reconfiguration.
+    if (this.mesh.handshakes) this.#timers.push(setInterval(() => void this.watchFailover(), 5_000));
   }
 
   /** Stops timers and the broker connection (the interface stays up). */
@@ -247,6 +258,7 @@ export class Agent {
       if (sync) this.#sync = { epoch: sync.epoch, version: sync.version };
       this.#routing.update(update.data, update.data.peerids, isFull);
       if (isFull && update.data.host) {
+        this.#ownNodes = ownNodes(update.data.nodes);
         this.#addresses = interfaceAddresses(update.data.nodes);
         this.#gateway = gatewayRole(update.data.nodes);
       }
@@ -287,6 +299,7 @@ export class Agent {
     this.#peers = applyPeerUpdate(this.#peers, pull.peers, true);
     this.#sync = pull.peer_sync && { epoch: pull.peer_sync.epoch, version: pull.peer_sync.version };
     this.#routing.update(pull, pull.peer_ids, true);
+    this.#ownNodes = ownNodes(pull.nodes);
     this.#addresses = interfaceAddresses(pull.nodes);
     this.#gateway = gatewayRole(pull.nodes);
     await this.configure();
@@ -311,6 +324,10 @@ export class Agent {
       { privateKey: this.state.privateKey, listenPort: this.#listenPort, peers },
       routing,
     );
+    const now = Date.now();
+    for (const key of this.#firstSeen.keys()) if (!peers.get(key)?.endpoint) this.#firstSeen.delete(key);
+    for (const peer of peers.values())
+      if (peer.endpoint && !this.#firstSeen.has(peer.publicKey)) this.#firstSeen.set(peer.publicKey, now);
     const status = this.#routing.status;
     const roles = status?.roles.length ? `, ${status.roles.join(', ')} (forwarding on)` : '';
     const shadowed = status?.shadowed.length
@@ -321,6 +338,42 @@ export class Agent {
     // Pulls repeat (every check-in while the broker is away): say it only when the picture changed.
     if (summary !== this.#lastSummary) this.options.log(summary);
     this.#lastSummary = summary;
+  }
+
+  /** Hands direct peers this host cannot reach to the network's failover node (`failover_me`). */
+  private async watchFailover(): Promise<void> {
+    if (this.#watchingFailover || !this.mesh.handshakes) return;
+    this.#watchingFailover = true;
+    try {
+      const asks = failoverAsks({
+        peers: this.#peers,
+        peerIds: this.#routing.peerIds,
+        ownNodes: this.#ownNodes,
+        handshakes: await this.mesh.handshakes(),
+        firstSeen: this.#firstSeen,
+        lastAsked: this.#lastAsked,
+        now: Date.now(),
+      });
+      for (const ask of asks) {
+        this.#lastAsked.set(ask.peerKey, Date.now());
+        const name = this.#routing.peerIds.get(ask.peerKey)?.name ?? ask.peerKey;
+        try {
+          await this.api.failoverMe(ask.nodeId, ask.peerNodeId);
+          this.options.log(
+            `failover: ${name} in ${ask.network} unreachable directly (${ask.why}); asked the failover node to carry it`,
+          );
+        } catch (error) {
+          this.#log.warn(
+            `failover-${ask.peerKey}`,
+            `failover: ${name} in ${ask.network} unreachable directly (${ask.why}), but: ${messageOf(error)}`,
+          );
+        }
+      }
+    } catch (error) {
+      this.report('failover', error);
+    } finally {
+      this.#watchingFailover = false;
+    }
   }
 
   private async checkIn(): Promise<void> {

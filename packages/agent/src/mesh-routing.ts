@@ -89,6 +89,11 @@ export class MeshRouting {
     }
   }
 
+  /** What the server said about each peer key (node id, network, name). */
+  get peerIds(): ReadonlyMap<string, PeerMap[string]> {
+    return this.#peerIds;
+  }
+
   stop(): void {
     this.#prober.stop();
     this.#responder?.close();

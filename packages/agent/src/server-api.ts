@@ -172,6 +172,24 @@ export class ServerApi {
     );
   }
 
+  /**
+   * Asks the network's failover node to carry the pair (own node, unreachable peer node): `failover_check` first,
+   * whose 400 says why it cannot (no failover node, a relayed side ...), then `failover_me`.
+   */
+  async failoverMe(nodeId: string, peerNodeId: string): Promise<void> {
+    const base = `/api/v1/node/${encodeURIComponent(nodeId)}`;
+    await this.authorized(
+      `${base}/failover_check?node_id=${encodeURIComponent(peerNodeId)}`,
+      { method: 'GET' },
+      undefined,
+    );
+    await this.authorized(
+      `${base}/failover_me`,
+      { method: 'POST', body: JSON.stringify({ node_id: peerNodeId }) },
+      undefined,
+    );
+  }
+
   async deleteHost(): Promise<void> {
     await this.authorized(`/api/hosts/${this.hostId}?force=true`, { method: 'DELETE' }, undefined);
   }

@@ -16,6 +16,8 @@ export interface MeshInterface {
   /** `routing` (extra routes, gateway forwarding) defaults to none. */
   apply(addresses: string[], config: InterfaceConfig, routing?: RoutingPlan): Promise<void>;
   down(): Promise<void>;
+  /** WireGuard's latest handshake per peer key, in seconds since the epoch (0 = never); absent on a dry run. */
+  handshakes?(): Promise<Map<string, number>>;
   /** The firewall tool in use and what a feature lacked for want of one (undefined on a dry run). */
   readonly firewall?: { kind: string; missing: string | undefined };
 }
@@ -63,6 +65,17 @@ export class SystemInterface implements MeshInterface {
     log?: (message: string) => void,
   ) {
     this.#routing = new HostRouting(name, log, stateDir);
+  }
+
+  async handshakes(): Promise<Map<string, number>> {
+    const { stdout } = await run('wg', ['show', this.name, 'latest-handshakes']);
+    return new Map(
+      stdout
+        .split('\n')
+        .map((line) => line.split('\t'))
+        .filter((f): f is [string, string] => f.length === 2)
+        .map(([key, seconds]) => [key, Number(seconds)]),
+    );
   }
 
   get firewall(): { kind: string; missing: string | undefined } {
