@@ -4,6 +4,7 @@ import { TokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import { createFastify, openInfrastructure } from './infrastructure.ts';
 import { ReadCache } from './lib/read-cache.ts';
+import * as accessControlModule from './modules/access-control/access-control.module.ts';
 import * as accessTokensModule from './modules/access-tokens/access-tokens.module.ts';
 import * as enrollmentKeysModule from './modules/enrollment-keys/enrollment-keys.module.ts';
 import { EventBus } from './modules/events/events.public.ts';
@@ -99,6 +100,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const extClients = await extClientsModule.register(app, { ...mesh, peers, people: remoteAccessPeople });
   const routing = { db: database.db, edition: config.edition, peers: peers.queue, nodeViews: nodes.views };
   await routingModule.register(app, { ...mesh, ...routing });
+  await accessControlModule.register(app, {
+    database,
+    edition: config.edition,
+    events,
+    publisher: {
+      publishAccess: (peersByHost) =>
+        peers.queue.enqueue(...[...peersByHost.keys()].map((hostId) => ({ hostId }))),
+    },
+    presentNode: async (row) => {
+      const network = await networks.directory.find(row.network);
+      return network && nodes.views.api(row, network);
+    },
+  });
 
   const { queue: peerQueue, builder } = peers;
   const lag = installMetrics(app, {

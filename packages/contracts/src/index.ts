@@ -25,3 +25,6 @@ export * from './list-queries.ts';
 export * from './ext-clients.ts';
 export * from './routing.ts';
 export * from './access-policy/index.ts';
+export * from './tags.ts';
+export * from './acls.ts';
+export * from './dns.ts';

@@ -175,6 +175,27 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/v1/rac/networks': ANY_USER,
   'GET /api/v1/rac/network/{network}/access_points': ANY_USER,
   'GET /api/v1/rac/access_point/{access_point_id}/config': ANY_USER,
+  // Access control (issue 32): v1 routes name their network in the query or body, so without ?network= they are
+  // platform-wide (admins); the old matrix names it in the path.
+  'GET /api/v1/acls': ADMIN_READ,
+  'POST /api/v1/acls': ADMIN,
+  'PUT /api/v1/acls': ADMIN,
+  'DELETE /api/v1/acls': ADMIN,
+  'GET /api/v1/acls/policy_types': ADMIN_READ,
+  'POST /api/v1/acls/preview': ADMIN,
+  'GET /api/v1/acls/debug': ADMIN_READ,
+  'GET /api/v1/acls/assertions': ADMIN_READ,
+  'POST /api/v1/acls/assertions': ADMIN,
+  'DELETE /api/v1/acls/assertions': ADMIN,
+  'GET /api/v1/tags': ADMIN_READ,
+  'POST /api/v1/tags': ADMIN,
+  'PUT /api/v1/tags': ADMIN,
+  'DELETE /api/v1/tags': ADMIN,
+  'POST /api/v1/tags/preview': ADMIN,
+  'GET /api/networks/{networkname}/acls': NETWORK_READ,
+  'PUT /api/networks/{networkname}/acls': NETWORK_WRITE,
+  'PUT /api/networks/{networkname}/acls/v2': NETWORK_WRITE,
+  'POST /api/networks/{networkname}/acls/preview': NETWORK_WRITE,
 };
 
 const MASTER_KEY = 'rbac-master-key-0123456789abcdef';

@@ -206,6 +206,64 @@ export interface GatewayUsersTable {
   username: string;
 }
 
+/** A tag record (api-contract §3.8); membership lives in the `tags` of nodes and clients. */
+export interface TagsTable {
+  id: string;
+  network: string;
+  tag_name: string;
+  color_code: string;
+  created_by: string;
+  created_at: string;
+}
+
+/** A v1 ACL policy (api-contract §3.7); `src_type`, `dst_type`, `ports` are JSON. */
+export interface AclPoliciesTable {
+  id: string;
+  network: string;
+  name: string;
+  meta_data: string;
+  policy_type: string;
+  src_type: string;
+  dst_type: string;
+  protocol: string;
+  service_type: string;
+  ports: string;
+  direction: number;
+  enabled: number;
+  is_default: number;
+  created_by: string;
+  created_at: string;
+}
+
+/** A cell of the old matrix that differs from the network default; `a` < `b` (one row per pair). */
+export interface AclMatrixTable {
+  network: string;
+  a: string;
+  b: string;
+  value: number;
+}
+
+/** A "must reach" / "must not reach" check of a network; `src` and `dst` are JSON policy refs. */
+export interface AccessAssertionsTable {
+  id: string;
+  network: string;
+  name: string;
+  src: string;
+  dst: string;
+  expect: string;
+  protocol: string;
+  port: number;
+  created_at: string;
+}
+
+/** A custom DNS entry of a network (api-contract §3.10). */
+export interface DnsEntriesTable {
+  network: string;
+  name: string;
+  address: string;
+  address6: string;
+}
+
 export interface Database {
   server_settings: ServerSettingsTable;
   users: UsersTable;
@@ -221,4 +279,9 @@ export interface Database {
   pending_users: PendingUsersTable;
   ext_clients: ExtClientsTable;
   gateway_users: GatewayUsersTable;
+  tags: TagsTable;
+  acl_policies: AclPoliciesTable;
+  acl_matrix: AclMatrixTable;
+  access_assertions: AccessAssertionsTable;
+  dns_entries: DnsEntriesTable;
 }

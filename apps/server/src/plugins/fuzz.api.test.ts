@@ -79,6 +79,15 @@ beforeAll(async () => {
     force: ['true', 'false'],
   };
   const { id: _id, hostpass: _hostpass, ...hostFields } = hostBody('fuzz-other').body;
+  const fuzzPolicy = {
+    name: 'fuzz policy',
+    network_id: 'fuzz-net',
+    policy_type: 'device-policy',
+    src_type: [{ id: 'tag', value: '*' }],
+    dst_type: [{ id: 'device', value: registered.nodes[0].id as string }],
+    allowed_traffic_direction: 1,
+    enabled: true,
+  };
   templates = {
     'POST /api/users/adm/createsuperadmin': { username: 'fuzz-admin', password: 'password-123' },
     'POST /api/users/adm/authenticate': { ...ADMIN },
@@ -115,6 +124,20 @@ beforeAll(async () => {
       ranges: ['192.168.50.0/24'],
       natenabled: 'yes',
       ranges_with_metric: [{ network: '192.168.60.0/24', route_metric: 100, nat: false }],
+    },
+    'POST /api/v1/acls': fuzzPolicy,
+    'PUT /api/v1/acls': { ...fuzzPolicy, id: 'fuzz-net.all-nodes', name: 'All Nodes', enabled: false },
+    'POST /api/v1/acls/preview': {
+      network_id: 'fuzz-net',
+      create: [fuzzPolicy],
+      delete: ['fuzz-net.all-nodes'],
+    },
+    'POST /api/v1/acls/assertions': {
+      network_id: 'fuzz-net',
+      name: 'fuzz check',
+      from: { id: 'tag', value: '*' },
+      to: { id: 'tag', value: '*' },
+      expect: 'reach',
     },
     'PUT /api/nodes/{network}/{nodeid}': {
       metadata: 'fuzz',

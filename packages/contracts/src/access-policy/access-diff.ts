@@ -2,6 +2,12 @@ import type { AccessModel } from './access-model.ts';
 import { sameRules, type FlowRule } from './flow-rules.ts';
 import type { AccessDiff, AccessPolicy, FlowChange } from './model.ts';
 
+/**
+ * Told of every two groups of nodes whose members now reach each other and did not, or the reverse (each member
+ * of `a` with each member of `b`, other than itself when both are one group): the peers to tell.
+ */
+export type ReachListener = (a: readonly string[], b: readonly string[]) => void;
+
 /** Nodes that behave alike in both models: same policy sides, no matrix cells of their own. */
 interface NodeClass {
   members: string[];
@@ -65,7 +71,12 @@ function dirtyNodes(before: AccessModel, after: AccessModel, ids: readonly strin
  * accounted for, but work is spent on classes of alike nodes next to a changed one, so one policy between two
  * tags costs those tags' classes times the network's classes, not nodes squared.
  */
-export function diffAccess(before: AccessModel, after: AccessModel, limit = 200): AccessDiff {
+export function diffAccess(
+  before: AccessModel,
+  after: AccessModel,
+  limit = 200,
+  onReachChange?: ReachListener,
+): AccessDiff {
   const ids = [...new Set([...before.nodes.keys(), ...after.nodes.keys()])].sort();
   const dirty = dirtyNodes(before, after, ids);
   const result: AccessDiff = {
@@ -88,7 +99,7 @@ export function diffAccess(before: AccessModel, after: AccessModel, limit = 200)
     for (let j = 0; j < classes.length; j++) {
       const other = classes[j]!;
       if (other.isDirty && j < i) continue;
-      compareClasses(before, after, c, other, result, limit);
+      compareClasses(before, after, c, other, result, limit, onReachChange);
     }
   });
   result.changes.sort((x, y) => (x.from === y.from ? (x.to < y.to ? -1 : 1) : x.from < y.from ? -1 : 1));
@@ -102,6 +113,7 @@ function compareClasses(
   d: NodeClass,
   result: AccessDiff,
   limit: number,
+  onReachChange: ReachListener | undefined,
 ): void {
   const same = c === d;
   if (same && c.members.length < 2) return;
@@ -118,6 +130,7 @@ function compareClasses(
   const reachesAfter = forward[1].length > 0 || backward[1].length > 0;
   if (!reachedBefore && reachesAfter) result.pairs.gained += pairs;
   if (reachedBefore && !reachesAfter) result.pairs.lost += pairs;
+  if (reachedBefore !== reachesAfter) onReachChange?.(c.members, d.members);
   for (const [was, is] of [forward, backward]) {
     if (sameRules(was, is)) continue;
     const kind = was.length === 0 ? 'opened' : is.length === 0 ? 'closed' : 'changed';

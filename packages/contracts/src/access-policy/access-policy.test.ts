@@ -127,7 +127,11 @@ describe('access policy', () => {
       fc.property(
         inputArb.chain((input) => fc.tuple(fc.constant(input), changedArb(input))),
         ([before, after]) => {
-          const diff = diffAccess(new AccessModel(before), new AccessModel(after), 10_000);
+          const told = new Set<string>();
+          const diff = diffAccess(new AccessModel(before), new AccessModel(after), 10_000, (a, b) => {
+            for (const x of a) for (const y of b) if (x !== y) told.add([x, y].sort().join('-'));
+          });
+          const reachChanged = new Set<string>();
           const expected = { opened: 0, closed: 0, changed: 0, gained: 0, lost: 0 };
           const changes: { from: string; to: string }[] = [];
           for (const a of ids)
@@ -144,6 +148,7 @@ describe('access policy', () => {
                 naiveFlow(input, a, b).length > 0 || naiveFlow(input, b, a).length > 0;
               if (!reach(before) && reach(after)) expected.gained += 1;
               if (reach(before) && !reach(after)) expected.lost += 1;
+              if (reach(before) !== reach(after)) reachChanged.add([a, b].sort().join('-'));
             }
           expect(diff.flows).toEqual({
             opened: expected.opened,
@@ -151,6 +156,8 @@ describe('access policy', () => {
             changed: expected.changed,
           });
           expect(diff.pairs).toEqual({ gained: expected.gained, lost: expected.lost });
+          // The peers to tell are exactly the pairs whose reach changed.
+          expect([...told].sort()).toEqual([...reachChanged].sort());
           expect(diff.changes.map(({ from, to }) => ({ from, to })).sort(byPair)).toEqual(
             changes.sort(byPair),
           );

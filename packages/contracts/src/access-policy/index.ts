@@ -1,5 +1,5 @@
 export * from './model.ts';
 export * from './flow-rules.ts';
 export { AccessModel } from './access-model.ts';
-export { diffAccess } from './access-diff.ts';
+export { diffAccess, type ReachListener } from './access-diff.ts';
 export { brokenAssertions } from './assertions.ts';

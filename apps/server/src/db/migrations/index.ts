@@ -5,6 +5,7 @@ import { devices } from './003-devices.ts';
 import { identity } from './004-identity.ts';
 import { remoteAccess } from './005-ra-server.ts';
 import { nodesLastModified } from './006-nodes-last-modified.ts';
+import { accessControl } from './007-access-control.ts';
 
 /** The one migration set, applied in key order on SQLite and PostgreSQL alike. Append; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004-identity': identity,
   '005-ra-server': remoteAccess,
   '006-nodes-last-modified': nodesLastModified,
+  '007-access-control': accessControl,
 };

@@ -1,0 +1,51 @@
+import type { ChangeEvent } from '@meshdeck/contracts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import type { ModuleApp } from '../../lib/module.ts';
+import { AccessRepository } from './access.repository.ts';
+import { AccessModels } from './access-models.ts';
+import { AccessService, type AccessPublisher } from './access.service.ts';
+import { aclsRoutes } from './acls.routes.ts';
+import { matrixRoutes } from './matrix.routes.ts';
+import { tagsRoutes, type PresentNode } from './tags.routes.ts';
+
+/** What the access-control module uses. */
+export interface AccessControlModuleDeps {
+  database: DatabaseHandle;
+  edition: 'community' | 'pro';
+  events: {
+    publish(event: ChangeEvent): void;
+    subscribe(listener: (event: ChangeEvent) => void): () => void;
+  };
+  /** Tells hosts whose peers changed (the peer engine). */
+  publisher: AccessPublisher;
+  /** A node as ApiNode, for tag members (the nodes module). */
+  presentNode: PresentNode;
+}
+
+/** Changes elsewhere that alter who reaches whom: nodes, clients, hosts and networks. */
+const AFFECTS_ACCESS = new Set(['nodes', 'extclients', 'hosts', 'networks', 'users', 'groups']);
+
+/**
+ * Access control (issue 32; api-contract §2.14-2.16): v1 policies, tags (Pro), the old matrix, impact previews
+ * and checks. Returns the compiled models peer computation asks whether two nodes may be peers.
+ */
+export async function register(app: ModuleApp, deps: AccessControlModuleDeps): Promise<AccessModels> {
+  const repository = new AccessRepository(deps.database.db);
+  const isPro = deps.edition === 'pro';
+  const models = new AccessModels(repository, isPro);
+  const service = new AccessService({
+    repository,
+    isPro,
+    events: deps.events,
+    publisher: deps.publisher,
+    forget: (netid) => models.forget(netid),
+  });
+  const unsubscribe = deps.events.subscribe((event) => {
+    if (AFFECTS_ACCESS.has(event.resource)) models.forget(event.network);
+  });
+  app.addHook('onClose', async () => unsubscribe());
+  await app.register(aclsRoutes(service));
+  await app.register(matrixRoutes(service));
+  if (isPro) await app.register(tagsRoutes(service, deps.presentNode));
+  return models;
+}

@@ -1,0 +1,43 @@
+import { AccessModel } from '@meshdeck/contracts';
+import type { AccessRepository } from './access.repository.ts';
+import { accessInput } from './access-state.ts';
+
+/** Whether two nodes of a network may be WireGuard peers (what peer computation asks). */
+export interface PairAccess {
+  reaches(network: string, a: string, b: string): boolean;
+}
+
+/**
+ * Compiled access models per network, kept until something that decides access changes (policies, tags, the
+ * matrix, nodes, clients, the network): peer computation asks for the networks of a batch once and then asks
+ * about pairs without touching the database.
+ */
+export class AccessModels {
+  readonly #models = new Map<string, AccessModel | null>();
+
+  constructor(
+    private readonly repository: AccessRepository,
+    private readonly isPro: boolean,
+  ) {}
+
+  /** The access of these networks; pairs in networks that no longer exist are allowed (nothing to enforce). */
+  async forNetworks(networks: Iterable<string>): Promise<PairAccess> {
+    const models = new Map<string, AccessModel>();
+    for (const netid of new Set(networks)) {
+      let model = this.#models.get(netid);
+      if (model === undefined) {
+        const rows = await this.repository.read(netid);
+        model = rows ? new AccessModel(accessInput(rows, this.isPro)) : null;
+        this.#models.set(netid, model);
+      }
+      if (model) models.set(netid, model);
+    }
+    return { reaches: (network, a, b) => models.get(network)?.reaches(a, b) ?? true };
+  }
+
+  /** Forgets one network's model, or every model when `netid` is undefined. */
+  forget(netid?: string): void {
+    if (netid === undefined) this.#models.clear();
+    else this.#models.delete(netid);
+  }
+}

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/harness.ts';
+import { routingNetwork } from '../../../test/routing-factories.ts';
+
+let server: TestServer;
+let net: Awaited<ReturnType<typeof routingNetwork>>;
+let clientId: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  net = await routingNetwork(server, [['gw'], ['alpha'], ['beta']], { netid: 'matrix' });
+  await call('POST', `/api/nodes/matrix/${node('gw')}/createingress`, {});
+  const created = await call('POST', `/api/extclients/matrix/${node('gw')}`, { clientid: 'laptop-one' });
+  expect(created.status).toBe(200);
+  clientId = 'laptop-one';
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const node = (name: string) => net.hosts[name]!.node;
+const call = (method: string, path: string, body?: unknown) =>
+  server.request<any>(method, path, { token: net.token, body });
+const debug = async (a: string, b: string) =>
+  (await call('GET', `/api/v1/acls/debug?node=${a}&peer=${b}`)).body.Response;
+
+describe('GET/PUT /api/networks/{network}/acls', () => {
+  it('-> shows every pair at the network default (2 on an ALLOW network), clients included', async () => {
+    const matrix = (await call('GET', '/api/networks/matrix/acls')).body;
+    expect(Object.keys(matrix).sort()).toEqual([node('gw'), node('alpha'), node('beta'), clientId].sort());
+    expect(matrix[node('alpha')][node('beta')]).toBe(2);
+    expect(matrix[node('alpha')][clientId]).toBe(2);
+    expect(matrix[node('alpha')][node('alpha')]).toBeUndefined();
+  });
+
+  it('-> when the dashboard sends the whole matrix with one cell denied, only that pair is stored and enforced', async () => {
+    const matrix = (await call('GET', '/api/networks/matrix/acls')).body;
+    matrix[node('alpha')][node('beta')] = 1;
+    const saved = await call('PUT', '/api/networks/matrix/acls', matrix);
+    expect(saved.status).toBe(200);
+    expect(saved.body[node('alpha')][node('beta')]).toBe(1);
+    // Either way round: a pair is one cell.
+    expect(saved.body[node('beta')][node('alpha')]).toBe(1);
+    expect(saved.body[node('alpha')][node('gw')]).toBe(2);
+    expect((await debug(node('alpha'), node('beta'))).flows).toEqual({
+      node_to_peer: [],
+      peer_to_node: [],
+      matrix: 1,
+    });
+    expect((await debug(node('alpha'), node('gw'))).IsNodeAllowed).toBe(true);
+    // Stored sparsely: one row however large the network.
+    const rows = await server.app.meshdeck.database.db
+      .selectFrom('acl_matrix')
+      .selectAll()
+      .where('network', '=', 'matrix')
+      .execute();
+    expect(rows).toHaveLength(1);
+    // Allowing it again drops the row.
+    await call('PUT', '/api/networks/matrix/acls', { [node('beta')]: { [node('alpha')]: 2 } });
+    expect((await debug(node('alpha'), node('beta'))).IsNodeAllowed).toBe(true);
+    expect(
+      await server.app.meshdeck.database.db
+        .selectFrom('acl_matrix')
+        .selectAll()
+        .where('network', '=', 'matrix')
+        .execute(),
+    ).toHaveLength(0);
+  });
+
+  it.each([
+    [
+      'an unknown id',
+      () => ({ 'no-such-node': { [node('alpha')]: 1 } }),
+      /matrix id no-such-node is not a node/,
+    ],
+    [
+      'a client on /acls',
+      () => ({ [clientId]: { [node('alpha')]: 1 } }),
+      /clients are set through \/acls\/v2/,
+    ],
+    [
+      'a cell of 3',
+      () => ({ [node('alpha')]: { [node('beta')]: 3 } }),
+      /matrix cells must be 1 \(deny\) or 2 \(allow\)/,
+    ],
+  ])('-> when the body has %s, returns 400 and stores nothing', async (_, body, message) => {
+    const response = await call('PUT', '/api/networks/matrix/acls', body());
+    expect(response.status).toBe(400);
+    expect(response.body.Message).toMatch(message);
+    expect(
+      await server.app.meshdeck.database.db
+        .selectFrom('acl_matrix')
+        .selectAll()
+        .where('network', '=', 'matrix')
+        .execute(),
+    ).toHaveLength(0);
+  });
+
+  it('-> /acls/v2 denies a client and keeps its deniednodeacls; the preview names the pair first', async () => {
+    const preview = await call('POST', '/api/networks/matrix/acls/preview', {
+      [clientId]: { [node('alpha')]: 1 },
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body.Response.pairs).toEqual({ gained: 0, lost: 1 });
+    expect(preview.body.Response.changes).toContainEqual(
+      expect.objectContaining({ from: clientId, to: node('alpha'), before: ['all'], after: [] }),
+    );
+    const saved = await call('PUT', '/api/networks/matrix/acls/v2', { [clientId]: { [node('alpha')]: 1 } });
+    expect(saved.status).toBe(200);
+    const client = (await call('GET', `/api/extclients/matrix/${clientId}`)).body;
+    expect(Object.keys(client.deniednodeacls ?? {})).toEqual([node('alpha')]);
+  });
+});

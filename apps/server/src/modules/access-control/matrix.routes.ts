@@ -1,0 +1,69 @@
+import {
+  accessImpactSchema,
+  aclContainerInputSchema,
+  aclContainerSchema,
+  envelopeSchema,
+} from '@meshdeck/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access } from '../../auth/access.ts';
+import type { AccessService } from './access.service.ts';
+import { presentMatrix, putMatrix } from './matrix-plans.ts';
+
+const tags = ['acls'];
+const paramsSchema = z.object({ networkname: z.string().max(64) });
+
+/** HTTP for the old per-network matrix (api-contract §2.16) and its impact preview. */
+export const matrixRoutes =
+  (service: AccessService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const networkAdmin = { access: access.networkAdmin('networkname') };
+
+    app.get(
+      '/api/networks/:networkname/acls',
+      { config: networkAdmin, schema: { tags, params: paramsSchema, response: { 200: aclContainerSchema } } },
+      async (request) => presentMatrix(await service.rows(request.params.networkname)),
+    );
+
+    for (const [path, withClients] of [
+      ['/api/networks/:networkname/acls', false],
+      ['/api/networks/:networkname/acls/v2', true],
+    ] as const)
+      app.put(
+        path,
+        {
+          config: networkAdmin,
+          schema: {
+            tags,
+            params: paramsSchema,
+            body: aclContainerInputSchema,
+            response: { 200: aclContainerSchema },
+            description: `Merges the cells onto the stored matrix (1 deny, 2 allow, 0 unchanged)${withClients ? ', clients included' : ', node ids only'}; only cells that differ from the network default are stored. Refused (400) when the change breaks an access check.`,
+          },
+        },
+        async (request) => {
+          const netid = request.params.networkname;
+          await service.save(netid, putMatrix(request.body, withClients));
+          return presentMatrix(await service.rows(netid));
+        },
+      );
+
+    app.post(
+      '/api/networks/:networkname/acls/preview',
+      {
+        config: networkAdmin,
+        schema: {
+          tags,
+          params: paramsSchema,
+          body: aclContainerInputSchema,
+          response: { 200: envelopeSchema(accessImpactSchema) },
+          description: 'Meshdeck: what the same PUT of /acls/v2 would change; nothing is saved.',
+        },
+      },
+      async (request) => ({
+        Code: 200,
+        Message: 'matrix impact',
+        Response: await service.preview(request.params.networkname, putMatrix(request.body, true)),
+      }),
+    );
+  };
