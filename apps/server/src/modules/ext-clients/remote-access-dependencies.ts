@@ -3,7 +3,7 @@ import type { EventBus } from '../events/events.public.ts';
 import type { NetworkDirectory } from '../nodes/nodes.public.ts';
 import type { HostMessenger, PeerUpdateQueue } from '../peers/peers.public.ts';
 
-/** What remote access uses of the hosts, nodes and peers modules; wired in app.ts, the composition root. */
+/** What remote access uses of the hosts, nodes and peers modules; built by register in ext-clients.module.ts. */
 export interface RemoteAccessDependencies {
   hosts: HostTransactionRepositories['hosts'];
   nodes: HostTransactionRepositories['nodes'];
