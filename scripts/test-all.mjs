@@ -60,6 +60,11 @@ const mustRun = [
     why: 'a LAN behind an egress gateway with NAT on and off, and a node on that LAN keeping its direct route',
   },
   {
+    file: /packages\/agent\/test\/internet-gateway\.api\.test\.ts$/,
+    title: /./,
+    why: "an internet gateway's client reaching an outside address through it, its routes restored exactly",
+  },
+  {
     file: /packages\/agent\/test\/restart-storm\.api\.test\.ts$/,
     title: /./,
     why: '20 SIGKILL server restarts with agents in namespaces',
