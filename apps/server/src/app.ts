@@ -6,6 +6,7 @@ import { createFastify, openInfrastructure } from './infrastructure.ts';
 import { ReadCache } from './lib/read-cache.ts';
 import * as accessControlModule from './modules/access-control/access-control.module.ts';
 import * as accessTokensModule from './modules/access-tokens/access-tokens.module.ts';
+import * as dnsModule from './modules/dns/dns.module.ts';
 import * as enrollmentKeysModule from './modules/enrollment-keys/enrollment-keys.module.ts';
 import { EventBus } from './modules/events/events.public.ts';
 import * as eventsModule from './modules/events/events.module.ts';
@@ -100,6 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const extClients = await extClientsModule.register(app, { ...mesh, peers, people: remoteAccessPeople });
   const routing = { db: database.db, edition: config.edition, peers: peers.queue, nodeViews: nodes.views };
   await routingModule.register(app, { ...mesh, ...routing });
+  await dnsModule.register(app, { database, broker, events, serverName });
   await accessControlModule.register(app, {
     database,
     edition: config.edition,

@@ -1,0 +1,78 @@
+import type { Kysely } from 'kysely';
+import { lockForWrite } from '../../db/locks.ts';
+import type { Database } from '../../db/schema.ts';
+
+/** A node's automatic entry source: its host's name and addresses in one network. */
+export interface NodeNameRow {
+  network: string;
+  host_id: string;
+  host_name: string;
+  address: string | null;
+  address6: string | null;
+}
+
+export interface CustomEntryRow {
+  network: string;
+  name: string;
+  address: string;
+  address6: string;
+}
+
+/** SQL for DNS: custom entries are this module's table; automatic ones are read from nodes and hosts. */
+export class DnsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async networkExists(netid: string): Promise<boolean> {
+    return (
+      (await this.db.selectFrom('networks').select('netid').where('netid', '=', netid).executeTakeFirst()) !==
+      undefined
+    );
+  }
+
+  /** Automatic entry sources of one network, or of all when `netid` is undefined. */
+  nodeNames(netid?: string): Promise<NodeNameRow[]> {
+    let query = this.db
+      .selectFrom('nodes')
+      .innerJoin('hosts', 'hosts.id', 'nodes.host_id')
+      .select([
+        'nodes.network as network',
+        'nodes.host_id as host_id',
+        'hosts.name as host_name',
+        'nodes.address as address',
+        'nodes.address6 as address6',
+      ])
+      .orderBy('hosts.name');
+    if (netid !== undefined) query = query.where('nodes.network', '=', netid);
+    return query.execute();
+  }
+
+  custom(netid?: string): Promise<CustomEntryRow[]> {
+    let query = this.db.selectFrom('dns_entries').selectAll().orderBy('network').orderBy('name');
+    if (netid !== undefined) query = query.where('network', '=', netid);
+    return query.execute();
+  }
+
+  /** Inserts a custom entry after `check` passes, under the network's node lock (names are checked then written). */
+  insert(
+    row: CustomEntryRow,
+    check: (names: NodeNameRow[], custom: CustomEntryRow[]) => void,
+  ): Promise<void> {
+    return this.db.transaction().execute(async (trx) => {
+      await lockForWrite(trx, `nodes:${row.network}`);
+      const names = await new DnsRepository(trx).nodeNames(row.network);
+      const custom = await new DnsRepository(trx).custom(row.network);
+      check(names, custom);
+      await trx.insertInto('dns_entries').values(row).execute();
+    });
+  }
+
+  /** Deletes a custom entry; whether one was there. */
+  async delete(netid: string, name: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('dns_entries')
+      .where('network', '=', netid)
+      .where('name', '=', name)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+}

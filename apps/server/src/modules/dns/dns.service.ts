@@ -1,0 +1,115 @@
+import type { ChangeEvent, DnsEntry, DnsEntryInput, DnsSyncMessage } from '@meshdeck/contracts';
+import { badRequest, notFound } from '../../lib/api-error.ts';
+import type { CustomEntryRow, DnsRepository, NodeNameRow } from './dns.repository.ts';
+
+/** Publishes one sealed message to one host (the broker handle's publishToHost on its host-update topic). */
+export type HostPublish = (hostId: string, payload: string) => Promise<void>;
+
+export interface DnsDependencies {
+  repository: DnsRepository;
+  events: { publish(event: ChangeEvent): void };
+  publish: HostPublish;
+  onError: (error: unknown) => void;
+}
+
+/** The automatic name of a node: `<host name>.<network>`, lower-cased, with what DNS cannot hold turned into dashes. */
+export const nodeEntryName = (hostName: string, network: string): string =>
+  `${
+    hostName
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'host'
+  }.${network}`;
+
+const nodeEntry = (row: NodeNameRow): DnsEntry => ({
+  name: nodeEntryName(row.host_name, row.network),
+  address: row.address ?? '',
+  address6: row.address6 ?? '',
+  network: row.network,
+});
+const customEntry = (row: CustomEntryRow): DnsEntry => ({ ...row });
+
+/**
+ * DNS entries (api-contract §2.10): automatic `<host>.<network>` entries for every node and custom entries per
+ * network. Every change sends each host of the network the network's whole list (decision 034).
+ */
+export class DnsService {
+  constructor(private readonly d: DnsDependencies) {}
+
+  /** Automatic then custom entries, of one network or of all. */
+  async list(netid?: string): Promise<DnsEntry[]> {
+    if (netid !== undefined) await this.requireNetwork(netid);
+    return [...(await this.nodes(netid)), ...(await this.custom(netid))];
+  }
+
+  async nodes(netid?: string): Promise<DnsEntry[]> {
+    return (await this.d.repository.nodeNames(netid)).map(nodeEntry);
+  }
+
+  async custom(netid?: string): Promise<DnsEntry[]> {
+    return (await this.d.repository.custom(netid)).map(customEntry);
+  }
+
+  /** Adds a custom entry; 400 for a name already used in the network (custom or automatic). */
+  async create(netid: string, input: DnsEntryInput): Promise<DnsEntry> {
+    await this.requireNetwork(netid);
+    if (input.network && input.network !== netid)
+      throw badRequest(`network: the entry is for ${netid}, not ${input.network}`);
+    const row: CustomEntryRow = {
+      network: netid,
+      name: input.name,
+      address: input.address ?? '',
+      address6: input.address6 ?? '',
+    };
+    const lower = input.name.toLowerCase();
+    await this.d.repository.insert(row, (names, custom) => {
+      if (custom.some((e) => e.name.toLowerCase() === lower))
+        throw badRequest(`name: ${input.name} already exists in network ${netid}`);
+      if (names.some((n) => nodeEntryName(n.host_name, n.network) === lower))
+        throw badRequest(`name: ${input.name} is a node's automatic name in network ${netid}`);
+    });
+    this.d.events.publish({ resource: 'dns', action: 'created', id: input.name, network: netid });
+    await this.push(netid);
+    return customEntry(row);
+  }
+
+  /** Deletes a custom entry; automatic entries go with their node only. */
+  async delete(netid: string, name: string): Promise<string> {
+    await this.requireNetwork(netid);
+    if (!(await this.d.repository.delete(netid, name))) {
+      const names = await this.d.repository.nodeNames(netid);
+      if (names.some((n) => nodeEntryName(n.host_name, n.network) === name.toLowerCase()))
+        throw badRequest(`${name} is a node's automatic entry: it goes when the node leaves the network`);
+      throw notFound(`dns entry ${name} not found in network ${netid}`);
+    }
+    this.d.events.publish({ resource: 'dns', action: 'deleted', id: name, network: netid });
+    await this.push(netid);
+    return `${name}.${netid} deleted.`;
+  }
+
+  /** Sends every host of the network the network's entries, a few hosts at a time. */
+  async push(netid: string): Promise<void> {
+    const names = await this.d.repository.nodeNames(netid);
+    const entries = [...names.map(nodeEntry), ...(await this.custom(netid))];
+    const hosts = [...new Set(names.map((n) => n.host_id))];
+    for (let i = 0; i < hosts.length; i += 32)
+      await Promise.all(
+        hosts.slice(i, i + 32).map(async (hostId) => {
+          const message: DnsSyncMessage = {
+            Action: 'DNS_SYNC',
+            Host: { id: hostId },
+            DNS: { network: netid, entries },
+          };
+          try {
+            await this.d.publish(hostId, JSON.stringify(message));
+          } catch (error) {
+            this.d.onError(error);
+          }
+        }),
+      );
+  }
+
+  private async requireNetwork(netid: string): Promise<void> {
+    if (!(await this.d.repository.networkExists(netid))) throw notFound(`network ${netid} not found`);
+  }
+}
