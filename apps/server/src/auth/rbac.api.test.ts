@@ -157,6 +157,7 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/v1/node/{network}/failover/reset': NETWORK_WRITE,
   // The agent asks for itself; the service checks the node is the calling host's own.
   'POST /api/v1/node/{nodeid}/failover_me': HOST_ONLY,
+  'DELETE /api/v1/node/{nodeid}/failover_me': HOST_ONLY,
   'GET /api/v1/node/{nodeid}/failover_check': HOST_ONLY,
   'GET /api/extclients': ADMIN_READ,
   // A platform-user's read reaches only its own clients (none here), so the list answers, empty.

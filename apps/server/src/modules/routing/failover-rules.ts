@@ -92,3 +92,22 @@ export function failOverPair(state: RoutingState, nodeId: string, peerId: string
     });
   }
 }
+
+/**
+ * Ends one failed-over pair (Meshdeck extra: an agent whose direct path came back): both sides stop listing each
+ * other, and a side left without pairs is no longer carried by the failover node. A pair that is not failed over
+ * is left as it is.
+ */
+export function endFailoverPair(state: RoutingState, nodeId: string, peerId: string): void {
+  state.require(nodeId);
+  state.require(peerId, 'node_id');
+  for (const [id, other] of [
+    [nodeId, peerId],
+    [peerId, nodeId],
+  ] as const) {
+    const peers = state.require(id).settings.fail_over_peers;
+    if (!peers.includes(other)) continue;
+    const left = peers.filter((p) => p !== other);
+    state.patch(id, { fail_over_peers: left, ...(left.length === 0 ? { failed_over_by: '' } : {}) });
+  }
+}

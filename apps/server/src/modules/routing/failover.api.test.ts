@@ -132,4 +132,26 @@ describe('failover (api-contract §2.9)', () => {
     expect(again.status).toBe(400);
     expect(again.body.Message).toMatch(/is not the failover node/);
   });
+
+  it('-> DELETE failover_me ends one pair (the direct path came back); both sides stop listing each other', async () => {
+    await setFailover('failover');
+    await failoverMe('a', 'a', node('b'));
+    const ended = await server.request<any>(
+      'DELETE',
+      `/api/v1/node/${node('a')}/failover_me?node_id=${node('b')}`,
+      {
+        token: hostToken('a'),
+      },
+    );
+    expect(ended.status).toBe(200);
+    const nodes = await nodesById(server, net.token, net.netid);
+    expect(nodes[node('a')]).toMatchObject({ fail_over_peers: {} });
+    expect(nodes[node('b')]).toMatchObject({ fail_over_peers: {} });
+    const otherHost = await server.request<any>(
+      'DELETE',
+      `/api/v1/node/${node('a')}/failover_me?node_id=${node('b')}`,
+      { token: hostToken('b') },
+    );
+    expect(otherHost.status).toBe(403);
+  });
 });

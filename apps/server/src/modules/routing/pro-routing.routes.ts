@@ -17,6 +17,7 @@ import { badRequest, notFound } from '../../lib/api-error.ts';
 import { lowerCaseBodyKeys } from '../../lib/case-insensitive-body.ts';
 import {
   checkFailoverPair,
+  endFailoverPair,
   failOverPair,
   failoverNodeOf,
   removeFailover,
@@ -164,6 +165,27 @@ export const proRoutingRoutes =
         await routing.requireOwnNode(agentHostOf(request), nodeid);
         await routing.changeByNode(nodeid, (s) => failOverPair(s, nodeid, request.body.node_id));
         return { Code: 200, Message: 'relayed successfully', Response: null };
+      },
+    );
+
+    app.delete(
+      '/api/v1/node/:nodeid/failover_me',
+      {
+        config: { access: access.host() },
+        schema: {
+          tags,
+          params: nodeIdParamsSchema,
+          querystring: failoverCheckQuerySchema,
+          response: { 200: emptyEnvelope },
+          description:
+            'Meshdeck extra: the agent ends the failed-over pair with `?node_id=` once its direct path works again.',
+        },
+      },
+      async (request) => {
+        const { nodeid } = request.params;
+        await routing.requireOwnNode(agentHostOf(request), nodeid);
+        await routing.changeByNode(nodeid, (s) => endFailoverPair(s, nodeid, request.query.node_id));
+        return { Code: 200, Message: 'failover pair ended', Response: null };
       },
     );
 
