@@ -102,13 +102,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const routing = { db: database.db, edition: config.edition, peers: peers.queue, nodeViews: nodes.views };
   await routingModule.register(app, { ...mesh, ...routing });
   await dnsModule.register(app, { database, broker, events, serverName });
-  await accessControlModule.register(app, {
+  const access = await accessControlModule.register(app, {
     database,
     edition: config.edition,
     events,
+    // Hosts whose reach with others changed hear only about those others (O(affected), issue 32).
     publisher: {
       publishAccess: (peersByHost) =>
-        peers.queue.enqueue(...[...peersByHost.keys()].map((hostId) => ({ hostId }))),
+        peers.queue.enqueue(
+          ...[...peersByHost].map(([hostId, others]) => ({ hostId, accessPeers: [...others] })),
+        ),
     },
     presentNode: async (row) => {
       const network = await networks.directory.find(row.network);
@@ -116,6 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
 
+  peers.builder.useAccess(access);
   const { queue: peerQueue, builder } = peers;
   const lag = installMetrics(app, {
     peerQueueDepth: () => peerQueue.depth,

@@ -6,6 +6,7 @@ import {
   type PeerConfig,
   type PeerMap,
 } from '@meshdeck/contracts';
+import type { PairAccess } from '../access-control/access-control.public.ts';
 import { STALE_FOR_PEERS_MS } from '../nodes/nodes.public.ts';
 import type { MemberRow } from './peers.repository.ts';
 import { clientNets, clientPeers, indexClients, type ClientPeerRow } from './client-peers.ts';
@@ -21,6 +22,8 @@ export interface MemberIndex {
   clientsByGateway: Map<string, ClientPeerRow[]>;
   /** Relays, egress, internet gateways and failover of these members (api-contract §5.8). */
   routing: RoutingIndex;
+  /** Which node pairs may be peers (access control, issue 32); every pair when absent. */
+  access?: PairAccess;
 }
 
 /** Memo entries kept per kind before starting over: about one per host (keys) or node (addresses). */
@@ -57,6 +60,7 @@ export function indexMembers(
   rows: readonly MemberRow[],
   now: number,
   clients: readonly ClientPeerRow[] = [],
+  access?: PairAccess,
 ): MemberIndex {
   const byNetwork = new Map<string, MemberRow[]>();
   const byHost = new Map<string, MemberRow[]>();
@@ -74,6 +78,7 @@ export function indexMembers(
     activeNetworks,
     clientsByGateway: indexClients(clients),
     routing: new RoutingIndex(rows),
+    ...(access ? { access } : {}),
   };
 }
 /** A peer's node contributes allowed IPs only when connected and not pending delete. */
@@ -108,6 +113,16 @@ export function peerEntry(
   let isDialIn = false;
   let first: MemberRow | undefined;
   for (const node of shared) {
+    // A pair access control denies gets no allowed IPs for each other in that network (issue 32).
+    if (
+      index.access &&
+      !index.access.reaches(
+        node.network,
+        receiverNode(receiverId, node.network, index)?.node_id ?? '',
+        node.node_id,
+      )
+    )
+      continue;
     if (!index.routing.networks.has(node.network)) {
       allowed.push(...ownNets(node, undefined, index));
       first ??= node;

@@ -18,6 +18,7 @@ import {
   type MemberIndex,
 } from './peer-compute.ts';
 import { hostRouting, routingFlags, SharedRouting } from './host-routing.ts';
+import { publishAccessDeltas, type AccessSource } from './access-deltas.ts';
 import { PeerVersions } from './peer-versions.ts';
 import type { PeersRepository } from './peers.repository.ts';
 import { Outbox, Slicer } from './slicer.ts';
@@ -36,6 +37,11 @@ export interface HostChange {
    * carries its whole routing state, which deltas otherwise leave out (unchanged).
    */
   isRoutingChange?: boolean;
+  /**
+   * An access change (issue 32): only this host hears, with fresh entries for exactly these hosts (whose reach
+   * with it changed). A host with any other change in the same batch gets its whole list instead.
+   */
+  accessPeers?: string[];
 }
 
 /** What publishing needs from the rest of the server; lets tests and benchmarks count messages. */
@@ -71,12 +77,19 @@ export class PeerUpdateBuilder {
   readonly versions = new PeerVersions();
   /** Per network, whether some node has a routing role (see hasRoutingRoles). */
   readonly #routedNetworks = new Map<string, boolean>();
+  /** Which pairs may be peers (the access-control module, set by the composition root). */
+  #access: AccessSource | undefined;
 
   constructor(
     private readonly repository: PeersRepository,
     private readonly sink: PeerSink,
     private readonly serverName: string,
   ) {}
+
+  /** Lets access control decide which pairs may be peers from now on. */
+  useAccess(source: AccessSource): void {
+    this.#access = source;
+  }
 
   /** A host's whole peer list and the version it reflects, for pulls (GET /api/v1/host). */
   async peersOf(
@@ -85,11 +98,12 @@ export class PeerUpdateBuilder {
   ): Promise<{ peers: PeerConfig[]; ids: PeerMap; routing: HostRouting; sync: PeerSync & { base: null } }> {
     const sync = this.versions.current(hostId);
     const networks = await this.repository.networksOfHosts([hostId]);
-    const [members, clients] = await Promise.all([
+    const [members, clients, access] = await Promise.all([
       this.repository.listMembers(networks),
       this.repository.listClients(networks),
+      this.#access?.forNetworks(networks),
     ]);
-    const index = indexMembers(members, now, clients);
+    const index = indexMembers(members, now, clients, access);
     return { ...fullPeers(hostId, index), routing: hostRouting(hostId, index), sync };
   }
 
@@ -114,8 +128,22 @@ export class PeerUpdateBuilder {
   }
 
   /** Computes and publishes the updates of one batch of changes. */
-  async publish(changes: readonly HostChange[], now = Date.now()): Promise<PublishStats> {
-    if (changes.length === 0) return { messages: 0, receivers: 0, bytes: 0 };
+  async publish(batch: readonly HostChange[], now = Date.now()): Promise<PublishStats> {
+    const changes = batch.filter((c) => c.accessPeers === undefined);
+    const accessChanges = batch.filter((c) => c.accessPeers !== undefined);
+    const accessStats =
+      accessChanges.length === 0
+        ? { messages: 0, receivers: 0, bytes: 0 }
+        : await publishAccessDeltas(accessChanges, {
+            repository: this.repository,
+            sink: this.sink,
+            versions: this.versions,
+            serverName: this.serverName,
+            access: this.#access,
+            hasRoutingRoles: (networks) => this.hasRoutingRoles(networks, []),
+            now,
+          });
+    if (changes.length === 0) return accessStats;
     const slicer = new Slicer();
     const subjects = [...new Set(changes.map((c) => c.hostId))];
     const current = await this.repository.networksOfHosts(subjects);
@@ -134,7 +162,12 @@ export class PeerUpdateBuilder {
       networks,
       few ? [...new Set([...subjects, ...listening])] : undefined,
     );
-    const index = indexMembers(rows, now, await this.repository.listClients(networks));
+    const index = indexMembers(
+      rows,
+      now,
+      await this.repository.listClients(networks),
+      await this.#access?.forNetworks(networks),
+    );
     await slicer.pause();
     const outbox = new Outbox((hostId, topic, payload) => this.sink.publish(hostId, topic, payload));
     await this.publishSubjects(fullLists, index, outbox, slicer);
@@ -175,7 +208,11 @@ export class PeerUpdateBuilder {
       await slicer.pause();
     }
     await outbox.drain();
-    return { messages: outbox.messages, receivers, bytes: outbox.bytes };
+    return {
+      messages: outbox.messages + accessStats.messages,
+      receivers: receivers + accessStats.receivers,
+      bytes: outbox.bytes + accessStats.bytes,
+    };
   }
 
   /** Changed hosts that are listening get their whole list, except fresh joins (their agent pulls on connect). */

@@ -52,6 +52,7 @@ export class PeerUpdateQueue {
         removedPublicKeys: [...(known?.removedPublicKeys ?? []), ...(change.removedPublicKeys ?? [])],
         joined: known ? known.joined === true && change.joined === true : change.joined === true,
         isRoutingChange: known?.isRoutingChange === true || change.isRoutingChange === true,
+        ...mergedAccessPeers(known, change),
       });
     }
     if (this.#pending.size > 0) this.schedule();
@@ -114,4 +115,14 @@ export class PeerUpdateQueue {
     this.totals.messages += stats.messages;
     this.totals.bytes += stats.bytes;
   }
+}
+
+/**
+ * An access-only change stays one while every merged change is one (their peers joined); any other change of the
+ * host makes it a whole-list change, which covers the access peers too.
+ */
+function mergedAccessPeers(known: HostChange | undefined, change: HostChange): { accessPeers?: string[] } {
+  const isAccessOnly = change.accessPeers !== undefined && (!known || known.accessPeers !== undefined);
+  if (!isAccessOnly) return {};
+  return { accessPeers: [...new Set([...(known?.accessPeers ?? []), ...(change.accessPeers ?? [])])] };
 }

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectAgent, type TestHost } from '../../../test/device-factories.ts';
+import { startTestServer, type TestServer } from '../../../test/harness.ts';
+import { routingNetwork } from '../../../test/routing-factories.ts';
+
+/**
+ * Access control reaches the agents (issue 32): a denied pair gets no allowed IPs for each other, in pushes and
+ * pulls, and only the hosts whose reach changed hear about a change.
+ */
+let server: TestServer;
+let net: Awaited<ReturnType<typeof routingNetwork>>;
+let agents: Record<string, Awaited<ReturnType<typeof connectAgent>>>;
+beforeAll(async () => {
+  server = await startTestServer({ EDITION: 'pro' });
+  net = await routingNetwork(server, [['a-host'], ['b-host'], ['c-host']], { netid: 'enforce' });
+  agents = {};
+  for (const [name, host] of Object.entries(net.hosts)) {
+    const agent = await connectAgent(server, {
+      id: host.hostId,
+      body: { traffickeypublic: host.traffickey },
+    } as unknown as TestHost);
+    await agent.client.subscribeAsync(`peers/host/${host.hostId}/meshdeck`);
+    agents[name] = agent;
+  }
+  await settle();
+});
+afterAll(async () => {
+  await Promise.all(Object.values(agents).map((a) => a.client.endAsync()));
+  await server.close();
+});
+
+async function settle() {
+  await server.app.meshdeck.peerQueue.flush();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  for (const agent of Object.values(agents)) agent.messages.length = 0;
+}
+const node = (name: string) => net.hosts[name]!.node;
+const keyBytes = (name: string) => JSON.stringify([...Buffer.from(net.hosts[name]!.publickey, 'base64')]);
+const entryFor = (peers: any[], name: string) =>
+  peers.find((p) => JSON.stringify(p.PublicKey) === keyBytes(name));
+const pull = async (name: string) =>
+  (await server.request<any>('GET', '/api/v1/host', { token: net.hosts[name]!.hostToken })).body
+    .peers as any[];
+const matrix = (a: string, b: string, value: 1 | 2) =>
+  server.request<any>('PUT', '/api/networks/enforce/acls', {
+    token: net.token,
+    body: { [node(a)]: { [node(b)]: value } },
+  });
+
+describe('enforcement in peer computation', () => {
+  it('-> a denied pair loses each other in pushes and pulls; the third host hears nothing; allowing restores it', async () => {
+    expect(entryFor(await pull('a-host'), 'b-host')).toBeDefined();
+    expect((await matrix('a-host', 'b-host', 1)).status).toBe(200);
+    await server.app.meshdeck.peerQueue.flush();
+    const toA = await agents['a-host']!.waitFor(
+      (m) => entryFor(m.payload.host_peers, 'b-host')?.Remove === true,
+    );
+    expect(toA.payload.replace_peers).toBe(false);
+    // Only the changed pair travels: a's delta holds b alone.
+    expect(toA.payload.host_peers).toHaveLength(1);
+    await agents['b-host']!.waitFor((m) => entryFor(m.payload.host_peers, 'a-host')?.Remove === true);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(agents['c-host']!.messages).toEqual([]);
+    expect(entryFor(await pull('a-host'), 'b-host')).toBeUndefined();
+    expect(entryFor(await pull('a-host'), 'c-host')).toBeDefined();
+    expect(entryFor(await pull('c-host'), 'b-host')).toBeDefined();
+
+    await settle();
+    await matrix('a-host', 'b-host', 2);
+    await server.app.meshdeck.peerQueue.flush();
+    const back = await agents['a-host']!.waitFor(
+      (m) => entryFor(m.payload.host_peers, 'b-host')?.Remove === false,
+    );
+    expect(entryFor(back.payload.host_peers, 'b-host').AllowedIPs.map((n: any) => n.IP)).toContain(
+      net.hosts['b-host']!.address,
+    );
+    expect(entryFor(await pull('b-host'), 'a-host')).toBeDefined();
+  });
+
+  it('-> turning the default policy off empties every list; a policy between two nodes opens that pair only', async () => {
+    await settle();
+    const acls = (await server.request<any>('GET', '/api/v1/acls?network=enforce', { token: net.token })).body
+      .Response;
+    const allNodes = acls.find((a: any) => a.id === 'enforce.all-nodes');
+    const off = await server.request<any>('PUT', '/api/v1/acls', {
+      token: net.token,
+      body: { ...allNodes, enabled: false },
+    });
+    expect(off.status).toBe(200);
+    await server.app.meshdeck.peerQueue.flush();
+    for (const name of ['a-host', 'b-host', 'c-host']) expect(await pull(name)).toEqual([]);
+    await agents['c-host']!.waitFor((m) => entryFor(m.payload.host_peers, 'a-host')?.Remove === true);
+
+    await settle();
+    const created = await server.request<any>('POST', '/api/v1/acls', {
+      token: net.token,
+      body: {
+        name: 'a and c',
+        network_id: 'enforce',
+        policy_type: 'device-policy',
+        src_type: [{ id: 'device', value: node('a-host') }],
+        dst_type: [{ id: 'device', value: node('c-host') }],
+        allowed_traffic_direction: 1,
+        enabled: true,
+      },
+    });
+    expect(created.status).toBe(200);
+    await server.app.meshdeck.peerQueue.flush();
+    expect(entryFor(await pull('a-host'), 'c-host')).toBeDefined();
+    expect(entryFor(await pull('a-host'), 'b-host')).toBeUndefined();
+    await agents['c-host']!.waitFor((m) => entryFor(m.payload.host_peers, 'a-host')?.Remove === false);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(agents['b-host']!.messages).toEqual([]);
+  });
+});
