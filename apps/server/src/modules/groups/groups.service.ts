@@ -10,9 +10,8 @@ import {
 import { badRequest, notFound } from '../../lib/api-error.ts';
 import type { EventBus } from '../events/events.public.ts';
 import type { IdentityRepositories, IdentityStore } from '../../stores/identity.repository.ts';
-import { presentUser, userGroupIds } from '../users/users.public.ts';
+import { checkNetworkRoles, presentUser, userGroupIds } from '../users/users.public.ts';
 import { presentGroup } from './groups.presenter.ts';
-import { checkNetworkRoles } from './membership.ts';
 
 /**
  * Sets who is in a group: adds it to `members`, removes it from everyone else. A membership change is a change

@@ -14,9 +14,8 @@ import type { Principal } from '../../auth/access.ts';
 import { GLOBAL_NETWORK_ADMIN_GROUP } from '../../auth/builtin-roles.ts';
 import { badRequest, notFound } from '../../lib/api-error.ts';
 import type { EventBus } from '../events/events.public.ts';
-import { checkGroupIds, checkNetworkRoles } from '../groups/groups.public.ts';
+import { checkGroupIds, checkNetworkRoles, resolveNewUserRole } from '../users/users.public.ts';
 import type { IdentityStore } from '../../stores/identity.repository.ts';
-import { resolveNewUserRole } from '../users/users.public.ts';
 import type { InviteRow } from './invites.repository.ts';
 import { inviteMail, type SendMail } from './mailer.ts';
 

@@ -12,8 +12,7 @@ import type { Principal } from '../../auth/access.ts';
 import { GLOBAL_NETWORK_ADMIN_GROUP } from '../../auth/builtin-roles.ts';
 import { badRequest, notFound } from '../../lib/api-error.ts';
 import type { EventBus } from '../events/events.public.ts';
-import { checkGroupIds } from '../groups/groups.public.ts';
-import { resolveNewUserRole } from '../users/users.public.ts';
+import { checkGroupIds, resolveNewUserRole } from '../users/users.public.ts';
 import type { IdentityStore } from '../../stores/identity.repository.ts';
 import type { PendingUserRow } from './invites.repository.ts';
 

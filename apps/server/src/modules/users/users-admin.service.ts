@@ -11,7 +11,7 @@ import type { Principal } from '../../auth/access.ts';
 import { GLOBAL_NETWORK_ADMIN_GROUP } from '../../auth/builtin-roles.ts';
 import { badRequest, forbidden, notFound } from '../../lib/api-error.ts';
 import type { EventBus } from '../events/events.public.ts';
-import { checkGroupIds, checkNetworkRoles } from '../groups/groups.public.ts';
+import { checkGroupIds, checkNetworkRoles } from './membership.ts';
 import type { IdentityRepositories, IdentityStore } from '../../stores/identity.repository.ts';
 import { resolveNewUserRole } from './new-user-role.ts';
 import { presentUser, userGroupIds } from './users.presenter.ts';
