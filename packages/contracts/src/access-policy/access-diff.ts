@@ -8,6 +8,27 @@ import type { AccessDiff, AccessPolicy, FlowChange } from './model.ts';
  */
 export type ReachListener = (a: readonly string[], b: readonly string[]) => void;
 
+/** One side pair of a compiled policy (`all` or the member set). */
+interface Sides {
+  sources: 'all' | ReadonlySet<string>;
+  destinations: 'all' | ReadonlySet<string>;
+}
+
+/**
+ * Nodes to look at: `hard` ones changed themselves (attributes, matrix cells, presence), the rest of `dirty` only
+ * belong to a changed policy, so their pairs change only where one of `policies` matches them.
+ */
+interface Dirty {
+  dirty: Set<string>;
+  hard: Set<string>;
+  policies: Sides[];
+}
+
+const within = (members: 'all' | ReadonlySet<string>, id: string) => members === 'all' || members.has(id);
+const matches = (sides: Sides, x: string, y: string) =>
+  (within(sides.sources, x) && within(sides.destinations, y)) ||
+  (within(sides.sources, y) && within(sides.destinations, x));
+
 /** Nodes that behave alike in both models: same policy sides, no matrix cells of their own. */
 interface NodeClass {
   members: string[];
@@ -21,17 +42,22 @@ const policyKey = (p: AccessPolicy) =>
 function signature(model: AccessModel, id: string): string {
   if (!model.nodes.has(id)) return '-';
   if (model.isOverridden(id)) return `#${id}`;
-  return model.membershipsOf(id).join(',');
+  return model.signatureOf(id);
 }
 
-/** The same, by policy id and side, so that two models can be compared node by node. */
-function portableSignature(model: AccessModel, id: string): string {
-  if (!model.nodes.has(id)) return '-';
-  return model
-    .membershipsOf(id)
-    .map((m) => `${model.policies[m >> 1]!.policy.id}:${m & 1}`)
-    .sort()
-    .join(',');
+/** Whether a node's attributes (what policies match on) are the same in both models. */
+function sameAttributes(before: AccessModel, after: AccessModel, id: string): boolean {
+  const [a, b] = [before.nodes.get(id), after.nodes.get(id)];
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const same = (x: readonly string[] = [], y: readonly string[] = []) =>
+    x.length === y.length && x.every((v, i) => v === y[i]);
+  return (
+    a.owner === b.owner &&
+    same(a.tags, b.tags) &&
+    same(a.groups, b.groups) &&
+    same(a.egressRanges, b.egressRanges)
+  );
 }
 
 function matrixOf(model: AccessModel): Map<string, number> {
@@ -42,28 +68,34 @@ function matrixOf(model: AccessModel): Map<string, number> {
 
 /**
  * Nodes whose flows may differ between the models: members (before or after) of a policy that was added,
- * removed or changed; nodes whose policy sides or matrix cells differ; nodes present in one model only. A pair of
- * two clean nodes flows the same in both, so only pairs with a dirty end need looking at.
+ * removed or changed; nodes whose attributes (tags, owner, groups, ranges) or matrix cells differ; nodes present
+ * in one model only. An unchanged policy matches an unchanged node the same way in both, so a pair of two clean
+ * nodes flows the same in both and only pairs with a dirty end need looking at.
  */
-function dirtyNodes(before: AccessModel, after: AccessModel, ids: readonly string[]): Set<string> {
+function dirtyNodes(before: AccessModel, after: AccessModel, ids: readonly string[]): Dirty {
   const dirty = new Set<string>();
+  const hard = new Set<string>();
   const keys = new Map(before.policies.map((c) => [c.policy.id, policyKey(c.policy)]));
   const changed = new Set<string>();
   for (const c of after.policies) if (keys.get(c.policy.id) !== policyKey(c.policy)) changed.add(c.policy.id);
   const afterIds = new Set(after.policies.map((c) => c.policy.id));
   for (const id of keys.keys()) if (!afterIds.has(id)) changed.add(id);
+  const policies: Sides[] = [];
   for (const model of [before, after])
     for (const c of model.policies)
-      if (changed.has(c.policy.id))
+      if (changed.has(c.policy.id)) {
+        policies.push(c);
         for (const id of model.membersOf([...c.policy.sources, ...c.policy.destinations])) dirty.add(id);
+      }
   const [cellsBefore, cellsAfter] = [matrixOf(before), matrixOf(after)];
   for (const [a, b] of [
     [cellsBefore, cellsAfter],
     [cellsAfter, cellsBefore],
   ] as const)
-    for (const [key, value] of a) if (b.get(key) !== value) for (const id of key.split('\n')) dirty.add(id);
-  for (const id of ids) if (portableSignature(before, id) !== portableSignature(after, id)) dirty.add(id);
-  return dirty;
+    for (const [key, value] of a) if (b.get(key) !== value) for (const id of key.split('\n')) hard.add(id);
+  for (const id of ids) if (!sameAttributes(before, after, id)) hard.add(id);
+  for (const id of hard) dirty.add(id);
+  return { dirty, hard, policies };
 }
 
 /**
@@ -78,7 +110,8 @@ export function diffAccess(
   onReachChange?: ReachListener,
 ): AccessDiff {
   const ids = [...new Set([...before.nodes.keys(), ...after.nodes.keys()])].sort();
-  const dirty = dirtyNodes(before, after, ids);
+  const found = dirtyNodes(before, after, ids);
+  const dirty = found.dirty;
   const result: AccessDiff = {
     pairs: { gained: 0, lost: 0 },
     flows: { opened: 0, closed: 0, changed: 0 },
@@ -99,7 +132,7 @@ export function diffAccess(
     for (let j = 0; j < classes.length; j++) {
       const other = classes[j]!;
       if (other.isDirty && j < i) continue;
-      compareClasses(before, after, c, other, result, limit, onReachChange);
+      compareClasses(before, after, c, other, result, limit, onReachChange, found);
     }
   });
   result.changes.sort((x, y) => (x.from === y.from ? (x.to < y.to ? -1 : 1) : x.from < y.from ? -1 : 1));
@@ -114,11 +147,14 @@ function compareClasses(
   result: AccessDiff,
   limit: number,
   onReachChange: ReachListener | undefined,
+  found: Dirty,
 ): void {
   const same = c === d;
   if (same && c.members.length < 2) return;
   const x = c.members[0]!;
   const y = same ? c.members[1]! : d.members[0]!;
+  // Neither end changed itself: only a changed policy matching the pair can change what flows.
+  if (!found.hard.has(x) && !found.hard.has(y) && !found.policies.some((p) => matches(p, x, y))) return;
   const forward = [before.flow(x, y), after.flow(x, y)] as const;
   const backward = [before.flow(y, x), after.flow(y, x)] as const;
   const isForwardSame = sameRules(...forward);

@@ -36,6 +36,7 @@ export class AccessModel {
   readonly #everyone: Membership[] = [];
   readonly #matrix = new Map<string, 1 | 2>();
   readonly #overridden = new Set<string>();
+  readonly #signatures = new Map<string, string>();
 
   constructor(readonly input: AccessInput) {
     this.nodes = new Map(input.nodes.map((node) => [node.id, node]));
@@ -71,10 +72,17 @@ export class AccessModel {
     }
   }
 
-  /** The policy sides a node is in (enabled policies only), in ascending order. */
-  membershipsOf(id: string): readonly Membership[] {
-    const own = this.#memberships.get(id) ?? [];
-    return this.#everyone.length === 0 ? own : [...this.#everyone, ...own].sort((a, b) => a - b);
+  /**
+   * The policy sides a node is in beyond those every node is in, as text: equal text, alike nodes. Sides are
+   * pushed in policy order, so the list is already sorted.
+   */
+  signatureOf(id: string): string {
+    let text = this.#signatures.get(id);
+    if (text === undefined) {
+      text = (this.#memberships.get(id) ?? []).join(',');
+      this.#signatures.set(id, text);
+    }
+    return text;
   }
 
   /** Whether a node has matrix cells of its own (it then behaves unlike any other node). */

@@ -128,18 +128,31 @@ export function toAccessPolicy(row: PolicyRow): AccessPolicy {
   };
 }
 
+/**
+ * Nodes as converted last time, by id, while their tags and settings stay the same: parsing 10,000 nodes' JSON
+ * took more than the policy computation it feeds, and an unchanged node keeps its object (the diff's fast path).
+ */
+const converted = new Map<string, { key: string; node: PolicyNode }>();
+const CONVERTED_LIMIT = 200_000;
+
 /** The nodes and clients of the network as the access function reads them. */
 export function policyNodes(rows: NetworkAccessRows): PolicyNode[] {
   const gateways = gatewaysTagId(rows.netid);
   const nodes: PolicyNode[] = rows.nodes.map((node) => {
+    const key = `${rows.netid}\n${node.id}\n${node.tags}\n${node.settings}`;
+    const known = converted.get(node.id);
+    if (known?.key === key) return known.node;
     const settings = nodeSettings(node);
     const isGateway = settings.isingressgateway || settings.isrelay || settings.isinternetgateway;
     const tags = parseIds(node.tags);
-    return {
+    const converted_: PolicyNode = {
       id: node.id,
       tags: isGateway ? [...tags, gateways] : tags,
       egressRanges: settings.isegressgateway ? settings.egressgatewayranges : [],
     };
+    if (converted.size >= CONVERTED_LIMIT) converted.clear();
+    converted.set(node.id, { key, node: converted_ });
+    return converted_;
   });
   for (const client of rows.clients)
     nodes.push({
