@@ -6,6 +6,7 @@ import { createFastify, openInfrastructure } from './infrastructure.ts';
 import { ReadCache } from './lib/read-cache.ts';
 import * as accessControlModule from './modules/access-control/access-control.module.ts';
 import * as accessTokensModule from './modules/access-tokens/access-tokens.module.ts';
+import * as activityModule from './modules/activity/activity.module.ts';
 import * as dnsModule from './modules/dns/dns.module.ts';
 import * as enrollmentKeysModule from './modules/enrollment-keys/enrollment-keys.module.ts';
 import { EventBus } from './modules/events/events.public.ts';
@@ -63,6 +64,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     networksOfHost: async (hostId) =>
       (await new NodesRepository(database.db).listByHosts([hostId])).map((node) => node.network),
   });
+
+  // The activity log first: its hooks record the writes of every module registered after it.
+  await activityModule.register(app, { config, database });
 
   // People: users, access tokens, roles; groups, invites and single sign-on in the Pro edition.
   const people = { config, identity, tokens, events };

@@ -88,6 +88,12 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(30),
   REGISTER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(120),
   HOST_AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(120),
+  ACTIVITY_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be between 1 and 3650')
+    .max(3650, 'must be between 1 and 3650')
+    .default(90),
   FRONTEND_URL: optionalUrl(['http', 'https']),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   SMTP_FROM: z.string().default('Meshdeck <noreply@localhost>'),
@@ -119,6 +125,8 @@ export interface Config {
   loginRateLimitPerMinute: number;
   registerRateLimitPerMinute: number;
   hostAuthRateLimitPerMinute: number;
+  /** Days the activity log keeps an entry; older ones are pruned at start and hourly. */
+  activityRetentionDays: number;
   /** Where the console lives, for invite links and the SSO redirect; the request's origin when unset. */
   frontendUrl: string | undefined;
   /** Invite emails go out through this SMTP server when set. */
@@ -167,6 +175,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     registerRateLimitPerMinute: e.REGISTER_RATE_LIMIT_PER_MINUTE,
     hostAuthRateLimitPerMinute: e.HOST_AUTH_RATE_LIMIT_PER_MINUTE,
+    activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
     frontendUrl: e.FRONTEND_URL?.replace(/\/+$/, ''),
     smtp: { url: e.SMTP_URL, from: e.SMTP_FROM },
     oidc: oidcConfig(e),

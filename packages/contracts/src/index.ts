@@ -28,3 +28,4 @@ export * from './access-policy/index.ts';
 export * from './tags.ts';
 export * from './acls.ts';
 export * from './dns.ts';
+export * from './activity.ts';

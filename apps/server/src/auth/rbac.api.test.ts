@@ -108,6 +108,11 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/oauth/login': PUBLIC,
   'GET /api/oauth/callback': PUBLIC,
   'GET /api/v1/events': ANY_USER,
+  // Every user reads the activity log: admins and auditors all of it, network admins their networks, others
+  // their own entries (activity.api.test.ts checks which entries each sees).
+  'GET /api/v1/activity': ANY_USER,
+  'GET /api/v1/network/activity': [401, 403, 403, 403, 'ok', 'ok', 403, 'ok', 'ok', 'ok'],
+  'GET /api/v1/user/activity': [401, 403, 'ok', 403, 'ok', 403, 403, 'ok', 'ok', 'ok'],
   'GET /api/networks': ANY_USER,
   'POST /api/networks': ADMIN,
   'GET /api/networks/{networkname}': ANY_USER,
@@ -248,7 +253,10 @@ function probeUrl(route: string, network = 'neta'): string {
     .replace('{keyID}', '00000000-0000-4000-8000-000000000002')
     .replace('{username}', 'someone-new')
     .replace('{token}', 'not-a-token');
-  return route === 'GET /api/v1/users' ? `${url}?username=${PLAIN_USER}` : url;
+  if (route === 'GET /api/v1/network/activity') return `${url}?network_id=${network}`;
+  if (route === 'GET /api/v1/users' || route === 'GET /api/v1/user/activity')
+    return `${url}?username=${PLAIN_USER}`;
+  return url;
 }
 
 /**

@@ -39,8 +39,8 @@ export function seesEverySecret(principal: Principal): boolean {
 
 const MAX_DEPTH = 8;
 
-// An enrollment key in place of its value: stable (the console keys its rows by value) and useless for joining.
-const hiddenKeyValue = (value: string) =>
+/** An enrollment key in place of its value: stable (the console keys its rows by value) and useless for joining. */
+export const hiddenKeyValue = (value: string) =>
   `hidden-${createHash('sha256').update(value).digest('hex').slice(0, 16)}`;
 
 /** The object's own secret fields as the principal may read them: the object itself when nothing changes. */

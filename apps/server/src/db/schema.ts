@@ -264,6 +264,25 @@ export interface DnsEntriesTable {
   address6: string;
 }
 
+/** One recorded write (decision 035); `diff_old` / `diff_new` are the sanitised rows as JSON, NULL when absent. */
+export interface ActivityLogTable {
+  id: string;
+  time_stamp: string;
+  action: string;
+  subject_type: string;
+  target_id: string;
+  target_name: string;
+  network_id: string;
+  actor_kind: string;
+  actor_id: string;
+  actor_name: string;
+  origin: string;
+  client_address: string;
+  route: string;
+  diff_old: string | null;
+  diff_new: string | null;
+}
+
 export interface Database {
   server_settings: ServerSettingsTable;
   users: UsersTable;
@@ -284,4 +303,5 @@ export interface Database {
   acl_matrix: AclMatrixTable;
   access_assertions: AccessAssertionsTable;
   dns_entries: DnsEntriesTable;
+  activity_log: ActivityLogTable;
 }

@@ -6,6 +6,7 @@ import { identity } from './004-identity.ts';
 import { remoteAccess } from './005-ra-server.ts';
 import { nodesLastModified } from './006-nodes-last-modified.ts';
 import { accessControl } from './007-access-control.ts';
+import { activity } from './008-activity.ts';
 
 /** The one migration set, applied in key order on SQLite and PostgreSQL alike. Append; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005-ra-server': remoteAccess,
   '006-nodes-last-modified': nodesLastModified,
   '007-access-control': accessControl,
+  '008-activity': activity,
 };
