@@ -194,3 +194,22 @@ describe('plain meshes', () => {
     expect(index.routing.networks.size).toBe(0);
   });
 });
+
+describe('roles in one network only', () => {
+  it('when two hosts share a network with a relay and one without, the relay carries the first and the peer keeps the second', () => {
+    const inB = (host: number) =>
+      memberRow(host, `10.1.0.${host}`, { node_id: `b-${host}`, network: 'b', network_range: '10.1.0.0/24' });
+    const rows = [
+      node(1, { isrelayed: true, relayedby: 'node-2' }),
+      node(2, { isrelay: true, relaynodes: ['node-1'] }),
+      node(3),
+      inB(1),
+      inB(3),
+    ];
+    // Host 3's entry on host 1 keeps only its address in b; the relay carries network a (and 3's address in it).
+    expect(cidrs(allowed(1, 3, rows))).toEqual(['10.1.0.3/32']);
+    expect(cidrs(allowed(1, 2, rows))).toEqual(['10.0.0.2/32', 'fd00::2/128', '10.0.0.0/24', 'fd00::/64']);
+    expect(cidrs(allowed(3, 1, rows))).toEqual(['10.1.0.1/32']);
+    expect(cidrs(allowed(3, 2, rows))).toContain('10.0.0.1/32');
+  });
+});
