@@ -87,6 +87,12 @@ export const peerIdentitySchema = z.object({
   listen_port: z.number().int(),
   is_extclient: z.boolean(),
   username: z.string(),
+  /**
+   * Meshdeck (issue 32, decision 033): what this peer may open toward the receiver when access control narrows
+   * it, as canonical rules (`tcp/443`, `udp/8000-9000`, `icmp`, `tcp`); absent means everything. The receiving
+   * agent's packet filter applies it to new traffic from the peer's addresses (replies always pass).
+   */
+  allowed_inbound: z.array(z.string()).optional(),
 });
 export const peerMapSchema = z.record(z.string(), peerIdentitySchema);
 export type PeerMap = z.infer<typeof peerMapSchema>;

@@ -5,6 +5,13 @@ import { accessInput } from './access-state.ts';
 /** Whether two nodes of a network may be WireGuard peers (what peer computation asks). */
 export interface PairAccess {
   reaches(network: string, a: string, b: string): boolean;
+  /** What `from` may send to `to` (canonical rules; `['all']` for everything, `[]` for nothing). */
+  flow(network: string, from: string, to: string): string[];
+  /**
+   * Nodes of one class see every other node alike (same reach, same flows), so they may share message bodies;
+   * '' in a network without a model.
+   */
+  classOf(network: string, node: string): string;
 }
 
 /**
@@ -32,7 +39,15 @@ export class AccessModels {
       }
       if (model) models.set(netid, model);
     }
-    return { reaches: (network, a, b) => models.get(network)?.reaches(a, b) ?? true };
+    return {
+      reaches: (network, a, b) => models.get(network)?.reaches(a, b) ?? true,
+      flow: (network, from, to) => models.get(network)?.flow(from, to) ?? ['all'],
+      classOf: (network, node) => {
+        const model = models.get(network);
+        if (!model) return '';
+        return model.isOverridden(node) ? `#${node}` : model.signatureOf(node);
+      },
+    };
   }
 
   /** Forgets one network's model, or every model when `netid` is undefined. */

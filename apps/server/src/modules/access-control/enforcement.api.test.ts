@@ -112,4 +112,52 @@ describe('enforcement in peer computation', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(agents['b-host']!.messages).toEqual([]);
   });
+
+  it('-> port-limited pairs carry allowed_inbound; a host change reaches each receiver as its own access sees it', async () => {
+    await settle();
+    const tag = await server.request<any>('POST', '/api/v1/tags', {
+      token: net.token,
+      body: { tag_name: 'alpha', network: 'enforce', tagged_nodes: [{ id: node('a-host') }] },
+    });
+    expect(tag.status).toBe(200);
+    const https = await server.request<any>('POST', '/api/v1/acls', {
+      token: net.token,
+      body: {
+        name: 'alpha and b on https',
+        network_id: 'enforce',
+        policy_type: 'device-policy',
+        src_type: [{ id: 'tag', value: 'enforce.alpha' }],
+        dst_type: [{ id: 'device', value: node('b-host') }],
+        allowed_traffic_direction: 1,
+        enabled: true,
+        type: 'HTTPS',
+      },
+    });
+    expect(https.status).toBe(200);
+    await server.app.meshdeck.peerQueue.flush();
+    const pulled = (
+      await server.request<any>('GET', '/api/v1/host', { token: net.hosts['a-host']!.hostToken })
+    ).body;
+    const ids = pulled.peer_ids as Record<string, any>;
+    expect(ids[net.hosts['b-host']!.publickey].allowed_inbound).toEqual(['tcp/443']);
+    expect(ids[net.hosts['c-host']!.publickey].allowed_inbound).toBeUndefined();
+
+    // b changes its port: a hears b (allowed), c hears b removed (denied), never the same body for both.
+    await settle();
+    const moved = await server.request('PUT', `/api/hosts/${net.hosts['b-host']!.hostId}`, {
+      token: net.token,
+      body: { listenport: 51999 },
+    });
+    expect(moved.status).toBe(200);
+    await server.app.meshdeck.peerQueue.flush();
+    const toA = await agents['a-host']!.waitFor(
+      (m) => entryFor(m.payload.host_peers, 'b-host') !== undefined,
+    );
+    expect(entryFor(toA.payload.host_peers, 'b-host').Remove).toBe(false);
+    expect(toA.payload.peerids[net.hosts['b-host']!.publickey].allowed_inbound).toEqual(['tcp/443']);
+    const toC = await agents['c-host']!.waitFor(
+      (m) => entryFor(m.payload.host_peers, 'b-host') !== undefined,
+    );
+    expect(entryFor(toC.payload.host_peers, 'b-host').Remove).toBe(true);
+  });
 });

@@ -1,6 +1,7 @@
 import {
   NANOS_PER_SECOND,
   toIpNet,
+  unionRules,
   wgKeyFromBase64,
   type IpNet,
   type PeerConfig,
@@ -154,6 +155,7 @@ export function peerEntry(
     ReplaceAllowedIPs: true,
     AllowedIPs: index.routing.networks.size > 0 ? unique(allowed) : allowed,
   };
+  const inbound = index.access && inboundRules(receiverId, shared, index);
   const ids: PeerMap = {
     [subject.public_key]: {
       id: first.node_id,
@@ -167,9 +169,30 @@ export function peerEntry(
       listen_port: port,
       is_extclient: false,
       username: '',
+      ...(inbound ? { allowed_inbound: inbound } : {}),
     },
   };
   return { peer, ids };
+}
+
+/**
+ * What the subject's nodes may open toward the receiver's (union over the networks they share and may use), or
+ * undefined when that is everything: the agent's packet filter then has nothing to narrow (decision 033).
+ */
+function inboundRules(
+  receiverId: string,
+  shared: readonly MemberRow[],
+  index: MemberIndex,
+): string[] | undefined {
+  const lists: string[][] = [];
+  for (const node of shared) {
+    const own = receiverNode(receiverId, node.network, index);
+    if (!own || !index.access?.reaches(node.network, own.node_id, node.node_id)) continue;
+    const rules = index.access.flow(node.network, node.node_id, own.node_id);
+    if (rules.includes('all')) return undefined;
+    lists.push(rules);
+  }
+  return unionRules(lists);
 }
 
 const unique = (nets: IpNet[]): IpNet[] => {

@@ -318,10 +318,18 @@ class DeltaBodies {
     const own = this.index.byHost.get(receiver) ?? [];
     const ip = own[0]?.endpoint_ip ?? '';
     const active = [...(this.index.activeNetworks.get(receiver) ?? [])].sort().join(',');
+    // Access control: receivers see the changed hosts alike only when they are alike to its policies (issue 32).
+    const access = this.index.access;
+    const accessClass = access
+      ? own
+          .map((n) => `${n.network}:${access.classOf(n.network, n.node_id)}`)
+          .sort()
+          .join(',')
+      : '';
     const key = `${own
       .map((n) => n.network)
       .sort()
-      .join(',')}|${active}|${ip !== ''}|${this.#subjectIps.has(ip) ? ip : ''}`;
+      .join(',')}|${active}|${ip !== ''}|${this.#subjectIps.has(ip) ? ip : ''}|${accessClass}`;
     if (!this.#bodies.has(key))
       this.#bodies.set(key, this.build(receiver, new Set(own.map((n) => n.network))));
     return this.#bodies.get(key);
