@@ -94,7 +94,7 @@ try {
     repository,
     isPro: true,
     events: { publish: () => undefined },
-    publisher: { publishAccess: (peersByHost) => (told = peersByHost) },
+    publisher: { publishAccess: (peersByHost) => void (told = peersByHost) },
     forget: (netid) => models.forget(netid),
   });
   const sent = { messages: 0, bytes: 0 };

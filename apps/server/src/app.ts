@@ -112,9 +112,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     events,
     // Hosts whose reach with others changed hear only about those others (O(affected), issue 32).
     publisher: {
-      publishAccess: (peersByHost) =>
+      publishAccess: (peersByHost, wholeLists) =>
         peers.queue.enqueue(
           ...[...peersByHost].map(([hostId, others]) => ({ hostId, accessPeers: [...others] })),
+          ...[...wholeLists].map((hostId) => ({ hostId })),
         ),
     },
     presentNode: async (row) => {

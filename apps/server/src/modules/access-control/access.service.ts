@@ -25,8 +25,11 @@ export type AccessPlan<T> = (rows: NetworkAccessRows) => {
 
 /** Where the peers of hosts whose access changed are told (the peer engine, through the composition root). */
 export interface AccessPublisher {
-  /** For each host, the other hosts whose entry on it must be sent again (only those, only to it). */
-  publishAccess(peersByHost: ReadonlyMap<string, ReadonlySet<string>>): void;
+  /**
+   * For each host, the other hosts whose entry on it must be sent again (only those, only to it); `wholeLists`:
+   * gateway hosts whose own clients' access changed, which get their whole list (clients included).
+   */
+  publishAccess(peersByHost: ReadonlyMap<string, ReadonlySet<string>>, wholeLists: ReadonlySet<string>): void;
 }
 
 export interface AccessDependencies {
@@ -88,15 +91,16 @@ export class AccessService {
     const saved = await this.d.repository.inNetwork(netid, async (rows, writer) => {
       const after = clone(rows);
       const planned = plan(after);
-      const { impact, peersByHost } = this.impact(rows, after, planned.newChecks);
+      const { impact, peersByHost, wholeLists } = this.impact(rows, after, planned.newChecks);
       if (impact.broken_assertions.length > 0) throw badRequest(brokenMessage(impact));
       await planned.write(writer);
-      return { result: planned.result, impact, peersByHost, events: planned.events };
+      return { result: planned.result, impact, peersByHost, wholeLists, events: planned.events };
     });
     if (!saved) throw badRequest(`network ${netid} not found`);
     this.d.forget(netid);
     for (const event of saved.events) this.d.events.publish(event);
-    if (saved.peersByHost.size > 0) this.d.publisher.publishAccess(saved.peersByHost);
+    if (saved.peersByHost.size > 0 || saved.wholeLists.size > 0)
+      this.d.publisher.publishAccess(saved.peersByHost, saved.wholeLists);
     return { result: saved.result, impact: saved.impact };
   }
 
@@ -119,9 +123,19 @@ export class AccessService {
 
   private impact(before: NetworkAccessRows, after: NetworkAccessRows, newChecks: readonly string[] = []) {
     const [was, is] = [this.model(before), this.model(after)];
+    // A client is reached through its gateway: its pairs change the gateway host's entry on the other side.
     const hostOf = new Map<string, string>();
-    for (const rows of [before, after]) for (const node of rows.nodes) hostOf.set(node.id, node.host_id);
+    const clientGateway = new Map<string, string>();
+    for (const rows of [before, after]) {
+      for (const node of rows.nodes) hostOf.set(node.id, node.host_id);
+      for (const client of rows.clients) clientGateway.set(client.client_id, client.gateway_node_id);
+    }
+    for (const [client, gateway] of clientGateway) {
+      const host = hostOf.get(gateway);
+      if (host !== undefined) hostOf.set(client, host);
+    }
     const peersByHost = new Map<string, Set<string>>();
+    const wholeLists = new Set<string>();
     const tell = (from: readonly string[], to: readonly string[]) => {
       const hosts = [...new Set(to.map((id) => hostOf.get(id)).filter((h) => h !== undefined))];
       for (const id of from) {
@@ -129,6 +143,8 @@ export class AccessService {
         if (host === undefined) continue;
         const set = peersByHost.get(host) ?? peersByHost.set(host, new Set()).get(host)!;
         for (const other of hosts) if (other !== host) set.add(other);
+        // A gateway and its own client: the gateway's client peers change, which only a whole list carries.
+        if (clientGateway.has(id) && hosts.includes(host)) wholeLists.add(host);
       }
     };
     const diff = diffAccess(was, is, IMPACT_LIMIT, (a, b) => {
@@ -161,7 +177,7 @@ export class AccessService {
         pairs: f.pairs.map((p) => named(p.from, p.to)),
       })),
     };
-    return { impact, peersByHost };
+    return { impact, peersByHost, wholeLists };
   }
 }
 

@@ -108,5 +108,16 @@ describe('GET/PUT /api/networks/{network}/acls', () => {
     expect(saved.status).toBe(200);
     const client = (await call('GET', `/api/extclients/matrix/${clientId}`)).body;
     expect(Object.keys(client.deniednodeacls ?? {})).toEqual([node('alpha')]);
+    // Enforced: the gateway's entry carries the client's address to beta, not to alpha.
+    await server.app.meshdeck.peerQueue.flush();
+    const gatewayIps = async (name: string) => {
+      const peers = (await server.request<any>('GET', '/api/v1/host', { token: net.hosts[name]!.hostToken }))
+        .body.peers as any[];
+      const key = JSON.stringify([...Buffer.from(net.hosts.gw!.publickey, 'base64')]);
+      return peers.find((p) => JSON.stringify(p.PublicKey) === key).AllowedIPs.map((n: any) => n.IP);
+    };
+    expect(await gatewayIps('beta')).toContain(client.address);
+    expect(await gatewayIps('alpha')).not.toContain(client.address);
+    expect(await gatewayIps('alpha')).toContain(net.hosts.gw!.address);
   });
 });

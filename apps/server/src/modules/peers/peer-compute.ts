@@ -125,7 +125,9 @@ export function peerEntry(
     )
       continue;
     if (!index.routing.networks.has(node.network)) {
-      allowed.push(...ownNets(node, undefined, index));
+      allowed.push(
+        ...ownNets(node, undefined, index, receiverNode(receiverId, node.network, index)?.node_id),
+      );
       first ??= node;
       continue;
     }
@@ -213,11 +215,21 @@ export const receiverNode = (hostId: string, network: string, index: MemberIndex
  * What a node brings wherever it is reached: its /32 and /128, its external clients' ranges and the egress ranges
  * it is the chosen gateway for (minus the receiver's own ranges; every range when `receiver` is undefined).
  */
-function ownNets(node: MemberRow, receiver: MemberRow | undefined, index: MemberIndex): IpNet[] {
+function ownNets(
+  node: MemberRow,
+  receiver: MemberRow | undefined,
+  index: MemberIndex,
+  viewer = receiver?.node_id,
+): IpNet[] {
+  // Clients the viewing node may not reach (access control) are left out of their gateway's entry.
+  const access = index.access;
+  const clients = (index.clientsByGateway.get(node.node_id) ?? []).filter(
+    (c) => !access || viewer === undefined || access.reaches(node.network, viewer, c.client_id),
+  );
   const nets = [
     ...(node.address ? [hostNet4(node.address)] : []),
     ...(node.address6 ? [hostNet6(node.address6)] : []),
-    ...(index.clientsByGateway.get(node.node_id) ?? []).flatMap(clientNets),
+    ...clients.flatMap(clientNets),
   ];
   if (!receiver) return nets;
   for (const range of index.routing.usableRanges(node, receiver))
@@ -298,7 +310,14 @@ export function fullPeers(hostId: string, index: MemberIndex): { peers: PeerConf
 export function ownClientPeers(hostId: string, index: MemberIndex): ReturnType<typeof clientPeers> {
   const active = index.activeNetworks.get(hostId);
   const own = (index.byHost.get(hostId) ?? []).filter((n) => active?.has(n.network));
-  return clientPeers(own.flatMap((n) => index.clientsByGateway.get(n.node_id) ?? []));
+  const access = index.access;
+  return clientPeers(
+    own.flatMap((n) =>
+      (index.clientsByGateway.get(n.node_id) ?? []).filter(
+        (c) => !access || access.reaches(n.network, n.node_id, c.client_id),
+      ),
+    ),
+  );
 }
 
 /** The other hosts of every network `hostId` is in, sorted by id (each once). */
