@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { TokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
-import { createFastify, openInfrastructure } from './infrastructure.ts';
+import { createFastify, exposeInternals, openInfrastructure } from './infrastructure.ts';
 import { ReadCache } from './lib/read-cache.ts';
 import * as accessControlModule from './modules/access-control/access-control.module.ts';
 import * as accessTokensModule from './modules/access-tokens/access-tokens.module.ts';
@@ -25,7 +25,6 @@ import * as routingModule from './modules/routing/routing.module.ts';
 import * as serverModule from './modules/server/server.module.ts';
 import * as usersModule from './modules/users/users.module.ts';
 import { installFallbacks, installPlugins } from './plugins/install.ts';
-import { installMetrics } from './plugins/metrics.ts';
 import { IdentityStore } from './stores/identity.repository.ts';
 
 export type App = FastifyInstance;
@@ -93,14 +92,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await enrollmentKeysModule.register(app, { ...mesh, findRelay: nodes.findRelay });
   const usage = rolesModule.withNetworkIdentity(enrollmentKeysModule.withNetworkKeys(nodes.networkUsage));
   await networksModule.register(app, { database, events, usage });
-  await hostsModule.register(app, {
-    ...mesh,
-    broker,
-    tokens,
-    peers,
-    lists,
-    networkUsage: nodes.networkUsage,
-  });
+  const { networkUsage } = nodes;
+  await hostsModule.register(app, { ...mesh, broker, tokens, peers, lists, networkUsage });
   const remoteAccessPeople = isPro ? { getUser: users.getUser, getNetwork: networks.get } : undefined;
   const extClients = await extClientsModule.register(app, { ...mesh, peers, people: remoteAccessPeople });
   const routing = { db: database.db, edition: config.edition, peers: peers.queue, nodeViews: nodes.views };
@@ -125,21 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   peers.builder.useAccess(access);
-  const { queue: peerQueue, builder } = peers;
-  const lag = installMetrics(app, {
-    peerQueueDepth: () => peerQueue.depth,
-    peerTotals: () => peerQueue.totals,
-    peerVersionsTracked: () => builder.versions.size,
-  });
-  app.decorate('meshdeck', {
-    database,
-    broker,
-    config,
-    events,
-    peerVersions: builder.versions,
-    peerQueue,
-    lag,
-  });
+  exposeInternals(app, { database, broker, config, events, peers });
   await installFallbacks(app, config);
   return app;
 }

@@ -7,10 +7,10 @@ import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { MAX_BODY_BYTES } from './lib/request-guards.ts';
 import type { EventBus } from './modules/events/events.public.ts';
-import type { PeerUpdateQueue, PeerVersions } from './modules/peers/peers.public.ts';
+import type { PeerEngine, PeerUpdateQueue, PeerVersions } from './modules/peers/peers.public.ts';
 import { SettingsRepository } from './modules/server/settings.repository.ts';
 import { loggerOptions } from './plugins/logging.ts';
-import type { EventLoopLag } from './plugins/metrics.ts';
+import { installMetrics, type EventLoopLag } from './plugins/metrics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,4 +80,27 @@ export async function openInfrastructure(app: FastifyInstance, config: Config): 
   // Agents are answered on the broker only once they can also pull over HTTP (issue 19).
   app.addHook('onListen', () => broker.open());
   return { database, settings, broker };
+}
+
+/** What the app shows of its insides: GET /metrics (event-loop lag, the peer queue) and the `meshdeck` decoration. */
+export function exposeInternals(
+  app: FastifyInstance,
+  parts: Omit<Infrastructure, 'settings'> & { config: Config; events: EventBus; peers: PeerEngine },
+): void {
+  const { database, broker, config, events } = parts;
+  const { queue: peerQueue, builder } = parts.peers;
+  const lag = installMetrics(app, {
+    peerQueueDepth: () => peerQueue.depth,
+    peerTotals: () => peerQueue.totals,
+    peerVersionsTracked: () => builder.versions.size,
+  });
+  app.decorate('meshdeck', {
+    database,
+    broker,
+    config,
+    events,
+    peerVersions: builder.versions,
+    peerQueue,
+    lag,
+  });
 }
