@@ -65,6 +65,11 @@ const mustRun = [
     why: "an internet gateway's client reaching an outside address through it, its routes restored exactly",
   },
   {
+    file: /packages\/agent\/test\/egress-ha\.api\.test\.ts$/,
+    title: /./,
+    why: "two egress gateways for one LAN: the agent switches when the active one's link is cut, server stopped",
+  },
+  {
     file: /packages\/agent\/test\/restart-storm\.api\.test\.ts$/,
     title: /./,
     why: '20 SIGKILL server restarts with agents in namespaces',

@@ -10,6 +10,7 @@ import {
 import type { FirewallPlan } from './firewall-plan.ts';
 import type { Peer, PeerTable } from './peer-state.ts';
 import {
+  HYSTERESIS_MS,
   applyRouterChoice,
   candidatesByRange,
   chooseRouters,
@@ -51,6 +52,7 @@ export class MeshRouting {
   #peerIds = new Map<string, PeerMap[string]>();
   #choices = new Map<string, RangeChoice>();
   #candidates = new Map<string, RouterCandidate[]>();
+  #recheck: NodeJS.Timeout | undefined;
   readonly #prober: RouterProber;
   readonly #responder: ProbeResponder | undefined;
   status: RoutingStatus | undefined;
@@ -95,6 +97,7 @@ export class MeshRouting {
   }
 
   stop(): void {
+    clearTimeout(this.#recheck);
     this.#prober.stop();
     this.#responder?.close();
   }
@@ -138,6 +141,12 @@ export class MeshRouting {
         this.options.log(`egress ${range}: router ${this.addressOf(range, choice)} (${choice.reason})`);
     }
     const chosen = applyRouterChoice(peers, this.#candidates, this.#choices);
+    // A range kept on its router by the hysteresis is looked at again once the hold time is over.
+    if (!this.#recheck && [...this.#choices.values()].some((c) => c.reason.startsWith('kept ')))
+      this.#recheck = setTimeout(() => {
+        this.#recheck = undefined;
+        this.options.onChange();
+      }, HYSTERESIS_MS);
 
     // Internet gateway: the default halves into the tunnel, unless the gateway is silent and the network fails open.
     const gatewayHealth = health.get(INTERNET);

@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKey } from '../../../apps/server/test/device-factories.ts';
+import { createNetwork, createSuperAdminAndLogin } from '../../../apps/server/test/factories.ts';
+import { startTestServer, type TestServer } from '../../../apps/server/test/harness.ts';
+import { MeshLab, type LabAgent } from './mesh-lab.ts';
+import { dataPlaneSkipReason } from './netns.ts';
+import { LanSegment, nodesByName, pingsOnce, routingSkipReason } from './routing-lab.ts';
+
+const skipReason = dataPlaneSkipReason() ?? routingSkipReason();
+const isCi = process.env.CI === 'true' || process.env.CI === '1';
+const NETWORK = 'ha';
+
+let server: TestServer;
+let isServerUp = false;
+let token: string;
+let lab: MeshLab;
+let lan: LanSegment;
+
+if (skipReason !== undefined && isCi) {
+  describe('HA egress data plane', () => {
+    it('-> runs in CI', () => {
+      throw new Error(`the HA egress data-plane test must run in CI but cannot here: ${skipReason}`);
+    });
+  });
+}
+
+describe.skipIf(skipReason !== undefined)(
+  `HA egress data plane (two gateways for one LAN)${skipReason ? `: skipped, ${skipReason}` : ''}`,
+  () => {
+    beforeAll(async () => {
+      lab = new MeshLab(797);
+      // 1: A; 2: E1 (metric 10, preferred); 3: E2 (metric 20); both on the LAN.
+      lab.up(3);
+      lan = new LanSegment(lab, 'halan', `10.243.${lab.lab.subnet}`);
+      lan.up();
+      lan.attach({ index: 2, ns: lab.lab.namespaces[1]! }, 1);
+      lan.attach({ index: 3, ns: lab.lab.namespaces[2]! }, 2);
+      server = await startTestServer({ HOST: '0.0.0.0', MQTT_HOST: '0.0.0.0' });
+      isServerUp = true;
+      token = await createSuperAdminAndLogin(server);
+      await createNetwork(server, token, NETWORK, { addressrange: `10.242.${lab.lab.subnet}.0/24` });
+      const key = await createKey(server, token, { tags: ['ha-lab'], networks: [NETWORK] });
+      const port = new URL(server.url).port;
+      for (const index of [1, 2, 3]) lab.join(index, port, key.token);
+    }, 120_000);
+
+    afterAll(async () => {
+      await lab?.stopAgents();
+      lab?.down();
+      if (isServerUp) await server?.close();
+    }, 30_000);
+
+    it("-> when the active gateway's LAN link is cut with the server stopped, A's pings resume through the other gateway within 5 s", async () => {
+      const [a, e1, e2] = lab.agents as [LabAgent, LabAgent, LabAgent];
+      await lab.waitUntil('each agent to have 2 peers', () =>
+        lab.agents.every((agent) => lab.wgPeers(agent).length === 2),
+      );
+      const nodes = await nodesByName(server, token, NETWORK);
+      for (const [gateway, metric] of [
+        [e1, 10],
+        [e2, 20],
+      ] as const) {
+        const created = await server.request(
+          'POST',
+          `/api/nodes/${NETWORK}/${nodes.get(gateway.name)!.id}/creategateway`,
+          { token, body: { ranges: [lan.range], natenabled: 'yes', route_metric: metric } },
+        );
+        expect(created.status).toBe(200);
+      }
+      const [viaE1, viaE2] = [`${lan.prefix}.1`, `${lan.prefix}.2`];
+      lan.countFrom(viaE1);
+      lan.countFrom(viaE2);
+      const statusFile = path.join(a.stateDir, 'routing-status.json');
+      const status = () => (fs.existsSync(statusFile) ? fs.readFileSync(statusFile, 'utf8') : '');
+      await lab.waitUntil('A to ping the LAN through E1 (the lower metric)', () =>
+        pingsOnce(a, lan.hostAddress),
+      );
+      await lab.waitUntil(
+        'A to report E1 as the router and why',
+        () =>
+          status().includes(`"router": "${nodes.get(e1.name)!.address}"`) &&
+          status().includes('lower metric (10 < 20)'),
+      );
+      expect(lan.packetsFrom(viaE1)).toBeGreaterThan(0);
+      expect(lan.packetsFrom(viaE2)).toBe(0);
+
+      // The server goes away; then E1 loses its LAN (E1 itself stays up and in the mesh).
+      await server.close();
+      isServerUp = false;
+      const cutAt = Date.now();
+      lan.setLink(2, false);
+      await lab.waitUntil(
+        'A to ping the LAN again, through E2',
+        () => pingsOnce(a, lan.hostAddress, 1),
+        5_000,
+      );
+      const resumedMs = Date.now() - cutAt;
+      process.stdout.write(
+        `HA egress: pings resumed through E2 ${resumedMs} ms after the cut, server stopped\n`,
+      );
+      expect(lan.packetsFrom(viaE2)).toBeGreaterThan(0);
+      expect(status()).toContain(`"router": "${nodes.get(e2.name)!.address}"`);
+      expect(status()).toContain(`${nodes.get(e1.name)!.address} does not reach the range`);
+      expect(a.log.join('')).toMatch(
+        new RegExp(
+          `egress ${lan.range.replaceAll('.', '\\.')}: router ${nodes.get(e2.name)!.address.replaceAll('.', '\\.')}`,
+        ),
+      );
+
+      // E1's link comes back: after the hysteresis A returns to the lower metric, still without a server.
+      lan.setLink(2, true);
+      const e1Count = lan.packetsFrom(viaE1);
+      await lab.waitUntil(
+        'A to return to E1',
+        () => pingsOnce(a, lan.hostAddress, 1) && lan.packetsFrom(viaE1) > e1Count,
+        30_000,
+      );
+    }, 240_000);
+  },
+);
