@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'nodes',
   'people',
   'remoteAccess',
+  'activity',
 ] as const;
 
 export const isLanguage = (value: unknown): value is Language =>

@@ -54,6 +54,7 @@ export const paths = {
     withQuery(`/networks/${id(networkId)}/hosts/${id(hostId)}`, query),
   clients: (query?: QueryParams) => withQuery('/clients', query),
   keys: (query?: QueryParams) => withQuery('/keys', query),
+  activity: (query?: QueryParams) => withQuery('/activity', query),
   users: (query?: QueryParams) => withQuery('/users', query),
   createNetworkRole: () => '/users/create-network-role',
   networkRole: (roleId: string) => `/users/network-role/${id(roleId)}`,

@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import type { PageKey } from '@/components/layout/page-catalog.tsx';
+import { activitySearchSchema } from '@/features/activity/activity-search.ts';
 import { clientsSearchSchema } from '@/features/ext-clients/clients-search.ts';
 import { hostsSearchSchema } from '@/features/hosts/hosts-search.ts';
 import { paths } from '@/lib/paths.ts';
@@ -65,7 +66,16 @@ export const networksRoute = createRoute({
   component: lazyRouteComponent(() => import('@/features/networks/networks-page.tsx'), 'NetworksPage'),
 });
 
+export const activityRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: 'activity',
+  validateSearch: activitySearchSchema,
+  component: lazyRouteComponent(() => import('@/features/activity/activity-page.tsx'), 'ActivityPage'),
+  staticData: { page: 'activity' },
+});
+
 export const pageRoutes = [
+  activityRoute,
   hostsRoute,
   hostDetailsRoute,
   newHostRoute,

@@ -1,4 +1,5 @@
 import {
+  IconActivity,
   IconAffiliate,
   IconBinaryTree,
   IconChartBar,
@@ -34,6 +35,7 @@ export const PAGE_ICONS = {
   dashboard: IconLayoutDashboard,
   devices: IconDevices,
   keys: IconKey,
+  activity: IconActivity,
   users: IconUsers,
   clients: IconDeviceDesktop,
   networks: IconNetwork,

@@ -8,7 +8,7 @@ import {
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
-import { IconCheck, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconActivity, IconCheck, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LANGUAGES } from '@/i18n/index.ts';
@@ -60,6 +60,12 @@ export function UserMenu({ isCollapsed }: { isCollapsed: boolean }) {
           onClick={() => void navigate({ href: paths.profile() })}
         >
           {t('userMenu.manageAccount')}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconActivity size={16} />}
+          onClick={() => void navigate({ href: paths.activity() })}
+        >
+          {t('userMenu.activity')}
         </Menu.Item>
         <Menu.Item closeMenuOnClick={false} component="div">
           <Switch
