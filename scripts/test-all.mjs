@@ -70,6 +70,11 @@ const mustRun = [
     why: "two egress gateways for one LAN: the agent switches when the active one's link is cut, server stopped",
   },
   {
+    file: /packages\/agent\/test\/failover\.api\.test\.ts$/,
+    title: /./,
+    why: 'two nodes whose direct path is blocked asking for failover and reaching each other through it',
+  },
+  {
     file: /packages\/agent\/test\/restart-storm\.api\.test\.ts$/,
     title: /./,
     why: '20 SIGKILL server restarts with agents in namespaces',
