@@ -39,6 +39,7 @@ export async function register(app: ModuleApp, deps: AccessControlModuleDeps): P
     events: deps.events,
     publisher: deps.publisher,
     forget: (netid) => models.forget(netid),
+    snapshot: (netid) => models.snapshot(netid),
   });
   const unsubscribe = deps.events.subscribe((event) => {
     if (AFFECTS_ACCESS.has(event.resource)) models.forget(event.network);

@@ -1,5 +1,5 @@
 import { AccessModel } from '@meshdeck/contracts';
-import type { AccessRepository } from './access.repository.ts';
+import type { AccessRepository, NetworkAccessRows } from './access.repository.ts';
 import { accessInput } from './access-state.ts';
 
 /** Whether two nodes of a network may be WireGuard peers (what peer computation asks). */
@@ -21,6 +21,8 @@ export interface PairAccess {
  */
 export class AccessModels {
   readonly #models = new Map<string, AccessModel | null>();
+  /** The rows each model was compiled from (previews start from them instead of reading the network again). */
+  readonly #rows = new Map<string, NetworkAccessRows>();
 
   constructor(
     private readonly repository: AccessRepository,
@@ -32,11 +34,7 @@ export class AccessModels {
     const models = new Map<string, AccessModel>();
     for (const netid of new Set(networks)) {
       let model = this.#models.get(netid);
-      if (model === undefined) {
-        const rows = await this.repository.read(netid);
-        model = rows ? new AccessModel(accessInput(rows, this.isPro)) : null;
-        this.#models.set(netid, model);
-      }
+      if (model === undefined) model = (await this.load(netid))?.model ?? null;
       if (model) models.set(netid, model);
     }
     return {
@@ -50,9 +48,37 @@ export class AccessModels {
     };
   }
 
+  /**
+   * The network's rows and compiled model as last read (read now when forgotten); undefined for an unknown
+   * network. Callers must not change the rows (previews work on a copy).
+   */
+  async snapshot(netid: string): Promise<{ rows: NetworkAccessRows; model: AccessModel } | undefined> {
+    const model = this.#models.get(netid);
+    const rows = this.#rows.get(netid);
+    if (model && rows) return { rows, model };
+    return this.load(netid);
+  }
+
+  private async load(netid: string) {
+    const rows = await this.repository.read(netid);
+    if (!rows) {
+      this.#models.set(netid, null);
+      return undefined;
+    }
+    const model = new AccessModel(accessInput(rows, this.isPro));
+    this.#models.set(netid, model);
+    this.#rows.set(netid, rows);
+    return { rows, model };
+  }
+
   /** Forgets one network's model, or every model when `netid` is undefined. */
   forget(netid?: string): void {
-    if (netid === undefined) this.#models.clear();
-    else this.#models.delete(netid);
+    if (netid === undefined) {
+      this.#models.clear();
+      this.#rows.clear();
+    } else {
+      this.#models.delete(netid);
+      this.#rows.delete(netid);
+    }
   }
 }

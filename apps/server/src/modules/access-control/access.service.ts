@@ -39,6 +39,8 @@ export interface AccessDependencies {
   publisher: AccessPublisher;
   /** Forgets the compiled model of a network (enforcement reads it next time). */
   forget(netid: string): void;
+  /** The network's rows and model as enforcement last compiled them (previews start from there). */
+  snapshot?(netid: string): Promise<{ rows: NetworkAccessRows; model: AccessModel } | undefined>;
 }
 
 const IMPACT_LIMIT = 200;
@@ -80,10 +82,11 @@ export class AccessService {
 
   /** What `plan` would do if saved. */
   async preview<T>(netid: string, plan: AccessPlan<T>): Promise<AccessImpact> {
-    const rows = await this.rows(netid);
+    const snapshot = await this.d.snapshot?.(netid);
+    const rows = snapshot?.rows ?? (await this.rows(netid));
     const after = clone(rows);
     const planned = plan(after);
-    return this.impact(rows, after, planned.newChecks).impact;
+    return this.impact(rows, after, planned.newChecks, snapshot?.model).impact;
   }
 
   /** Saves `plan` in one transaction unless it breaks a check; returns its result and impact. */
@@ -121,8 +124,13 @@ export class AccessService {
     return this.d.repository.nodeRows(ids);
   }
 
-  private impact(before: NetworkAccessRows, after: NetworkAccessRows, newChecks: readonly string[] = []) {
-    const [was, is] = [this.model(before), this.model(after)];
+  private impact(
+    before: NetworkAccessRows,
+    after: NetworkAccessRows,
+    newChecks: readonly string[] = [],
+    compiled?: AccessModel,
+  ) {
+    const [was, is] = [compiled ?? this.model(before), this.model(after)];
     // A client is reached through its gateway: its pairs change the gateway host's entry on the other side.
     const hostOf = new Map<string, string>();
     const clientGateway = new Map<string, string>();
