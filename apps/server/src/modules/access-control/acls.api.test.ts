@@ -269,3 +269,32 @@ describe('community edition', () => {
     }
   });
 });
+
+describe('GET /api/v1/acls/policy_types and debug', () => {
+  it("-> lists the service presets with the contract's capitalised ProtocolTypes", async () => {
+    const response = await call('GET', '/api/v1/acls/policy_types');
+    expect(response.status).toBe(200);
+    expect(response.body.Response.policy_types).toEqual(['device-policy', 'user-policy']);
+    expect(response.body.Response.ProtocolTypes).toContainEqual(
+      expect.objectContaining({ name: 'HTTPS', allowed_protocols: ['tcp'], port_range: '443' }),
+    );
+  });
+
+  it('-> debug of an unknown node is 404; a renamed policy keeps its id', async () => {
+    expect((await call('GET', `/api/v1/acls/debug?node=nope&peer=${node('web-1')}`)).status).toBe(404);
+    const created = (
+      await call(
+        'POST',
+        '/api/v1/acls',
+        policy({
+          name: 'to rename',
+          src_type: [{ id: 'tag', value: 'locked.web' }],
+          dst_type: [{ id: 'tag', value: 'locked.web' }],
+        }),
+      )
+    ).body.Response;
+    const renamed = await call('PUT', '/api/v1/acls', { ...created, new_name: 'renamed policy' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.Response).toMatchObject({ id: created.id, name: 'renamed policy' });
+  });
+});

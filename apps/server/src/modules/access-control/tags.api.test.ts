@@ -168,3 +168,36 @@ describe('DELETE /api/v1/tags', () => {
     expect(await tagsOf('web-1')).not.toContain('office.unused');
   });
 });
+
+describe('POST /api/v1/tags/preview', () => {
+  it('-> answers which pairs a membership change opens under the policies naming the tag, and saves nothing', async () => {
+    const own = await routingNetwork(server, [['p-one'], ['p-two']], {
+      netid: 'preview',
+      token: net.token,
+      range: '10.21.0.0/24',
+      range6: 'fd21::/64',
+    });
+    const [one, two] = [own.hosts['p-one']!.node, own.hosts['p-two']!.node];
+    const post = (path: string, body: unknown) => call('POST', path, body);
+    await post('/api/v1/tags', { tag_name: 'src', network: 'preview', tagged_nodes: [{ id: one }] });
+    await post('/api/v1/tags', { tag_name: 'dst', network: 'preview', tagged_nodes: [] });
+    // The default policy off, so the tags' policy decides.
+    const acls = (await call('GET', '/api/v1/acls?network=preview')).body.Response as any[];
+    const allNodes = acls.find((a) => a.id === 'preview.all-nodes');
+    expect((await call('PUT', '/api/v1/acls', { ...allNodes, enabled: false })).status).toBe(200);
+    const created = await post('/api/v1/acls', {
+      ...policy('preview.src', 'preview.dst'),
+      network_id: 'preview',
+    });
+    expect(created.status).toBe(200);
+    const response = await post('/api/v1/tags/preview', { id: 'preview.dst', tagged_nodes: [{ id: two }] });
+    expect(response.status).toBe(200);
+    expect(response.body.Response.pairs).toEqual({ gained: 1, lost: 0 });
+    expect(response.body.Response.changes).toContainEqual(
+      expect.objectContaining({ from: one, to: two, before: [], after: ['all'] }),
+    );
+    const nodes = await nodesById(server, net.token, 'preview');
+    expect(Object.keys(nodes[two].tags)).not.toContain('preview.dst');
+    expect((await post('/api/v1/tags/preview', { id: 'preview.unknown-tag' })).status).toBe(400);
+  });
+});
