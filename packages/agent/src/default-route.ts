@@ -80,7 +80,7 @@ export class DefaultRouteGuard {
       );
     }
     fs.rmSync(file, { force: true });
-    this.log('internet gateway: no longer a client; default route as before');
+    this.log('internet gateway: traffic back on the default route, as before');
   }
 
   /** `ip route replace` arguments for each address, through the default route's gateway and device. */
