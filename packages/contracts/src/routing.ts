@@ -177,3 +177,74 @@ export const EMPTY_HOST_ROUTING: HostRouting = {
   egress_network_routes: [],
   fw_update: EMPTY_FW_UPDATE,
 };
+
+// ---- What an agent reports about its routing, and what the console reads of it ----
+
+const reportText = (field: string, max = 256) => boundedString(field, max);
+
+/**
+ * Meshdeck extra: an agent's routing picture (the `RoutingStatus` its `status` command prints): per egress range
+ * the router it chose, through which peer and why, the ranges left out because the host is on them directly,
+ * its internet gateway's state and its firewall tool. Sent with PUT /api/v1/host/{hostid}/routing_status.
+ */
+export const routingStatusReportSchema = z.looseObject({
+  at: reportText('at', 64),
+  firewall: z.looseObject({
+    tool: reportText('firewall.tool', 32),
+    missing: reportText('firewall.missing').nullish(),
+  }),
+  ranges: boundedArray(
+    'ranges',
+    z.looseObject({
+      range: reportText('ranges.range', LIMITS.address),
+      router: reportText('ranges.router', LIMITS.hostName),
+      via: reportText('ranges.via', LIMITS.hostName),
+      routers: z.number().int().min(0).max(LIMITS.listItems),
+      reason: reportText('ranges.reason'),
+    }),
+    256,
+  ),
+  shadowed: boundedArray(
+    'shadowed',
+    z.looseObject({ range: reportText('shadowed.range', LIMITS.address), lan: reportText('shadowed.lan') }),
+    256,
+  ),
+  internet: z
+    .looseObject({
+      gateway: reportText('internet.gateway', LIMITS.hostName),
+      state: reportText('internet.state', 64),
+      failMode: z.enum(['closed', 'open'], { error: 'internet.failMode must be "closed" or "open"' }),
+    })
+    .nullish(),
+  roles: boundedArray('roles', reportText('roles', 32), 16),
+});
+export type RoutingStatusReport = z.infer<typeof routingStatusReportSchema>;
+
+/** One host's last report as the console reads it (GET /api/console/routing-status/{network}). */
+export const hostRoutingStatusSchema = z.object({
+  host_id: z.string(),
+  host_name: z.string(),
+  node_id: z.string(),
+  /** When the server received it (RFC3339). */
+  received_at: z.string(),
+  report: z.object({
+    at: z.string(),
+    firewall: z.object({ tool: z.string(), missing: z.string().nullish() }),
+    ranges: z.array(
+      z.object({
+        range: z.string(),
+        router: z.string(),
+        via: z.string(),
+        routers: z.number().int(),
+        reason: z.string(),
+      }),
+    ),
+    shadowed: z.array(z.object({ range: z.string(), lan: z.string() })),
+    internet: z
+      .object({ gateway: z.string(), state: z.string(), failMode: z.enum(['closed', 'open']) })
+      .nullish(),
+    roles: z.array(z.string()),
+  }),
+});
+export type HostRoutingStatus = z.infer<typeof hostRoutingStatusSchema>;
+export const routingStatusListSchema = z.object({ items: z.array(hostRoutingStatusSchema) });

@@ -164,6 +164,9 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/v1/node/{nodeid}/failover_me': HOST_ONLY,
   'DELETE /api/v1/node/{nodeid}/failover_me': HOST_ONLY,
   'GET /api/v1/node/{nodeid}/failover_check': HOST_ONLY,
+  // Meshdeck extras: an agent's routing picture, and the console's read of it per network.
+  'PUT /api/v1/host/{hostid}/routing_status': HOST_ONLY,
+  'GET /api/console/routing-status/{network}': NETWORK_READ,
   'GET /api/extclients': ADMIN_READ,
   // A platform-user's read reaches only its own clients (none here), so the list answers, empty.
   'GET /api/extclients/{network}': NETWORK_READ,

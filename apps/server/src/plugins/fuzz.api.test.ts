@@ -120,6 +120,16 @@ beforeAll(async () => {
       endpointip: '203.0.113.9',
     },
     'POST /api/nodes/{network}/{nodeid}/createrelay': { relayaddrs: [] },
+    'PUT /api/v1/host/{hostid}/routing_status': {
+      at: '2026-11-26T14:00:00.000Z',
+      firewall: { tool: 'nftables' },
+      ranges: [
+        { range: '192.168.40.0/24', router: '10.77.0.2', via: 'gw', routers: 1, reason: 'only router' },
+      ],
+      shadowed: [],
+      internet: null,
+      roles: [],
+    },
     'POST /api/nodes/{network}/{nodeid}/creategateway': {
       ranges: ['192.168.50.0/24'],
       natenabled: 'yes',

@@ -5,6 +5,8 @@ import type { NetworkDirectory } from '../nodes/nodes.public.ts';
 import { proRoutingRoutes } from './pro-routing.routes.ts';
 import { RoutingRepository } from './routing.repository.ts';
 import { relayRoutes } from './relays.routes.ts';
+import { RoutingStatusStore } from './routing-status.ts';
+import { routingStatusRoutes } from './routing-status.routes.ts';
 import { egressRoutes } from './egress.routes.ts';
 import {
   RoutingService,
@@ -35,8 +37,9 @@ export async function register(
   app: FastifyInstance,
   deps: RoutingModuleDependencies,
 ): Promise<RoutingService> {
+  const repository = new RoutingRepository(deps.db);
   const service = new RoutingService({
-    repository: new RoutingRepository(deps.db),
+    repository,
     networks: deps.networks,
     events: deps.events,
     peers: deps.peers,
@@ -50,7 +53,9 @@ export async function register(
   const schedule = () => {
     timer ??= setTimeout(sweep, SWEEP_DELAY_MS);
   };
+  const statuses = new RoutingStatusStore(repository);
   const unsubscribe = deps.events.subscribe((event) => {
+    if (event.resource === 'hosts' && event.action === 'deleted' && event.id) statuses.forget(event.id);
     const isDelete = event.action === 'deleted' && (event.resource === 'nodes' || event.resource === 'hosts');
     if (isDelete) schedule();
     // A node that joined with a relay key names its relay, whose `relaynodes` must list it.
@@ -66,6 +71,7 @@ export async function register(
   });
   await app.register(relayRoutes(service));
   await app.register(egressRoutes(service));
+  await app.register(routingStatusRoutes(statuses, service));
   if (deps.edition === 'pro') await app.register(proRoutingRoutes(service));
   return service;
 }

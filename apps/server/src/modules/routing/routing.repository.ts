@@ -73,6 +73,12 @@ export class RoutingRepository {
     return loadNetwork(this.db, netid);
   }
 
+  /** Whether a host exists. */
+  async hostExists(hostId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('hosts').select('id').where('id', '=', hostId).executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** The network of a node, or undefined when the node does not exist. */
   async networkOf(nodeId: string): Promise<string | undefined> {
     const row = await this.db
