@@ -34,29 +34,32 @@ describe.skipIf(skipReason !== undefined)(
   () => {
     beforeAll(async () => {
       lab = new MeshLab(673);
-      lab.up(2);
+      lab.up(3);
       // "The internet": an address outside every network range, behind G (agent 2) only.
       internet = new LanSegment(lab, 'inet', '198.51.100');
       internet.up();
       internet.attach({ index: 2, ns: lab.lab.namespaces[1]! }, 1);
-      // A's own default route leads to a router that does not exist: nothing leaves the lab that way.
-      sh('ip', [
-        'netns',
-        'exec',
-        lab.lab.namespaces[0]!,
-        'ip',
-        'route',
-        'add',
-        'default',
-        'via',
-        `10.250.${lab.lab.subnet}.254`,
-      ]);
+      // A's (and B's) own default route leads to a router that does not exist: nothing leaves the lab that way.
+      for (const ns of [lab.lab.namespaces[0]!, lab.lab.namespaces[2]!])
+        sh('ip', [
+          'netns',
+          'exec',
+          ns,
+          'ip',
+          'route',
+          'add',
+          'default',
+          'via',
+          `10.250.${lab.lab.subnet}.254`,
+        ]);
       server = await startTestServer({ HOST: '0.0.0.0', MQTT_HOST: '0.0.0.0', EDITION: 'pro' });
       token = await createSuperAdminAndLogin(server);
       await createNetwork(server, token, NETWORK, { addressrange: `10.244.${lab.lab.subnet}.0/24` });
       const key = await createKey(server, token, { tags: ['exit-lab'], networks: [NETWORK] });
       const port = new URL(server.url).port;
       for (const index of [1, 2]) lab.join(index, port, key.token);
+      // B (3): a client whose network fails open when its gateway stops answering.
+      lab.join(3, port, key.token, ['--internet-fail', 'open']);
     }, 120_000);
 
     afterAll(async () => {
@@ -75,8 +78,8 @@ describe.skipIf(skipReason !== undefined)(
 
     it("-> A's traffic to an outside address goes through G; A's routes are exactly as before when it is disconnected, and after its agent is killed and restarted", async () => {
       const [a, g] = lab.agents as [LabAgent, LabAgent];
-      await lab.waitUntil('both agents to have their peer', () =>
-        lab.agents.every((agent) => lab.wgPeers(agent).length === 1),
+      await lab.waitUntil('every agent to have its 2 peers', () =>
+        lab.agents.every((agent) => lab.wgPeers(agent).length === 2),
       );
       const nodes = await nodesByName(server, token, NETWORK);
       const [na, ng] = [nodes.get(a.name)!, nodes.get(g.name)!];
@@ -121,5 +124,38 @@ describe.skipIf(skipReason !== undefined)(
       await lab.waitUntil("A's routes to be as before after the restart", () => routes(a) === before);
       expect(pingsOnce(a, ng.address)).toBe(true);
     }, 240_000);
+
+    it('-> when the gateway stops answering probes, a fail-closed client keeps its traffic in the tunnel and a fail-open one uses its own default route until the gateway answers again', async () => {
+      const [a, g, b] = lab.agents as [LabAgent, LabAgent, LabAgent];
+      const nodes = await nodesByName(server, token, NETWORK);
+      const ids = [nodes.get(a.name)!.id, nodes.get(b.name)!.id];
+      expect(await clients(nodes.get(g.name)!.id, ids, 'PUT')).toBe(200);
+      for (const agent of [a, b])
+        await lab.waitUntil(`${agent.name} to reach the outside through G`, () =>
+          pingsOnce(agent, internet.hostAddress),
+        );
+      const half = /^0\.0\.0\.0\/1 dev /m;
+      const status = (agent: LabAgent) => {
+        const file = path.join(agent.stateDir, 'routing-status.json');
+        return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+      };
+      // G's tunnel keeps working; only its answers to probes stop.
+      const inG = (...args: string[]) => sh('ip', ['netns', 'exec', g.ns, 'nft', ...args]);
+      inG('add', 'table', 'inet', 'mdtest');
+      inG('add chain inet mdtest input { type filter hook input priority 0; policy accept; }');
+      inG('add rule inet mdtest input udp dport 51899 drop');
+      await lab.waitUntil(
+        'B (fail-open) to fall back to its own default route',
+        () => !half.test(routes(b)) && status(b).includes('fail-open: own default route in use'),
+      );
+      expect(status(a)).toContain('fail-closed: traffic held in the tunnel');
+      expect(routes(a)).toMatch(half);
+      expect(pingsOnce(a, internet.hostAddress)).toBe(true);
+      expect(pingsOnce(b, internet.hostAddress, 1)).toBe(false);
+
+      inG('delete', 'table', 'inet', 'mdtest');
+      await lab.waitUntil('B to send through G again once it answers', () => half.test(routes(b)));
+      await lab.waitUntil('B to reach the outside through G again', () => pingsOnce(b, internet.hostAddress));
+    }, 120_000);
   },
 );
