@@ -93,12 +93,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const usage = rolesModule.withNetworkIdentity(enrollmentKeysModule.withNetworkKeys(nodes.networkUsage));
   await networksModule.register(app, { database, events, usage });
   const { networkUsage } = nodes;
-  await hostsModule.register(app, { ...mesh, broker, tokens, peers, lists, networkUsage });
+  const dns = await dnsModule.register(app, { database, broker, events, serverName });
+  await hostsModule.register(app, {
+    ...mesh,
+    broker,
+    tokens,
+    peers,
+    lists,
+    networkUsage,
+    dnsOf: (hostId) => dns.entriesOfHost(hostId),
+  });
   const remoteAccessPeople = isPro ? { getUser: users.getUser, getNetwork: networks.get } : undefined;
   const extClients = await extClientsModule.register(app, { ...mesh, peers, people: remoteAccessPeople });
   const routing = { db: database.db, edition: config.edition, peers: peers.queue, nodeViews: nodes.views };
   await routingModule.register(app, { ...mesh, ...routing });
-  await dnsModule.register(app, { database, broker, events, serverName });
   const access = await accessControlModule.register(app, {
     database,
     edition: config.edition,

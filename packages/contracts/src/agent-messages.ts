@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dnsEntrySchema } from './dns.ts';
 import { rawHostSchema } from './agent-hosts.ts';
 import { wireSetSchema } from './envelope.ts';
 import { egressRangeMetricSchema, hostRoutingSchema } from './routing.ts';
@@ -121,6 +122,8 @@ export const hostPullSchema = z.object({
   change_default_gw: z.boolean(),
   is_inet_gw: z.boolean(),
   ...hostRoutingSchema.omit({ change_default_gw: true, is_inet_gw: true }).partial().shape,
+  /** Meshdeck extra (decision 034): every DNS entry of the host's networks, as DNS_SYNC messages send them. */
+  dns_entries: z.array(dnsEntrySchema).optional(),
   /** Meshdeck extra: the peer-state version these peers are at (see peerSyncSchema). */
   peer_sync: z
     .object({ epoch: z.string(), version: z.number().int().nonnegative(), base: z.null() })

@@ -7,6 +7,7 @@ let server: TestServer;
 let token: string;
 let agent: Awaited<ReturnType<typeof connectAgent>>;
 let hostId: string;
+let hostToken: string;
 beforeAll(async () => {
   server = await startTestServer();
   token = await createSuperAdminAndLogin(server);
@@ -14,7 +15,7 @@ beforeAll(async () => {
   const key = await createKey(server, token, { tags: ['dns-key'], networks: ['corp'], unlimited: true });
   const host = hostBody('B Host');
   hostId = host.id;
-  await registerHost(server, key.token, host);
+  hostToken = (await registerHost(server, key.token, host)).auth_token as string;
   agent = await connectAgent(server, host);
   await agent.client.subscribeAsync(`host/update/${host.id}/${'meshdeck'}`);
 });
@@ -54,6 +55,9 @@ describe('POST /api/dns/{network}', () => {
     expect(pushed.payload.DNS.entries.map((e: any) => e.name)).toEqual(['b-host.corp', 'db.internal']);
     expect((await call('GET', '/api/dns/adm/corp/custom')).body).toHaveLength(1);
     expect((await call('GET', '/api/dns')).body).toHaveLength(2);
+    // An agent that reconnects finds them in its pull.
+    const pulled = await server.request<any>('GET', '/api/v1/host', { token: hostToken });
+    expect(pulled.body.dns_entries.map((e: any) => e.name)).toEqual(['b-host.corp', 'db.internal']);
   });
 
   it.each([

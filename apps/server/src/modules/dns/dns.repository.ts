@@ -46,6 +46,12 @@ export class DnsRepository {
     return query.execute();
   }
 
+  /** The networks a host has a node in. */
+  async networksOfHost(hostId: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('nodes').select('network').where('host_id', '=', hostId).execute();
+    return [...new Set(rows.map((r) => r.network))].sort();
+  }
+
   custom(netid?: string): Promise<CustomEntryRow[]> {
     let query = this.db.selectFrom('dns_entries').selectAll().orderBy('network').orderBy('name');
     if (netid !== undefined) query = query.where('network', '=', netid);

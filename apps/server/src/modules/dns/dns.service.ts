@@ -87,6 +87,14 @@ export class DnsService {
     return `${name}.${netid} deleted.`;
   }
 
+  /** Every entry of every network the host is in (what its pull carries). */
+  async entriesOfHost(hostId: string): Promise<DnsEntry[]> {
+    const networks = await this.d.repository.networksOfHost(hostId);
+    const entries: DnsEntry[] = [];
+    for (const netid of networks) entries.push(...(await this.nodes(netid)), ...(await this.custom(netid)));
+    return entries;
+  }
+
   /** Sends every host of the network the network's entries, a few hosts at a time. */
   async push(netid: string): Promise<void> {
     const names = await this.d.repository.nodeNames(netid);

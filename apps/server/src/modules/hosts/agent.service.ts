@@ -2,6 +2,7 @@ import type { HostTransactionRepositories } from '../../stores/hosts-transaction
 import {
   checkInHostSchema,
   type AgentServerConfig,
+  type DnsEntry,
   type HostPull,
   type HostUpdate,
   type RawNode,
@@ -34,6 +35,8 @@ export interface AgentServiceDependencies {
   /** Host secrets: argon2 once per host, not on every broker login or token refresh. */
   secrets: HostSecrets;
   serverName: string;
+  /** The DNS entries of the host's networks (the DNS module), for pulls. */
+  dnsOf?: (hostId: string) => Promise<DnsEntry[]>;
 }
 
 /** Agent-facing host routes: token refresh, pull and the HTTP fallback for MQTT messages. No HTTP, no SQL. */
@@ -88,6 +91,7 @@ export class AgentService {
       replace_peers: true,
       endpoint_detection: false,
       ...routing,
+      ...(this.d.dnsOf ? { dns_entries: await this.d.dnsOf(hostId) } : {}),
       peer_sync: sync,
     };
   }

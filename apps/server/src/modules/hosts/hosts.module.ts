@@ -1,3 +1,4 @@
+import type { DnsEntry } from '@meshdeck/contracts';
 import type { TokenService } from '../../auth/tokens.ts';
 import type { BrokerHandle } from '../../broker/broker.ts';
 import type { Config } from '../../config.ts';
@@ -32,6 +33,8 @@ export interface HostsModuleDeps {
   lists: ReadCache;
   /** The nodes module's network usage: peer updates for hosts that lost a node wait for the network delete. */
   networkUsage: HostChangeState['networkUsage'];
+  /** The DNS entries of a host's networks, carried in its pulls (the DNS module). */
+  dnsOf?: (hostId: string) => Promise<DnsEntry[]>;
 }
 
 /**
@@ -54,7 +57,18 @@ export async function register(app: ModuleApp, deps: HostsModuleDeps): Promise<v
     brokerPresence: (hostId) => broker.isAgentConnected(hostId),
   });
   const agents = new AgentService(
-    { ...repositories, networks, peers: queue, peerBuilder, messenger, events, tokens, secrets, serverName },
+    {
+      ...repositories,
+      networks,
+      peers: queue,
+      peerBuilder,
+      messenger,
+      events,
+      tokens,
+      secrets,
+      serverName,
+      dnsOf: deps.dnsOf,
+    },
     hostsService,
   );
   const registration = new RegistrationService({
