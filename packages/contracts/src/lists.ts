@@ -88,6 +88,12 @@ export const nodeListItemSchema = z.object({
   lastCheckIn: z.number(),
   isConnected: z.boolean(),
   flags: z.array(z.enum(nodeFlags)),
+  /** The relay carrying this node (node id); only on relayed nodes. */
+  relayedBy: z.string().optional(),
+  /** The internet gateway this node routes through (node id); only on its clients. */
+  internetGatewayId: z.string().optional(),
+  /** An egress gateway's ranges with their route metric and NAT flag; only on egress gateways. */
+  egressRanges: z.array(z.object({ network: z.string(), metric: z.number(), nat: z.boolean() })).optional(),
 });
 export type NodeListItem = z.infer<typeof nodeListItemSchema>;
 

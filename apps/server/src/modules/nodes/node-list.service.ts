@@ -21,36 +21,55 @@ const READ_SLICE = 5000;
 
 const unix = (iso: string | null): number => (iso ? Math.floor(Date.parse(iso) / 1000) : 0);
 
-/** The flags kept in a node's settings, in the order the console shows them. */
-function settingsFlags(settings: string): NodeFlag[] {
+/** What a row shows of a node's settings: its flags, and the routing details the relay and gateway pages list. */
+interface SettingsView {
+  flags: NodeFlag[];
+  routing: Pick<NodeListItem, 'relayedBy' | 'internetGatewayId' | 'egressRanges'>;
+}
+
+const isSet = (id: string) => id !== '' && id !== ZERO_UUID;
+
+/** The flags and routing details kept in a node's settings, flags in the order the console shows them. */
+function settingsView(settings: string): SettingsView {
   const s = nodeSettings({ settings });
   const flags: NodeFlag[] = [];
+  const routing: SettingsView['routing'] = {};
   if (s.isrelay) flags.push('relay');
-  if (s.isrelayed || (s.relayedby !== '' && s.relayedby !== ZERO_UUID)) flags.push('relayed');
-  if (s.isegressgateway) flags.push('egress');
+  if (s.isrelayed || isSet(s.relayedby)) flags.push('relayed');
+  if (isSet(s.relayedby)) routing.relayedBy = s.relayedby;
+  if (s.isegressgateway) {
+    flags.push('egress');
+    routing.egressRanges = s.egressgatewayranges_with_metric.map((range) => ({
+      network: range.network,
+      metric: range.route_metric,
+      nat: range.nat,
+    }));
+  }
   if (s.isingressgateway) flags.push('ingress');
   if (s.isinternetgateway) flags.push('internetGateway');
+  if (isSet(s.internetgw_node_id)) routing.internetGatewayId = s.internetgw_node_id;
   if (s.is_fail_over) flags.push('failover');
-  return flags;
+  return { flags, routing };
 }
 
 /**
- * Reads a row's flags. Nodes with non-default settings mostly share a few texts (a relay's, a gateway's), so each
- * distinct text is parsed once per list rather than once per row.
+ * Reads a row's flags and routing details. Nodes with non-default settings mostly share a few texts (a relay's,
+ * a gateway's, its relayed nodes'), so each distinct text is parsed once per list rather than once per row.
  */
-function flagReader(): (row: NodeListRow) => NodeFlag[] {
-  const byNodeSettings = new Map<string, NodeFlag[]>();
+function settingsReader(): (row: NodeListRow) => SettingsView {
+  const byNodeSettings = new Map<string, SettingsView>();
   return (row) => {
-    let flags = byNodeSettings.get(row.settings);
-    if (!flags) {
-      flags = settingsFlags(row.settings);
-      byNodeSettings.set(row.settings, flags);
+    let view = byNodeSettings.get(row.settings);
+    if (!view) {
+      view = settingsView(row.settings);
+      byNodeSettings.set(row.settings, view);
     }
-    return [
-      ...flags,
+    const flags = [
+      ...view.flags,
       ...(Number(row.is_behind_nat) === 1 ? (['behindNat'] as const) : []),
       ...(row.pending_delete === 1 ? (['removing'] as const) : []),
     ];
+    return { flags, routing: view.routing };
   };
 }
 
@@ -80,21 +99,25 @@ export class NodeListService {
     if (!network) throw notFound(`network ${netid} not found`);
     const prefix = parseCidr(network.addressrange)?.prefix;
     const prefix6 = parseCidr(network.addressrange6)?.prefix;
-    const flagsOf = flagReader();
-    const toItem = (row: NodeListRow): NodeListItem => ({
-      id: row.id,
-      hostId: row.host_id,
-      network: row.network,
-      name: row.name,
-      address: row.address && prefix !== undefined ? `${row.address}/${prefix}` : '',
-      address6: row.address6 && prefix6 !== undefined ? `${row.address6}/${prefix6}` : '',
-      endpoint: row.endpoint_ip || row.endpoint_ip6,
-      publicKey: row.public_key,
-      status: nodeStatus(row, now),
-      lastCheckIn: unix(row.last_check_in),
-      isConnected: row.connected === 1,
-      flags: flagsOf(row),
-    });
+    const settingsOf = settingsReader();
+    const toItem = (row: NodeListRow): NodeListItem => {
+      const { flags, routing } = settingsOf(row);
+      return {
+        id: row.id,
+        hostId: row.host_id,
+        network: row.network,
+        name: row.name,
+        address: row.address && prefix !== undefined ? `${row.address}/${prefix}` : '',
+        address6: row.address6 && prefix6 !== undefined ? `${row.address6}/${prefix6}` : '',
+        endpoint: row.endpoint_ip || row.endpoint_ip6,
+        publicKey: row.public_key,
+        status: nodeStatus(row, now),
+        lastCheckIn: unix(row.last_check_in),
+        isConnected: row.connected === 1,
+        flags,
+        ...routing,
+      };
+    };
     if (selection.hostId !== undefined || selection.ids !== undefined)
       return (await this.rows.rows({ network: netid, ...selection })).map(toItem);
     const items: NodeListItem[] = [];
