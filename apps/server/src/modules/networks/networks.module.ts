@@ -2,7 +2,7 @@ import type { NetworkWire } from '@meshdeck/contracts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { ModuleApp } from '../../lib/module.ts';
 import type { EventBus } from '../events/events.public.ts';
-import type { NetworkDirectory, NetworkInfo } from '../nodes/nodes.public.ts';
+import type { NetworkDirectory, NetworkInfo } from './network-directory.ts';
 import type { NetworkUsage } from './network-usage.ts';
 import { presentNetwork } from './networks.presenter.ts';
 import { NetworksRepository, type NetworkRow } from './networks.repository.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { badRequest } from '../../lib/api-error.ts';
 import { AddressHints } from './address-hints.ts';
-import type { NetworkInfo } from './network-directory.ts';
+import type { NetworkInfo } from '../networks/networks.public.ts';
 import { DEFAULT_NODE_SETTINGS, nodeExpiry } from './node-fields.ts';
 import type { NodeRow, NodesRepository } from './nodes.repository.ts';
 

@@ -11,7 +11,7 @@ import {
 import { notFound } from '../../lib/api-error.ts';
 import { cutPage } from '../../lib/list-page.ts';
 import { nextTurn } from '../../lib/next-turn.ts';
-import type { NetworkDirectory } from './network-directory.ts';
+import type { NetworkDirectory } from '../networks/networks.public.ts';
 import { nodeSettings } from './node-fields.ts';
 import type { NodeListRepository, NodeListRow } from './node-list.repository.ts';
 import { nodeStatus } from './node-status.ts';

@@ -5,7 +5,7 @@ import type { ReadCache } from '../../lib/read-cache.ts';
 import { HostsTransaction } from '../../stores/hosts-transaction.repository.ts';
 import type { EventBus } from '../events/events.public.ts';
 import type { PeerEngine } from '../peers/peers.public.ts';
-import type { NetworkDirectory, NetworkInfo } from './network-directory.ts';
+import type { NetworkDirectory, NetworkInfo } from '../networks/networks.public.ts';
 import { NodesNetworkUsage } from './network-usage.ts';
 import { nodeSettings } from './node-fields.ts';
 import { NodeListRepository } from './node-list.repository.ts';

@@ -8,7 +8,7 @@ import {
   type IpNet,
   type RawNode,
 } from '@meshdeck/contracts';
-import type { NetworkInfo } from './network-directory.ts';
+import type { NetworkInfo } from '../networks/networks.public.ts';
 import { nodeSettings, nodeTags } from './node-fields.ts';
 import { nodeStatus } from './node-status.ts';
 import type { NodeRow } from './nodes.repository.ts';

@@ -1,7 +1,8 @@
 // What other modules may import from the nodes module (modules/README.md): the shape of a node's JSON settings
-// (gateway, relay and failover fields) with its reader, and the network directory nodes are read against.
+// (gateway, relay and failover fields) with its reader, and the network directory nodes are read against (the
+// networks module's, passed on for the modules that read both).
 export { DEFAULT_NODE_SETTINGS, nodeSettings, type NodeSettings } from './node-fields.ts';
-export type { NetworkDirectory, NetworkInfo } from './network-directory.ts';
+export type { NetworkDirectory, NetworkInfo } from '../networks/networks.public.ts';
 // A node's row and how it is shown, its status rule, and the address allocation hosts use when a host joins a
 // network (inside the hosts store's transaction).
 export type { NodeRow } from './nodes.repository.ts';

@@ -4,7 +4,7 @@ import { badRequest, forbidden, notFound } from '../../lib/api-error.ts';
 import type { EventBus } from '../events/events.public.ts';
 import type { HostsTransaction } from '../../stores/hosts-transaction.repository.ts';
 import type { HostMessenger, PeerUpdateQueue } from '../peers/peers.public.ts';
-import type { NetworkDirectory, NetworkInfo } from './network-directory.ts';
+import type { NetworkDirectory, NetworkInfo } from '../networks/networks.public.ts';
 import { nodeSettings } from './node-fields.ts';
 import { presentApiNode, presentRawNode } from './nodes.presenter.ts';
 import type { NodePatch, NodeRow, NodesRepository } from './nodes.repository.ts';
