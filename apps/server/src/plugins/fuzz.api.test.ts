@@ -136,6 +136,7 @@ beforeAll(async () => {
       ranges_with_metric: [{ network: '192.168.60.0/24', route_metric: 100, nat: false }],
     },
     'POST /api/v1/acls': fuzzPolicy,
+    'POST /api/dns/{network}': { name: 'fuzz-entry.internal', address: '10.77.0.50' },
     'PUT /api/v1/acls': { ...fuzzPolicy, id: 'fuzz-net.all-nodes', name: 'All Nodes', enabled: false },
     'POST /api/v1/acls/preview': {
       network_id: 'fuzz-net',

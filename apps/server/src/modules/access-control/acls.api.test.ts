@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUserWithRole } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 import { routingNetwork } from '../../../test/routing-factories.ts';
 
@@ -296,5 +297,34 @@ describe('GET /api/v1/acls/policy_types and debug', () => {
     const renamed = await call('PUT', '/api/v1/acls', { ...created, new_name: 'renamed policy' });
     expect(renamed.status).toBe(200);
     expect(renamed.body.Response).toMatchObject({ id: created.id, name: 'renamed policy' });
+  });
+});
+
+describe('network admins', () => {
+  it("-> may manage their network's policies through ?network=, never another network's", async () => {
+    const other = await routingNetwork(server, [['x-host']], {
+      netid: 'other',
+      token: net.token,
+      range: '10.23.0.0/24',
+      range6: 'fd23::/64',
+    });
+    const admin = await createUserWithRole(server, 'locked-admin', 'platform-user', [
+      'locked-network-admin-grp',
+    ]);
+    const as = (method: string, path: string, body?: unknown) =>
+      server.request<any>(method, path, { token: admin, body });
+    const own = await as('POST', '/api/v1/acls?network=locked', policy({ name: 'by the network admin' }));
+    expect(own.status).toBe(200);
+    const foreign = await as('POST', '/api/v1/acls?network=locked', policy({ network_id: 'other' }));
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.Message).toMatch(/network mismatch/);
+    expect((await as('POST', '/api/v1/acls?network=other', policy({ network_id: 'other' }))).status).toBe(
+      403,
+    );
+    const peek = await as(
+      'GET',
+      `/api/v1/acls/debug?network=locked&node=${other.hosts['x-host']!.node}&peer=${node('web-1')}`,
+    );
+    expect(peek.status).toBe(400);
   });
 });

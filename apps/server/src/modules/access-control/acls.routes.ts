@@ -182,6 +182,7 @@ export const aclsRoutes =
       async (request) => {
         const { node, peer } = request.query;
         const netid = await service.networkOfMember(node);
+        sameNetwork(request, netid);
         const rows = await service.rows(netid);
         return ok('fetched acl debug', debugPair(service, rows, node, peer));
       },

@@ -157,6 +157,10 @@ export const updateTag =
       events: [
         { resource: 'tags', action: 'updated', id: renamed, network: rows.netid },
         ...memberEvents(rows.netid, writes),
+        // A rename rewrites the policies naming the tag.
+        ...(renamed === current.id
+          ? []
+          : [{ resource: 'acls' as const, action: 'updated' as const, network: rows.netid }]),
       ],
     };
   };
