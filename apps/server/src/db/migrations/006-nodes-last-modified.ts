@@ -6,7 +6,9 @@ import type { Migration } from 'kysely/migration';
  * (external clients), not only the network's creation (issue 30 item 9). Triggers stamp it in the transaction that
  * changes the node, whatever code path writes it (joins, updates, gateway and routing changes, deletes, cascades).
  * Check-ins are not changes: a node's `last_check_in` and `last_peer_update` move every minute on every host, so
- * updates that touch only those do not fire. The stamp is the database's clock, in unix seconds.
+ * updates that touch only those do not fire. The stamp is the database's clock, in unix seconds, and a network
+ * already stamped this second is left alone: a burst of joins into one network writes (and, on PostgreSQL, locks)
+ * its row once per second rather than once per node.
  */
 const NODE_COLUMNS = [
   'host_id',
@@ -34,10 +36,12 @@ export const nodesLastModified: Migration = {
         CREATE FUNCTION stamp_nodes_last_modified() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
           IF TG_OP <> 'INSERT' THEN
-            UPDATE networks SET nodes_last_modified = floor(extract(epoch FROM now())) WHERE netid = OLD.network;
+            UPDATE networks SET nodes_last_modified = floor(extract(epoch FROM now()))
+              WHERE netid = OLD.network AND nodes_last_modified < floor(extract(epoch FROM now()));
           END IF;
           IF TG_OP <> 'DELETE' AND (TG_OP = 'INSERT' OR NEW.network IS DISTINCT FROM OLD.network) THEN
-            UPDATE networks SET nodes_last_modified = floor(extract(epoch FROM now())) WHERE netid = NEW.network;
+            UPDATE networks SET nodes_last_modified = floor(extract(epoch FROM now()))
+              WHERE netid = NEW.network AND nodes_last_modified < floor(extract(epoch FROM now()));
           END IF;
           RETURN NULL;
         END $$`.execute(db);
@@ -56,7 +60,7 @@ export const nodesLastModified: Migration = {
     for (const { table, columns } of TABLES) {
       const updateOf = columns ? `UPDATE OF ${columns.join(', ')}` : 'UPDATE';
       const stamp = (rows: string) =>
-        `UPDATE networks SET nodes_last_modified = ${now} WHERE netid IN (${rows});`;
+        `UPDATE networks SET nodes_last_modified = ${now} WHERE netid IN (${rows}) AND nodes_last_modified < ${now};`;
       await sql
         .raw(
           `CREATE TRIGGER ${table}_stamp_insert AFTER INSERT ON ${table} BEGIN ${stamp('NEW.network')} END`,
