@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'people',
   'remoteAccess',
   'activity',
+  'routing',
 ] as const;
 
 export const isLanguage = (value: unknown): value is Language =>

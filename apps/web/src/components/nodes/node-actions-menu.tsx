@@ -14,6 +14,8 @@ import { useLeaveNetwork } from '@/lib/api/host-mutations.ts';
 import { useApproveNode, useSetNodeConnected } from '@/lib/api/node-mutations.ts';
 import type { NodeActionTarget } from '@/lib/api/node-mutations.ts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { NO_ROLES, useIsProServer, type RoutingRoles } from '@/components/routing/routing-roles.ts';
+import { useRoutingActions } from '@/components/routing/use-routing-actions.tsx';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { paths } from '@/lib/paths.ts';
 
@@ -25,6 +27,8 @@ export interface NodeActionsMenuProps {
   /** Hidden on the host's own page, where it would link to itself. */
   hasHostLink?: boolean;
   onRemoved?: () => void;
+  /** The node's routing roles: when given, the menu offers to make or remove a relay, gateway or failover. */
+  roles?: RoutingRoles;
 }
 
 /**
@@ -34,13 +38,17 @@ export interface NodeActionsMenuProps {
  */
 const isPendingApproval = (node: NodeActionTarget): boolean => node.wire?.action === 'pending';
 
-/** Connect / disconnect, approve, view the host and remove it from the network (features §3.9, §3.11). */
+/**
+ * Connect / disconnect, approve, view the host, routing roles (relay, egress, internet gateway, failover) and remove
+ * it from the network (features §3.9, §3.11).
+ */
 export function NodeActionsMenu({
   node,
   hostName,
   hasHostLink = true,
   onRemoved,
   defaultOpened,
+  roles,
 }: NodeActionsMenuProps) {
   const { t } = useTranslation('nodes');
   const setConnected = useSetNodeConnected();
@@ -48,6 +56,8 @@ export function NodeActionsMenu({
   const leave = useLeaveNetwork();
   const [pending, setPending] = useState<'disconnect' | 'remove'>();
   const close = () => setPending(undefined);
+  const isPro = useIsProServer();
+  const routing = useRoutingActions(node, roles ?? NO_ROLES, hostName, isPro);
 
   const handleConnected = (isConnected: boolean) =>
     setConnected.mutate(
@@ -120,6 +130,7 @@ export function NodeActionsMenu({
               {t('actions.approve')}
             </Menu.Item>
           )}
+          {roles && routing.items}
           <Menu.Divider />
           <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setPending('remove')}>
             {t('actions.remove')}
@@ -145,6 +156,7 @@ export function NodeActionsMenu({
         onConfirm={handleRemove}
         onClose={close}
       />
+      {roles && routing.dialogs}
     </>
   );
 }

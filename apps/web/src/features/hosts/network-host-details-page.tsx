@@ -4,6 +4,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { NodeActionsMenu } from '@/components/nodes/node-actions-menu.tsx';
 import { PageHeader } from '@/components/layout/page-header.tsx';
+import { rolesOfView } from '@/components/routing/routing-roles.ts';
 import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
 import { useHost } from '@/lib/api/get-hosts.ts';
 import { useNetworkNodes } from '@/lib/api/get-nodes.ts';
@@ -53,6 +54,7 @@ export function NetworkHostDetailsPage() {
               <NodeActionsMenu
                 node={node}
                 hostName={host.data.name}
+                roles={rolesOfView(node)}
                 onRemoved={() => void navigate({ to: paths.network(networkId) })}
               />
             )}

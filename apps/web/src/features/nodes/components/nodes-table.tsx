@@ -8,6 +8,7 @@ import { LazyRowMenu } from '@/components/data-table/lazy-row-menu.tsx';
 import { RowLink } from '@/components/data-table/row-link.tsx';
 import { StatusCell } from '@/components/data-table/status-cell.tsx';
 import { NodeActionsMenu } from '@/components/nodes/node-actions-menu.tsx';
+import { rolesOfRow } from '@/components/routing/routing-roles.ts';
 import { paths } from '@/lib/paths.ts';
 import { NodeBadges } from './node-badges.tsx';
 
@@ -71,7 +72,12 @@ export function NodesTable(props: NodesTableProps) {
           <LazyRowMenu
             label={t('actions.menu', { name: info.row.original.name })}
             render={() => (
-              <NodeActionsMenu node={info.row.original} hostName={info.row.original.name} defaultOpened />
+              <NodeActionsMenu
+                node={info.row.original}
+                hostName={info.row.original.name}
+                roles={rolesOfRow(info.row.original)}
+                defaultOpened
+              />
             )}
           />
         ),

@@ -1,0 +1,192 @@
+import type { NodeListItem } from '@meshdeck/contracts';
+import { DEFAULT_ROUTE_METRIC, MAX_ROUTE_METRIC, isCidr } from '@meshdeck/contracts';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { OpenedOnce } from '@/components/ui/opened-once.tsx';
+import { useGuardedClose } from '@/components/ui/unsaved-changes.ts';
+import { useSetEgress, type EgressRange } from '@/lib/api/routing-mutations.ts';
+import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
+import { OPTION_LIMIT, nodeOption } from './routing-roles.ts';
+import { WithNodeRows } from './with-node-rows.tsx';
+
+export interface EgressDialogProps {
+  opened: boolean;
+  networkId: string;
+  /** The gateway being changed, with its ranges; without it the admin first picks the node. */
+  gateway?: { id: string; name: string; ranges: readonly EgressRange[] };
+  /** The node is not an egress gateway yet: this dialog makes it one (the node menu). */
+  isNew?: boolean;
+  onClose: () => void;
+}
+
+/** Create an egress gateway, or change its ranges, metrics and NAT (features §3.14; the node menu). */
+export function EgressDialog(props: EgressDialogProps) {
+  const { t } = useTranslation('routing');
+  const isUpdate = props.gateway !== undefined && !props.isNew;
+  return (
+    <OpenedOnce opened={props.opened}>
+      <Modal
+        opened={props.opened}
+        onClose={props.onClose}
+        title={isUpdate ? t('egress.updateTitle', { name: props.gateway?.name }) : t('egress.createTitle')}
+        size="lg"
+        centered
+      >
+        <WithNodeRows networkId={props.networkId}>
+          {(all) => <EgressForm {...props} all={all} />}
+        </WithNodeRows>
+      </Modal>
+    </OpenedOnce>
+  );
+}
+
+interface RangeValue {
+  network: string;
+  metric: number | string;
+}
+
+const toRanges = (ranges: readonly RangeValue[], nat: boolean): EgressRange[] =>
+  ranges.map((range) => ({ network: range.network.trim(), metric: Number(range.metric), nat }));
+
+function EgressForm({
+  networkId,
+  gateway,
+  isNew,
+  onClose,
+  all,
+}: EgressDialogProps & { all: readonly NodeListItem[] }) {
+  const { t } = useTranslation('routing');
+  const { t: tCommon } = useTranslation('common');
+  const setEgress = useSetEgress();
+  const isCreate = gateway === undefined || isNew === true;
+  const form = useForm<{ nodeId: string; nat: boolean; ranges: RangeValue[] }>({
+    mode: 'controlled',
+    initialValues: {
+      nodeId: gateway?.id ?? '',
+      // On by default (features §3.14); an existing gateway keeps what it has.
+      nat: isCreate ? true : (gateway?.ranges.some((range) => range.nat) ?? true),
+      ranges: gateway?.ranges.length
+        ? gateway.ranges.map((range) => ({ network: range.network, metric: range.metric }))
+        : [{ network: '', metric: DEFAULT_ROUTE_METRIC }],
+    },
+    validate: {
+      nodeId: (value) => (value ? null : t('egress.hostRequired')),
+      ranges: {
+        network: (value) => (isCidr(value.trim()) ? null : t('egress.rangeInvalid')),
+        metric: (value) => {
+          const metric = Number(value);
+          return Number.isInteger(metric) && metric >= 1 && metric <= MAX_ROUTE_METRIC
+            ? null
+            : t('egress.metricInvalid', { max: MAX_ROUTE_METRIC });
+        },
+      },
+    },
+  });
+  const close = useGuardedClose(form.isTouched, onClose);
+  // Nodes that already are egress gateways are edited from their row, not created again.
+  const options = useMemo(() => all.filter((item) => !item.flags.includes('egress')).map(nodeOption), [all]);
+
+  const handleSubmit = (values: typeof form.values) => {
+    const name = gateway?.name ?? all.find((item) => item.id === values.nodeId)?.name ?? values.nodeId;
+    setEgress.mutate(
+      { node: { network: networkId, id: values.nodeId }, ranges: toRanges(values.ranges, values.nat) },
+      {
+        onSuccess: () => {
+          notifySuccess(t(isCreate ? 'egress.created' : 'egress.updated', { name }));
+          onClose();
+        },
+        onError: (error) => notifyFailure(t('egress.saveFailed'), error),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={form.onSubmit(handleSubmit)}>
+      <Stack>
+        {gateway === undefined && (
+          <Select
+            label={t('egress.host')}
+            placeholder={t('pickNode')}
+            data={options}
+            searchable
+            limit={OPTION_LIMIT}
+            nothingFoundMessage={t('noCandidates')}
+            withAsterisk
+            {...form.getInputProps('nodeId')}
+          />
+        )}
+        <Alert color="blue" variant="light">
+          {t('egress.firewallNote')}
+        </Alert>
+        <Switch label={t('egress.nat')} {...form.getInputProps('nat', { type: 'checkbox' })} />
+        <Stack gap="xs">
+          <Text size="sm" fw={500}>
+            {t('egress.ranges')}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('egress.metricHelp')}
+          </Text>
+          {form.values.ranges.map((_, index) => (
+            <Group key={index} gap="xs" align="flex-start" wrap="nowrap">
+              <TextInput
+                aria-label={t('egress.rangeLabel', { index: index + 1 })}
+                placeholder="192.168.1.0/24"
+                style={{ flex: 1 }}
+                {...form.getInputProps(`ranges.${index}.network`)}
+              />
+              <NumberInput
+                aria-label={t('egress.metricLabel', { index: index + 1 })}
+                min={1}
+                max={MAX_ROUTE_METRIC}
+                w={110}
+                {...form.getInputProps(`ranges.${index}.metric`)}
+              />
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                mt={4}
+                aria-label={t('egress.removeRange', { index: index + 1 })}
+                disabled={form.values.ranges.length === 1}
+                onClick={() => form.removeListItem('ranges', index)}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Group>
+          ))}
+          <Button
+            variant="subtle"
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+            style={{ alignSelf: 'flex-start' }}
+            onClick={() => form.insertListItem('ranges', { network: '', metric: DEFAULT_ROUTE_METRIC })}
+          >
+            {t('egress.addRange')}
+          </Button>
+        </Stack>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {tCommon('cancel')}
+          </Button>
+          <Button type="submit" loading={setEgress.isPending}>
+            {isCreate ? t('egress.create') : t('save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,140 @@
+import type { NodeListItem } from '@meshdeck/contracts';
+import { Button, Group, Modal, MultiSelect, Select, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { OpenedOnce } from '@/components/ui/opened-once.tsx';
+import { useGuardedClose } from '@/components/ui/unsaved-changes.ts';
+import { useSetRelay } from '@/lib/api/routing-mutations.ts';
+import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
+import { OPTION_LIMIT, nodeOption } from './routing-roles.ts';
+import { WithNodeRows } from './with-node-rows.tsx';
+
+export interface RelayDialogProps {
+  opened: boolean;
+  networkId: string;
+  /** The relay whose relayed nodes change; without it the admin first picks the node to make a relay. */
+  relay?: { id: string; name: string };
+  /** The node is not a relay yet: this dialog makes it one (the node menu). */
+  isNew?: boolean;
+  onClose: () => void;
+}
+
+/** Create a relay, or change the nodes it relays (features §3.13; the node menu's "Make relay"). */
+export function RelayDialog(props: RelayDialogProps) {
+  const { t } = useTranslation('routing');
+  const isUpdate = props.relay !== undefined && !props.isNew;
+  return (
+    <OpenedOnce opened={props.opened}>
+      <Modal
+        opened={props.opened}
+        onClose={props.onClose}
+        title={isUpdate ? t('relays.updateTitle', { name: props.relay?.name }) : t('relays.createTitle')}
+        size="lg"
+        centered
+      >
+        <WithNodeRows networkId={props.networkId}>{(all) => <RelayForm {...props} all={all} />}</WithNodeRows>
+      </Modal>
+    </OpenedOnce>
+  );
+}
+
+function RelayForm({
+  networkId,
+  relay,
+  isNew,
+  onClose,
+  all,
+}: RelayDialogProps & { all: readonly NodeListItem[] }) {
+  const { t } = useTranslation('routing');
+  const { t: tCommon } = useTranslation('common');
+  const setRelay = useSetRelay();
+  const isCreate = relay === undefined || isNew === true;
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: {
+      relayId: relay?.id ?? '',
+      relayed: relay ? all.filter((item) => item.relayedBy === relay.id).map((item) => item.id) : [],
+    },
+    validate: {
+      relayId: (value) => (value ? null : t('relays.relayRequired')),
+      relayed: (value) => (value.length > 0 ? null : t('relays.relayedRequired')),
+    },
+  });
+  const close = useGuardedClose(form.isTouched, onClose);
+  const { relayId } = form.values;
+  // Existing relays and relayed nodes cannot become relays (features §3.13); a relay cannot relay itself, another
+  // relay, or a node another relay carries.
+  const relayOptions = useMemo(
+    () =>
+      all.filter((item) => !item.flags.includes('relay') && !item.flags.includes('relayed')).map(nodeOption),
+    [all],
+  );
+  const relayedOptions = useMemo(
+    () =>
+      all
+        .filter(
+          (item) =>
+            item.id !== relayId &&
+            !item.flags.includes('relay') &&
+            (item.relayedBy === undefined || item.relayedBy === relayId),
+        )
+        .map(nodeOption),
+    [all, relayId],
+  );
+
+  const handleSubmit = (values: typeof form.values) => {
+    const name = relay?.name ?? all.find((item) => item.id === values.relayId)?.name ?? values.relayId;
+    setRelay.mutate(
+      { node: { network: networkId, id: values.relayId }, relayed: values.relayed },
+      {
+        onSuccess: () => {
+          notifySuccess(t(isCreate ? 'relays.created' : 'relays.updated', { name }));
+          onClose();
+        },
+        onError: (error) => notifyFailure(t('relays.saveFailed'), error),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={form.onSubmit(handleSubmit)}>
+      <Stack>
+        <Text size="sm" c="dimmed">
+          {t('relays.explain')}
+        </Text>
+        {relay === undefined && (
+          <Select
+            label={t('relays.relayHost')}
+            placeholder={t('pickNode')}
+            data={relayOptions}
+            searchable
+            limit={OPTION_LIMIT}
+            nothingFoundMessage={t('noCandidates')}
+            withAsterisk
+            {...form.getInputProps('relayId')}
+          />
+        )}
+        <MultiSelect
+          label={t('relays.relayedHosts')}
+          placeholder={t('pickNodes')}
+          data={relayedOptions}
+          searchable
+          limit={OPTION_LIMIT}
+          nothingFoundMessage={t('noCandidates')}
+          disabled={!relayId}
+          withAsterisk
+          {...form.getInputProps('relayed')}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {tCommon('cancel')}
+          </Button>
+          <Button type="submit" loading={setRelay.isPending}>
+            {isCreate ? t('relays.create') : t('save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

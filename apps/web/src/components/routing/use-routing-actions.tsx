@@ -1,0 +1,184 @@
+import { Menu } from '@mantine/core';
+import {
+  IconRoute,
+  IconRouteOff,
+  IconShieldCheck,
+  IconWorld,
+  IconWorldOff,
+  IconWorldWww,
+} from '@tabler/icons-react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import {
+  useRemoveEgress,
+  useRemoveInternetGateway,
+  useRemoveRelay,
+  useSetFailover,
+  type RoutingTarget,
+} from '@/lib/api/routing-mutations.ts';
+import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
+import { useIsPlatformAdmin } from '@/lib/permissions.ts';
+import type { RoutingRoles } from './routing-roles.ts';
+
+// Loaded when first opened: the node menu is on the nodes page's first screen, the forms are not.
+const RelayDialog = lazy(() => import('./relay-dialog.tsx').then((m) => ({ default: m.RelayDialog })));
+const EgressDialog = lazy(() => import('./egress-dialog.tsx').then((m) => ({ default: m.EgressDialog })));
+const InternetGatewayDialog = lazy(() =>
+  import('./internet-gateway-dialog.tsx').then((m) => ({ default: m.InternetGatewayDialog })),
+);
+
+type Pending = 'relay' | 'egress' | 'inet' | 'removeRelay' | 'removeEgress' | 'removeInet' | 'removeFailover';
+
+/**
+ * The node menu's routing items (features §3.11: make relay, egress gateway, internet gateway, failover; remove
+ * each) and the dialogs they open. Internet gateways and failover exist on Pro servers only; failover is set by
+ * platform admins (api-contract §2.9).
+ */
+export function useRoutingActions(
+  node: RoutingTarget,
+  roles: RoutingRoles,
+  name: string,
+  isPro: boolean,
+): { items: ReactNode; dialogs: ReactNode } {
+  const { t } = useTranslation('routing');
+  const isAdmin = useIsPlatformAdmin();
+  const [pending, setPending] = useState<Pending>();
+  const close = () => setPending(undefined);
+  const removeRelay = useRemoveRelay();
+  const removeEgress = useRemoveEgress();
+  const removeInet = useRemoveInternetGateway();
+  const setFailover = useSetFailover();
+
+  const run = <T,>(
+    mutation: { mutate: (input: T, options: object) => void },
+    input: T,
+    done: string,
+    failed: string,
+  ) =>
+    mutation.mutate(input, {
+      onSuccess: () => notifySuccess(t(done as 'menu.relayRemoved', { name })),
+      onError: (error: unknown) => notifyFailure(t(failed as 'menu.failed'), error),
+      onSettled: close,
+    });
+
+  const items = (
+    <>
+      <Menu.Divider />
+      {!roles.isRelayed && (
+        <Menu.Item leftSection={<IconRoute size={14} />} onClick={() => setPending('relay')}>
+          {roles.isRelay ? t('menu.updateRelay') : t('menu.makeRelay')}
+        </Menu.Item>
+      )}
+      {roles.isRelay && (
+        <Menu.Item leftSection={<IconRouteOff size={14} />} onClick={() => setPending('removeRelay')}>
+          {t('menu.removeRelay')}
+        </Menu.Item>
+      )}
+      <Menu.Item leftSection={<IconWorld size={14} />} onClick={() => setPending('egress')}>
+        {roles.isEgress ? t('menu.updateEgress') : t('menu.makeEgress')}
+      </Menu.Item>
+      {roles.isEgress && (
+        <Menu.Item leftSection={<IconWorldOff size={14} />} onClick={() => setPending('removeEgress')}>
+          {t('menu.removeEgress')}
+        </Menu.Item>
+      )}
+      {isPro && !roles.isInternetClient && (
+        <Menu.Item leftSection={<IconWorldWww size={14} />} onClick={() => setPending('inet')}>
+          {roles.isInternetGateway ? t('menu.updateInet') : t('menu.makeInet')}
+        </Menu.Item>
+      )}
+      {isPro && roles.isInternetGateway && (
+        <Menu.Item leftSection={<IconWorldOff size={14} />} onClick={() => setPending('removeInet')}>
+          {t('menu.removeInet')}
+        </Menu.Item>
+      )}
+      {isPro && isAdmin && (
+        <Menu.Item
+          leftSection={<IconShieldCheck size={14} />}
+          onClick={() =>
+            roles.isFailover
+              ? setPending('removeFailover')
+              : run(setFailover, { node, isFailover: true }, 'menu.failoverSet', 'menu.failed')
+          }
+        >
+          {roles.isFailover ? t('menu.removeFailover') : t('menu.setFailover')}
+        </Menu.Item>
+      )}
+    </>
+  );
+
+  const confirm = (kind: Pending, title: string, message: string, onConfirm: () => void, isBusy: boolean) => (
+    <ConfirmDialog
+      opened={pending === kind}
+      title={title}
+      message={message}
+      confirmLabel={title}
+      isPending={isBusy}
+      onConfirm={onConfirm}
+      onClose={close}
+    />
+  );
+  const dialogs = (
+    <>
+      <Suspense>
+        {pending === 'relay' && (
+          <RelayDialog
+            opened
+            networkId={node.network}
+            relay={{ id: node.id, name }}
+            isNew={!roles.isRelay}
+            onClose={close}
+          />
+        )}
+        {pending === 'egress' && (
+          <EgressDialog
+            opened
+            networkId={node.network}
+            gateway={{ id: node.id, name, ranges: roles.egressRanges }}
+            isNew={!roles.isEgress}
+            onClose={close}
+          />
+        )}
+        {isPro && pending === 'inet' && (
+          <InternetGatewayDialog
+            opened
+            networkId={node.network}
+            gateway={{ id: node.id, name }}
+            isNew={!roles.isInternetGateway}
+            onClose={close}
+          />
+        )}
+      </Suspense>
+      {confirm(
+        'removeRelay',
+        t('menu.removeRelay'),
+        t('menu.removeRelayConfirm', { name }),
+        () => run(removeRelay, node, 'menu.relayRemoved', 'menu.failed'),
+        removeRelay.isPending,
+      )}
+      {confirm(
+        'removeEgress',
+        t('menu.removeEgress'),
+        t('menu.removeEgressConfirm', { name }),
+        () => run(removeEgress, node, 'menu.egressRemoved', 'menu.failed'),
+        removeEgress.isPending,
+      )}
+      {confirm(
+        'removeInet',
+        t('menu.removeInet'),
+        t('menu.removeInetConfirm', { name }),
+        () => run(removeInet, node, 'menu.inetRemoved', 'menu.failed'),
+        removeInet.isPending,
+      )}
+      {confirm(
+        'removeFailover',
+        t('menu.removeFailover'),
+        t('menu.removeFailoverConfirm', { name }),
+        () => run(setFailover, { node, isFailover: false }, 'menu.failoverRemoved', 'menu.failed'),
+        setFailover.isPending,
+      )}
+    </>
+  );
+  return { items, dialogs };
+}

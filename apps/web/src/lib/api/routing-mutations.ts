@@ -1,0 +1,88 @@
+import { apiClient } from '@/lib/api-client.ts';
+import { nodesKeys } from './query-keys.ts';
+import { useResourceMutation } from './use-resource-mutation.ts';
+
+/**
+ * The routing roles' writes (api-contract §2.3, §2.9): relays, egress gateways, internet gateways (Pro) and
+ * failover (Pro). In lib/ because the node menu (nodes and host pages) and the routing pages both make them.
+ * Each answers with the node; the change stream patches the lists, and the node views are refreshed at once.
+ */
+export interface RoutingTarget {
+  network: string;
+  /** The node that gets or loses the role. */
+  id: string;
+}
+
+/** One egress range as the console edits it. */
+export interface EgressRange {
+  network: string;
+  metric: number;
+  nat: boolean;
+}
+
+const nodePath = (node: RoutingTarget, action: string) =>
+  `nodes/${encodeURIComponent(node.network)}/${encodeURIComponent(node.id)}/${action}`;
+const invalidate = [nodesKeys.all] as const;
+
+/** POST createrelay: makes the node a relay of `relayed`; on a relay it replaces the relayed set. */
+export const useSetRelay = () =>
+  useResourceMutation(
+    ({ node, relayed }: { node: RoutingTarget; relayed: readonly string[] }) =>
+      apiClient.post(nodePath(node, 'createrelay'), {
+        nodeid: node.id,
+        netid: node.network,
+        relayaddrs: relayed,
+      }),
+    invalidate,
+  );
+
+/** DELETE deleterelay. */
+export const useRemoveRelay = () =>
+  useResourceMutation((node: RoutingTarget) => apiClient.delete(nodePath(node, 'deleterelay')), invalidate);
+
+/**
+ * POST creategateway with every range, its metric and NAT flag: on an egress gateway it replaces them in one
+ * request (the server's transaction), so an update never leaves the gateway half removed.
+ */
+export const useSetEgress = () =>
+  useResourceMutation(
+    ({ node, ranges }: { node: RoutingTarget; ranges: readonly EgressRange[] }) =>
+      apiClient.post(nodePath(node, 'creategateway'), {
+        nodeid: node.id,
+        netid: node.network,
+        natenabled: ranges.some((range) => range.nat) ? 'yes' : 'no',
+        ranges_with_metric: ranges.map((range) => ({
+          network: range.network,
+          route_metric: range.metric,
+          nat: range.nat,
+        })),
+      }),
+    invalidate,
+  );
+
+/** DELETE deletegateway. */
+export const useRemoveEgress = () =>
+  useResourceMutation((node: RoutingTarget) => apiClient.delete(nodePath(node, 'deletegateway')), invalidate);
+
+/** POST inet_gw (new gateway) or PUT inet_gw (change its clients), Pro. */
+export const useSetInternetGateway = () =>
+  useResourceMutation(
+    ({ node, clients, isNew }: { node: RoutingTarget; clients: readonly string[]; isNew: boolean }) => {
+      const body = { inet_node_client_ids: clients };
+      return isNew
+        ? apiClient.post(nodePath(node, 'inet_gw'), body)
+        : apiClient.put(nodePath(node, 'inet_gw'), body);
+    },
+    invalidate,
+  );
+
+/** DELETE inet_gw, Pro. */
+export const useRemoveInternetGateway = () =>
+  useResourceMutation((node: RoutingTarget) => apiClient.delete(nodePath(node, 'inet_gw')), invalidate);
+
+/** POST (set) or DELETE (remove) v1/node/{id}/failover, Pro. */
+export const useSetFailover = () =>
+  useResourceMutation(({ node, isFailover }: { node: RoutingTarget; isFailover: boolean }) => {
+    const path = `v1/node/${encodeURIComponent(node.id)}/failover`;
+    return isFailover ? apiClient.post(path) : apiClient.delete(path);
+  }, invalidate);
