@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { remoteAccessSearchSchema } from '@/features/ext-clients/clients-search.ts';
 import { nodesSearchSchema } from '@/features/nodes/nodes-search.ts';
+import { egressSearchSchema } from '@/features/routing/routing-search.ts';
 import { hasNetwork, networksQueryOptions } from '@/lib/networks-query-options.ts';
 import { paths, type NetworkSection } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session.ts';
@@ -74,7 +75,13 @@ export const networkSectionRoutes = [
     staticData: { page: 'remote-access' },
   }),
   section('relays', upcoming, true),
-  section('egress'),
+  createRoute({
+    getParentRoute: () => networkRoute,
+    path: 'egress',
+    validateSearch: egressSearchSchema,
+    component: lazyRouteComponent(() => import('@/features/routing/egress-page.tsx'), 'EgressPage'),
+    staticData: { page: 'egress' },
+  }),
   section('internet-gateways', upcoming, true),
   section('dns'),
   section('graph'),
