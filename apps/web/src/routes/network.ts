@@ -74,7 +74,13 @@ export const networkSectionRoutes = [
     ),
     staticData: { page: 'remote-access' },
   }),
-  section('relays', upcoming, true),
+  createRoute({
+    getParentRoute: () => networkRoute,
+    path: 'relays',
+    validateSearch: relaysSearchSchema,
+    component: lazyRouteComponent(() => import('@/features/routing/relays-page.tsx'), 'RelaysPage'),
+    staticData: { page: 'relays', isProOnly: true },
+  }),
   createRoute({
     getParentRoute: () => networkRoute,
     path: 'egress',

@@ -1,0 +1,106 @@
+import type { NodeListItem } from '@meshdeck/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiClient } from '@/lib/api-client.ts';
+import type * as ApiClientModule from '@/lib/api-client.ts';
+import { mockElementSize } from '@/test/layout.ts';
+import { fakeId } from '@/test/mesh-fixtures.ts';
+import { mockApi } from '@/test/mock-api.ts';
+import { signInAs } from '@/test/people-fixtures.ts';
+import { renderRoute } from '@/test/render-route.tsx';
+import { RelaysPage } from './relays-page.tsx';
+import { relaysSearchSchema } from './routing-search.ts';
+
+vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClientModule>()),
+  apiClient: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() },
+}));
+
+const item = (index: number, name: string, overrides: Partial<NodeListItem> = {}): NodeListItem => ({
+  id: fakeId(2, index),
+  hostId: fakeId(1, index),
+  network: 'net1',
+  name,
+  address: `10.0.0.${index}/24`,
+  address6: '',
+  endpoint: `198.51.100.${index}`,
+  publicKey: `key-${index}`,
+  status: 'online',
+  lastCheckIn: 1_700_000_000,
+  isConnected: true,
+  flags: [],
+  ...overrides,
+});
+const page = (items: NodeListItem[]) => ({ total: items.length, offset: 0, items });
+const relayId = fakeId(2, 1);
+const nodes = [
+  item(1, 'relay-host', { flags: ['relay'] }),
+  item(2, 'far-one', { flags: ['relayed'], relayedBy: relayId }),
+  item(3, 'far-two', { flags: ['relayed'], relayedBy: relayId }),
+  item(4, 'direct-host'),
+];
+
+const renderRelays = (search = '') =>
+  renderRoute('/networks/$networkId/relays', `/networks/net1/relays${search}`, RelaysPage, {
+    validateSearch: relaysSearchSchema,
+  });
+
+describe('RelaysPage', () => {
+  let restoreSize: () => void;
+  beforeEach(() => {
+    restoreSize = mockElementSize(1280, 720);
+  });
+  afterEach(() => restoreSize());
+
+  it('-> lists the relays with how many nodes each relays, and the relayed hosts with their relay by name', async () => {
+    signInAs('admin', 'admin');
+    mockApi({ 'GET console/nodes/net1': () => page(nodes) });
+    await renderRelays();
+    const relays = await screen.findByRole('table', { name: 'Relays' });
+    const relayRow = within(relays).getByText('relay-host').closest('tr')!;
+    expect(within(relayRow).getByText('2')).toBeInTheDocument();
+    const relayed = screen.getByRole('table', { name: 'Relayed hosts' });
+    const farRow = within(relayed).getByText('far-one').closest('tr')!;
+    expect(within(farRow).getByText('relay-host')).toBeInTheDocument();
+    expect(within(relayed).queryByText('direct-host')).not.toBeInTheDocument();
+  });
+
+  it('-> when the admin stops relaying one of two nodes, the relay keeps the other in one createrelay request', async () => {
+    signInAs('admin', 'admin');
+    let sent: unknown;
+    mockApi({
+      'GET console/nodes/net1': () => page(nodes),
+      [`POST nodes/net1/${relayId}/createrelay`]: (body) => {
+        sent = body;
+        return {};
+      },
+    });
+    await renderRelays();
+    const relayed = await screen.findByRole('table', { name: 'Relayed hosts' });
+    await userEvent.click(within(relayed).getByRole('button', { name: 'Actions for far-one' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Stop relaying' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Stop relaying' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stop relaying' }));
+    await waitFor(() => expect(sent).toMatchObject({ relayaddrs: [fakeId(2, 3)] }));
+    expect(apiClient.delete).not.toHaveBeenCalled();
+  });
+
+  it('-> when a platform user without a network role opens it, shows the tables without create or row menus', async () => {
+    signInAs('viewer', 'platform-user');
+    mockApi({ 'GET console/nodes/net1': () => page(nodes) });
+    await renderRelays();
+    const relays = await screen.findByRole('table', { name: 'Relays' });
+    expect(within(relays).getByText('relay-host')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create relay' })).not.toBeInTheDocument();
+    expect(within(relays).queryByRole('button', { name: 'Actions for relay-host' })).not.toBeInTheDocument();
+  });
+
+  it('-> without relays, explains what a relay is', async () => {
+    signInAs('admin', 'admin');
+    mockApi({ 'GET console/nodes/net1': () => page([item(4, 'direct-host')]) });
+    await renderRelays();
+    expect(await screen.findByText('No relays yet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create relay' })).toBeInTheDocument();
+  });
+});
