@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { remoteAccessSearchSchema } from '@/features/ext-clients/clients-search.ts';
 import { nodesSearchSchema } from '@/features/nodes/nodes-search.ts';
-import { egressSearchSchema } from '@/features/routing/routing-search.ts';
+import { egressSearchSchema, relaysSearchSchema } from '@/features/routing/routing-search.ts';
 import { hasNetwork, networksQueryOptions } from '@/lib/networks-query-options.ts';
 import { paths, type NetworkSection } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session.ts';
