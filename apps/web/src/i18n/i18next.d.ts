@@ -1,10 +1,11 @@
 import 'i18next';
+import type access from './access/en.json';
 import type en from './en.json';
 
 // Typed keys: a misspelt or missing translation key fails the type check instead of showing the raw key.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: typeof en;
+    resources: typeof en & { access: typeof access };
   }
 }

@@ -1,4 +1,4 @@
-import i18next, { type BackendModule } from 'i18next';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS, storage } from '@/lib/storage-keys.ts';
 import { languageChunks, rememberUserLanguage, storedLanguage } from './language-chunks.ts';
@@ -29,11 +29,33 @@ export const isLanguage = (value: unknown): value is Language =>
 
 const loaders = languageChunks;
 
+type LanguageModule = Promise<{ default: Record<string, unknown> }>;
+/**
+ * Namespaces kept out of the per-language file that every page loads whole: each is its own chunk per language,
+ * downloaded the first time a page asks for it (useTranslation suspends until then). Not in NAMESPACES, which
+ * i18next loads at start.
+ */
+const featureChunks: Record<string, Record<Language, () => LanguageModule>> = {
+  access: {
+    en: () => import('./access/en.json'),
+    fr: () => import('./access/fr.json'),
+    de: () => import('./access/de.json'),
+  },
+};
+
 const lazyLanguages: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, namespace, callback) {
     if (!isLanguage(language)) return callback(null, {});
+    const feature = featureChunks[namespace]?.[language];
+    if (feature) {
+      feature().then(
+        (module) => callback(null, module.default as ResourceKey),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+      );
+      return;
+    }
     loaders[language]().then(
       (module) => callback(null, module.default[namespace] ?? {}),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import accessDe from './access/de.json';
+import accessEn from './access/en.json';
+import accessFr from './access/fr.json';
 import de from './de.json';
 import en from './en.json';
 import fr from './fr.json';
@@ -19,6 +22,15 @@ describe('translation files', () => {
     'when %s is compared with English, then it has exactly the same keys (only the active language loads, with no fallback)',
     (_, language) => {
       expect(keysOf(language).sort()).toEqual(keysOf(en).sort());
+    },
+  );
+  it.each([
+    ['fr', accessFr],
+    ['de', accessDe],
+  ])(
+    'when the lazy access namespace in %s is compared with English, then it has exactly the same keys',
+    (_, language) => {
+      expect(keysOf(language).sort()).toEqual(keysOf(accessEn).sort());
     },
   );
 });

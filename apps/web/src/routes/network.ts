@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { aclsSearchSchema } from '@/features/acls/acls-search.ts';
 import { remoteAccessSearchSchema } from '@/features/ext-clients/clients-search.ts';
 import { nodesSearchSchema } from '@/features/nodes/nodes-search.ts';
 import { egressSearchSchema, relaysSearchSchema } from '@/features/routing/routing-search.ts';
@@ -96,7 +97,17 @@ export const networkSectionRoutes = [
     'info',
     lazyRouteComponent(() => import('@/features/networks/network-info-page.tsx'), 'NetworkInfoPage'),
   ),
-  section('access-control'),
+  createRoute({
+    getParentRoute: () => networkRoute,
+    path: 'access-control',
+    // `?add` opens Add Policy (the DENY notice on the nodes page links here with it).
+    validateSearch: aclsSearchSchema,
+    component: lazyRouteComponent(
+      () => import('@/features/acls/access-control-page.tsx'),
+      'AccessControlPage',
+    ),
+    staticData: { page: 'access-control' },
+  }),
   section('old-acls'),
   section('tag-manager', upcoming, true),
   createRoute({

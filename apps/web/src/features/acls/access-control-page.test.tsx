@@ -1,0 +1,185 @@
+import type { Acl, AccessImpact } from '@meshdeck/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18next } from '@/i18n/index.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { useSession } from '@/lib/session.ts';
+import { mockElementSize } from '@/test/layout.ts';
+import { fakeId } from '@/test/mesh-fixtures.ts';
+import { mockApi } from '@/test/mock-api.ts';
+import { renderRoute } from '@/test/render-route.tsx';
+import { makeNetworkWire, shellRoutes, storeSignedInSession } from '@/test/signed-in.ts';
+import type * as ApiClientModule from '@/lib/api-client.ts';
+import { AccessControlPage } from './access-control-page.tsx';
+import { aclsSearchSchema } from './acls-search.ts';
+
+vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClientModule>()),
+  apiClient: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() },
+}));
+
+const web = fakeId(2, 1);
+const db = fakeId(2, 2);
+const env = <T,>(Response: T) => ({ Code: 200, Message: '', Response });
+const allNodes = (enabled: boolean): Acl => ({
+  id: 'net1.all-nodes',
+  default: true,
+  meta_data: '',
+  name: 'All Nodes',
+  network_id: 'net1',
+  policy_type: 'device-policy',
+  src_type: [{ id: 'tag', value: '*', name: 'All' }],
+  dst_type: [{ id: 'tag', value: '*', name: 'All' }],
+  allowed_traffic_direction: 1,
+  enabled,
+  created_by: 'system',
+  created_at: '2026-11-26T10:00:00Z',
+  protocol: 'all',
+  type: 'Any',
+  ports: [],
+});
+const impact = (overrides: Partial<AccessImpact> = {}): AccessImpact => ({
+  pairs: { gained: 1, lost: 0 },
+  flows: { opened: 1, closed: 0, changed: 0 },
+  changes: [
+    { from: web, from_name: 'web-1', to: db, to_name: 'db-1', before: [], after: ['tcp/443'] },
+    { from: db, from_name: 'db-1', to: web, to_name: 'web-1', before: [], after: ['tcp/443'] },
+  ],
+  truncated: false,
+  broken_assertions: [],
+  ...overrides,
+});
+
+function arrange(options: { defaultacl?: 'yes' | 'no'; preview?: AccessImpact } = {}) {
+  storeSignedInSession('super-admin');
+  useSession.setState({
+    user: {
+      username: 'admin',
+      platformRoleId: 'super-admin',
+      isAdmin: true,
+      canUseDashboard: true,
+      adminNetworkIds: [],
+    },
+  });
+  mockApi({
+    ...shellRoutes([makeNetworkWire('net1', { defaultacl: options.defaultacl ?? 'yes' })]),
+    'GET v1/acls': () => env([allNodes(options.defaultacl !== 'no')]),
+    'GET v1/acls/assertions': () => env([]),
+    'GET users': () => [],
+    'GET console/nodes/net1': () => ({
+      total: 2,
+      offset: 0,
+      items: [
+        { id: web, hostId: fakeId(1, 1), name: 'web-1', address: '100.70.1.1/32', address6: '' },
+        { id: db, hostId: fakeId(1, 2), name: 'db-1', address: '100.70.1.2/32', address6: '' },
+      ],
+    }),
+    'POST v1/acls/preview': () => env(options.preview ?? impact()),
+    'POST v1/acls': (body) => env({ ...allNodes(true), ...(body as object), id: 'new-id' }),
+  });
+  return renderRoute(
+    '/networks/$networkId/access-control',
+    '/networks/net1/access-control',
+    AccessControlPage,
+    {
+      validateSearch: aclsSearchSchema,
+    },
+  );
+}
+
+async function pick(label: RegExp, option: string) {
+  await userEvent.click(screen.getAllByLabelText(label)[0] as HTMLElement);
+  await userEvent.click(await screen.findByRole('option', { name: option }));
+}
+
+async function fillNewPolicy() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Add policy' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add policy' });
+  await userEvent.type(within(dialog).getByRole('textbox', { name: /Rule name/ }), 'web to db');
+  await pick(/^Source/, 'web-1');
+  await pick(/^Destination/, 'db-1');
+  await userEvent.click(within(dialog).getByRole('combobox', { name: 'Service' }));
+  await userEvent.click(await screen.findByRole('option', { name: 'HTTPS (tcp/443)' }));
+  return dialog;
+}
+
+describe('AccessControlPage', () => {
+  let restoreSize: () => void;
+  beforeAll(async () => {
+    await i18next.loadNamespaces('access');
+  });
+  beforeEach(() => {
+    restoreSize = mockElementSize(1280, 720);
+  });
+  afterEach(() => restoreSize());
+
+  it('-> lists the policies with their type chip and active switch', async () => {
+    await arrange();
+    const table = await screen.findByRole('table', { name: 'Access policies' });
+    expect(await within(table).findByText('All Nodes')).toBeInTheDocument();
+    expect(within(table).getByText('Resources')).toBeInTheDocument();
+    expect(within(table).getByRole('switch', { name: 'Active: All Nodes' })).toBeChecked();
+  });
+
+  it('-> when a policy is added, shows what it opens before saving, and saves only then', async () => {
+    await arrange();
+    const dialog = await fillNewPolicy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Review impact' }));
+    const panel = await within(dialog).findByRole('region', { name: 'What this change does' });
+    expect(within(panel).getByText('Opens web-1 <-> db-1 (tcp/443)')).toBeInTheDocument();
+    expect(apiClient.post).toHaveBeenCalledWith(
+      'v1/acls/preview',
+      expect.objectContaining({ network_id: 'net1' }),
+      expect.anything(),
+    );
+    expect(apiClient.post).not.toHaveBeenCalledWith('v1/acls', expect.anything());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(apiClient.post).toHaveBeenCalledWith(
+        'v1/acls',
+        expect.objectContaining({
+          name: 'web to db',
+          src_type: [{ id: 'device', value: web }],
+          dst_type: [{ id: 'device', value: db }],
+          type: 'HTTPS',
+          protocol: 'tcp',
+          ports: ['443'],
+          allowed_traffic_direction: 1,
+        }),
+      ),
+    );
+  });
+
+  it('-> when the change breaks a check, names the broken pairs and offers no save', async () => {
+    await arrange({
+      preview: impact({
+        broken_assertions: [
+          {
+            id: 'c1',
+            name: 'db stays private',
+            expect: 'no-reach',
+            count: 1,
+            pairs: [{ from: web, from_name: 'web-1', to: db, to_name: 'db-1' }],
+          },
+        ],
+      }),
+    });
+    const dialog = await fillNewPolicy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Review impact' }));
+    expect(
+      await within(dialog).findByText(
+        '“db stays private” (must not reach) breaks for 1 pairs: web-1 -> db-1',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('-> when the network is DENY and nothing is allowed, says so and offers the first policy', async () => {
+    const { router } = await arrange({ defaultacl: 'no' });
+    expect(await screen.findByText('Nothing is allowed in this network yet')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add the first policy' }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ add: true }));
+    expect(await screen.findByRole('dialog', { name: 'Add policy' })).toBeInTheDocument();
+  });
+});
