@@ -2,7 +2,11 @@ import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-route
 import { aclsSearchSchema } from '@/features/acls/acls-search.ts';
 import { remoteAccessSearchSchema } from '@/features/ext-clients/clients-search.ts';
 import { nodesSearchSchema } from '@/features/nodes/nodes-search.ts';
-import { egressSearchSchema, relaysSearchSchema } from '@/features/routing/routing-search.ts';
+import {
+  egressSearchSchema,
+  internetGatewaysSearchSchema,
+  relaysSearchSchema,
+} from '@/features/routing/routing-search.ts';
 import { hasNetwork, networksQueryOptions } from '@/lib/networks-query-options.ts';
 import { paths, type NetworkSection } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session.ts';
@@ -89,7 +93,16 @@ export const networkSectionRoutes = [
     component: lazyRouteComponent(() => import('@/features/routing/egress-page.tsx'), 'EgressPage'),
     staticData: { page: 'egress' },
   }),
-  section('internet-gateways', upcoming, true),
+  createRoute({
+    getParentRoute: () => networkRoute,
+    path: 'internet-gateways',
+    validateSearch: internetGatewaysSearchSchema,
+    component: lazyRouteComponent(
+      () => import('@/features/routing/internet-gateways-page.tsx'),
+      'InternetGatewaysPage',
+    ),
+    staticData: { page: 'internet-gateways', isProOnly: true },
+  }),
   section('dns'),
   section('graph'),
   section('metrics'),
