@@ -33,6 +33,7 @@ export async function register(app: ModuleApp, deps: AccessControlModuleDeps): P
   const repository = new AccessRepository(deps.database.db);
   const isPro = deps.edition === 'pro';
   const models = new AccessModels(repository, isPro);
+  await models.learnDefaults();
   const service = new AccessService({
     repository,
     isPro,
@@ -43,6 +44,20 @@ export async function register(app: ModuleApp, deps: AccessControlModuleDeps): P
   });
   const unsubscribe = deps.events.subscribe((event) => {
     if (AFFECTS_ACCESS.has(event.resource)) models.forget(event.network);
+    // A network's default access decides the implicit All Nodes policy: its hosts must hear what changed.
+    if (event.resource === 'networks' && event.action === 'created')
+      models
+        .learnDefaults()
+        .catch((error: unknown) => app.log.error({ err: error }, 'reading network defaults failed'));
+    if (event.resource === 'networks' && event.action === 'updated' && event.id) {
+      const netid = event.id;
+      service
+        .followDefault(netid, models.lastDefault(netid))
+        .then(() => models.forNetworks([netid]))
+        .catch((error: unknown) =>
+          app.log.error({ err: error }, 'access update after a network change failed'),
+        );
+    }
   });
   app.addHook('onClose', async () => unsubscribe());
   await app.register(aclsRoutes(service));

@@ -23,6 +23,8 @@ export class AccessModels {
   readonly #models = new Map<string, AccessModel | null>();
   /** The rows each model was compiled from (previews start from them instead of reading the network again). */
   readonly #rows = new Map<string, NetworkAccessRows>();
+  /** Each network's default access as last read: a network update that flips it changes access. */
+  readonly #defaults = new Map<string, boolean>();
 
   constructor(
     private readonly repository: AccessRepository,
@@ -59,6 +61,17 @@ export class AccessModels {
     return this.load(netid);
   }
 
+  /** Learns every network's default access (at start, before any network is read). */
+  async learnDefaults(): Promise<void> {
+    for (const [netid, value] of await this.repository.defaults())
+      if (!this.#defaults.has(netid)) this.#defaults.set(netid, value);
+  }
+
+  /** The network's default access when it was last read (kept across forgetting), if it ever was. */
+  lastDefault(netid: string): boolean | undefined {
+    return this.#defaults.get(netid);
+  }
+
   private async load(netid: string) {
     const rows = await this.repository.read(netid);
     if (!rows) {
@@ -67,6 +80,7 @@ export class AccessModels {
     }
     const model = new AccessModel(accessInput(rows, this.isPro));
     this.#models.set(netid, model);
+    this.#defaults.set(netid, rows.defaultAllow);
     this.#rows.set(netid, rows);
     return { rows, model };
   }

@@ -217,6 +217,12 @@ export class AccessRepository {
     });
   }
 
+  /** Every network's default access (`defaultacl`). */
+  async defaults(): Promise<Map<string, boolean>> {
+    const rows = await this.db.selectFrom('networks').select(['netid', 'default_acl']).execute();
+    return new Map(rows.map((r) => [r.netid, r.default_acl === 1]));
+  }
+
   /** The network a tag, policy or check belongs to. */
   async networkOf(
     table: 'tags' | 'acl_policies' | 'access_assertions',

@@ -107,6 +107,18 @@ export class AccessService {
     return { result: saved.result, impact: saved.impact };
   }
 
+  /**
+   * A network update (api-contract §2.2) changes access only through `defaultacl`, which turns the implicit All
+   * Nodes policy on or off: when it differs from `previous`, the hosts whose reach changed are told.
+   */
+  async followDefault(netid: string, previous: boolean | undefined): Promise<boolean | undefined> {
+    const rows = await this.d.repository.read(netid);
+    if (!rows || previous === undefined || previous === rows.defaultAllow) return rows?.defaultAllow;
+    const { peersByHost, wholeLists } = this.impact({ ...rows, defaultAllow: previous }, rows);
+    if (peersByHost.size > 0 || wholeLists.size > 0) this.d.publisher.publishAccess(peersByHost, wholeLists);
+    return rows.defaultAllow;
+  }
+
   /** The network a tag, policy or check belongs to; 400 when there is none (as the contract answers). */
   async networkOf(table: 'tags' | 'acl_policies' | 'access_assertions', id: string, what: string) {
     const netid = await this.d.repository.networkOf(table, id);

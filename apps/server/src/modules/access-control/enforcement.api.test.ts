@@ -160,4 +160,35 @@ describe('enforcement in peer computation', () => {
     );
     expect(entryFor(toC.payload.host_peers, 'b-host').Remove).toBe(true);
   });
+
+  it('-> a network switched to default DENY tells its hosts at once: each loses the others', async () => {
+    const flip = await routingNetwork(server, [['f-one'], ['f-two']], {
+      netid: 'flip',
+      token: net.token,
+      range: '10.24.0.0/24',
+      range6: 'fd24::/64',
+    });
+    const one = flip.hosts['f-one']!;
+    const agent = await connectAgent(server, {
+      id: one.hostId,
+      body: { traffickeypublic: one.traffickey },
+    } as unknown as TestHost);
+    try {
+      await agent.client.subscribeAsync(`peers/host/${one.hostId}/meshdeck`);
+      await server.app.meshdeck.peerQueue.flush();
+      agent.messages.length = 0;
+      const updated = await server.request('PUT', '/api/networks/flip', {
+        token: net.token,
+        body: { netid: 'flip', defaultacl: 'no' },
+      });
+      expect(updated.status).toBe(200);
+      const key = JSON.stringify([...Buffer.from(flip.hosts['f-two']!.publickey, 'base64')]);
+      const delta = await agent.waitFor((m) =>
+        (m.payload.host_peers as any[]).some((p) => JSON.stringify(p.PublicKey) === key && p.Remove === true),
+      );
+      expect(delta.payload.replace_peers).toBe(false);
+    } finally {
+      await agent.client.endAsync();
+    }
+  });
 });
