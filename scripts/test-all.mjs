@@ -75,6 +75,11 @@ const mustRun = [
     why: 'two nodes whose direct path is blocked asking for failover and reaching each other through it',
   },
   {
+    file: /packages\/agent\/test\/egress-firewall-tools\.api\.test\.ts$/,
+    title: /./,
+    why: 'egress NAT through iptables-restore where nft is missing, and a plain message where both are',
+  },
+  {
     file: /packages\/agent\/test\/restart-storm\.api\.test\.ts$/,
     title: /./,
     why: '20 SIGKILL server restarts with agents in namespaces',

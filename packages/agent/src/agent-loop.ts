@@ -324,6 +324,7 @@ export class Agent {
       { privateKey: this.state.privateKey, listenPort: this.#listenPort, peers },
       routing,
     );
+    this.#routing.writeStatus(this.mesh.firewall);
     const now = Date.now();
     for (const key of this.#firstSeen.keys()) if (!peers.get(key)?.endpoint) this.#firstSeen.delete(key);
     for (const peer of peers.values())

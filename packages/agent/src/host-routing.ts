@@ -15,6 +15,13 @@ export const ROUTE_PROTOCOL = '77';
 
 /** The comment that marks the agent's iptables rules. */
 const RULE_COMMENT = 'meshdeck-agent remote-access forwarding';
+/** The comment of the rules that let an egress or internet gateway forward out of the tunnel and back. */
+const OUTWARD_COMMENT = 'meshdeck-agent gateway forwarding';
+type RuleKind = 'mesh' | 'out' | 'back';
+/** Every rule this agent may have left behind (tool/kind), removed once at start. */
+const ALL_RULES = ['iptables', 'ip6tables'].flatMap((tool) =>
+  ['mesh', 'out', 'back'].map((k) => `${tool}/${k}`),
+);
 
 /**
  * Applies a RoutingPlan to the host: routes through the WireGuard interface, and on an ingress gateway forwarding
@@ -47,9 +54,15 @@ export class HostRouting {
     // The bypass routes first: once the default halves are in, the gateway's endpoint must already stay outside.
     await this.#defaultRoute.apply(plan.defaultBypass);
     await this.syncRoutes(plan.routes);
-    if (plan.gateway) await this.enableForwarding(plan.gateway.ipv6, plan.gateway.outward === true);
-    else await this.disableForwarding();
-    await this.firewall.apply(plan.firewall);
+    // Translation before forwarding, forwarding off before translation goes: a packet forwarded before its
+    // masquerade rule exists leaves with the mesh address, and its conntrack entry keeps the whole flow that way.
+    if (plan.gateway) {
+      await this.firewall.apply(plan.firewall);
+      await this.enableForwarding(plan.gateway.ipv6, plan.gateway.outward === true);
+    } else {
+      await this.disableForwarding();
+      await this.firewall.apply(plan.firewall);
+    }
   }
 
   /** Removes the forwarding rules and settings (leave, host deleted); routes go with the interface itself. */
@@ -106,11 +119,13 @@ export class HostRouting {
       this.#enabledIpv6 = true;
     }
     const tools = ipv6 ? ['iptables', 'ip6tables'] : ['iptables'];
+    const kinds: RuleKind[] = outward ? ['mesh', 'out', 'back'] : ['mesh'];
+    const wanted = tools.flatMap((tool) => kinds.map((kind) => `${tool}/${kind}`));
     // Spawning iptables on every peer change is wasteful: check the rules once, then trust what this agent did.
-    for (const tool of tools) if (!this.#rules?.has(tool)) await this.ensureRule(tool);
-    for (const tool of [...(this.#rules ?? [])].filter((t) => !tools.includes(t)))
-      await this.removeRule(tool);
-    this.#rules = new Set(tools);
+    for (const rule of wanted) if (!this.#rules?.has(rule)) await this.ensureRule(rule);
+    for (const rule of [...(this.#rules ?? ALL_RULES)].filter((r) => !wanted.includes(r)))
+      await this.removeRule(rule);
+    this.#rules = new Set(wanted);
   }
 
   private async disableForwarding(): Promise<void> {
@@ -123,29 +138,39 @@ export class HostRouting {
     }
     if (this.#enabledIpv6) writeSetting('/proc/sys/net/ipv6/conf/all/forwarding', '0');
     this.#enabledIpv6 = false;
-    for (const tool of this.#rules ?? ['iptables', 'ip6tables']) await this.removeRule(tool);
+    for (const rule of this.#rules ?? ALL_RULES) await this.removeRule(rule);
     this.#rules = new Set();
   }
 
-  private ruleArgs(): string[] {
-    return [
-      'FORWARD',
-      '-i',
-      this.iface,
-      '-o',
-      this.iface,
-      '-m',
-      'comment',
-      '--comment',
-      RULE_COMMENT,
-      '-j',
-      'ACCEPT',
-    ];
+  /**
+   * `mesh`: in and out of the tunnel (remote-access clients, relayed and failed-over peers); `out`: from the tunnel
+   * to another interface, and `back`: the replies (egress and internet gateways).
+   */
+  private ruleArgs(kind: RuleKind): string[] {
+    const accept = ['-j', 'ACCEPT'];
+    if (kind === 'mesh')
+      return [
+        'FORWARD',
+        '-i',
+        this.iface,
+        '-o',
+        this.iface,
+        '-m',
+        'comment',
+        '--comment',
+        RULE_COMMENT,
+        ...accept,
+      ];
+    const comment = ['-m', 'comment', '--comment', OUTWARD_COMMENT];
+    if (kind === 'out') return ['FORWARD', '-i', this.iface, '!', '-o', this.iface, ...comment, ...accept];
+    const replies = ['-m', 'conntrack', '--ctstate', 'RELATED,ESTABLISHED'];
+    return ['FORWARD', '!', '-i', this.iface, '-o', this.iface, ...replies, ...comment, ...accept];
   }
 
-  private async ensureRule(tool: string): Promise<void> {
-    if (await succeeds(tool, ['-w', '-C', ...this.ruleArgs()])) return;
-    if (await succeeds(tool, ['-w', '-I', ...this.ruleArgs()])) return;
+  private async ensureRule(rule: string): Promise<void> {
+    const [tool = 'iptables', kind = 'mesh'] = rule.split('/') as [string, RuleKind];
+    if (await succeeds(tool, ['-w', '-C', ...this.ruleArgs(kind)])) return;
+    if (await succeeds(tool, ['-w', '-I', ...this.ruleArgs(kind)])) return;
     // Without iptables forwarding still works where FORWARD accepts by default; say so once rather than fail.
     if (!this.#ruleWarned)
       this.log(
@@ -154,9 +179,10 @@ export class HostRouting {
     this.#ruleWarned = true;
   }
 
-  private async removeRule(tool: string): Promise<void> {
+  private async removeRule(rule: string): Promise<void> {
+    const [tool = 'iptables', kind = 'mesh'] = rule.split('/') as [string, RuleKind];
     // Deleting one copy per call: loop in case an earlier run inserted it twice.
-    for (let i = 0; i < 10 && (await succeeds(tool, ['-w', '-D', ...this.ruleArgs()])); i++);
+    for (let i = 0; i < 10 && (await succeeds(tool, ['-w', '-D', ...this.ruleArgs(kind)])); i++);
   }
 }
 

@@ -205,8 +205,6 @@ export class MeshRouting {
         ...(fw.is_inet_gw || wire.is_inet_gw ? ['internet gateway'] : []),
       ],
     };
-    if (this.options.statusFile)
-      fs.writeFileSync(this.options.statusFile, JSON.stringify(this.status, null, 2), { mode: 0o600 });
 
     const served = new Set(
       Object.values(fw.egress_info).flatMap((info) =>
@@ -221,6 +219,14 @@ export class MeshRouting {
       peers: chosen,
       routing: { routes: install, gateway, firewall, defaultBypass: bypass },
     };
+  }
+
+  /** Writes the status file once the plan is applied (the firewall knows then what it could not do). */
+  writeStatus(firewallTool: { kind: string; missing: string | undefined } | undefined): void {
+    if (!this.status) return;
+    this.status.firewall = { tool: firewallTool?.kind ?? 'none', missing: firewallTool?.missing };
+    if (this.options.statusFile)
+      fs.writeFileSync(this.options.statusFile, JSON.stringify(this.status, null, 2), { mode: 0o600 });
   }
 
   private addressOf(range: string, choice: RangeChoice): string {

@@ -76,8 +76,13 @@ describe.skipIf(skipReason !== undefined)(
       // No route to the LAN anywhere but through the mesh: nothing gets there before the gateway exists.
       expect(pingsOnce(a, lan.hostAddress, 1)).toBe(false);
 
+      // Like a host running Docker or a firewall: E forwards only with the agent's own FORWARD rules.
+      sh('ip', ['netns', 'exec', e.ns, 'iptables', '-w', '-P', 'FORWARD', 'DROP']);
       expect(await gateway(nodes.get(e.name)!.id, 'yes')).toBe(200);
       await lab.waitUntil('A to ping the LAN host through E (NAT on)', () => pingsOnce(a, lan.hostAddress));
+      expect(quiet('ip', ['netns', 'exec', e.ns, 'iptables', '-w', '-S', 'FORWARD'])).toContain(
+        'meshdeck-agent gateway forwarding',
+      );
       expect(routeDevice(a, lan.hostAddress)).toBe(a.iface);
       expect(lan.packetsFrom(eLan)).toBeGreaterThan(0);
       expect(lan.packetsFrom(aMesh)).toBe(0);

@@ -10,10 +10,12 @@ import { quiet, sh } from './netns.ts';
 
 const inNs = (ns: string, ...args: string[]) => sh('ip', ['netns', 'exec', ns, ...args]);
 
-/** Why a routing test cannot run here (beyond the data-plane needs): nft counts packets in the LAN namespace. */
+/** Why a routing test cannot run here (beyond the data-plane needs): nft counts packets, iptables sets a DROP policy. */
 export function routingSkipReason(): string | undefined {
   if (spawnSync('sh', ['-c', 'command -v nft'], { stdio: 'ignore' }).status !== 0)
     return 'needs nft (nftables) for the masquerade and the packet counters';
+  if (spawnSync('sh', ['-c', 'command -v iptables'], { stdio: 'ignore' }).status !== 0)
+    return 'needs iptables (a gateway whose FORWARD policy is DROP)';
   return undefined;
 }
 
