@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { aclsSearchSchema } from '@/features/acls/acls-search.ts';
+import { oldAclsSearchSchema } from '@/features/acls/old-acls-search.ts';
 import { remoteAccessSearchSchema } from '@/features/ext-clients/clients-search.ts';
 import { nodesSearchSchema } from '@/features/nodes/nodes-search.ts';
 import {
@@ -121,7 +122,13 @@ export const networkSectionRoutes = [
     ),
     staticData: { page: 'access-control' },
   }),
-  section('old-acls'),
+  createRoute({
+    getParentRoute: () => networkRoute,
+    path: 'old-acls',
+    validateSearch: oldAclsSearchSchema,
+    component: lazyRouteComponent(() => import('@/features/acls/old-acls-page.tsx'), 'OldAclsPage'),
+    staticData: { page: 'old-acls' },
+  }),
   section('tag-manager', upcoming, true),
   createRoute({
     getParentRoute: () => networkRoute,

@@ -1,0 +1,34 @@
+import {
+  accessImpactSchema,
+  aclContainerSchema,
+  envelopeSchema,
+  type AccessImpact,
+  type AclContainer,
+} from '@meshdeck/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client.ts';
+import { accessKeys } from '@/lib/api/access-queries.ts';
+import { useResourceMutation } from '@/lib/api/use-resource-mutation.ts';
+
+const path = (networkId: string) => `networks/${encodeURIComponent(networkId)}/acls`;
+const impactSchema = envelopeSchema(accessImpactSchema);
+
+/** GET networks/{net}/acls: every node and client against every other (1 deny, 2 allow). */
+export const useMatrix = (networkId: string) =>
+  useQuery({
+    queryKey: accessKeys.matrix(networkId),
+    queryFn: ({ signal }) => apiClient.get(path(networkId), { schema: aclContainerSchema, signal }),
+  });
+
+/** POST networks/{net}/acls/preview: what the same PUT of /acls/v2 would change; nothing is saved. */
+export async function previewMatrix(networkId: string, cells: AclContainer): Promise<AccessImpact> {
+  const wire = await apiClient.post(`${path(networkId)}/preview`, cells, { schema: impactSchema });
+  return wire.Response;
+}
+
+/** PUT networks/{net}/acls/v2 with the changed cells only (the server merges them; clients included). */
+export const useSaveMatrix = (networkId: string) =>
+  useResourceMutation(
+    (cells: AclContainer) => apiClient.put(`${path(networkId)}/v2`, cells),
+    [accessKeys.matrix(networkId), accessKeys.acls(networkId)],
+  );

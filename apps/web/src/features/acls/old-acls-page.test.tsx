@@ -1,0 +1,94 @@
+import type { AccessImpact } from '@meshdeck/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18next } from '@/i18n/index.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { useSession } from '@/lib/session.ts';
+import { mockElementSize } from '@/test/layout.ts';
+import { mockApi } from '@/test/mock-api.ts';
+import { renderRoute } from '@/test/render-route.tsx';
+import { makeNetworkWire, shellRoutes, storeSignedInSession } from '@/test/signed-in.ts';
+import type * as ApiClientModule from '@/lib/api-client.ts';
+import { OldAclsPage } from './old-acls-page.tsx';
+import { oldAclsSearchSchema } from './old-acls-search.ts';
+
+vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClientModule>()),
+  apiClient: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() },
+}));
+
+const impact: AccessImpact = {
+  pairs: { gained: 0, lost: 1 },
+  flows: { opened: 0, closed: 2, changed: 0 },
+  changes: [
+    { from: 'a', from_name: 'alpha', to: 'b', to_name: 'beta', before: ['all'], after: [] },
+    { from: 'b', from_name: 'beta', to: 'a', to_name: 'alpha', before: ['all'], after: [] },
+  ],
+  truncated: false,
+  broken_assertions: [],
+};
+
+function arrange() {
+  storeSignedInSession('super-admin');
+  useSession.setState({
+    user: {
+      username: 'admin',
+      platformRoleId: 'super-admin',
+      isAdmin: true,
+      canUseDashboard: true,
+      adminNetworkIds: [],
+    },
+  });
+  mockApi({
+    ...shellRoutes([makeNetworkWire('net1')]),
+    'GET networks/net1/acls': () => ({ a: { b: 2 }, b: { a: 2 } }),
+    'GET console/nodes/net1': () => ({
+      total: 2,
+      offset: 0,
+      items: [
+        { id: 'a', hostId: 'h1', name: 'alpha', address: '', address6: '' },
+        { id: 'b', hostId: 'h2', name: 'beta', address: '', address6: '' },
+      ],
+    }),
+    'POST networks/net1/acls/preview': () => ({ Code: 200, Message: '', Response: impact }),
+    'PUT networks/net1/acls/v2': () => ({ a: { b: 1 }, b: { a: 1 } }),
+  });
+  return renderRoute('/networks/$networkId/old-acls', '/networks/net1/old-acls', OldAclsPage, {
+    validateSearch: oldAclsSearchSchema,
+  });
+}
+
+describe('OldAclsPage', () => {
+  let restoreSize: () => void;
+  beforeAll(async () => {
+    await i18next.loadNamespaces('access');
+  });
+  beforeEach(() => {
+    restoreSize = mockElementSize(1280, 720);
+  });
+  afterEach(() => restoreSize());
+
+  it('-> when a cell is toggled and submitted, shows the cut first and then sends only that pair', async () => {
+    await arrange();
+    const grid = await screen.findByRole('grid', { name: 'Access matrix' });
+    await userEvent.click(within(grid).getByRole('gridcell', { name: 'alpha and beta: allowed' }));
+    expect(within(grid).getByRole('gridcell', { name: 'alpha and beta: denied' })).toBeInTheDocument();
+    expect(screen.getByText('1 pair changed')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit changes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submit matrix changes' });
+    expect(await within(dialog).findByText('Cuts alpha <-> beta')).toBeInTheDocument();
+    expect(apiClient.put).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit changes' }));
+    await waitFor(() => expect(apiClient.put).toHaveBeenCalledWith('networks/net1/acls/v2', { a: { b: 1 } }));
+  });
+
+  it('-> when Block all and then Reset are pressed, nothing is left to submit', async () => {
+    await arrange();
+    await screen.findByRole('grid', { name: 'Access matrix' });
+    await userEvent.click(screen.getByRole('button', { name: 'Block all' }));
+    expect(screen.getByText('1 pair changed')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(screen.getByRole('button', { name: 'Submit changes' })).toBeDisabled();
+  });
+});
