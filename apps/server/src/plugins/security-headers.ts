@@ -37,6 +37,9 @@ export const CONSOLE_CSP = {
 /**
  * Security headers on every answer (helmet), CORS only for the origins CORS_ALLOWED_ORIGIN names (none by
  * default: the console is served by this server, so it is same-origin), and no-store on secret-bearing answers.
+ * Helmet's Cross-Origin-Opener-Policy: same-origin stays on every document, /login included, although it makes a
+ * browser move the page into another renderer process once the response is in (40-130 ms later first paint in a
+ * fresh browser, measured in decision 037).
  */
 export async function installSecurityHeaders(
   app: FastifyInstance,
