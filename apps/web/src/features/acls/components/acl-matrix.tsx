@@ -26,6 +26,7 @@ export interface AclMatrixProps {
 export function AclMatrix({ matrix, shown, edits, canEdit, onToggle, height }: AclMatrixProps) {
   const { t } = useTranslation('access');
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual returns new functions by design.
   const rows = useVirtualizer({
     count: shown.length,
     getScrollElement: () => scrollElement,
