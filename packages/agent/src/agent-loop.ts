@@ -390,6 +390,8 @@ export class Agent {
       ...endpoint,
       listenport: this.#listenPort,
       interfaces: localInterfaces(this.state.interfaceName),
+      // Repeated so a tool installed (or removed) since the join reaches the server once it reads it at check-in.
+      ...(this.mesh.firewall ? { firewallinuse: this.mesh.firewall.kind } : {}),
     });
   }
 }

@@ -50,9 +50,18 @@ export class DefaultRouteGuard {
     return this.stateDir ? path.join(this.stateDir, DEFAULT_ROUTE_FILE) : undefined;
   }
 
+  /** Whether the host was a client at the last apply; unknown at start, so a crashed run's leftovers go once. */
+  #isClient: boolean | undefined;
+
   /** `bypass`: underlay addresses to keep on the default route; undefined when the host is no client. */
   async apply(bypass: readonly string[] | undefined): Promise<void> {
-    if (bypass === undefined) return this.restore();
+    if (bypass === undefined) {
+      // Most hosts are no client: after the first clean-up there is nothing to look at on every peer change.
+      if (this.#isClient !== false) await this.restore();
+      this.#isClient = false;
+      return;
+    }
+    this.#isClient = true;
     const file = this.file;
     if (file && !fs.existsSync(file)) {
       const saved: Saved = { defaults: await defaultRoutes() };

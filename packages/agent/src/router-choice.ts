@@ -69,7 +69,7 @@ export function candidatesByRange(
       list.push({
         nodeId: route.node_id,
         peerKey,
-        address: route.egress_gw_addr,
+        address: route.egress_gw_addr || route.egress_gw_addr6,
         metric: entry.route_metric,
         isServerChoice: active.has(range),
         isDirect: hostKeyOf(route.host_id) === undefined || hostKeyOf(route.host_id) === peerKey,
