@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { aclsSearchSchema } from '@/features/acls/acls-search.ts';
 import { oldAclsSearchSchema } from '@/features/acls/old-acls-search.ts';
+import { dnsSearchSchema } from '@/features/dns/dns-search.ts';
 import { remoteAccessSearchSchema } from '@/features/ext-clients/clients-search.ts';
 import { nodesSearchSchema } from '@/features/nodes/nodes-search.ts';
 import {
@@ -104,7 +105,13 @@ export const networkSectionRoutes = [
     ),
     staticData: { page: 'internet-gateways', isProOnly: true },
   }),
-  section('dns'),
+  createRoute({
+    getParentRoute: () => networkRoute,
+    path: 'dns',
+    validateSearch: dnsSearchSchema,
+    component: lazyRouteComponent(() => import('@/features/dns/dns-page.tsx'), 'DnsPage'),
+    staticData: { page: 'dns' },
+  }),
   section('graph'),
   section('metrics'),
   section(

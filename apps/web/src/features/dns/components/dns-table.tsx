@@ -1,0 +1,111 @@
+import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '@/components/data-table/data-table.tsx';
+import { RowBadge } from '@/components/data-table/row-badge.tsx';
+import { CopyButton } from '@/components/ui/copy-button.tsx';
+import type { DnsRow } from '../api/dns.ts';
+
+const column = createColumnHelper<DnsRow>();
+
+export interface DnsTableProps {
+  rows: readonly DnsRow[];
+  search: string;
+  canManage: boolean;
+  onDelete: (row: DnsRow) => void;
+}
+
+/** The DNS table (checklist §3.19): entry and addresses, each copyable, the kind, and delete for custom entries. */
+export function DnsTable({ rows, search, canManage, onDelete }: DnsTableProps) {
+  const { t } = useTranslation('access');
+  const columns = useMemo(
+    () => [
+      column.accessor('name', {
+        meta: { isKey: true },
+        header: t('dns.columns.name'),
+        cell: (info) => (
+          <Group gap={4} wrap="nowrap">
+            <Text fz="sm" truncate>
+              {info.getValue()}
+            </Text>
+            <CopyButton value={info.getValue()} label={t('dns.copyName', { name: info.getValue() })} />
+          </Group>
+        ),
+      }),
+      column.accessor((row) => [row.address, row.address6].filter(Boolean).join(' '), {
+        id: 'addresses',
+        meta: { isKey: true },
+        header: t('dns.columns.addresses'),
+        cell: (info) => (
+          <Group gap={8} wrap="nowrap">
+            {[info.row.original.address, info.row.original.address6]
+              .filter((a) => a !== '')
+              .map((address) => (
+                <Group key={address} gap={2} wrap="nowrap">
+                  <Text fz="sm">{address}</Text>
+                  <CopyButton value={address} label={t('dns.copyAddress', { address })} />
+                </Group>
+              ))}
+          </Group>
+        ),
+      }),
+      column.accessor((row) => (row.isAutomatic ? t('dns.automatic') : t('dns.custom')), {
+        id: 'kind',
+        header: t('dns.columns.kind'),
+        size: 120,
+        cell: (info) => (
+          <RowBadge color={info.row.original.isAutomatic ? 'gray' : 'blue'} size="sm">
+            {info.getValue()}
+          </RowBadge>
+        ),
+      }),
+      ...(canManage
+        ? [
+            column.display({
+              id: 'actions',
+              header: '',
+              size: 60,
+              cell: (info) => {
+                const button = (
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    disabled={info.row.original.isAutomatic}
+                    aria-label={t('dns.deleteFor', { name: info.row.original.name })}
+                    onClick={() => onDelete(info.row.original)}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                );
+                return info.row.original.isAutomatic ? (
+                  <Tooltip label={t('dns.automaticHint')}>
+                    <span>{button}</span>
+                  </Tooltip>
+                ) : (
+                  button
+                );
+              },
+            }),
+          ]
+        : []),
+    ],
+    [t, canManage, onDelete],
+  );
+  return (
+    <DataTable
+      data={rows}
+      columns={columns}
+      getRowId={(row) => row.name}
+      label={t('dns.tableLabel')}
+      search={search}
+      height="calc(100dvh - 300px)"
+      empty={
+        <Text c="dimmed" ta="center" py="xl" fz="sm">
+          {t('dns.empty')}
+        </Text>
+      }
+    />
+  );
+}

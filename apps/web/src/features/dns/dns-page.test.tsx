@@ -1,0 +1,102 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18next } from '@/i18n/index.ts';
+import { apiClient } from '@/lib/api-client.ts';
+import { useSession } from '@/lib/session.ts';
+import { mockElementSize } from '@/test/layout.ts';
+import { mockApi } from '@/test/mock-api.ts';
+import { renderRoute } from '@/test/render-route.tsx';
+import { makeNetworkWire, shellRoutes, storeSignedInSession } from '@/test/signed-in.ts';
+import type * as ApiClientModule from '@/lib/api-client.ts';
+import { DnsPage } from './dns-page.tsx';
+import { dnsSearchSchema } from './dns-search.ts';
+
+vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof ApiClientModule>()),
+  apiClient: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() },
+}));
+
+function arrange() {
+  storeSignedInSession('super-admin');
+  useSession.setState({
+    user: {
+      username: 'admin',
+      platformRoleId: 'super-admin',
+      isAdmin: true,
+      canUseDashboard: true,
+      adminNetworkIds: [],
+    },
+  });
+  mockApi({
+    ...shellRoutes([makeNetworkWire('net1')]),
+    'GET dns/adm/net1/nodes': () => [
+      { name: 'web-1.net1', address: '100.70.1.1', address6: '', network: 'net1' },
+    ],
+    'GET dns/adm/net1/custom': () => [
+      { name: 'db.internal', address: '100.70.1.2', address6: '', network: 'net1' },
+    ],
+    'GET console/nodes/net1': () => ({
+      total: 1,
+      offset: 0,
+      items: [{ id: 'n1', hostId: 'h1', name: 'web-1', address: '100.70.1.1/32', address6: 'fd00::1/128' }],
+    }),
+    'POST dns/net1': (body) => ({ address: '', address6: '', network: 'net1', ...(body as object) }),
+    'DELETE dns/net1/db.internal': () => 'deleted',
+  });
+  return renderRoute('/networks/$networkId/dns', '/networks/net1/dns', DnsPage, {
+    validateSearch: dnsSearchSchema,
+  });
+}
+
+describe('DnsPage', () => {
+  let restoreSize: () => void;
+  beforeAll(async () => {
+    await i18next.loadNamespaces('access');
+  });
+  beforeEach(() => {
+    restoreSize = mockElementSize(1280, 720);
+  });
+  afterEach(() => restoreSize());
+
+  it('-> lists automatic and custom entries with copy buttons; only custom ones can be deleted', async () => {
+    await arrange();
+    const table = await screen.findByRole('table', { name: 'DNS entries' });
+    expect(await within(table).findByText('web-1.net1')).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Copy db.internal' })).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Delete web-1.net1' })).toBeDisabled();
+    await userEvent.click(within(table).getByRole('button', { name: 'Delete db.internal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete DNS entry' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(apiClient.delete).toHaveBeenCalledWith('dns/net1/db.internal', expect.anything()),
+    );
+  });
+
+  it('-> when an entry is added with a node address picked from the list, sends it; an IPv6 goes in address6', async () => {
+    await arrange();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add DNS entry' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create DNS entry' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /DNS name/ }), 'api.internal');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Address to alias/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'fd00::1' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create entry' }));
+    await waitFor(() =>
+      expect(apiClient.post).toHaveBeenCalledWith('dns/net1', { name: 'api.internal', address6: 'fd00::1' }),
+    );
+  });
+
+  it('-> when the name has a space or the address is not an IP, says so and sends nothing', async () => {
+    await arrange();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add DNS entry' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create DNS entry' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /DNS name/ }), 'bad name');
+    await userEvent.type(within(dialog).getByRole('combobox', { name: /Address to alias/ }), '300.1.1.1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create entry' }));
+    expect(
+      await within(dialog).findByText('Use letters, digits, dashes and dots, without spaces'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Enter an IPv4 or IPv6 address')).toBeInTheDocument();
+    expect(apiClient.post).not.toHaveBeenCalled();
+  });
+});
