@@ -20,7 +20,6 @@ export const NAMESPACES = [
   'nodes',
   'people',
   'remoteAccess',
-  'activity',
   'routing',
 ] as const;
 
@@ -40,6 +39,16 @@ const featureChunks: Record<string, Record<Language, () => LanguageModule>> = {
     en: () => import('./access/en.json'),
     fr: () => import('./access/fr.json'),
     de: () => import('./access/de.json'),
+  },
+  activity: {
+    en: () => import('./activity/en.json'),
+    fr: () => import('./activity/fr.json'),
+    de: () => import('./activity/de.json'),
+  },
+  palette: {
+    en: () => import('./palette/en.json'),
+    fr: () => import('./palette/fr.json'),
+    de: () => import('./palette/de.json'),
   },
 };
 

@@ -2,9 +2,15 @@ import { describe, expect, it } from 'vitest';
 import accessDe from './access/de.json';
 import accessEn from './access/en.json';
 import accessFr from './access/fr.json';
+import activityDe from './activity/de.json';
+import activityEn from './activity/en.json';
+import activityFr from './activity/fr.json';
 import de from './de.json';
 import en from './en.json';
 import fr from './fr.json';
+import paletteDe from './palette/de.json';
+import paletteEn from './palette/en.json';
+import paletteFr from './palette/fr.json';
 
 /** Every key path of a translation file, e.g. `signin.title`. */
 const keysOf = (value: object, prefix = ''): string[] =>
@@ -31,6 +37,17 @@ describe('translation files', () => {
     'when the lazy access namespace in %s is compared with English, then it has exactly the same keys',
     (_, language) => {
       expect(keysOf(language).sort()).toEqual(keysOf(accessEn).sort());
+    },
+  );
+  it.each([
+    ['activity', 'fr', activityFr, activityEn],
+    ['activity', 'de', activityDe, activityEn],
+    ['palette', 'fr', paletteFr, paletteEn],
+    ['palette', 'de', paletteDe, paletteEn],
+  ])(
+    'when the lazy %s namespace in %s is compared with English, then it has exactly the same keys',
+    (_, __, language, english) => {
+      expect(keysOf(language).sort()).toEqual(keysOf(english).sort());
     },
   );
 });

@@ -1,0 +1,29 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './helpers.ts';
+
+test.describe('command palette', () => {
+  test('when Ctrl-K is pressed and an action chosen, then the action runs; a page chosen opens it', async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.keyboard.press('Control+K');
+    const input = page.getByRole('combobox', { name: /Go to a page/ });
+    await expect(input).toBeFocused();
+    await input.fill('create net');
+    await expect(page.getByRole('option', { name: /Create network/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Create a Network' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.keyboard.press('Control+K');
+    await page.getByRole('combobox', { name: /Go to a page/ }).fill('activ');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/activity$/);
+    await expect(page.getByRole('table', { name: 'Activity' })).toBeVisible();
+  });
+});
