@@ -25,7 +25,7 @@ test.describe('activity', () => {
     await page.getByRole('button', { name: /^Account menu for / }).click();
     await page.getByRole('menuitem', { name: 'Activity' }).click();
     await expect(page).toHaveURL(/\/activity$/);
-    await page.getByRole('textbox', { name: 'Network' }).fill(netid);
+    await page.getByRole('combobox', { name: 'Network' }).fill(netid);
     await page.getByRole('option', { name: netid }).click();
     await expect(page).toHaveURL(new RegExp(`network=${netid}`));
 

@@ -110,6 +110,35 @@ describe('DataTable', () => {
     expect(onSortingChange).toHaveBeenCalledWith([{ id: 'name', desc: true }]);
   });
 
+  it('-> exports the rows it shows, filtered and sorted, as CSV from the export menu', async () => {
+    const saved: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      saved.push(blob);
+      return 'blob:export';
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderUi(
+      <DataTable
+        label="Nodes"
+        data={rowsOf(30)}
+        columns={columns}
+        getRowId={(r) => r.id}
+        search="node-0001"
+        sorting={[{ id: 'name', desc: true }]}
+        height={600}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Export Nodes' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Export as CSV' }));
+    expect(click).toHaveBeenCalledOnce();
+    expect(await saved[0]!.text()).toBe(
+      ['Name', ...Array.from({ length: 10 }, (_, i) => `node-000${19 - i}`)].join('\r\n') + '\r\n',
+    );
+    click.mockRestore();
+    vi.unstubAllGlobals();
+  });
+
   it('-> with no rows, shows the empty state', () => {
     renderUi(
       <DataTable label="Nodes" data={[]} columns={columns} getRowId={(r) => r.id} empty="No nodes yet" />,

@@ -1,4 +1,4 @@
-import { Box, Checkbox, Table, Text, UnstyledButton } from '@mantine/core';
+import { Box, Checkbox, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import {
@@ -15,6 +15,8 @@ import {
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VirtualRows, WindowRows } from './data-table-body.tsx';
+import { ExportMenu } from './export-menu.tsx';
+import { exportColumns } from './export-rows.ts';
 import { detailsColumn, NARROW_TABLE_BELOW, RowDetails, splitNarrowColumns } from './narrow-columns.tsx';
 import classes from './data-table.module.css';
 
@@ -43,6 +45,8 @@ export interface DataTableProps<T> {
    * clicks, so a keystroke never re-sorts 10,000 rows here.
    */
   isPreSorted?: boolean;
+  /** The export control (CSV, JSON) in the header's last cell, named after `label`; false hides it. */
+  isExportable?: boolean;
 }
 
 /**
@@ -131,9 +135,23 @@ export function DataTable<T>(tableProps: DataTableProps<T>) {
                   />
                 </Table.Th>
               )}
-              {group.headers.map((header) => {
+              {group.headers.map((header, index) => {
                 const sorted = header.column.getIsSorted();
-                const label = flexRender(header.column.columnDef.header, header.getContext());
+                const heading = flexRender(header.column.columnDef.header, header.getContext());
+                // Every table exports what it shows, filtered and sorted (issue 33), from its last heading.
+                const label =
+                  index === group.headers.length - 1 && tableProps.isExportable !== false ? (
+                    <Group gap={4} wrap="nowrap" justify="space-between">
+                      {heading}
+                      <ExportMenu
+                        label={tableProps.label}
+                        columns={() => exportColumns(tableProps.columns)}
+                        rows={() => (props.isPreSorted ? props.data : rows.map((row) => row.original))}
+                      />
+                    </Group>
+                  ) : (
+                    heading
+                  );
                 return (
                   <Table.Th
                     key={header.id}
