@@ -97,6 +97,7 @@ try {
     publisher: { publishAccess: (peersByHost) => void (told = peersByHost) },
     forget: (netid) => models.forget(netid),
     snapshot: (netid) => models.snapshot(netid),
+    remember: (netid, rows, model) => models.remember(netid, rows, model),
   });
   const sent = { messages: 0, bytes: 0 };
   const builder = new PeerUpdateBuilder(

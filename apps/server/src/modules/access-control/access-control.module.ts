@@ -41,6 +41,7 @@ export async function register(app: ModuleApp, deps: AccessControlModuleDeps): P
     publisher: deps.publisher,
     forget: (netid) => models.forget(netid),
     snapshot: (netid) => models.snapshot(netid),
+    remember: (netid, rows, model) => models.remember(netid, rows, model),
   });
   const unsubscribe = deps.events.subscribe((event) => {
     if (AFFECTS_ACCESS.has(event.resource)) models.forget(event.network);

@@ -85,6 +85,13 @@ export class AccessModels {
     return { rows, model };
   }
 
+  /** Keeps the rows and model a save just wrote (they are the network as stored now). */
+  remember(netid: string, rows: NetworkAccessRows, model: AccessModel): void {
+    this.#models.set(netid, model);
+    this.#rows.set(netid, rows);
+    this.#defaults.set(netid, rows.defaultAllow);
+  }
+
   /** Forgets one network's model, or every model when `netid` is undefined. */
   forget(netid?: string): void {
     if (netid === undefined) {

@@ -39,6 +39,8 @@ export interface AccessDependencies {
   publisher: AccessPublisher;
   /** Forgets the compiled model of a network (enforcement reads it next time). */
   forget(netid: string): void;
+  /** Keeps what a save wrote as the network's compiled state (peer computation and previews start from it). */
+  remember?(netid: string, rows: NetworkAccessRows, model: AccessModel): void;
   /** The network's rows and model as enforcement last compiled them (previews start from there). */
   snapshot?(netid: string): Promise<{ rows: NetworkAccessRows; model: AccessModel } | undefined>;
 }
@@ -94,13 +96,22 @@ export class AccessService {
     const saved = await this.d.repository.inNetwork(netid, async (rows, writer) => {
       const after = clone(rows);
       const planned = plan(after);
-      const { impact, peersByHost, wholeLists } = this.impact(rows, after, planned.newChecks);
+      const { impact, peersByHost, wholeLists, model } = this.impact(rows, after, planned.newChecks);
       if (impact.broken_assertions.length > 0) throw badRequest(brokenMessage(impact));
       await planned.write(writer);
-      return { result: planned.result, impact, peersByHost, wholeLists, events: planned.events };
+      return {
+        result: planned.result,
+        impact,
+        peersByHost,
+        wholeLists,
+        events: planned.events,
+        after,
+        model,
+      };
     });
     if (!saved) throw badRequest(`network ${netid} not found`);
     this.d.forget(netid);
+    this.d.remember?.(netid, saved.after, saved.model);
     for (const event of saved.events) this.d.events.publish(event);
     if (saved.peersByHost.size > 0 || saved.wholeLists.size > 0)
       this.d.publisher.publishAccess(saved.peersByHost, saved.wholeLists);
@@ -197,7 +208,7 @@ export class AccessService {
         pairs: f.pairs.map((p) => named(p.from, p.to)),
       })),
     };
-    return { impact, peersByHost, wholeLists };
+    return { impact, peersByHost, wholeLists, model: is };
   }
 }
 
