@@ -2,6 +2,7 @@ import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-route
 import { aclsSearchSchema } from '@/features/acls/acls-search.ts';
 import { oldAclsSearchSchema } from '@/features/acls/old-acls-search.ts';
 import { dnsSearchSchema } from '@/features/dns/dns-search.ts';
+import { tagsSearchSchema } from '@/features/tags/tags-search.ts';
 import { remoteAccessSearchSchema } from '@/features/ext-clients/clients-search.ts';
 import { nodesSearchSchema } from '@/features/nodes/nodes-search.ts';
 import {
@@ -136,7 +137,13 @@ export const networkSectionRoutes = [
     component: lazyRouteComponent(() => import('@/features/acls/old-acls-page.tsx'), 'OldAclsPage'),
     staticData: { page: 'old-acls' },
   }),
-  section('tag-manager', upcoming, true),
+  createRoute({
+    getParentRoute: () => networkRoute,
+    path: 'tag-manager',
+    validateSearch: tagsSearchSchema,
+    component: lazyRouteComponent(() => import('@/features/tags/tag-manager-page.tsx'), 'TagManagerPage'),
+    staticData: { page: 'tag-manager', isProOnly: true },
+  }),
   createRoute({
     getParentRoute: () => networkRoute,
     path: 'analytics',

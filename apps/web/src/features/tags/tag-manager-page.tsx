@@ -1,0 +1,104 @@
+import type { TagListItem } from '@meshdeck/contracts';
+import { networkDisplayName } from '@meshdeck/contracts';
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { getRouteApi } from '@tanstack/react-router';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageIcon } from '@/components/layout/page-catalog.tsx';
+import { PageHeader } from '@/components/layout/page-header.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { useTags } from '@/lib/api/access-queries.ts';
+import { useNetworkMembers } from '@/lib/api/network-members.ts';
+import { describeError } from '@/lib/error-message.ts';
+import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
+import { patchSearch } from '@/lib/patch-search.ts';
+import { paths } from '@/lib/paths.ts';
+import { useCanManageNetwork } from '@/lib/permissions.ts';
+import { useDeleteTag } from './api/tag-mutations.ts';
+import { TagDialog } from './components/tag-dialog.tsx';
+import { TagsTable } from './components/tags-table.tsx';
+
+const routeApi = getRouteApi('/_layout/networks/$networkId/tag-manager');
+
+/** /networks/{id}/tag-manager (checklist §3.18, Pro): tags, their devices and users; create, edit, rename, delete. */
+export function TagManagerPage() {
+  const { t } = useTranslation('access');
+  const { t: tPages } = useTranslation('pages');
+  const { networkId } = routeApi.useParams();
+  const search = routeApi.useSearch();
+  const navigate = routeApi.useNavigate();
+  const setSearch = (patch: typeof search) => void navigate({ search: patchSearch(patch), replace: true });
+  const canManage = useCanManageNetwork(networkId);
+  const tags = useTags(networkId);
+  const { members } = useNetworkMembers(networkId);
+  const names = useMemo(() => new Map(members.map((m) => [m.id, m.name])), [members]);
+  const [isCreating, setIsCreating] = useState(false);
+  const [editing, setEditing] = useState<TagListItem>();
+  const [deleting, setDeleting] = useState<TagListItem>();
+  const remove = useDeleteTag(networkId);
+  const onEdit = useCallback((tag: TagListItem) => setEditing(tag), []);
+  const onDelete = useCallback((tag: TagListItem) => setDeleting(tag), []);
+  const handleDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => notifySuccess(t('tags.deleted', { name: deleting.tag_name })),
+      onError: (error) => notifyFailure(t('tags.deleteFailed'), error),
+      onSettled: () => setDeleting(undefined),
+    });
+  };
+  return (
+    <Stack p="md" gap="md">
+      <PageHeader
+        title={tPages('tag-manager.title')}
+        description={tPages('tag-manager.description')}
+        icon={<PageIcon page="tag-manager" />}
+        breadcrumbs={[
+          { label: tPages('networks.title'), href: paths.networks() },
+          { label: networkDisplayName(networkId), href: paths.network(networkId) },
+          { label: tPages('tag-manager.title') },
+        ]}
+        actions={
+          canManage && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setIsCreating(true)}>
+              {t('tags.add')}
+            </Button>
+          )
+        }
+      />
+      <TextInput
+        leftSection={<IconSearch size={16} />}
+        placeholder={t('tags.search')}
+        aria-label={t('tags.search')}
+        value={search.search ?? ''}
+        onChange={(event) => setSearch({ search: event.currentTarget.value })}
+        maw={360}
+      />
+      {tags.error && <Alert color="red">{describeError(tags.error)}</Alert>}
+      <TagsTable
+        tags={tags.data ?? []}
+        search={search.search ?? ''}
+        names={names}
+        canManage={canManage}
+        onEdit={onEdit}
+        onDelete={onDelete}
+      />
+      <TagDialog opened={isCreating} networkId={networkId} onClose={() => setIsCreating(false)} />
+      <TagDialog
+        opened={editing !== undefined}
+        networkId={networkId}
+        tag={editing}
+        onClose={() => setEditing(undefined)}
+      />
+      <ConfirmDialog
+        opened={deleting !== undefined}
+        title={t('tags.deleteTitle')}
+        message={t('tags.deleteMessage', { name: deleting?.tag_name ?? '' })}
+        confirmLabel={t('tags.delete')}
+        isPending={remove.isPending}
+        onConfirm={handleDelete}
+        onClose={() => setDeleting(undefined)}
+      />
+    </Stack>
+  );
+}
