@@ -9,6 +9,7 @@ import { mockApi } from '@/test/mock-api.ts';
 import { signInAs } from '@/test/people-fixtures.ts';
 import { useSession } from '@/lib/session.ts';
 import { renderRoute } from '@/test/render-route.tsx';
+import { makeNetworkWire } from '@/test/signed-in.ts';
 import type * as ApiClientModule from '@/lib/api-client.ts';
 import { NodesPage } from './nodes-page.tsx';
 import { nodesSearchSchema } from './nodes-search.ts';
@@ -162,5 +163,19 @@ describe('NodesPage', () => {
     await within(table()).findByText('relay-host');
     expect(within(table()).getAllByRole('checkbox').length).toBeGreaterThan(0);
     expect(within(table()).getByRole('button', { name: 'Actions for relay-host' })).toBeInTheDocument();
+  });
+
+  it('-> when the network is DENY and no policy is on, says nothing is allowed yet and links to the first policy', async () => {
+    signInAs('admin', 'super-admin');
+    mockApi({
+      'GET console/nodes/net1': () => page(nodes),
+      'GET networks': () => [makeNetworkWire('net1', { defaultacl: 'no' })],
+      'GET v1/acls': () => ({ Code: 200, Message: '', Response: [] }),
+    });
+    const { router } = await renderNodes();
+    expect(await screen.findByText('Nothing is allowed in this network yet')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add the first policy' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/networks/net1/access-control'));
+    expect(router.state.location.search).toMatchObject({ add: true });
   });
 });

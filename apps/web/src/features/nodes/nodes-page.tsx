@@ -5,6 +5,7 @@ import type { RowSelectionState } from '@tanstack/react-table';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DenyNoticeSlot } from '@/components/access/deny-notice-slot.tsx';
 import { paramToSorting, sortingToParam } from '@/components/data-table/sort-param.ts';
 import { PageHeader } from '@/components/layout/page-header.tsx';
 import { nodeListSource } from '@/lib/api/node-list.ts';
@@ -65,6 +66,7 @@ export function NodesPage() {
         description={t('description')}
         icon={<IconTopologyStar3 size={24} />}
       />
+      <DenyNoticeSlot networkId={networkId} />
       <NodesToolbar search={search.search} type={search.type} status={search.status} onChange={setSearch} />
       {canManage && <BulkDelete selected={selectedNodes} names={names} onDone={() => setRowSelection({})} />}
       {nodes.error && <Alert color="red">{describeError(nodes.error)}</Alert>}
