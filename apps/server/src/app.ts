@@ -7,6 +7,7 @@ import { ReadCache } from './lib/read-cache.ts';
 import * as accessControlModule from './modules/access-control/access-control.module.ts';
 import * as accessTokensModule from './modules/access-tokens/access-tokens.module.ts';
 import * as activityModule from './modules/activity/activity.module.ts';
+import * as configTransferModule from './modules/config-transfer/config-transfer.module.ts';
 import * as dnsModule from './modules/dns/dns.module.ts';
 import * as enrollmentKeysModule from './modules/enrollment-keys/enrollment-keys.module.ts';
 import { EventBus } from './modules/events/events.public.ts';
@@ -124,6 +125,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return network && nodes.views.api(row, network);
     },
   });
+
+  // Export and import go through the routes above, so it comes after every module whose items it moves.
+  await configTransferModule.register(app);
 
   peers.builder.useAccess(access);
   exposeInternals(app, { database, broker, config, events, peers });

@@ -1,50 +1,11 @@
 import { z } from 'zod';
+import { activitySubjectTypes } from './activity-types.ts';
 import { LIMITS, boundedString } from './limits.ts';
 
 /** The activity log (api-contract §2.17, §3.21): who changed what, when, from where, and how. */
 
-export const activityActions = [
-  'CREATE',
-  'UPDATE',
-  'DELETE',
-  'LOGIN',
-  'SYNC',
-  'REFRESH_KEY',
-  'JOIN_HOST_TO_NETWORK',
-  'REMOVE_HOST_FROM_NETWORK',
-  'GATEWAY_ASSIGN',
-  'GATEWAY_UNASSIGN',
-] as const;
-export type ActivityAction = (typeof activityActions)[number];
-
-/**
- * Subject types of §3.21, plus Meshdeck's EXT_CLIENT, DNS and ACCESS_CHECK (the contract has no type for a
- * remote-access client, a DNS entry or a must-reach check).
- */
-export const activitySubjectTypes = [
-  'USER',
-  'USER_ACCESS_TOKEN',
-  'DEVICE',
-  'NODE',
-  'GATEWAY',
-  'SETTING',
-  'ACL',
-  'TAG',
-  'USER_ROLE',
-  'USER_GROUP',
-  'USER_INVITE',
-  'PENDING_USER',
-  'EGRESS',
-  'NETWORK',
-  'ENROLLMENT_KEY',
-  'EXT_CLIENT',
-  'DNS',
-  'ACCESS_CHECK',
-] as const;
 export const activitySubjectTypeSchema = z.enum(activitySubjectTypes);
 export type ActivitySubjectType = z.infer<typeof activitySubjectTypeSchema>;
-
-export const activityOrigins = ['DASHBOARD', 'API', 'CLIENT-APP'] as const;
 
 const subjectSchema = z.object({
   id: z.string(),

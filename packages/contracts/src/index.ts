@@ -28,4 +28,6 @@ export * from './access-policy/index.ts';
 export * from './tags.ts';
 export * from './acls.ts';
 export * from './dns.ts';
+export * from './activity-types.ts';
 export * from './activity.ts';
+export * from './config-transfer.ts';

@@ -112,6 +112,9 @@ const EXPECTED: Record<string, Row> = {
   // their own entries (activity.api.test.ts checks which entries each sees).
   'GET /api/v1/activity': ANY_USER,
   'GET /api/v1/network/activity': [401, 403, 403, 403, 'ok', 'ok', 403, 'ok', 'ok', 'ok'],
+  // Export reads through the caller's own reads; import writes through the caller's own writes.
+  'GET /api/v1/export': ADMIN_READ,
+  'POST /api/v1/import': ADMIN,
   'GET /api/v1/user/activity': [401, 403, 'ok', 403, 'ok', 403, 403, 'ok', 'ok', 'ok'],
   'GET /api/networks': ANY_USER,
   'POST /api/networks': ADMIN,

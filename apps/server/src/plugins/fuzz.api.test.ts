@@ -137,6 +137,11 @@ beforeAll(async () => {
     },
     'POST /api/v1/acls': fuzzPolicy,
     'POST /api/dns/{network}': { name: 'fuzz-entry.internal', address: '10.77.0.50' },
+    'POST /api/v1/import': {
+      meshdeck_export: 1,
+      networks: [{ netid: 'fuzz-import', addressrange: '10.78.0.0/24' }],
+      dns: [{ network: 'fuzz-import', name: 'fuzz-imported', address: '10.78.0.9' }],
+    },
     'PUT /api/v1/acls': { ...fuzzPolicy, id: 'fuzz-net.all-nodes', name: 'All Nodes', enabled: false },
     'POST /api/v1/acls/preview': {
       network_id: 'fuzz-net',

@@ -329,7 +329,7 @@ export const targetRules: Readonly<Record<string, TargetRule>> = {
     action: 'UPDATE',
     ref: (c) => row('acl_matrix', { network: c.params.networkname ?? '' }, c.params.networkname),
   },
-  'POST /api/import': { subject: 'SETTING', action: 'UPDATE', ref: () => none('import') },
+  'POST /api/v1/import': { subject: 'SETTING', action: 'UPDATE', ref: () => none('import') },
 };
 
 /** The default action of a write by its HTTP method. */
@@ -355,6 +355,7 @@ export const unloggedWrites: ReadonlySet<string> = new Set([
   'POST /api/server/shutdown',
   'POST /api/hosts/adm/authenticate',
   'PUT /api/v1/fallback/host/:hostid',
+  'PUT /api/v1/host/:hostid/routing_status',
   'POST /api/v1/node/:nodeid/failover_me',
   'DELETE /api/v1/node/:nodeid/failover_me',
   'POST /api/v1/acls/preview',

@@ -1,0 +1,32 @@
+import type { ModuleApp } from '../../lib/module.ts';
+import { configTransferRoutes } from './config-transfer.routes.ts';
+import type { CallRoute } from './config-transfer.service.ts';
+
+/** What the export and import module uses: nothing but the app, whose routes it calls. */
+export type ConfigTransferModuleDeps = Record<string, never>;
+
+/**
+ * Export and import of the configuration (issue 33, decision 038): built on the server's own routes, called in
+ * process (`inject`) with the caller's token, so each item goes through the same validation, authorization,
+ * side effects and activity log as when the console creates it.
+ */
+export async function register(app: ModuleApp): Promise<void> {
+  const callAs =
+    (authorization: string | undefined): CallRoute =>
+    async (method, url, body) => {
+      const answer = await app.inject({
+        method,
+        url,
+        headers: authorization ? { authorization } : {},
+        ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+      });
+      let parsed: unknown = answer.body;
+      try {
+        parsed = JSON.parse(answer.body) as unknown;
+      } catch {
+        // A plain-text answer stays text.
+      }
+      return { status: answer.statusCode, body: parsed };
+    };
+  await app.register(configTransferRoutes(callAs));
+}

@@ -1,0 +1,279 @@
+import {
+  aclInputSchema,
+  createNetworkInputSchema,
+  createTagInputSchema,
+  dnsEntryInputSchema,
+  enrollmentKeyInputSchema,
+  type ConfigDocument,
+  type ConfigResource,
+  type ImportChange,
+  type ImportResult,
+} from '@meshdeck/contracts';
+import type { z } from 'zod';
+import { ApiError, badRequest } from '../../lib/api-error.ts';
+
+/** A call to one of the server's own routes as the caller (their token, so their role decides). */
+export type CallRoute = (
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  body?: unknown,
+) => Promise<{ status: number; body: unknown }>;
+
+type Item = Record<string, unknown>;
+interface Step {
+  resource: ConfigResource;
+  id: string;
+  label: string;
+  create: () => Promise<{ status: number; body: unknown }>;
+  undo: (created: unknown) => Promise<unknown>;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const list = (value: unknown): Item[] => (Array.isArray(value) ? (value as Item[]) : []);
+/** The `Response` of an envelope answer, or the answer. */
+const payload = (body: unknown): unknown =>
+  body !== null && typeof body === 'object' && 'Response' in body
+    ? (body).Response
+    : body;
+const enc = encodeURIComponent;
+const conflict = (message: string) => new ApiError(409, message);
+
+/** The first problem a contract schema finds in an item, as "<resource>[i]: field: message". */
+function check(schema: z.ZodType, item: Item, where: string): void {
+  const parsed = schema.safeParse(item);
+  if (parsed.success) return;
+  const issue = parsed.error.issues[0];
+  throw badRequest(
+    `${where}: ${issue?.path.join('.') ?? ''}${issue?.path.length ? ': ' : ''}${issue?.message ?? 'invalid'}`,
+  );
+}
+
+/** Unix seconds of a wire expiry still in the future; 0 (no expiry) otherwise. */
+const futureSeconds = (value: unknown): number => {
+  const time = Date.parse(text(value));
+  return Number.isFinite(time) && time > Date.now() ? Math.floor(time / 1000) : 0;
+};
+
+/**
+ * Export and import of networks, enrollment keys, tags, custom DNS entries and access policies through the
+ * server's own routes, as the caller: every rule, side effect (a network's default key, roles and groups; peer
+ * updates) and permission of those routes applies. An import is planned whole first (every item checked
+ * against its contract schema and the current state, conflicts refused with 409 naming the item), then applied
+ * in dependency order; if a write is refused anyway, what this import created is removed again, newest first,
+ * before the refusal is answered (decision 038).
+ */
+export class ConfigTransferService {
+  constructor(private readonly call: CallRoute) {}
+
+  private async read(url: string): Promise<Item[]> {
+    const answer = await this.call('GET', url);
+    return answer.status === 200 ? list(payload(answer.body)) : [];
+  }
+
+  /** The caller's view of the configuration as an import document. */
+  async export(): Promise<ConfigDocument> {
+    const networks = await this.read('/api/networks');
+    const keys = (await this.read('/api/v1/enrollment-keys')).filter((key) => key.default !== true);
+    const tags: Item[] = [];
+    const dns: Item[] = [];
+    const acls: Item[] = [];
+    for (const network of networks) {
+      const netid = enc(text(network.netid));
+      tags.push(
+        ...(await this.read(`/api/v1/tags?network=${netid}`)).map((tag) => ({
+          id: tag.id,
+          network: tag.network,
+          tag_name: tag.tag_name,
+          color_code: tag.color_code,
+        })),
+      );
+      dns.push(...(await this.read(`/api/dns/adm/${netid}/custom`)));
+      acls.push(...(await this.read(`/api/v1/acls?network=${netid}`)).filter((acl) => acl.default !== true));
+    }
+    return { meshdeck_export: 1, networks, enrollment_keys: keys, tags, dns, acls };
+  }
+
+  /** Plans the import and, unless `dryRun`, applies it. */
+  async import(document: ConfigDocument, dryRun: boolean): Promise<ImportResult> {
+    const steps = await this.plan(document);
+    const changes: ImportChange[] = steps.map((step) => ({
+      resource: step.resource,
+      id: step.id,
+      action: step.create === NOTHING ? 'unchanged' : 'create',
+    }));
+    if (!dryRun) await this.apply(steps.filter((step) => step.create !== NOTHING));
+    return { dry_run: dryRun, changes };
+  }
+
+  private async apply(steps: Step[]): Promise<void> {
+    const done: { step: Step; created: unknown }[] = [];
+    for (const step of steps) {
+      const answer = await step.create();
+      if (answer.status === 200) {
+        done.push({ step, created: payload(answer.body) });
+        continue;
+      }
+      for (const { step: made, created } of done.reverse()) await made.undo(created).catch(() => undefined);
+      const reason =
+        text((answer.body as { Message?: unknown } | null)?.Message) || `status ${answer.status}`;
+      throw new ApiError(
+        answer.status >= 400 && answer.status < 500 ? answer.status : 400,
+        `${step.label}: ${reason}; nothing was imported`,
+      );
+    }
+  }
+
+  private async plan(document: ConfigDocument): Promise<Step[]> {
+    const steps: Step[] = [];
+    const existingNetworks = new Map((await this.read('/api/networks')).map((n) => [text(n.netid), n]));
+    const keyNames = new Map(
+      (await this.read('/api/v1/enrollment-keys')).map((key) => [text(list(key.tags)[0]), key]),
+    );
+    const known = new Map<string, { tags: Set<string>; dns: Map<string, Item>; acls: Set<string> }>();
+    const stateOf = async (netid: string) => {
+      let state = known.get(netid);
+      if (state) return state;
+      const exists = existingNetworks.has(netid);
+      const n = enc(netid);
+      state = {
+        tags: new Set(exists ? (await this.read(`/api/v1/tags?network=${n}`)).map((t) => text(t.id)) : []),
+        dns: new Map(
+          exists ? (await this.read(`/api/dns/adm/${n}/custom`)).map((e) => [text(e.name), e]) : [],
+        ),
+        acls: new Set(exists ? (await this.read(`/api/v1/acls?network=${n}`)).map((a) => text(a.name)) : []),
+      };
+      known.set(netid, state);
+      return state;
+    };
+
+    list(document.networks).forEach((network, i) => {
+      const netid = text(network.netid);
+      const label = `networks[${i}] "${netid}"`;
+      check(createNetworkInputSchema, network, `networks[${i}]`);
+      const current = existingNetworks.get(netid);
+      if (current) {
+        const same = ['addressrange', 'addressrange6'].every((f) => text(current[f]) === text(network[f]));
+        if (!same) throw conflict(`${label}: a network with this name exists with other address ranges`);
+        steps.push(unchanged('networks', netid, label));
+        return;
+      }
+      steps.push({
+        resource: 'networks',
+        id: netid,
+        label,
+        create: () => this.call('POST', '/api/networks', network),
+        undo: () => this.call('DELETE', `/api/networks/${enc(netid)}?force=true`),
+      });
+    });
+
+    list(document.enrollment_keys).forEach((key, i) => {
+      const name = text(list(key.tags)[0]);
+      const label = `enrollment_keys[${i}] "${name}"`;
+      const body = {
+        tags: key.tags,
+        networks: key.networks,
+        type: key.type,
+        unlimited: key.unlimited,
+        uses_remaining: key.uses_remaining,
+        expiration: futureSeconds(key.expiration),
+        relay: key.relay,
+        groups: key.groups,
+      };
+      check(enrollmentKeyInputSchema, body, `enrollment_keys[${i}]`);
+      const current = keyNames.get(name);
+      if (current) {
+        const same =
+          JSON.stringify(list(current.networks).sort()) === JSON.stringify(list(key.networks).sort());
+        if (!same) throw conflict(`${label}: a key with this name exists for other networks`);
+        steps.push(unchanged('enrollment_keys', name, label));
+        return;
+      }
+      steps.push({
+        resource: 'enrollment_keys',
+        id: name,
+        label,
+        create: () => this.call('POST', '/api/v1/enrollment-keys', body),
+        undo: (created) =>
+          this.call('DELETE', `/api/v1/enrollment-keys/${enc(text((created as Item).value))}`),
+      });
+    });
+
+    for (const [i, tag] of list(document.tags).entries()) {
+      const netid = text(tag.network);
+      const id = `${netid}.${text(tag.tag_name)}`;
+      const label = `tags[${i}] "${id}"`;
+      const body = {
+        network: netid,
+        tag_name: tag.tag_name,
+        color_code: tag.color_code ?? '',
+        tagged_nodes: [],
+      };
+      check(createTagInputSchema, body, `tags[${i}]`);
+      if ((await stateOf(netid)).tags.has(id)) {
+        steps.push(unchanged('tags', id, label));
+        continue;
+      }
+      steps.push({
+        resource: 'tags',
+        id,
+        label,
+        create: () => this.call('POST', '/api/v1/tags', body),
+        undo: () => this.call('DELETE', `/api/v1/tags?tag_id=${enc(id)}`),
+      });
+    }
+
+    for (const [i, entry] of list(document.dns).entries()) {
+      const netid = text(entry.network);
+      const name = text(entry.name);
+      const label = `dns[${i}] "${name}" in ${netid}`;
+      const body = { name, address: entry.address ?? '', address6: entry.address6 ?? '' };
+      check(dnsEntryInputSchema, body, `dns[${i}]`);
+      const current = (await stateOf(netid)).dns.get(name);
+      if (current) {
+        const same =
+          text(current.address) === text(body.address) && text(current.address6) === text(body.address6);
+        if (!same) throw conflict(`${label}: an entry with this name has other addresses`);
+        steps.push(unchanged('dns', `${netid}/${name}`, label));
+        continue;
+      }
+      steps.push({
+        resource: 'dns',
+        id: `${netid}/${name}`,
+        label,
+        create: () => this.call('POST', `/api/dns/${enc(netid)}`, body),
+        undo: () => this.call('DELETE', `/api/dns/${enc(netid)}/${enc(name)}`),
+      });
+    }
+
+    for (const [i, acl] of list(document.acls).entries()) {
+      const netid = text(acl.network_id);
+      const name = text(acl.name);
+      const label = `acls[${i}] "${name}" in ${netid}`;
+      const body = Object.fromEntries(
+        Object.entries(acl).filter(([key]) => key !== 'id' && key !== 'created_at'),
+      );
+      check(aclInputSchema, body, `acls[${i}]`);
+      if ((await stateOf(netid)).acls.has(name)) {
+        steps.push(unchanged('acls', `${netid}/${name}`, label));
+        continue;
+      }
+      steps.push({
+        resource: 'acls',
+        id: `${netid}/${name}`,
+        label,
+        create: () => this.call('POST', '/api/v1/acls', body),
+        undo: (created) => this.call('DELETE', `/api/v1/acls?acl_id=${enc(text((created as Item).id))}`),
+      });
+    }
+    return steps;
+  }
+}
+
+const NOTHING = () => Promise.resolve({ status: 200, body: null });
+const unchanged = (resource: ConfigResource, id: string, label: string): Step => ({
+  resource,
+  id,
+  label,
+  create: NOTHING,
+  undo: NOTHING,
+});
