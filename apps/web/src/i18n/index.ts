@@ -50,6 +50,11 @@ const featureChunks: Record<string, Record<Language, () => LanguageModule>> = {
     fr: () => import('./palette/fr.json'),
     de: () => import('./palette/de.json'),
   },
+  transfer: {
+    en: () => import('./transfer/en.json'),
+    fr: () => import('./transfer/fr.json'),
+    de: () => import('./transfer/de.json'),
+  },
 };
 
 const lazyLanguages: BackendModule = {

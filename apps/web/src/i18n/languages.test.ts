@@ -11,6 +11,9 @@ import fr from './fr.json';
 import paletteDe from './palette/de.json';
 import paletteEn from './palette/en.json';
 import paletteFr from './palette/fr.json';
+import transferDe from './transfer/de.json';
+import transferEn from './transfer/en.json';
+import transferFr from './transfer/fr.json';
 
 /** Every key path of a translation file, e.g. `signin.title`. */
 const keysOf = (value: object, prefix = ''): string[] =>
@@ -44,6 +47,8 @@ describe('translation files', () => {
     ['activity', 'de', activityDe, activityEn],
     ['palette', 'fr', paletteFr, paletteEn],
     ['palette', 'de', paletteDe, paletteEn],
+    ['transfer', 'fr', transferFr, transferEn],
+    ['transfer', 'de', transferDe, transferEn],
   ])(
     'when the lazy %s namespace in %s is compared with English, then it has exactly the same keys',
     (_, __, language, english) => {

@@ -1,7 +1,8 @@
-import { Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfigTransferButtons } from '@/components/config-transfer/config-transfer-buttons.tsx';
 import { PageIcon } from '@/components/layout/page-catalog.tsx';
 import { PageHeader } from '@/components/layout/page-header.tsx';
 import { patchSearch } from '@/lib/patch-search.ts';
@@ -32,6 +33,11 @@ export function NetworksPage() {
           { label: t('networks.title') },
         ]}
       />
+      {isAdmin && (
+        <Group justify="flex-end" px="md">
+          <ConfigTransferButtons />
+        </Group>
+      )}
       <NetworksOverview
         url={url}
         onUrlChange={(patch) => void navigate({ search: patchSearch(patch), replace: true })}
