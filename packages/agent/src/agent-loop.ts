@@ -1,10 +1,18 @@
 import type { KeyObject } from 'node:crypto';
-import { hostPeerUpdateSchema, mqttTopics, type HostPull, type RawNode } from '@meshdeck/contracts';
+import {
+  dnsSyncMessageSchema,
+  hostPeerUpdateSchema,
+  mqttTopics,
+  type HostPull,
+  type RawNode,
+} from '@meshdeck/contracts';
 import { RECONNECT_BACKOFF, backoffDelay, type BackoffPolicy } from './backoff.ts';
 import { BrokerConnection } from './broker-connection.ts';
 import { openPayload, payloadKey } from './payload-open.ts';
 import { applyPeerUpdate, syncStep, type Peer, type SyncPoint } from './peer-state.ts';
 import { failoverAsks } from './failover-watch.ts';
+import { HostsFile } from './hosts-file.ts';
+import { inboundGroups } from './inbound-filter.ts';
 import { MeshRouting, type InternetFailMode } from './mesh-routing.ts';
 import { gatewayRole, type RoutingPlan } from './routing-plan.ts';
 import { discoverEndpoint } from './endpoint-discovery.ts';
@@ -41,6 +49,8 @@ export interface AgentOptions {
   internetFailMode?: InternetFailMode;
   /** Answer other agents' gateway probes on the mesh addresses (off on a dry run). */
   answerProbes?: boolean;
+  /** The hosts file whose marked block holds the networks' DNS names (issue 32); without it names are not written. */
+  hostsFile?: string | undefined;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -78,6 +88,8 @@ export class Agent {
   #firstSeen = new Map<string, number>();
   #lastAsked = new Map<string, number>();
   #watchingFailover = false;
+  /** The networks' DNS names (pulls and DNS_SYNC messages), when the agent was given a hosts file. */
+  readonly #hosts: HostsFile | undefined;
 
   constructor(
     private readonly state: AgentState,
@@ -88,6 +100,7 @@ export class Agent {
     this.#listenPort = state.listenPort;
     this.#log = new ThrottledLog(options.log);
     this.#key = payloadKey(state.trafficKey);
+    this.#hosts = options.hostsFile ? new HostsFile(options.hostsFile, options.log) : undefined;
     this.#routing = new MeshRouting({
       iface: state.interfaceName,
       // A probe changed the picture: reconfigure in turn with everything else, never waiting for the server.
@@ -265,7 +278,13 @@ export class Agent {
       return this.configure();
     }
     const action = typeof body === 'object' && body !== null && 'Action' in body ? String(body.Action) : '';
-    if (action === 'DELETE_HOST') {
+    if (action === 'DNS_SYNC') {
+      const sync = dnsSyncMessageSchema.safeParse(body);
+      if (!sync.success)
+        return this.#log.warn('malformed', `ignored a malformed DNS_SYNC: ${sync.error.message}`);
+      if (this.#hosts) this.#hosts.replaceNetwork(sync.data.DNS.network, sync.data.DNS.entries);
+    } else if (action === 'DELETE_HOST') {
+      this.#hosts?.clear();
       await this.stop();
       await this.mesh.down();
       this.options.onDeleted();
@@ -302,6 +321,7 @@ export class Agent {
     this.#ownNodes = ownNodes(pull.nodes);
     this.#addresses = interfaceAddresses(pull.nodes);
     this.#gateway = gatewayRole(pull.nodes);
+    if (pull.dns_entries) this.#hosts?.replaceAll(pull.dns_entries);
     await this.configure();
     await this.options.onPull?.(pull);
   }
@@ -313,12 +333,25 @@ export class Agent {
   }
 
   private async configure(): Promise<void> {
-    const { peers, routing } = this.#routing.plan(
+    const { peers, routing: routes } = this.#routing.plan(
       this.#addresses,
       this.#peers,
       this.#gateway,
       this.mesh.firewall,
     );
+    // Peers the access policy narrows to some protocols or ports: the receiving side's filter, in the same table.
+    const inbound = inboundGroups(this.#routing.peerIds);
+    const iface = this.state.interfaceName;
+    const routing =
+      inbound.length === 0
+        ? routes
+        : {
+            ...routes,
+            firewall: {
+              ...(routes.firewall ?? { iface, peers: [], natRanges: [], internetSources: [] }),
+              inbound,
+            },
+          };
     await this.mesh.apply(
       this.#addresses,
       { privateKey: this.state.privateKey, listenPort: this.#listenPort, peers },

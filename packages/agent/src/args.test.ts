@@ -23,8 +23,18 @@ describe('parseCommand', () => {
         checkInSeconds: 30,
         stunServer: undefined,
         internetFailMode: 'closed',
+        hostsFile: undefined,
       },
     });
+  });
+
+  it('--hosts-file names the file the DNS names go to, and must be absolute', () => {
+    expect(parseCommand(['run', '--hosts-file', '/etc/netns/a/hosts'], '/x')).toMatchObject({
+      common: { hostsFile: '/etc/netns/a/hosts' },
+    });
+    expect(() => parseCommand(['run', '--hosts-file', 'hosts'], '/x')).toThrow(
+      '--hosts-file must be an absolute path',
+    );
   });
 
   it('when join has --port and --stun, the port is static and the STUN server is kept for run', () => {

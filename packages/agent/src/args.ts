@@ -32,13 +32,19 @@ export interface CommonOptions {
    * leaks), `open` falls back to the host's own default route until the gateway answers again.
    */
   internetFailMode: 'closed' | 'open';
+  /**
+   * The hosts file the agent keeps the networks' DNS names in (a marked block it rewrites); `/etc/hosts` on a
+   * host, `/etc/netns/<name>/hosts` in a network namespace. Without it the names are not written.
+   */
+  hostsFile: string | undefined;
 }
 
 export const USAGE = `usage:
   meshdeck-agent join --server URL --token TOKEN [--state-dir DIR] [--interface NAME] [--name NAME]
                       [--endpoint IP] [--port N] [--stun HOST:PORT] [--check-in-seconds N] [--dry-run]
-                      [--internet-fail closed|open]
+                      [--internet-fail closed|open] [--hosts-file FILE]
   meshdeck-agent run   [--state-dir DIR] [--stun HOST:PORT] [--dry-run] [--internet-fail closed|open]
+                       [--hosts-file FILE]
   meshdeck-agent leave [--state-dir DIR]
   meshdeck-agent status [--state-dir DIR]
   meshdeck-agent install [--state-dir DIR] [--stun HOST:PORT] [--check-in-seconds N] [--root DIR]
@@ -69,6 +75,7 @@ export function parseCommand(argv: string[], defaultStateDir: string): Command {
       root: { type: 'string' },
       'dry-run': { type: 'boolean' },
       'internet-fail': { type: 'string' },
+      'hosts-file': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean' },
     },
@@ -83,7 +90,10 @@ export function parseCommand(argv: string[], defaultStateDir: string): Command {
     checkInSeconds: positiveInt(values['check-in-seconds'], 30, '--check-in-seconds'),
     stunServer: values.stun,
     internetFailMode: values['internet-fail'] === 'open' ? 'open' : 'closed',
+    hostsFile: values['hosts-file'],
   };
+  if (common.hostsFile !== undefined && !common.hostsFile.startsWith('/'))
+    throw new Error('--hosts-file must be an absolute path');
   if (values['internet-fail'] !== undefined && !['open', 'closed'].includes(values['internet-fail']))
     throw new Error('--internet-fail must be open or closed');
   if (!/^[a-zA-Z0-9_=+.-]{1,15}$/.test(common.interfaceName))

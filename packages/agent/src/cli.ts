@@ -52,6 +52,7 @@ async function upgradeInPlace(
   if (common.stunServer) runArgs.push('--stun', common.stunServer);
   if (common.dryRun) runArgs.push('--dry-run');
   if (common.internetFailMode === 'open') runArgs.push('--internet-fail', 'open');
+  if (common.hostsFile) runArgs.push('--hosts-file', common.hostsFile);
   // The single executable replaces itself; the bundle replaces its script and keeps the Node.js that runs it.
   const executable = isSingleExecutable();
   const scriptPath = executable ? process.execPath : path.resolve(process.argv[1] ?? '');
@@ -87,6 +88,8 @@ async function runAgent(state: AgentState, common: CommonOptions, token?: string
     stunServer: common.stunServer,
     routingStatusFile: path.join(common.stateDir, ROUTING_STATUS_FILE),
     internetFailMode: common.internetFailMode,
+    // A dry run touches nothing on the host, its hosts file included.
+    hostsFile: common.dryRun ? undefined : common.hostsFile,
     answerProbes: !common.dryRun,
     joinCommand: `meshdeck-agent join --server ${state.server} --token <enrollment key token> --state-dir ${common.stateDir} --interface ${state.interfaceName}`,
     // Autoupdate (set per host in the console): follow the server's build whenever a full pull says so.
@@ -135,6 +138,9 @@ async function main(): Promise<void> {
       '--check-in-seconds',
       String(command.common.checkInSeconds),
       ...(command.common.stunServer ? ['--stun', command.common.stunServer] : []),
+      // An installed agent answers the networks' names through the host's own hosts file unless told otherwise.
+      '--hosts-file',
+      command.common.hostsFile ?? '/etc/hosts',
     ];
     const scriptPath = isSingleExecutable() ? '' : path.resolve(process.argv[1] ?? '');
     const file = installService(command.root, {

@@ -1,4 +1,5 @@
 import { formatCidr, parseCidr, type Cidr } from '@meshdeck/contracts';
+import { renderInboundNft, type InboundGroup } from './inbound-filter.ts';
 
 /**
  * The agent's address translation, as text for one atomic `nft -f` (or `iptables-restore --noflush` where nft is
@@ -14,14 +15,19 @@ export interface FirewallPlan {
   natRanges: string[];
   /** Mesh ranges an internet gateway masquerades out to everything. */
   internetSources: string[];
+  /** Peers whose access is narrowed to some protocols or ports (issue 32): the receiving node's packet filter. */
+  inbound?: InboundGroup[];
 }
 
 export const NFT_TABLE = 'meshdeck';
 /** The chain of the iptables fallback, jumped to from nat POSTROUTING. */
 export const IPTABLES_CHAIN = 'MESHDECK-POSTROUTING';
 
+/** Nothing to translate (the masquerade chain can go). */
 export const isEmptyPlan = (plan: FirewallPlan): boolean =>
   plan.natRanges.length === 0 && plan.internetSources.length === 0;
+
+const hasInbound = (plan: FirewallPlan): boolean => (plan.inbound?.length ?? 0) > 0;
 
 const cidrs = (list: readonly string[], family: 4 | 6): string[] =>
   [
@@ -49,10 +55,13 @@ function set(name: string, type: string, members: string[]): string[] {
  */
 export function renderNftRuleset(plan: FirewallPlan): string {
   const head = [`table inet ${NFT_TABLE}`, `delete table inet ${NFT_TABLE}`];
-  if (isEmptyPlan(plan)) return `${head.join('\n')}\n`;
+  if (isEmptyPlan(plan) && !hasInbound(plan)) return `${head.join('\n')}\n`;
   const iface = JSON.stringify(plan.iface);
+  const inbound = renderInboundNft(plan.iface, plan.inbound ?? []);
+  if (isEmptyPlan(plan)) return `${[...head, `table inet ${NFT_TABLE} {`, ...inbound, '}'].join('\n')}\n`;
   const body = [
     `table inet ${NFT_TABLE} {`,
+    ...inbound,
     ...set('peers4', 'ipv4_addr', cidrs(plan.peers, 4)),
     ...set('peers6', 'ipv6_addr', cidrs(plan.peers, 6)),
     ...set('nat_ranges4', 'ipv4_addr', cidrs(plan.natRanges, 4)),

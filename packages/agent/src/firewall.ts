@@ -7,6 +7,7 @@ import {
   renderNftRuleset,
   type FirewallPlan,
 } from './firewall-plan.ts';
+import { IPTABLES_INBOUND_CHAIN, renderInboundIptables } from './inbound-filter.ts';
 
 const run = promisify(execFile);
 
@@ -56,12 +57,29 @@ export class Firewall {
     const wanted = plan ?? { iface: this.iface, peers: [], natRanges: [], internetSources: [] };
     if (this.kind === 'nftables') return this.applyText(renderNftRuleset(wanted), (text) => this.nft(text));
     if (this.kind === 'iptables')
-      return this.applyText(renderIptablesRestore(wanted, 4) + renderIptablesRestore(wanted, 6), () =>
-        this.iptables(wanted),
+      return this.applyText(
+        [4, 6]
+          .map(
+            (f) =>
+              renderIptablesRestore(wanted, f as 4 | 6) +
+              renderInboundIptables(wanted.inbound ?? [], f as 4 | 6),
+          )
+          .join(''),
+        () => this.iptables(wanted),
       );
-    const needed = isEmptyPlan(wanted)
-      ? undefined
-      : `masquerading (${[...wanted.natRanges, ...wanted.internetSources].join(', ')}) needs nftables (nft) or iptables (iptables-restore); neither is installed, so that traffic leaves with its mesh source address`;
+    const lacking = [
+      ...(isEmptyPlan(wanted)
+        ? []
+        : [
+            `masquerading (${[...wanted.natRanges, ...wanted.internetSources].join(', ')}) needs nftables (nft) or iptables (iptables-restore); neither is installed, so that traffic leaves with its mesh source address`,
+          ]),
+      ...(wanted.inbound?.length
+        ? [
+            `the access policy's port and protocol limits (${wanted.inbound.map((g) => g.rules.join(' ') || 'nothing').join('; ')}) need nftables (nft) or iptables (iptables-restore); neither is installed, so those peers can open anything on this host`,
+          ]
+        : []),
+    ];
+    const needed = lacking.length > 0 ? lacking.join('; ') : undefined;
     if (needed && needed !== this.missing) this.log(needed);
     this.missing = needed;
   }
@@ -90,10 +108,26 @@ export class Firewall {
           () => false,
         );
         if (!present) await run(tool, ['-w', '-t', 'nat', '-I', ...jump.slice(3)]);
+        await this.iptablesInbound(tool, plan, family);
       } catch (error) {
         // IPv6 may be off on the host: only IPv4 failing is an error for the plan.
         if (family === 4) throw error;
       }
     }
+  }
+
+  /** The packet filter's chain, declared afresh, and the INPUT jump for the mesh interface (first, once). */
+  private async iptablesInbound(tool: string, plan: FirewallPlan, family: 4 | 6): Promise<void> {
+    await runWithInput(
+      `${tool}-restore`,
+      ['-w', '--noflush'],
+      renderInboundIptables(plan.inbound ?? [], family),
+    );
+    const jump = ['INPUT', '-i', this.iface, '-j', IPTABLES_INBOUND_CHAIN];
+    const present = await run(tool, ['-w', '-C', ...jump]).then(
+      () => true,
+      () => false,
+    );
+    if (!present) await run(tool, ['-w', '-I', ...jump]);
   }
 }

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BEGIN_MARK, END_MARK, HostsFile, hostsLines, rewriteHosts } from './hosts-file.ts';
+
+const entry = (name: string, address: string, address6 = '', network = 'net1') => ({
+  name,
+  address,
+  address6,
+  network,
+});
+
+describe('hosts file block', () => {
+  it('adds the block after the existing lines, keeping them', () => {
+    const before = '127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost\n';
+    const after = rewriteHosts(before, hostsLines([entry('b-host.net1', '10.9.0.2', 'fd00::2')]));
+    expect(after).toBe(
+      `127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost\n${BEGIN_MARK}\n10.9.0.2\tb-host.net1\nfd00::2\tb-host.net1\n${END_MARK}\n`,
+    );
+  });
+
+  it('replaces only its own block and is idempotent', () => {
+    const first = rewriteHosts('127.0.0.1 localhost\n', ['10.0.0.1\ta.net1']);
+    const withOperatorLine = `${first}192.168.1.5 printer\n`;
+    const second = rewriteHosts(withOperatorLine, ['10.0.0.2\tb.net1']);
+    expect(second).toBe(
+      `127.0.0.1 localhost\n192.168.1.5 printer\n${BEGIN_MARK}\n10.0.0.2\tb.net1\n${END_MARK}\n`,
+    );
+    expect(rewriteHosts(second, ['10.0.0.2\tb.net1'])).toBe(second);
+  });
+
+  it('removes the block when nothing is left', () => {
+    const withBlock = rewriteHosts('127.0.0.1 localhost\n', ['10.0.0.1\ta.net1']);
+    expect(rewriteHosts(withBlock, [])).toBe('127.0.0.1 localhost\n');
+  });
+
+  it('skips entries whose name could break the file', () => {
+    expect(hostsLines([entry('bad name\n1.2.3.4 evil', '10.0.0.1'), entry('ok.net1', '10.0.0.3')])).toEqual([
+      '10.0.0.3\tok.net1',
+    ]);
+  });
+
+  it('a DNS_SYNC replaces one network and a pull replaces all', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hosts-'));
+    const file = path.join(dir, 'netns', 'hosts');
+    const log: string[] = [];
+    const hosts = new HostsFile(file, (m) => log.push(m));
+    hosts.replaceAll([entry('a.net1', '10.0.0.1'), entry('x.net2', '10.1.0.1', '', 'net2')]);
+    hosts.replaceNetwork('net1', [entry('b.net1', '10.0.0.2')]);
+    expect(fs.readFileSync(file, 'utf8')).toBe(
+      `${BEGIN_MARK}\n10.0.0.2\tb.net1\n10.1.0.1\tx.net2\n${END_MARK}\n`,
+    );
+    const writes = log.length;
+    hosts.replaceNetwork('net1', [entry('b.net1', '10.0.0.2')]);
+    expect(log.length).toBe(writes);
+    hosts.replaceAll([]);
+    expect(fs.readFileSync(file, 'utf8')).toBe('');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
