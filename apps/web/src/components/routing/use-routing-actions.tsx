@@ -7,7 +7,7 @@ import {
   IconWorldOff,
   IconWorldWww,
 } from '@tabler/icons-react';
-import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import {
@@ -19,14 +19,8 @@ import {
 } from '@/lib/api/routing-mutations.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { useIsPlatformAdmin } from '@/lib/permissions.ts';
+import { EgressDialog, InternetGatewayDialog, RelayDialog } from './lazy-dialogs.tsx';
 import type { RoutingRoles } from './routing-roles.ts';
-
-// Loaded when first opened: the node menu is on the nodes page's first screen, the forms are not.
-const RelayDialog = lazy(() => import('./relay-dialog.tsx').then((m) => ({ default: m.RelayDialog })));
-const EgressDialog = lazy(() => import('./egress-dialog.tsx').then((m) => ({ default: m.EgressDialog })));
-const InternetGatewayDialog = lazy(() =>
-  import('./internet-gateway-dialog.tsx').then((m) => ({ default: m.InternetGatewayDialog })),
-);
 
 type Pending = 'relay' | 'egress' | 'inet' | 'removeRelay' | 'removeEgress' | 'removeInet' | 'removeFailover';
 
@@ -121,35 +115,33 @@ export function useRoutingActions(
   );
   const dialogs = (
     <>
-      <Suspense>
-        {pending === 'relay' && (
-          <RelayDialog
-            opened
-            networkId={node.network}
-            relay={{ id: node.id, name }}
-            isNew={!roles.isRelay}
-            onClose={close}
-          />
-        )}
-        {pending === 'egress' && (
-          <EgressDialog
-            opened
-            networkId={node.network}
-            gateway={{ id: node.id, name, ranges: roles.egressRanges }}
-            isNew={!roles.isEgress}
-            onClose={close}
-          />
-        )}
-        {isPro && pending === 'inet' && (
-          <InternetGatewayDialog
-            opened
-            networkId={node.network}
-            gateway={{ id: node.id, name }}
-            isNew={!roles.isInternetGateway}
-            onClose={close}
-          />
-        )}
-      </Suspense>
+      {
+        <RelayDialog
+          opened={pending === 'relay'}
+          networkId={node.network}
+          relay={{ id: node.id, name }}
+          isNew={!roles.isRelay}
+          onClose={close}
+        />
+      }
+      {
+        <EgressDialog
+          opened={pending === 'egress'}
+          networkId={node.network}
+          gateway={{ id: node.id, name, ranges: roles.egressRanges }}
+          isNew={!roles.isEgress}
+          onClose={close}
+        />
+      }
+      {isPro && (
+        <InternetGatewayDialog
+          opened={pending === 'inet'}
+          networkId={node.network}
+          gateway={{ id: node.id, name }}
+          isNew={!roles.isInternetGateway}
+          onClose={close}
+        />
+      )}
       {confirm(
         'removeRelay',
         t('menu.removeRelay'),

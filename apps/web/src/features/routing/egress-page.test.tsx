@@ -119,7 +119,7 @@ describe('EgressPage', () => {
     mockApi({
       'GET console/nodes/net1': () => page(nodes),
       'GET console/routing-status/net1': () => ({ items: [] }),
-      [`POST nodes/net1/${fakeId(2, 3)}/creategateway`]: (body) => {
+      [`POST nodes/net1/${fakeId(2, 3)}/creategateway`]: (body: unknown) => {
         sent = body;
         return {};
       },
@@ -152,5 +152,5 @@ describe('EgressPage', () => {
         { network: 'fd00:1::/64', route_metric: 50, nat: false },
       ],
     });
-  });
+  }, 40_000);
 });

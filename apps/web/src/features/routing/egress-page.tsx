@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { RowBadge } from '@/components/data-table/row-badge.tsx';
 import { RowLink } from '@/components/data-table/row-link.tsx';
 import { PageHeader } from '@/components/layout/page-header.tsx';
-import { EgressDialog } from '@/components/routing/egress-dialog.tsx';
+import { EgressDialog } from '@/components/routing/lazy-dialogs.tsx';
 import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { describeError } from '@/lib/error-message.ts';

@@ -72,7 +72,7 @@ describe('InternetGatewaysPage', () => {
     let sent: unknown;
     mockApi({
       'GET console/nodes/net1': () => page(nodes),
-      [`PUT nodes/net1/${exitId}/inet_gw`]: (body) => {
+      [`PUT nodes/net1/${exitId}/inet_gw`]: (body: unknown) => {
         sent = body;
         return {};
       },
@@ -90,7 +90,7 @@ describe('InternetGatewaysPage', () => {
     let sent: unknown;
     mockApi({
       'GET console/nodes/net1': () => page(nodes),
-      [`POST nodes/net1/${fakeId(2, 4)}/inet_gw`]: (body) => {
+      [`POST nodes/net1/${fakeId(2, 4)}/inet_gw`]: (body: unknown) => {
         sent = body;
         return {};
       },
@@ -104,5 +104,5 @@ describe('InternetGatewaysPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create internet gateway' }));
     await waitFor(() => expect(sent).toEqual({ inet_node_client_ids: [] }));
     expect(apiClient.put).not.toHaveBeenCalled();
-  });
+  }, 40_000);
 });

@@ -7,7 +7,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowLink } from '@/components/data-table/row-link.tsx';
 import { PageHeader } from '@/components/layout/page-header.tsx';
-import { InternetGatewayDialog } from '@/components/routing/internet-gateway-dialog.tsx';
+import { InternetGatewayDialog } from '@/components/routing/lazy-dialogs.tsx';
 import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { describeError } from '@/lib/error-message.ts';

@@ -71,7 +71,7 @@ describe('RelaysPage', () => {
     let sent: unknown;
     mockApi({
       'GET console/nodes/net1': () => page(nodes),
-      [`POST nodes/net1/${relayId}/createrelay`]: (body) => {
+      [`POST nodes/net1/${relayId}/createrelay`]: (body: unknown) => {
         sent = body;
         return {};
       },

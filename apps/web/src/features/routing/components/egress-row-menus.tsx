@@ -4,7 +4,7 @@ import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyRowMenu } from '@/components/data-table/lazy-row-menu.tsx';
-import { EgressDialog } from '@/components/routing/egress-dialog.tsx';
+import { EgressDialog } from '@/components/routing/lazy-dialogs.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { useRemoveEgress, useSetEgress } from '@/lib/api/routing-mutations.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';

@@ -4,7 +4,7 @@ import { IconEdit, IconRouteOff, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyRowMenu } from '@/components/data-table/lazy-row-menu.tsx';
-import { RelayDialog } from '@/components/routing/relay-dialog.tsx';
+import { RelayDialog } from '@/components/routing/lazy-dialogs.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { useRemoveRelay, useSetRelay } from '@/lib/api/routing-mutations.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
