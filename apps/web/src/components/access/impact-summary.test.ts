@@ -19,8 +19,8 @@ const impact = (changes: AccessImpact['changes']): AccessImpact => ({
 });
 
 describe('summariseImpact', () => {
-  it('when both directions of a pair lose the same access, then it is one two-way cut', () => {
-    const lines = summariseImpact(impact([change('a', 'b', ['all'], []), change('b', 'a', ['all'], [])]));
+  it('when both directions of a pair lose the same access, then it is one two-way cut, named in alphabetical order', () => {
+    const lines = summariseImpact(impact([change('b', 'a', ['all'], []), change('a', 'b', ['all'], [])]));
     expect(lines).toEqual([
       { kind: 'cuts', from: 'A', to: 'B', isTwoWay: true, rules: ['all'], before: ['all'] },
     ]);

@@ -34,10 +34,12 @@ export function summariseImpact(impact: AccessImpact): ImpactLine[] {
     if (isTwoWay) seen.add(`${change.to}\n${change.from}`);
     const kind =
       change.before.length === 0 ? 'opens' : change.after.length === 0 ? 'cuts' : ('changes' as const);
+    // A two-way pair reads the same either way round: alphabetical, so a pair always reads alike.
+    const isSwapped = isTwoWay && change.to_name.localeCompare(change.from_name) < 0;
     lines.push({
       kind,
-      from: change.from_name,
-      to: change.to_name,
+      from: isSwapped ? change.to_name : change.from_name,
+      to: isSwapped ? change.from_name : change.to_name,
       isTwoWay,
       rules: kind === 'cuts' ? change.before : change.after,
       before: change.before,

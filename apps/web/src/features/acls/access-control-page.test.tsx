@@ -127,7 +127,7 @@ describe('AccessControlPage', () => {
     const dialog = await fillNewPolicy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Review impact' }));
     const panel = await within(dialog).findByRole('region', { name: 'What this change does' });
-    expect(within(panel).getByText('Opens web-1 <-> db-1 (tcp/443)')).toBeInTheDocument();
+    expect(within(panel).getByText('Opens db-1 <-> web-1 (tcp/443)')).toBeInTheDocument();
     expect(apiClient.post).toHaveBeenCalledWith(
       'v1/acls/preview',
       expect.objectContaining({ network_id: 'net1' }),
