@@ -32,9 +32,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 const list = (value: unknown): Item[] => (Array.isArray(value) ? (value as Item[]) : []);
 /** The `Response` of an envelope answer, or the answer. */
 const payload = (body: unknown): unknown =>
-  body !== null && typeof body === 'object' && 'Response' in body
-    ? (body).Response
-    : body;
+  body !== null && typeof body === 'object' && 'Response' in body ? body.Response : body;
 const enc = encodeURIComponent;
 const conflict = (message: string) => new ApiError(409, message);
 
