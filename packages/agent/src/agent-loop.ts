@@ -9,7 +9,7 @@ import {
 import { RECONNECT_BACKOFF, backoffDelay, type BackoffPolicy } from './backoff.ts';
 import { BrokerConnection } from './broker-connection.ts';
 import { openPayload, payloadKey } from './payload-open.ts';
-import { applyPeerUpdate, syncStep, type Peer, type SyncPoint } from './peer-state.ts';
+import { applyPeerUpdate, syncStep, type Peer, type PeerTable, type SyncPoint } from './peer-state.ts';
 import { failoverAsks } from './failover-watch.ts';
 import { HostsFile } from './hosts-file.ts';
 import { inboundGroups } from './inbound-filter.ts';
@@ -357,11 +357,8 @@ export class Agent {
       { privateKey: this.state.privateKey, listenPort: this.#listenPort, peers },
       routing,
     );
-    this.#routing.writeStatus(this.mesh.firewall);
-    const now = Date.now();
-    for (const key of this.#firstSeen.keys()) if (!peers.get(key)?.endpoint) this.#firstSeen.delete(key);
-    for (const peer of peers.values())
-      if (peer.endpoint && !this.#firstSeen.has(peer.publicKey)) this.#firstSeen.set(peer.publicKey, now);
+    this.#routing.applied(this.mesh.firewall);
+    if (this.mesh.handshakes) this.notePeers(peers);
     const status = this.#routing.status;
     const roles = status?.roles.length ? `, ${status.roles.join(', ')} (forwarding on)` : '';
     const shadowed = status?.shadowed.length
@@ -372,6 +369,14 @@ export class Agent {
     // Pulls repeat (every check-in while the broker is away): say it only when the picture changed.
     if (summary !== this.#lastSummary) this.options.log(summary);
     this.#lastSummary = summary;
+  }
+
+  /** Remembers when each direct peer first appeared (a failover ask waits for it to have had time to shake hands). */
+  private notePeers(peers: PeerTable): void {
+    const now = Date.now();
+    for (const key of this.#firstSeen.keys()) if (!peers.get(key)?.endpoint) this.#firstSeen.delete(key);
+    for (const peer of peers.values())
+      if (peer.endpoint && !this.#firstSeen.has(peer.publicKey)) this.#firstSeen.set(peer.publicKey, now);
   }
 
   /** Hands direct peers this host cannot reach to the network's failover node (`failover_me`). */

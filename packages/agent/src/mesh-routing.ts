@@ -8,7 +8,7 @@ import {
   type PeerMap,
 } from '@meshdeck/contracts';
 import type { FirewallPlan } from './firewall-plan.ts';
-import type { Peer, PeerTable } from './peer-state.ts';
+import type { PeerTable } from './peer-state.ts';
 import {
   HYSTERESIS_MS,
   applyRouterChoice,
@@ -53,6 +53,12 @@ export class MeshRouting {
   #choices = new Map<string, RangeChoice>();
   #candidates = new Map<string, RouterCandidate[]>();
   #recheck: NodeJS.Timeout | undefined;
+  /** What the responder answers for, from the last plan. */
+  #served: { addresses: string[]; egress: ReadonlySet<string>; isInternetGateway: boolean } = {
+    addresses: [],
+    egress: new Set(),
+    isInternetGateway: false,
+  };
   readonly #prober: RouterProber;
   readonly #responder: ProbeResponder | undefined;
   status: RoutingStatus | undefined;
@@ -116,7 +122,7 @@ export class MeshRouting {
     peers: PeerTable,
     ingress: RoutingPlan['gateway'],
     firewallTool: { kind: string; missing: string | undefined } | undefined,
-  ): { peers: Map<string, Peer>; routing: RoutingPlan } {
+  ): { peers: PeerTable; routing: RoutingPlan } {
     const wire = this.#wire;
     this.#candidates = candidatesByRange(wire.egress_network_routes, (id) => this.hostKey(id));
     const targets = new Map<string, { address: string; ranges: string[] }>();
@@ -155,10 +161,10 @@ export class MeshRouting {
     const halves = useInternet
       ? [...DEFAULT_HALVES[4], ...(wire.default_gw_ip6 ? DEFAULT_HALVES[6] : [])]
       : [];
-    const { install, shadowed } = withoutLanShadow(
-      [...extraRoutes(addresses, chosen), ...halves],
-      this.options.attached(),
-    );
+    const wanted = [...extraRoutes(addresses, chosen), ...halves];
+    // Most meshes route nothing beyond their subnets: no need to list the host's interfaces then.
+    const { install, shadowed } =
+      wanted.length === 0 ? { install: [], shadowed: [] } : withoutLanShadow(wanted, this.options.attached());
     const bypass = useInternet
       ? [
           ...[...chosen.values()].map((p) => hostOf(p.endpoint)).filter((h): h is string => !!h),
@@ -206,23 +212,28 @@ export class MeshRouting {
       ],
     };
 
-    const served = new Set(
-      Object.values(fw.egress_info).flatMap((info) =>
-        info.egress_gateway_cfg.ranges.map((r) => normalise(r)),
+    this.#served = {
+      addresses: addresses.map((a) => a.split('/')[0] ?? ''),
+      egress: new Set(
+        Object.values(fw.egress_info).flatMap((info) =>
+          info.egress_gateway_cfg.ranges.map((r) => normalise(r)),
+        ),
       ),
-    );
-    this.#responder?.update(
-      addresses.map((a) => a.split('/')[0] ?? ''),
-      { egress: served, isInternetGateway: fw.is_inet_gw || wire.is_inet_gw },
-    );
+      isInternetGateway: fw.is_inet_gw || wire.is_inet_gw,
+    };
     return {
       peers: chosen,
       routing: { routes: install, gateway, firewall, defaultBypass: bypass },
     };
   }
 
-  /** Writes the status file once the plan is applied (the firewall knows then what it could not do). */
-  writeStatus(firewallTool: { kind: string; missing: string | undefined } | undefined): void {
+  /**
+   * Once the plan is applied: answers probes on the mesh addresses (they exist now) and writes the status file
+   * (the firewall knows now what it could not do).
+   */
+  applied(firewallTool: { kind: string; missing: string | undefined } | undefined): void {
+    const { addresses, ...served } = this.#served;
+    this.#responder?.update(addresses, served);
     if (!this.status) return;
     this.status.firewall = { tool: firewallTool?.kind ?? 'none', missing: firewallTool?.missing };
     if (this.options.statusFile)
@@ -236,6 +247,13 @@ export class MeshRouting {
   /** Masquerading for this host's egress ranges with NAT on and, on an internet gateway, for the mesh ranges. */
   private firewallPlan(addresses: readonly string[], peers: PeerTable): FirewallPlan {
     const fw = this.#wire.fw_update;
+    const natRanges = Object.values(fw.egress_info).flatMap((info) =>
+      info.egress_gateway_cfg.ranges_with_metric.filter((r) => r.nat).map((r) => r.network),
+    );
+    const internetSources = fw.is_inet_gw || this.#wire.is_inet_gw ? fw.inet_gw_ranges : [];
+    const plan = { iface: this.options.iface, peers: [] as string[], natRanges, internetSources };
+    // The peer set matters only to egress NAT; a plain host skips the walk over every allowed IP.
+    if (natRanges.length === 0) return plan;
     const subnets = addresses.map((a) => parseCidr(a)).filter((c) => c !== undefined);
     const peerAddresses = new Set<string>();
     for (const peer of peers.values())
@@ -245,15 +263,7 @@ export class MeshRouting {
         if (subnets.some((s) => s.family === cidr.family && s.network <= cidr.network && cidr.last <= s.last))
           peerAddresses.add(formatCidr(cidr));
       }
-    const natRanges = Object.values(fw.egress_info).flatMap((info) =>
-      info.egress_gateway_cfg.ranges_with_metric.filter((r) => r.nat).map((r) => r.network),
-    );
-    return {
-      iface: this.options.iface,
-      peers: [...peerAddresses].sort(),
-      natRanges,
-      internetSources: fw.is_inet_gw || this.#wire.is_inet_gw ? fw.inet_gw_ranges : [],
-    };
+    return { ...plan, peers: [...peerAddresses].sort() };
   }
 }
 

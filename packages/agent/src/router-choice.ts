@@ -1,5 +1,5 @@
 import { formatCidr, parseCidr, wgKeyToBase64, type EgressNetworkRoute } from '@meshdeck/contracts';
-import type { Peer, PeerTable } from './peer-state.ts';
+import type { PeerTable } from './peer-state.ts';
 
 /**
  * Choosing among egress routers (issue 31): where several gateways serve one range the agent picks one itself,
@@ -190,7 +190,9 @@ export function applyRouterChoice(
   peers: PeerTable,
   candidates: ReadonlyMap<string, readonly RouterCandidate[]>,
   choices: ReadonlyMap<string, RangeChoice>,
-): Map<string, Peer> {
+): PeerTable {
+  // Only ranges with a choice to make change anything; a plain mesh keeps its table as it is.
+  if (![...candidates.values()].some((list) => list.length > 1)) return peers;
   const next = new Map(peers);
   for (const [range, choice] of choices) {
     const list = candidates.get(range) ?? [];
