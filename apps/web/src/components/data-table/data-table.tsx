@@ -16,7 +16,6 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VirtualRows, WindowRows } from './data-table-body.tsx';
 import { ExportMenu } from './export-menu.tsx';
-import { exportColumns } from './export-rows.ts';
 import { detailsColumn, NARROW_TABLE_BELOW, RowDetails, splitNarrowColumns } from './narrow-columns.tsx';
 import classes from './data-table.module.css';
 
@@ -145,7 +144,7 @@ export function DataTable<T>(tableProps: DataTableProps<T>) {
                       {heading}
                       <ExportMenu
                         label={tableProps.label}
-                        columns={() => exportColumns(tableProps.columns)}
+                        columns={tableProps.columns}
                         rows={() => (props.isPreSorted ? props.data : rows.map((row) => row.original))}
                       />
                     </Group>
