@@ -135,23 +135,25 @@ test.describe('people on a Pro server', () => {
     await page.goto('/users?tab=pending');
     const pending = page.getByRole('table', { name: 'Pending users' });
     await pending.getByRole('button', { name: `Approve ${email}` }).click();
+    // The admin chooses the role on approval: Platform user, a role that signs in to the console, by default.
+    const approveDialog = page.getByRole('dialog', { name: `Approve ${email}` });
+    await expect(approveDialog.getByRole('combobox', { name: 'Platform access level' })).toHaveValue(
+      'Platform user',
+    );
+    await approveDialog.getByRole('button', { name: 'Approve', exact: true }).click();
     await expect(page.getByText(`${email} approved`)).toBeVisible();
     await expect(pending.getByText(email)).toHaveCount(0);
 
-    // Approved users start as service users, which the console refuses with a clear message.
-    await signInWithSso(user, email);
-    await expect(user.getByRole('alert')).toContainText('Your role does not allow access to the dashboard');
-
-    // Once the admin gives them a console role, the same single sign-on lands on the dashboard.
-    const token = await apiLogin(request, SUPER.username, SUPER.password);
-    const updated = await request.put(`/api/users/${encodeURIComponent(email)}`, {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { username: email, platform_role_id: 'platform-user' },
-    });
-    expect(updated.status(), await updated.text()).toBe(200);
     await signInWithSso(user, email);
     await expect(user.getByRole('heading', { name: `Welcome, ${email}` })).toBeVisible();
     await expect(user).toHaveURL(/\/dashboard$/);
+    const token = await apiLogin(request, SUPER.username, SUPER.password);
+    const approved = await request.get(`/api/v1/users?username=${encodeURIComponent(email)}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(
+      ((await approved.json()) as { Response: { platform_role_id: string } }).Response.platform_role_id,
+    ).toBe('platform-user');
     await user.context().close();
   });
 });

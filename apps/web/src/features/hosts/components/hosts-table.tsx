@@ -93,6 +93,9 @@ export function HostsTable({ rows, sorting, onSortingChange, isReadOnly }: Hosts
       sorting={sorting}
       onSortingChange={onSortingChange}
       isPreSorted
+      // The default body height less the page's tab bar (about 40 px), so a 900 px window shows the whole page
+      // and the list scrolls inside the table (issue 30).
+      height="calc(100dvh - 300px)"
     />
   );
 }
