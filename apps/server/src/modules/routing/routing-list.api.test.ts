@@ -59,6 +59,11 @@ describe('GET /api/console/nodes/{network} routing details (the relays, egress a
     // A node without a role carries none of the routing fields (10,000 plain rows stay lean).
     for (const field of ['relayedBy', 'internetGatewayId', 'egressRanges'])
       expect(rows.plain).not.toHaveProperty(field);
+    // The nodes page's type filters match the roles the routing routes wrote.
+    expect(Object.keys(await rowsByName('?type=relays'))).toEqual(['relay']);
+    expect(Object.keys(await rowsByName('?type=relayed'))).toEqual(['far']);
+    expect(Object.keys(await rowsByName('?type=egress'))).toEqual(['router']);
+    expect(Object.keys(await rowsByName('?type=internet-gateways'))).toEqual(['exit']);
     // A row re-read by id (the console's live patch) carries the same details.
     const patched = await rowsByName(`?ids=${node('router')}`);
     expect(patched.router.egressRanges).toHaveLength(2);
