@@ -3,8 +3,9 @@ import { sameRules, type FlowRule } from './flow-rules.ts';
 import type { AccessDiff, AccessPolicy, FlowChange } from './model.ts';
 
 /**
- * Told of every two groups of nodes whose members now reach each other and did not, or the reverse (each member
- * of `a` with each member of `b`, other than itself when both are one group): the peers to tell.
+ * Told of every two groups of nodes whose members now reach each other and did not, or the reverse, or whose
+ * allowed flows between them changed (each member of `a` with each member of `b`, other than itself when both are
+ * one group): the peers to tell, since a receiver's packet filter holds the flows (`allowed_inbound`).
  */
 export type ReachListener = (a: readonly string[], b: readonly string[]) => void;
 
@@ -166,7 +167,8 @@ function compareClasses(
   const reachesAfter = forward[1].length > 0 || backward[1].length > 0;
   if (!reachedBefore && reachesAfter) result.pairs.gained += pairs;
   if (reachedBefore && !reachesAfter) result.pairs.lost += pairs;
-  if (reachedBefore !== reachesAfter) onReachChange?.(c.members, d.members);
+  // Rules narrowed or widened without a change of reach matter too: the receivers' packet filters hold them.
+  onReachChange?.(c.members, d.members);
   for (const [was, is] of [forward, backward]) {
     if (sameRules(was, is)) continue;
     const kind = was.length === 0 ? 'opened' : is.length === 0 ? 'closed' : 'changed';
