@@ -104,6 +104,11 @@ const mustRun = [
     title: /./,
     why: 'remote access: an agentless wg-quick laptop through a gateway agent',
   },
+  {
+    file: /packages\/agent\/test\/access-control\.api\.test\.ts$/,
+    title: /./,
+    why: 'access control on the data plane: deny and allow, the packet filter on ports, DNS names',
+  },
   { file: /\.api\.test\.ts$/, title: /mosquitto|MQTT_URL/i, why: 'a real Mosquitto broker' },
 ];
 const mustRunSeen = new Map(mustRun.map((rule) => [rule, { passed: 0, skipped: [] }]));
