@@ -158,7 +158,8 @@ interface Target {
   address: string;
   ranges: string[];
   missed: number;
-  pending: { id: number; sentAt: number } | undefined;
+  /** Probes sent since the last answer, by id: a late answer (a loaded host) still proves the gateway alive. */
+  pending: Map<number, number>;
   health: RouterHealth | undefined;
 }
 
@@ -180,7 +181,7 @@ export class RouterProber {
     for (const [id, { address, ranges }] of targets) {
       const current = this.#targets.get(id);
       if (current && current.address === address) current.ranges = ranges;
-      else this.#targets.set(id, { address, ranges, missed: 0, pending: undefined, health: undefined });
+      else this.#targets.set(id, { address, ranges, missed: 0, pending: new Map(), health: undefined });
     }
     if (this.#targets.size > 0 && !this.#timer) {
       this.#timer = setInterval(() => this.tick(), PROBE_INTERVAL_MS);
@@ -216,7 +217,7 @@ export class RouterProber {
   private tick(): void {
     const now = this.now();
     for (const target of this.#targets.values()) {
-      if (target.pending) {
+      if (target.pending.size > 0) {
         target.missed++;
         if (target.missed >= SILENT_AFTER && target.health?.isSilent !== true) {
           target.health = { reaches: new Set(), isSilent: true, rttMs: undefined, steadySince: now };
@@ -224,7 +225,10 @@ export class RouterProber {
         }
       }
       const id = this.#nextId++;
-      target.pending = { id, sentAt: now };
+      target.pending.set(id, now);
+      // Keep the last few: older ones will not be answered any more.
+      for (const old of target.pending.keys())
+        if (target.pending.size > SILENT_AFTER + 2) target.pending.delete(old);
       const request: ProbeRequest = { v: 1, id, ranges: target.ranges };
       const family = target.address.includes(':') ? 6 : 4;
       this.socket(family).send(JSON.stringify(request), PROBE_PORT, target.address, () => undefined);
@@ -234,11 +238,12 @@ export class RouterProber {
   private answered(message: Buffer): void {
     const answer = parse(message);
     if (!isAnswer(answer)) return;
-    const target = [...this.#targets.values()].find((t) => t.pending?.id === answer.id);
-    if (!target?.pending) return;
+    const target = [...this.#targets.values()].find((t) => t.pending.has(answer.id));
+    const sentAt = target?.pending.get(answer.id);
+    if (!target || sentAt === undefined) return;
     const now = this.now();
-    const rttMs = now - target.pending.sentAt;
-    target.pending = undefined;
+    const rttMs = now - sentAt;
+    target.pending.clear();
     target.missed = 0;
     const reaches = new Set(answer.reaches.filter((r): r is string => typeof r === 'string'));
     const before = target.health;

@@ -101,8 +101,12 @@ describe.skipIf(skipReason !== undefined)(
         `HA egress: pings resumed through E2 ${resumedMs} ms after the cut, server stopped\n`,
       );
       expect(lan.packetsFrom(viaE2)).toBeGreaterThan(0);
-      expect(status()).toContain(`"router": "${nodes.get(e2.name)!.address}"`);
-      expect(status()).toContain(`${nodes.get(e1.name)!.address} does not reach the range`);
+      await lab.waitUntil(
+        'A to report E2 as the router and why',
+        () =>
+          status().includes(`"router": "${nodes.get(e2.name)!.address}"`) &&
+          status().includes(`${nodes.get(e1.name)!.address} does not reach the range`),
+      );
       expect(a.log.join('')).toMatch(
         new RegExp(
           `egress ${lan.range.replaceAll('.', '\\.')}: router ${nodes.get(e2.name)!.address.replaceAll('.', '\\.')}`,

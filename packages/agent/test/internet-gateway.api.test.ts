@@ -148,7 +148,9 @@ describe.skipIf(skipReason !== undefined)(
         'B (fail-open) to fall back to its own default route',
         () => !half.test(routes(b)) && status(b).includes('fail-open: own default route in use'),
       );
-      expect(status(a)).toContain('fail-closed: traffic held in the tunnel');
+      await lab.waitUntil('A (fail-closed) to notice too', () =>
+        status(a).includes('fail-closed: traffic held in the tunnel'),
+      );
       expect(routes(a)).toMatch(half);
       expect(pingsOnce(a, internet.hostAddress)).toBe(true);
       expect(pingsOnce(b, internet.hostAddress, 1)).toBe(false);
