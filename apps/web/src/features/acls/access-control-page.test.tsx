@@ -64,7 +64,12 @@ function arrange(options: { defaultacl?: 'yes' | 'no'; preview?: AccessImpact } 
   });
   mockApi({
     ...shellRoutes([makeNetworkWire('net1', { defaultacl: options.defaultacl ?? 'yes' })]),
-    'GET v1/acls': () => env([allNodes(options.defaultacl !== 'no')]),
+    // The All Gateways default stays on in a DENY network: it opens nothing between nodes.
+    'GET v1/acls': () =>
+      env([
+        allNodes(options.defaultacl !== 'no'),
+        { ...allNodes(true), id: 'net1.all-gateways', name: 'All Gateways' },
+      ]),
     'GET v1/acls/assertions': () => env([]),
     'GET users': () => [],
     'GET console/nodes/net1': () => ({
@@ -118,7 +123,7 @@ describe('AccessControlPage', () => {
     await arrange();
     const table = await screen.findByRole('table', { name: 'Access policies' });
     expect(await within(table).findByText('All Nodes')).toBeInTheDocument();
-    expect(within(table).getByText('Resources')).toBeInTheDocument();
+    expect(within(table).getAllByText('Resources')).toHaveLength(2);
     expect(within(table).getByRole('switch', { name: 'Active: All Nodes' })).toBeChecked();
   });
 

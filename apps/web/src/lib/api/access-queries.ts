@@ -69,5 +69,9 @@ export const useTags = (networkId: string, isEnabled = true) =>
     enabled: isEnabled,
   });
 
-/** True when nothing may flow in the network: no policy is enabled (a DENY network before its first policy). */
-export const isNothingAllowed = (acls: readonly Acl[]): boolean => !acls.some((acl) => acl.enabled);
+/**
+ * True when no node may reach another yet (a DENY network before its first policy): All Nodes is off and no policy
+ * of the admin's own is on. The other default policies (gateways, remote users) never open node-to-node access.
+ */
+export const isNothingAllowed = (acls: readonly Acl[]): boolean =>
+  !acls.some((acl) => acl.enabled && (!acl.default || acl.id.endsWith('.all-nodes')));
