@@ -30,14 +30,20 @@ const PAGES: [string, string | null][] = [
   ['/hosts-new', null],
   ['/clients', 'Clients'],
   ['/users', 'Users'],
-  ['/users/create-network-role', 'Create a network role'],
-  // Detail pages are headed by the record's own name; their contents are covered by the people component tests.
-  ['/users/network-role/net-admin', null],
-  ['/users/create-group', 'Create a group'],
-  ['/users/group/ops', null],
   ['/users/platform-role/admin', null],
   ['/profile', 'Profile'],
   ['/hello', 'Getting started'],
+];
+
+/**
+ * Pro pages: this project's server is the community edition, so each shows the shell's upgrade view under the
+ * page's own title (what Pro adds), not the page; people.pro.spec.ts opens them on a Pro server.
+ */
+const PRO_PAGES: [string, string][] = [
+  ['/users/create-network-role', 'Create network role'],
+  ['/users/network-role/net-admin', 'Network role'],
+  ['/users/create-group', 'Create group'],
+  ['/users/group/ops', 'User group'],
 ];
 
 test.describe('route table (spec §2)', () => {
@@ -62,6 +68,18 @@ test.describe('route table (spec §2)', () => {
       await expect(sidebar(page)).toBeVisible();
       if (heading)
         await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+    });
+  }
+
+  for (const [path, heading] of PRO_PAGES) {
+    test(`when ${path} is opened on community, then the upgrade view shows inside the shell`, async ({
+      page,
+    }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(sidebar(page)).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+      await expect(page.getByTestId('pro-upgrade')).toContainText(`${heading} is part of the Pro edition`);
     });
   }
 

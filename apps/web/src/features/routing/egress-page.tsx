@@ -7,6 +7,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowBadge } from '@/components/data-table/row-badge.tsx';
 import { RowLink } from '@/components/data-table/row-link.tsx';
+import { pageCrumbs } from '@/components/layout/page-crumbs.ts';
 import { PageHeader } from '@/components/layout/page-header.tsx';
 import { EgressDialog } from '@/components/routing/lazy-dialogs.tsx';
 import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
@@ -153,6 +154,7 @@ export function EgressPage() {
     <Stack p="md" gap="lg">
       <PageHeader
         title={tPages('egress.title')}
+        breadcrumbs={pageCrumbs(tPages, 'egress', networkId)}
         description={tPages('egress.description')}
         icon={<IconWorld size={24} />}
         actions={gateways.length > 0 ? createButton : undefined}

@@ -6,6 +6,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowLink } from '@/components/data-table/row-link.tsx';
+import { pageCrumbs } from '@/components/layout/page-crumbs.ts';
 import { PageHeader } from '@/components/layout/page-header.tsx';
 import { InternetGatewayDialog } from '@/components/routing/lazy-dialogs.tsx';
 import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
@@ -126,6 +127,7 @@ export function InternetGatewaysPage() {
     <Stack p="md" gap="lg">
       <PageHeader
         title={tPages('internet-gateways.title')}
+        breadcrumbs={pageCrumbs(tPages, 'internet-gateways', networkId)}
         description={tPages('internet-gateways.description')}
         icon={<IconWorldWww size={24} />}
         actions={gateways.length > 0 ? createButton : undefined}

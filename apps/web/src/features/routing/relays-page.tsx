@@ -6,6 +6,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowLink } from '@/components/data-table/row-link.tsx';
+import { pageCrumbs } from '@/components/layout/page-crumbs.ts';
 import { PageHeader } from '@/components/layout/page-header.tsx';
 import { RelayDialog } from '@/components/routing/lazy-dialogs.tsx';
 import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
@@ -123,6 +124,7 @@ export function RelaysPage() {
     <Stack p="md" gap="lg">
       <PageHeader
         title={tPages('relays.title')}
+        breadcrumbs={pageCrumbs(tPages, 'relays', networkId)}
         description={tPages('relays.description')}
         icon={<IconRoute size={24} />}
         actions={relays.length > 0 ? createButton : undefined}
