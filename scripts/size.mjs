@@ -30,8 +30,11 @@ const pages = [
     // 325 until remote access and people added ~3 KiB of strings to en.json, which every page loads whole
     // (splitting it per feature namespace is the next step). 370 since the console's code comes in ~14 chunks
     // instead of ~100 (decision 022): the one 'ui' chunk also holds Mantine parts only dialogs use (~12 KiB), and
-    // the first rows of a list page show 19-28% sooner for it.
-    budgetKiB: 370,
+    // the first rows of a list page show 19-28% sooner for it. 390 on 2026-11-26 (measured 383.0 at d289a0a):
+    // that session added routing, access control, DNS, activity, export, the phone layout and the Pro upgrade
+    // view; ~4 KiB of it is en.json strings and ~20 KiB is a shared chunk /dashboard loads and the nodes page does
+    // not. Tracing that chunk and loading translations per page (issue 33) should bring it back under 370.
+    budgetKiB: 390,
   },
   {
     name: '/networks/$id/nodes',
