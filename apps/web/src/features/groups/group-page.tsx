@@ -1,3 +1,4 @@
+import { groupName } from './group-name.ts';
 import type { GroupInput } from '@meshdeck/contracts';
 import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
@@ -80,7 +81,7 @@ export function GroupPage({ groupId }: { groupId: string }) {
       <BackLink />
       <Group justify="space-between">
         <Group>
-          <Title order={1}>{data.name}</Title>
+          <Title order={1}>{groupName(t, data)}</Title>
           {data.isDefault && <Badge variant="light">{t('common.default')}</Badge>}
         </Group>
         <Button

@@ -1,3 +1,4 @@
+import { groupName } from './group-name.ts';
 import type { PeopleGroup } from '@meshdeck/contracts';
 import { ActionIcon, Alert, Anchor, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
@@ -42,7 +43,7 @@ export function GroupsTab() {
         cell: (info) => (
           <Tooltip label={info.row.original.description} disabled={!info.row.original.description}>
             <Anchor component={Link} to={paths.group(info.row.original.id)} size="sm" fw={500}>
-              {info.getValue()}
+              {groupName(t, info.row.original)}
             </Anchor>
           </Tooltip>
         ),
