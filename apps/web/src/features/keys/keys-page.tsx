@@ -56,7 +56,10 @@ export function KeysPage() {
   return (
     <Stack p="md">
       <Group justify="space-between">
-        <Title order={2}>{t('title')}</Title>
+        {/* A long compound word ("Registrierungsschlüssel") may break rather than widen a phone's page. */}
+        <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+          {t('title')}
+        </Title>
         {isAdmin && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => setIsCreating(true)}>
             {t('createTitle')}

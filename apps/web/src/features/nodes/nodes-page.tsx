@@ -77,6 +77,9 @@ export function NodesPage() {
         rowSelection={canManage ? rowSelection : undefined}
         onRowSelectionChange={canManage ? setRowSelection : undefined}
         isReadOnly={!canManage}
+        // The default body height less ~40 px for this page's toolbar row and bulk bar, so a 900 px window shows
+        // the whole page with rows in it and the list scrolls inside the table (issue 30; the devices page too).
+        height="calc(100dvh - 300px)"
       />
     </Stack>
   );
