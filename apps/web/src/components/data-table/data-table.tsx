@@ -137,42 +137,46 @@ export function DataTable<T>(tableProps: DataTableProps<T>) {
               {group.headers.map((header, index) => {
                 const sorted = header.column.getIsSorted();
                 const heading = flexRender(header.column.columnDef.header, header.getContext());
-                // Every table exports what it shows, filtered and sorted (issue 33), from its last heading.
-                const label =
+                // Every table exports what it shows, filtered and sorted (issue 33), from its last heading. The
+                // export control sits beside the sort button, never inside it (a button may not hold a button).
+                const exportMenu =
                   index === group.headers.length - 1 && tableProps.isExportable !== false ? (
-                    <Group gap={4} wrap="nowrap" justify="space-between">
-                      {heading}
-                      <ExportMenu
-                        label={tableProps.label}
-                        columns={tableProps.columns}
-                        rows={() => (props.isPreSorted ? props.data : rows.map((row) => row.original))}
-                      />
-                    </Group>
-                  ) : (
-                    heading
-                  );
+                    <ExportMenu
+                      label={tableProps.label}
+                      columns={tableProps.columns}
+                      rows={() => (props.isPreSorted ? props.data : rows.map((row) => row.original))}
+                    />
+                  ) : undefined;
+                const title = header.column.getCanSort() ? (
+                  <UnstyledButton
+                    className={classes.sortButton}
+                    onClick={header.column.getToggleSortingHandler()}
+                  >
+                    {heading}
+                    {sorted === 'asc' ? (
+                      <IconArrowUp size={14} />
+                    ) : sorted === 'desc' ? (
+                      <IconArrowDown size={14} />
+                    ) : (
+                      <IconArrowsSort size={14} opacity={0.4} />
+                    )}
+                  </UnstyledButton>
+                ) : (
+                  heading
+                );
                 return (
                   <Table.Th
                     key={header.id}
                     aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                     style={{ width: header.getSize() === 150 ? undefined : header.getSize() }}
                   >
-                    {header.column.getCanSort() ? (
-                      <UnstyledButton
-                        className={classes.sortButton}
-                        onClick={header.column.getToggleSortingHandler()}
-                      >
-                        {label}
-                        {sorted === 'asc' ? (
-                          <IconArrowUp size={14} />
-                        ) : sorted === 'desc' ? (
-                          <IconArrowDown size={14} />
-                        ) : (
-                          <IconArrowsSort size={14} opacity={0.4} />
-                        )}
-                      </UnstyledButton>
+                    {exportMenu ? (
+                      <Group gap={4} wrap="nowrap" justify="space-between">
+                        {title}
+                        {exportMenu}
+                      </Group>
                     ) : (
-                      label
+                      title
                     )}
                   </Table.Th>
                 );
