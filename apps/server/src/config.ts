@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { consoleConfig, consoleEnvSchema, type ConsoleConfig } from './config-console.ts';
 import { corsOriginSchema, trustProxySchema, type TrustProxy } from './config-security.ts';
 
 /** Thrown when the environment cannot be turned into a valid configuration; names the variable. */
@@ -101,9 +102,12 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_ALLOWED_DOMAINS: z.string().default(''),
+  ...consoleEnvSchema.shape,
 });
 
 export interface Config {
+  /** Hosted mode, the upgrade check, support chat and analytics (config-console.ts). */
+  console: ConsoleConfig;
   port: number;
   host: string;
   dataDir: string;
@@ -155,6 +159,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  const consoleParts = consoleConfig(e);
+  if (typeof consoleParts === 'string') throw new ConfigError(`Invalid configuration: ${consoleParts}`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -179,5 +185,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     frontendUrl: e.FRONTEND_URL?.replace(/\/+$/, ''),
     smtp: { url: e.SMTP_URL, from: e.SMTP_FROM },
     oidc: oidcConfig(e),
+    console: consoleParts,
   };
 }

@@ -31,3 +31,4 @@ export * from './dns.ts';
 export * from './activity-types.ts';
 export * from './activity.ts';
 export * from './config-transfer.ts';
+export * from './releases.ts';

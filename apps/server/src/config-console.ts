@@ -1,0 +1,101 @@
+import { z } from 'zod';
+
+const unsetWhenEmpty = (value: string | undefined) =>
+  value === undefined || value.trim() === '' ? undefined : value.trim();
+const httpUrl = z
+  .string()
+  .optional()
+  .transform(unsetWhenEmpty)
+  .refine((value) => value === undefined || URL.canParse(value), { error: 'must be a URL' })
+  .refine((value) => value === undefined || /^https?:$/.test(new URL(value).protocol), {
+    error: 'must be a URL starting with http:// or https://',
+  });
+const text = z.string().optional().transform(unsetWhenEmpty);
+
+/**
+ * The environment variables of the console's optional parts (README "Hosted mode", "Upgrade check", "Support chat
+ * and analytics"): each part is off unless its variables are set.
+ */
+export const consoleEnvSchema = z.object({
+  RELEASES_URL: httpUrl,
+  HOSTED: z.enum(['true', 'false'], { error: 'must be "true" or "false"' }).default('false'),
+  ACCOUNT_SITE_URL: httpUrl,
+  SUPPORT_CHAT_SCRIPT_URL: httpUrl,
+  SUPPORT_CHAT_APP_ID: text,
+  SUPPORT_CHAT_HOSTED_HOST: text,
+  ANALYTICS_SCRIPT_URL: httpUrl,
+  ANALYTICS_KEY: text,
+  ANALYTICS_API_URL: httpUrl,
+});
+
+export interface ConsoleConfig {
+  /** The release feed of the upgrade check; undefined turns the check off. */
+  releasesUrl: string | undefined;
+  /** The hosted edition: the UI-version prefix, tenant block and account-site links (spec §1, §2). */
+  isHosted: boolean;
+  /** The hosted account site (Manage Account, manage tenant). */
+  accountSiteUrl: string | undefined;
+  /** The support-chat widget; undefined when off. `hostedHost` is the one host it runs on in hosted mode. */
+  supportChat: { scriptUrl: string; appId: string; hostedHost: string | undefined } | undefined;
+  /** Product analytics; undefined when off. Events go to `apiUrl` (the script's origin unless set). */
+  analytics: { scriptUrl: string; key: string; apiUrl: string } | undefined;
+}
+
+/** Builds the console part of the configuration; a script URL without its id or key is refused, not ignored. */
+export function consoleConfig(e: z.infer<typeof consoleEnvSchema>): ConsoleConfig | string {
+  if (e.SUPPORT_CHAT_SCRIPT_URL && !e.SUPPORT_CHAT_APP_ID)
+    return 'SUPPORT_CHAT_SCRIPT_URL and SUPPORT_CHAT_APP_ID must be set together';
+  if (e.ANALYTICS_SCRIPT_URL && !e.ANALYTICS_KEY)
+    return 'ANALYTICS_SCRIPT_URL and ANALYTICS_KEY must be set together';
+  return {
+    releasesUrl: e.RELEASES_URL,
+    isHosted: e.HOSTED === 'true',
+    accountSiteUrl: e.ACCOUNT_SITE_URL?.replace(/\/+$/, ''),
+    supportChat:
+      e.SUPPORT_CHAT_SCRIPT_URL && e.SUPPORT_CHAT_APP_ID
+        ? {
+            scriptUrl: e.SUPPORT_CHAT_SCRIPT_URL,
+            appId: e.SUPPORT_CHAT_APP_ID,
+            hostedHost: e.SUPPORT_CHAT_HOSTED_HOST?.toLowerCase(),
+          }
+        : undefined,
+    analytics:
+      e.ANALYTICS_SCRIPT_URL && e.ANALYTICS_KEY
+        ? {
+            scriptUrl: e.ANALYTICS_SCRIPT_URL,
+            key: e.ANALYTICS_KEY,
+            apiUrl: (e.ANALYTICS_API_URL ?? new URL(e.ANALYTICS_SCRIPT_URL).origin).replace(/\/+$/, ''),
+          }
+        : undefined,
+  };
+}
+
+/**
+ * The origins the console's CSP must allow for the configured widgets, per directive: exactly these, nothing
+ * more. The chat widget loads its script, talks to its origin, and shows its pictures and frames from it;
+ * analytics loads its script and sends events to its API origin.
+ */
+export function consoleThirdPartyOrigins(
+  config: ConsoleConfig,
+): Record<'script' | 'connect' | 'img' | 'frame', string[]> {
+  const sets = {
+    script: new Set<string>(),
+    connect: new Set<string>(),
+    img: new Set<string>(),
+    frame: new Set<string>(),
+  };
+  if (config.supportChat) {
+    const origin = new URL(config.supportChat.scriptUrl).origin;
+    for (const set of Object.values(sets)) set.add(origin);
+  }
+  if (config.analytics) {
+    sets.script.add(new URL(config.analytics.scriptUrl).origin);
+    sets.connect.add(new URL(config.analytics.apiUrl).origin);
+  }
+  return {
+    script: [...sets.script],
+    connect: [...sets.connect],
+    img: [...sets.img],
+    frame: [...sets.frame],
+  };
+}
