@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { consoleConfig, consoleEnvSchema, type ConsoleConfig } from './config-console.ts';
 import { corsOriginSchema, trustProxySchema, type TrustProxy } from './config-security.ts';
+import { licenseConfig, licenseEnvSchema, type LicenseConfig } from './config-license.ts';
 
 /** Thrown when the environment cannot be turned into a valid configuration; names the variable. */
 export class ConfigError extends Error {}
@@ -103,6 +104,7 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_ALLOWED_DOMAINS: z.string().default(''),
   ...consoleEnvSchema.shape,
+  ...licenseEnvSchema.shape,
 });
 
 export interface Config {
@@ -137,6 +139,8 @@ export interface Config {
   smtp: { url: string | undefined; from: string };
   /** Single sign-on with OpenID Connect; undefined when not configured. */
   oidc: { issuer: string; clientId: string; clientSecret: string; allowedDomains: string[] } | undefined;
+  /** The Pro licence's source (config-license.ts, decision 041). */
+  license: LicenseConfig;
 }
 
 /** OIDC needs issuer and client id together; a half-configured provider is a start-up error, not a silent no-SSO. */
@@ -161,6 +165,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const consoleParts = consoleConfig(e);
   if (typeof consoleParts === 'string') throw new ConfigError(`Invalid configuration: ${consoleParts}`);
+  const license = licenseConfig(e, (file) => path.resolve(file));
+  if (typeof license === 'string') throw new ConfigError(`Invalid configuration: ${license}`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -186,5 +192,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtp: { url: e.SMTP_URL, from: e.SMTP_FROM },
     oidc: oidcConfig(e),
     console: consoleParts,
+    license,
   };
 }
