@@ -21,6 +21,7 @@ import * as nodesModule from './modules/nodes/nodes.module.ts';
 import { NodesRepository } from './modules/nodes/nodes.repository.ts';
 import * as oauthModule from './modules/oauth/oauth.module.ts';
 import * as peersModule from './modules/peers/peers.module.ts';
+import * as releasesModule from './modules/releases/releases.module.ts';
 import * as rolesModule from './modules/roles/roles.module.ts';
 import * as routingModule from './modules/routing/routing.module.ts';
 import * as serverModule from './modules/server/server.module.ts';
@@ -71,6 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // People: users, access tokens, roles; groups, invites and single sign-on in the Pro edition.
   const people = { config, identity, tokens, events };
   await serverModule.register(app, { config, database, broker });
+  await releasesModule.register(app, { config });
   const users = await usersModule.register(app, people);
   await accessTokensModule.register(app, people);
   await rolesModule.register(app, { ...people, networkExists: networks.exists });

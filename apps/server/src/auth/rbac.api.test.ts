@@ -111,6 +111,8 @@ const EXPECTED: Record<string, Row> = {
   // Every user reads the activity log: admins and auditors all of it, network admins their networks, others
   // their own entries (activity.api.test.ts checks which entries each sees).
   'GET /api/v1/activity': ANY_USER,
+  'GET /api/v1/server/upgrade': ANY_USER,
+  'GET /api/v1/downloads': ANY_USER,
   'GET /api/v1/network/activity': [401, 403, 403, 403, 'ok', 'ok', 403, 'ok', 'ok', 'ok'],
   // Export reads through the caller's own reads; import writes through the caller's own writes.
   'GET /api/v1/export': ADMIN_READ,
