@@ -16,6 +16,7 @@ import * as extClientsModule from './modules/ext-clients/ext-clients.module.ts';
 import * as groupsModule from './modules/groups/groups.module.ts';
 import * as hostsModule from './modules/hosts/hosts.module.ts';
 import * as invitesModule from './modules/invites/invites.module.ts';
+import * as licensesModule from './modules/licenses/licenses.module.ts';
 import * as networksModule from './modules/networks/networks.module.ts';
 import * as nodesModule from './modules/nodes/nodes.module.ts';
 import { NodesRepository } from './modules/nodes/nodes.repository.ts';
@@ -66,12 +67,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       (await new NodesRepository(database.db).listByHosts([hostId])).map((node) => node.network),
   });
 
+  // The licence before any route: with a failed licence its hook answers 403 for the routes registered after it.
+  const licensing = await licensesModule.register(app, { config, database });
   // The activity log first: its hooks record the writes of every module registered after it.
   await activityModule.register(app, { config, database });
 
   // People: users, access tokens, roles; groups, invites and single sign-on in the Pro edition.
   const people = { config, identity, tokens, events };
-  await serverModule.register(app, { config, database, broker });
+  await serverModule.register(app, { config, database, broker, licensing });
   await releasesModule.register(app, { config });
   const users = await usersModule.register(app, people);
   await accessTokensModule.register(app, people);

@@ -25,7 +25,10 @@ export interface LicenseConfig {
 }
 
 /** The licence source, or the problem with it; a test public key outside tests would let anyone sign licences. */
-export function licenseConfig(e: z.infer<typeof licenseEnvSchema>, resolve: (p: string) => string): LicenseConfig | string {
+export function licenseConfig(
+  e: z.infer<typeof licenseEnvSchema>,
+  resolve: (p: string) => string,
+): LicenseConfig | string {
   if (e.LICENSE_KEY !== undefined && e.LICENSE_FILE !== undefined)
     return 'LICENSE_KEY, LICENSE_FILE: set one of them, not both';
   if (e.LICENSE_TEST_PUBLIC_KEY !== undefined && e.NODE_ENV !== 'test')

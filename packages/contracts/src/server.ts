@@ -21,6 +21,18 @@ export const serverStatusSchema = z.object({
 export type ServerStatus = z.infer<typeof serverStatusSchema>;
 
 /**
+ * POST /api/v1/server/license/validation (api-contract §2.1, Pro): the envelope's Response is the licence part of
+ * the status after the server read its licence again; Message is "license is valid" or the licence error.
+ */
+export const licenseValidationSchema = serverStatusSchema.pick({
+  is_pro: true,
+  license_error: true,
+  trial_end_date: true,
+  is_on_trial_license: true,
+});
+export type LicenseValidation = z.infer<typeof licenseValidationSchema>;
+
+/**
  * Raw GET /api/server/getconfig body: PascalCase keys (api-contract §3.16). Only the populated subset is
  * listed; secrets are always masked, never sent in clear.
  */

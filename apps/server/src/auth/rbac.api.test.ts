@@ -70,6 +70,8 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/server/status': PUBLIC,
   'GET /api/server/getconfig': ANY_USER,
   'POST /api/server/shutdown': SUPER_ADMIN,
+  // Pro: reads the licence again (a replaced LICENSE_FILE); the role of a global write.
+  'POST /api/v1/server/license/validation': ADMIN,
   'GET /api/users/adm/hassuperadmin': PUBLIC,
   'POST /api/users/adm/createsuperadmin': PUBLIC,
   'POST /api/users/adm/authenticate': PUBLIC,

@@ -1,12 +1,15 @@
-import { ZERO_TIME, UI_VERSION, type ServerConfig, type ServerStatus } from '@meshdeck/contracts';
+import { UI_VERSION, type ServerConfig, type ServerStatus } from '@meshdeck/contracts';
 import type { Config } from '../../config.ts';
 import { withoutCredentials } from '../../lib/redact.ts';
+import type { LicenseStatus } from '../licenses/licenses.public.ts';
 
 export interface HealthProbes {
   isDatabaseHealthy(): Promise<boolean>;
   isBrokerConnected(): boolean;
   databaseEngine: 'sqlite' | 'postgres';
   brokerUrl: string;
+  /** The licence fields at this moment (trial, licence or its error). */
+  license(): LicenseStatus;
 }
 
 /** The server version reported to consoles and agents. */
@@ -26,14 +29,15 @@ export class ServerService {
       await this.probes.isDatabaseHealthy(),
       this.probes.isBrokerConnected(),
     ];
+    const license = this.probes.license();
     return {
       db_connected: dbConnected,
       broker_connected: brokerConnected,
       is_broker_conn_open: brokerConnected,
-      license_error: '',
-      is_pro: this.config.edition === 'pro',
-      trial_end_date: ZERO_TIME,
-      is_on_trial_license: false,
+      license_error: license.licenseError,
+      is_pro: license.isPro,
+      trial_end_date: license.trialEndDate,
+      is_on_trial_license: license.isOnTrial,
       deployment_mode: 'self-hosted',
       version: SERVER_VERSION,
       auth_provider: this.config.oidc ? 'oidc' : '',

@@ -1,0 +1,126 @@
+import fs from 'node:fs/promises';
+import type { KeyObject } from 'node:crypto';
+import { ZERO_TIME } from '@meshdeck/contracts';
+import { forbidden } from '../../lib/api-error.ts';
+import {
+  verifyLicenseToken,
+  type LicenseLimitKind,
+  type LicensePayload,
+  type LicenseVerdict,
+} from './license-token.ts';
+import type { LicenseStatus } from './licenses.public.ts';
+import type { LicensesRepository } from './licenses.repository.ts';
+
+/** Days a Pro server without a licence runs as a trial, counted from its first start as Pro (spec §4). */
+export const TRIAL_DAYS = 14;
+/** The spec's wording (§4 "Server-health dialog"): the console shows its trial-ended view for exactly this text. */
+export const TRIAL_ENDED = 'your trial has ended';
+const MS_PER_DAY = 24 * 60 * 60 * 1000;
+
+/** Where the licence comes from: LICENSE_KEY (the token itself) or LICENSE_FILE (a file holding it). */
+export interface LicenseSource {
+  key: string | undefined;
+  file: string | undefined;
+}
+
+/** Where the licence of this server stands: a trial, a verified licence, or a licence that failed. */
+type LicenseStanding =
+  | { kind: 'community' }
+  | { kind: 'trial'; endsAt: Date }
+  | { kind: 'licensed'; token: string; payload: LicensePayload }
+  | { kind: 'refused'; message: string };
+
+/**
+ * The licence state (issue 33, decision 041): community has none; Pro without a licence runs a 14-day trial
+ * stored in the database; Pro with a licence verifies it offline and enforces its limits. No HTTP, no SQL.
+ */
+export class LicensesService {
+  private standing: LicenseStanding = { kind: 'community' };
+
+  constructor(
+    private readonly isPro: boolean,
+    private readonly source: LicenseSource,
+    private readonly publicKey: KeyObject,
+    private readonly repository: LicensesRepository,
+    private readonly now: () => Date = () => new Date(),
+    private readonly onProblem: (message: string, detail?: unknown) => void = () => undefined,
+  ) {}
+
+  /** Reads the licence (or starts the trial) at start; call again to re-validate after the file changed. */
+  async load(): Promise<LicenseStatus> {
+    if (!this.isPro) return this.status();
+    const token = await this.readToken();
+    if (token === null) {
+      const startedAt = new Date(await this.repository.trialStartedAt(this.now()));
+      this.standing = { kind: 'trial', endsAt: new Date(startedAt.getTime() + TRIAL_DAYS * MS_PER_DAY) };
+    } else if (typeof token === 'object') {
+      this.standing = { kind: 'refused', message: token.message };
+    } else {
+      this.standing = this.judge(token, verifyLicenseToken(token, this.publicKey, this.now()));
+    }
+    if (this.status().licenseError !== '') this.onProblem(this.status().licenseError);
+    return this.status();
+  }
+
+  /** The status fields at this moment: a trial ends and a licence expires without a restart. */
+  status(): LicenseStatus {
+    const off = { isOnTrial: false, trialEndDate: ZERO_TIME };
+    const standing = this.standing;
+    switch (standing.kind) {
+      case 'community':
+        return { isPro: false, licenseError: '', ...off };
+      case 'trial': {
+        const isOver = standing.endsAt.getTime() <= this.now().getTime();
+        return {
+          isPro: true,
+          licenseError: isOver ? TRIAL_ENDED : '',
+          isOnTrial: true,
+          trialEndDate: standing.endsAt.toISOString(),
+        };
+      }
+      case 'licensed': {
+        // Expiry is checked on every read, so a licence that runs out mid-run is refused from that moment.
+        const verdict = verifyLicenseToken(standing.token, this.publicKey, this.now());
+        return { isPro: true, licenseError: verdict.ok ? '' : verdict.message, ...off };
+      }
+      case 'refused':
+        return { isPro: true, licenseError: standing.message, ...off };
+    }
+  }
+
+  /** Throws a 403 naming the limit when the licence allows no more of `kind` (`count` is how many exist now). */
+  async assertRoom(kind: LicenseLimitKind): Promise<void> {
+    if (this.standing.kind !== 'licensed') return;
+    const max = this.standing.payload.limits[kind];
+    if (max === null) return;
+    const count = await this.repository.count(kind);
+    if (count >= max)
+      throw forbidden(
+        `license limit reached: this license allows at most ${max} ${kind} and ${count} exist; remove one or extend the license`,
+      );
+  }
+
+  /** True when a host of this id is registered already, so its re-registration adds nothing to count. */
+  hostExists(id: string): Promise<boolean> {
+    return this.repository.hostExists(id);
+  }
+
+  private judge(token: string, verdict: LicenseVerdict): LicenseStanding {
+    return verdict.ok
+      ? { kind: 'licensed', token, payload: verdict.payload }
+      : { kind: 'refused', message: verdict.message };
+  }
+
+  /** The configured token, null when none is configured, or the reason the file cannot be read. */
+  private async readToken(): Promise<string | null | { message: string }> {
+    if (this.source.key !== undefined) return this.source.key;
+    if (this.source.file === undefined) return null;
+    try {
+      return (await fs.readFile(this.source.file, 'utf8')).trim();
+    } catch (error) {
+      // The status answer is public: the reason names no path; the log has the details.
+      this.onProblem(`license file ${this.source.file} cannot be read`, error);
+      return { message: 'license file cannot be read (see the server log)' };
+    }
+  }
+}
