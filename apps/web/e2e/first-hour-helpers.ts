@@ -70,8 +70,17 @@ export function collectErrors(page: Page): string[] {
 }
 
 type Tree = { [key: string]: string | Tree };
-const readLanguage = (code: string): Tree =>
-  JSON.parse(fs.readFileSync(path.join(webDir, 'src', 'i18n', `${code}.json`), 'utf8')) as Tree;
+const i18nDir = path.join(webDir, 'src', 'i18n');
+const readJson = (file: string): Tree => JSON.parse(fs.readFileSync(file, 'utf8')) as Tree;
+/** Every text of one language: the start file and each feature namespace's folder (decision 044). */
+function readLanguage(code: string): Tree {
+  const tree = readJson(path.join(i18nDir, `${code}.json`));
+  for (const entry of fs.readdirSync(i18nDir, { withFileTypes: true })) {
+    const file = path.join(i18nDir, entry.name, `${code}.json`);
+    if (entry.isDirectory() && fs.existsSync(file)) tree[entry.name] = readJson(file);
+  }
+  return tree;
+}
 
 function flatten(tree: Tree, prefix = '', out = new Map<string, string>()): Map<string, string> {
   for (const [key, value] of Object.entries(tree)) {

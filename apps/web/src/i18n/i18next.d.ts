@@ -1,18 +1,35 @@
 import 'i18next';
 import type access from './access/en.json';
 import type activity from './activity/en.json';
+import type agentField from './agentField/en.json';
+import type devices from './devices/en.json';
 import type en from './en.json';
+import type keys from './keys/en.json';
+import type networks from './networks/en.json';
+import type nodes from './nodes/en.json';
 import type palette from './palette/en.json';
+import type people from './people/en.json';
+import type remoteAccess from './remoteAccess/en.json';
+import type routing from './routing/en.json';
 import type transfer from './transfer/en.json';
 
-// Typed keys: a misspelt or missing translation key fails the type check instead of showing the raw key.
+// Typed keys: a misspelt or missing translation key fails the type check instead of showing the raw key. The
+// start namespaces come from en.json, each feature namespace from its own folder (decision 044).
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
     resources: typeof en & {
       access: typeof access;
       activity: typeof activity;
+      agentField: typeof agentField;
+      devices: typeof devices;
+      keys: typeof keys;
+      networks: typeof networks;
+      nodes: typeof nodes;
       palette: typeof palette;
+      people: typeof people;
+      remoteAccess: typeof remoteAccess;
+      routing: typeof routing;
       transfer: typeof transfer;
     };
   }

@@ -28,54 +28,63 @@ export const isLanguage = (value: unknown): value is Language =>
 
 const loaders = languageChunks;
 
-type LanguageModule = Promise<{ default: Record<string, unknown> }>;
+type FeatureModule = { default: Record<string, unknown> };
 /**
- * Namespaces kept out of the per-language file that every page loads whole: each is its own chunk per language,
- * downloaded the first time a page asks for it (useTranslation suspends until then). Not in NAMESPACES, which
- * i18next loads at start.
+ * Feature namespaces: i18n/<namespace>/<language>.json, one chunk per namespace and language, downloaded with the
+ * route that needs it (routes/lazy-page.ts starts it beside the page's code; useTranslation suspends until then
+ * for anything rendered elsewhere). Not in NAMESPACES, which load at start from the per-language file. A new
+ * feature namespace is a new folder here, found by this glob; decision 044.
  */
-const featureChunks: Record<string, Record<Language, () => LanguageModule>> = {
-  access: {
-    en: () => import('./access/en.json'),
-    fr: () => import('./access/fr.json'),
-    de: () => import('./access/de.json'),
-  },
-  activity: {
-    en: () => import('./activity/en.json'),
-    fr: () => import('./activity/fr.json'),
-    de: () => import('./activity/de.json'),
-  },
-  palette: {
-    en: () => import('./palette/en.json'),
-    fr: () => import('./palette/fr.json'),
-    de: () => import('./palette/de.json'),
-  },
-  transfer: {
-    en: () => import('./transfer/en.json'),
-    fr: () => import('./transfer/fr.json'),
-    de: () => import('./transfer/de.json'),
-  },
-};
+const featureFiles = import.meta.glob<FeatureModule>('./*/*.json');
+
+/** The chunk of `namespace` in `language`, if it is a feature namespace. */
+const featureChunk = (namespace: string, language: Language) =>
+  featureFiles[`./${namespace}/${language}.json`];
+
+/** The feature namespaces (folders under i18n/), for tests and tools that need every string. */
+export const FEATURE_NAMESPACES = [
+  ...new Set(Object.keys(featureFiles).map((file) => file.split('/')[1] ?? '')),
+].filter(Boolean);
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `base` with `over`'s keys laid on top, nested objects merged rather than replaced. */
+function mergeKeys(base: unknown, over: Record<string, unknown>): Record<string, unknown> {
+  if (!isObject(base)) return over;
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    merged[key] = isObject(value) && isObject(merged[key]) ? mergeKeys(merged[key], value) : value;
+  }
+  return merged;
+}
 
 const lazyLanguages: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, namespace, callback) {
     if (!isLanguage(language)) return callback(null, {});
-    const feature = featureChunks[namespace]?.[language];
+    const fail = (error: unknown) =>
+      callback(error instanceof Error ? error : new Error(String(error)), null);
+    const feature = featureChunk(namespace, language);
     if (feature) {
-      feature().then(
-        (module) => callback(null, module.default as ResourceKey),
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+      // Compatibility: keys someone added under this namespace in the old per-language file (already loaded at
+      // start) still show until they are moved into the namespace's own file.
+      Promise.all([feature(), loaders[language]()]).then(
+        ([own, whole]) => callback(null, mergeKeys(whole.default[namespace], own.default) as ResourceKey),
+        fail,
       );
       return;
     }
-    loaders[language]().then(
-      (module) => callback(null, module.default[namespace] ?? {}),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
-    );
+    loaders[language]().then((module) => callback(null, module.default[namespace] ?? {}), fail);
   },
 };
+
+/** Starts downloading `namespaces` in the active language; resolves when they are ready (or failed: the page
+ * then shows its keys rather than never appearing). */
+export function loadTranslations(namespaces: readonly string[]): Promise<void> {
+  return i18next.loadNamespaces([...namespaces]).catch(() => undefined);
+}
 
 /**
  * Starts i18next once; resolves when the chosen language is ready to render. A change is remembered for the

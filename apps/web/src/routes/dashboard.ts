@@ -1,6 +1,7 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { protectedRoute } from './protected.ts';
 import { listSearchSchema } from '@/lib/search-fields.ts';
+import { lazyPage } from './lazy-page.ts';
 
 export const dashboardRoute = createRoute({
   getParentRoute: () => protectedRoute,
@@ -15,5 +16,5 @@ export const dashboardRoute = createRoute({
       serverInfo: await context.queryClient.ensureQueryData(serverInfoQueryOptions()).catch(() => null),
     };
   },
-  component: lazyRouteComponent(() => import('./dashboard-view.tsx'), 'DashboardView'),
+  component: lazyPage(() => import('./dashboard-view.tsx'), 'DashboardView', ['networks']),
 });

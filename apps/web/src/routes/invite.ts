@@ -1,6 +1,7 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { searchObject, searchText } from '@/lib/search-fields.ts';
 import { publicRoute } from './public.ts';
+import { lazyPage } from './lazy-page.ts';
 
 const inviteSearchSchema = searchObject({
   email: searchText,
@@ -11,5 +12,5 @@ export const inviteRoute = createRoute({
   getParentRoute: () => publicRoute,
   path: 'invite',
   validateSearch: inviteSearchSchema,
-  component: lazyRouteComponent(() => import('@/features/auth/invite-page.tsx'), 'InvitePage'),
+  component: lazyPage(() => import('@/features/auth/invite-page.tsx'), 'InvitePage', ['people']),
 });

@@ -15,6 +15,7 @@ import { paths, type NetworkSection } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session.ts';
 import { protectedRoute } from './protected.ts';
 import { searchEnum, searchObject } from '@/lib/search-fields.ts';
+import { lazyPage } from './lazy-page.ts';
 
 /**
  * `/networks/$networkId`: checks the id is one of the user's networks (else /404) and makes it the active
@@ -68,7 +69,7 @@ export const networkSectionRoutes = [
         prefetchNodeList(context.queryClient, params.networkId, location.search),
       );
     },
-    component: lazyRouteComponent(() => import('@/features/nodes/nodes-page.tsx'), 'NodesPage'),
+    component: lazyPage(() => import('@/features/nodes/nodes-page.tsx'), 'NodesPage', ['nodes', 'routing']),
     staticData: { page: 'nodes' },
   }),
   createRoute({
@@ -76,33 +77,34 @@ export const networkSectionRoutes = [
     path: 'remote-access',
     // `?gateway=` selects a gateway (filters the clients); each table has its own search and sort.
     validateSearch: remoteAccessSearchSchema,
-    component: lazyRouteComponent(
-      () => import('@/features/ext-clients/remote-access-page.tsx'),
-      'RemoteAccessPage',
-    ),
+    component: lazyPage(() => import('@/features/ext-clients/remote-access-page.tsx'), 'RemoteAccessPage', [
+      'nodes',
+      'remoteAccess',
+    ]),
     staticData: { page: 'remote-access' },
   }),
   createRoute({
     getParentRoute: () => networkRoute,
     path: 'relays',
     validateSearch: relaysSearchSchema,
-    component: lazyRouteComponent(() => import('@/features/routing/relays-page.tsx'), 'RelaysPage'),
+    component: lazyPage(() => import('@/features/routing/relays-page.tsx'), 'RelaysPage', ['routing']),
     staticData: { page: 'relays', isProOnly: true },
   }),
   createRoute({
     getParentRoute: () => networkRoute,
     path: 'egress',
     validateSearch: egressSearchSchema,
-    component: lazyRouteComponent(() => import('@/features/routing/egress-page.tsx'), 'EgressPage'),
+    component: lazyPage(() => import('@/features/routing/egress-page.tsx'), 'EgressPage', ['routing']),
     staticData: { page: 'egress' },
   }),
   createRoute({
     getParentRoute: () => networkRoute,
     path: 'internet-gateways',
     validateSearch: internetGatewaysSearchSchema,
-    component: lazyRouteComponent(
+    component: lazyPage(
       () => import('@/features/routing/internet-gateways-page.tsx'),
       'InternetGatewaysPage',
+      ['routing'],
     ),
     staticData: { page: 'internet-gateways', isProOnly: true },
   }),
@@ -110,38 +112,37 @@ export const networkSectionRoutes = [
     getParentRoute: () => networkRoute,
     path: 'dns',
     validateSearch: dnsSearchSchema,
-    component: lazyRouteComponent(() => import('@/features/dns/dns-page.tsx'), 'DnsPage'),
+    component: lazyPage(() => import('@/features/dns/dns-page.tsx'), 'DnsPage', ['access']),
     staticData: { page: 'dns' },
   }),
   section('graph'),
   section('metrics'),
   section(
     'info',
-    lazyRouteComponent(() => import('@/features/networks/network-info-page.tsx'), 'NetworkInfoPage'),
+    lazyPage(() => import('@/features/networks/network-info-page.tsx'), 'NetworkInfoPage', ['networks']),
   ),
   createRoute({
     getParentRoute: () => networkRoute,
     path: 'access-control',
     // `?add` opens Add Policy (the DENY notice on the nodes page links here with it).
     validateSearch: aclsSearchSchema,
-    component: lazyRouteComponent(
-      () => import('@/features/acls/access-control-page.tsx'),
-      'AccessControlPage',
-    ),
+    component: lazyPage(() => import('@/features/acls/access-control-page.tsx'), 'AccessControlPage', [
+      'access',
+    ]),
     staticData: { page: 'access-control' },
   }),
   createRoute({
     getParentRoute: () => networkRoute,
     path: 'old-acls',
     validateSearch: oldAclsSearchSchema,
-    component: lazyRouteComponent(() => import('@/features/acls/old-acls-page.tsx'), 'OldAclsPage'),
+    component: lazyPage(() => import('@/features/acls/old-acls-page.tsx'), 'OldAclsPage', ['access']),
     staticData: { page: 'old-acls' },
   }),
   createRoute({
     getParentRoute: () => networkRoute,
     path: 'tag-manager',
     validateSearch: tagsSearchSchema,
-    component: lazyRouteComponent(() => import('@/features/tags/tag-manager-page.tsx'), 'TagManagerPage'),
+    component: lazyPage(() => import('@/features/tags/tag-manager-page.tsx'), 'TagManagerPage', ['access']),
     staticData: { page: 'tag-manager', isProOnly: true },
   }),
   createRoute({
@@ -149,9 +150,10 @@ export const networkSectionRoutes = [
     path: 'analytics',
     // `?tab=` picks the tab; metrics when absent.
     validateSearch: searchObject({ tab: searchEnum(['metrics', 'info', 'graph']) }),
-    component: lazyRouteComponent(
+    component: lazyPage(
       () => import('@/features/networks/network-analytics-page.tsx'),
       'NetworkAnalyticsPage',
+      ['networks'],
     ),
     staticData: { page: 'analytics', isProOnly: true },
   }),
@@ -160,8 +162,9 @@ export const networkSectionRoutes = [
 export const networkHostRoute = createRoute({
   getParentRoute: () => networkRoute,
   path: 'hosts/$hostId',
-  component: lazyRouteComponent(
+  component: lazyPage(
     () => import('@/features/hosts/network-host-details-page.tsx'),
     'NetworkHostDetailsPage',
+    ['devices', 'nodes', 'routing'],
   ),
 });

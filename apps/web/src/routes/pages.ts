@@ -8,6 +8,7 @@ import { protectedRoute } from './protected.ts';
 import { listSearchSchema, searchEnum, searchFlag, searchObject } from '@/lib/search-fields.ts';
 import { peopleRoutes } from './people-pages.ts';
 import { usersRoute } from './users.ts';
+import { lazyPage } from './lazy-page.ts';
 
 /** The signed-in pages outside a network (spec §2 route table), each loaded lazily. */
 const upcoming = lazyRouteComponent(() => import('@/components/layout/upcoming-page.tsx'), 'UpcomingPage');
@@ -35,7 +36,7 @@ export const hostsRoute = createRoute({
       prefetchHostList(context.queryClient, location.search),
     );
   },
-  component: lazyRouteComponent(() => import('@/features/hosts/hosts-page.tsx'), 'HostsPage'),
+  component: lazyPage(() => import('@/features/hosts/hosts-page.tsx'), 'HostsPage', ['devices', 'nodes']),
 });
 
 export const hostDetailsRoute = createRoute({
@@ -43,34 +44,42 @@ export const hostDetailsRoute = createRoute({
   path: 'hosts/$hostId',
   // `?edit=true` opens the edit dialog; `?tab=` picks the tab (overview when absent).
   validateSearch: searchObject({ edit: searchFlag, tab: searchEnum(['overview', 'networks', 'interfaces']) }),
-  component: lazyRouteComponent(() => import('@/features/hosts/host-details-page.tsx'), 'HostDetailsPage'),
+  component: lazyPage(() => import('@/features/hosts/host-details-page.tsx'), 'HostDetailsPage', [
+    'devices',
+    'nodes',
+    'routing',
+  ]),
 });
 
 export const newHostRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: 'hosts-new',
-  component: lazyRouteComponent(() => import('@/features/hosts/new-host-page.tsx'), 'NewHostPage'),
+  component: lazyPage(() => import('@/features/hosts/new-host-page.tsx'), 'NewHostPage', [
+    'agentField',
+    'devices',
+    'keys',
+  ]),
 });
 
 export const keysRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: 'keys',
   validateSearch: listSearchSchema,
-  component: lazyRouteComponent(() => import('@/features/keys/keys-page.tsx'), 'KeysPage'),
+  component: lazyPage(() => import('@/features/keys/keys-page.tsx'), 'KeysPage', ['keys']),
 });
 
 export const networksRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: 'networks',
   validateSearch: listSearchSchema,
-  component: lazyRouteComponent(() => import('@/features/networks/networks-page.tsx'), 'NetworksPage'),
+  component: lazyPage(() => import('@/features/networks/networks-page.tsx'), 'NetworksPage', ['networks']),
 });
 
 export const activityRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: 'activity',
   validateSearch: activitySearchSchema,
-  component: lazyRouteComponent(() => import('@/features/activity/activity-page.tsx'), 'ActivityPage'),
+  component: lazyPage(() => import('@/features/activity/activity-page.tsx'), 'ActivityPage', ['activity']),
   staticData: { page: 'activity' },
 });
 
@@ -89,13 +98,15 @@ export const pageRoutes = [
     path: 'clients',
     validateSearch: clientsSearchSchema,
     staticData: { page: 'clients' },
-    component: lazyRouteComponent(() => import('@/features/ext-clients/clients-page.tsx'), 'ClientsPage'),
+    component: lazyPage(() => import('@/features/ext-clients/clients-page.tsx'), 'ClientsPage', [
+      'remoteAccess',
+    ]),
   }),
   createRoute({
     getParentRoute: () => protectedRoute,
     path: 'profile',
     staticData: { page: 'profile' },
-    component: lazyRouteComponent(() => import('@/features/profile/profile-page.tsx'), 'ProfilePage'),
+    component: lazyPage(() => import('@/features/profile/profile-page.tsx'), 'ProfilePage', ['people']),
   }),
   usersRoute,
   ...peopleRoutes,

@@ -1,6 +1,7 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { protectedRoute } from './protected.ts';
 import { requireAdmin } from './require-admin.ts';
+import { lazyPage } from './lazy-page.ts';
 
 // Groups and roles are Pro (spec §2); on community the shell shows the upgrade view instead (isProOnly).
 
@@ -18,7 +19,7 @@ export const createGroupRoute = createRoute({
   beforeLoad: requireAdmin,
   path: 'users/create-group',
   staticData: { page: 'createGroup', isProOnly: true },
-  component: lazyRouteComponent(() => import('@/features/groups/group-page.tsx'), 'CreateGroupPage'),
+  component: lazyPage(() => import('@/features/groups/group-page.tsx'), 'CreateGroupPage', ['people']),
 });
 
 export const groupRoute = createRoute({
@@ -27,7 +28,7 @@ export const groupRoute = createRoute({
   path: 'users/group/$groupId',
   params: { parse: (raw) => ({ groupId: idParam.parse(raw.groupId) }), stringify: (params) => params },
   staticData: { page: 'group', isProOnly: true },
-  component: lazyRouteComponent(() => import('./people-views.tsx'), 'GroupView'),
+  component: lazyPage(() => import('./people-views.tsx'), 'GroupView', ['people']),
 });
 
 export const createNetworkRoleRoute = createRoute({
@@ -35,10 +36,9 @@ export const createNetworkRoleRoute = createRoute({
   beforeLoad: requireAdmin,
   path: 'users/create-network-role',
   staticData: { page: 'createNetworkRole', isProOnly: true },
-  component: lazyRouteComponent(
-    () => import('@/features/roles/network-role-page.tsx'),
-    'CreateNetworkRolePage',
-  ),
+  component: lazyPage(() => import('@/features/roles/network-role-page.tsx'), 'CreateNetworkRolePage', [
+    'people',
+  ]),
 });
 
 export const networkRoleRoute = createRoute({
@@ -47,7 +47,7 @@ export const networkRoleRoute = createRoute({
   path: 'users/network-role/$roleId',
   params: { parse: (raw) => ({ roleId: idParam.parse(raw.roleId) }), stringify: (params) => params },
   staticData: { page: 'networkRole', isProOnly: true },
-  component: lazyRouteComponent(() => import('./people-views.tsx'), 'NetworkRoleView'),
+  component: lazyPage(() => import('./people-views.tsx'), 'NetworkRoleView', ['people']),
 });
 
 export const platformRoleRoute = createRoute({
@@ -56,7 +56,7 @@ export const platformRoleRoute = createRoute({
   path: 'users/platform-role/$roleId',
   params: { parse: (raw) => ({ roleId: idParam.parse(raw.roleId) }), stringify: (params) => params },
   staticData: { page: 'platformRole', isProOnly: true },
-  component: lazyRouteComponent(() => import('./people-views.tsx'), 'PlatformRoleView'),
+  component: lazyPage(() => import('./people-views.tsx'), 'PlatformRoleView', ['people']),
 });
 
 export const peopleRoutes = [

@@ -1,7 +1,8 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { usersSearchSchema } from '@/features/users/users-search.ts';
 import { protectedRoute } from './protected.ts';
 import { requireAdmin } from './require-admin.ts';
+import { lazyPage } from './lazy-page.ts';
 
 export const usersRoute = createRoute({
   getParentRoute: () => protectedRoute,
@@ -9,5 +10,5 @@ export const usersRoute = createRoute({
   validateSearch: usersSearchSchema,
   beforeLoad: requireAdmin,
   staticData: { page: 'users' },
-  component: lazyRouteComponent(() => import('./users-view.tsx'), 'UsersView'),
+  component: lazyPage(() => import('./users-view.tsx'), 'UsersView', ['people']),
 });

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { initI18n } from '@/i18n/index.ts';
+import { FEATURE_NAMESPACES, initI18n, loadTranslations } from '@/i18n/index.ts';
 
 // Pages are lazy chunks: on a loaded CI machine the first import can take longer than the 1 s default wait.
 // This is how long findBy* keeps looking, not an assertion about speed.
@@ -33,6 +33,8 @@ window.scrollTo = vi.fn();
 
 // Tests read real English text, exactly as a user sees it.
 await initI18n();
+// Feature namespaces load with their route in the console (decision 044); components rendered alone need them all.
+await loadTranslations(FEATURE_NAMESPACES);
 
 beforeEach(() => {
   window.localStorage.clear();

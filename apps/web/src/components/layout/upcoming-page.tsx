@@ -36,7 +36,7 @@ export function UpcomingPage() {
       <EmptyState
         icon={<PageIcon page={page} size={28} />}
         title={t('upcoming.title')}
-        description={t(`${page}.upcoming`)}
+        description={t(`${page}.upcoming`, { defaultValue: t('upcoming.soon') })}
       />
     </>
   );
