@@ -2,7 +2,9 @@
 // fresh temp data dir, random broker port. Removes the data dir on exit. `npm run test:e2e` and `npm test` build
 // first; this script only refuses to start a server that was never built.
 // Usage: node scripts/e2e-server.mjs  (env: E2E_PORT, EDITION, and E2E_SEED_HOSTS=<count> to seed network
-// "scale" with that many hosts straight into the database before the server starts)
+// "scale" with that many hosts straight into the database before the server starts; E2E_TRIAL_STARTED_DAYS_AGO=<days>
+// with E2E_TRIAL_ADMIN=<username>:<password> to start a Pro server whose trial began that long ago, with that admin;
+// the licence variables LICENSE_KEY, LICENSE_TEST_PUBLIC_KEY and NODE_ENV pass through from the environment)
 import './check-node.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,6 +28,20 @@ if (process.env.E2E_SEED_HOSTS) {
     'scale',
     '10.96.0.0/12',
     process.env.E2E_SEED_HOSTS,
+  ];
+  const seeded = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  if (seeded.status !== 0) process.exit(seeded.status ?? 1);
+}
+if (process.env.E2E_TRIAL_STARTED_DAYS_AGO) {
+  const tsx = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+  const [username = '', password = ''] = (process.env.E2E_TRIAL_ADMIN ?? '').split(':');
+  const args = [
+    tsx,
+    'apps/server/test/seed-trial-cli.ts',
+    dataDir,
+    username,
+    password,
+    process.env.E2E_TRIAL_STARTED_DAYS_AGO,
   ];
   const seeded = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
   if (seeded.status !== 0) process.exit(seeded.status ?? 1);
