@@ -1,6 +1,7 @@
+import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatBytes, formatDate, formatUptime, formatVersion } from './format.ts';
+import { formatAgo, formatBytes, formatDate, formatUptime, formatVersion } from './format.ts';
 
 describe('format', () => {
   afterEach(async () => {
@@ -14,6 +15,28 @@ describe('format', () => {
     expect(formatDate('2026-03-01T14:05:00', 'long')).toBe('1er mars 2026 @ 14:05');
     await i18next.changeLanguage('en');
     expect(formatDate('2026-03-01T14:05:00', 'long')).toBe('1st March 2026 @ 14:05');
+  });
+
+  it('when the language changes, then short dates keep the spec format and relative times follow the language', async () => {
+    const threeMinutesAgo = Date.now() - 3 * 60_000;
+    await i18next.changeLanguage('de');
+    expect(formatDate('2026-11-26T11:11:00', 'short')).toBe('2026-11-26 11:11');
+    expect(formatAgo(threeMinutesAgo)).toBe('vor 3 Minuten');
+    await i18next.changeLanguage('fr');
+    expect(formatAgo(threeMinutesAgo)).toBe('il y a 3 minutes');
+    await i18next.changeLanguage('en');
+    expect(formatAgo(threeMinutesAgo)).toBe('3 minutes ago');
+  });
+
+  it('when dayjs was left in another locale globally, then dates still come in the console language', async () => {
+    await i18next.changeLanguage('de');
+    dayjs.locale('en');
+    expect(formatDate('2026-11-26T11:11:00', 'long')).toBe('26. November 2026 @ 11:11');
+    expect(formatDate('2026-07-04T08:00:00', 'long')).toBe('4. Juli 2026 @ 08:00');
+    await i18next.changeLanguage('en');
+    dayjs.locale('de');
+    expect(formatDate('2026-11-26T11:11:00', 'long')).toBe('26th November 2026 @ 11:11');
+    dayjs.locale('en');
   });
 
   it('when formatting bytes, then steps are 1000 with the spec labels', () => {

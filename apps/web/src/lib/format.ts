@@ -1,31 +1,44 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/de';
-import 'dayjs/locale/fr';
+import dayjs, { type ConfigType, type ILocale } from 'dayjs';
+import de from 'dayjs/locale/de';
+import en from 'dayjs/locale/en';
+import fr from 'dayjs/locale/fr';
 import advancedFormat from 'dayjs/plugin/advancedFormat';
+import relativeTime from 'dayjs/plugin/relativeTime';
 import i18next from 'i18next';
 import { DATE_FORMAT_LONG, DATE_FORMAT_SHORT } from './constants.ts';
 
-// `Do` (ordinal day) in the spec's long format needs this plugin.
+// `Do` (ordinal day) in the spec's long format needs advancedFormat; "3 minutes ago" needs relativeTime.
 dayjs.extend(advancedFormat);
+dayjs.extend(relativeTime);
 
-/** Dates follow the console's language: month names, ordinals and relative times ("vor 3 Minuten"). */
-function followLanguage(language: string | undefined): void {
-  dayjs.locale(language === 'de' || language === 'fr' ? language : 'en');
-}
-followLanguage(i18next.language);
-i18next.on('languageChanged', followLanguage);
+/**
+ * The console's languages as dayjs locales: month names, ordinals ("26.", "1er") and relative times ("vor 3
+ * Minuten"). Passed with each call rather than set once globally, so a date can never be formatted in a language
+ * other than the one i18next renders the page in (whatever loaded first).
+ */
+const LOCALES: Record<string, ILocale> = { en, fr, de };
+const activeLocale = (): ILocale => LOCALES[i18next.resolvedLanguage ?? i18next.language] ?? en;
 
 const ZERO_TIME_PREFIX = '0001-01-01';
 
-/** Formats a wire timestamp; the contract's zero time means "never" and yields an empty string. */
+/**
+ * Formats a wire timestamp in the spec's formats (long 'Do MMMM YYYY @ HH:mm', short 'YYYY-MM-DD HH:mm') with
+ * the active language's month names and ordinals; the contract's zero time means "never" and yields ''.
+ */
 export function formatDate(
   value: string | number | Date | null | undefined,
   variant: 'long' | 'short' = 'long',
 ): string {
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'string' && value.startsWith(ZERO_TIME_PREFIX)) return '';
-  const date = dayjs(value);
+  const date = dayjs(value).locale(activeLocale());
   return date.isValid() ? date.format(variant === 'long' ? DATE_FORMAT_LONG : DATE_FORMAT_SHORT) : '';
+}
+
+/** How long ago `value` was, in the active language ("3 minutes ago", "vor 3 Minuten", "il y a 3 minutes"). */
+export function formatAgo(value: ConfigType): string {
+  const date = dayjs(value).locale(activeLocale());
+  return date.isValid() ? date.fromNow() : '';
 }
 
 const BYTE_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'] as const;

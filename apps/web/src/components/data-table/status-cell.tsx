@@ -1,12 +1,8 @@
-import dayjs from 'dayjs';
-import relativeTime from 'dayjs/plugin/relativeTime';
 import type { PointerEvent } from 'react';
 import { i18next } from '@/i18n/index.ts';
-import { formatDate } from '@/lib/format.ts';
+import { formatAgo, formatDate } from '@/lib/format.ts';
 import { statusDisplay } from '@/lib/node-health.ts';
 import { RowBadge } from './row-badge.tsx';
-
-dayjs.extend(relativeTime);
 
 export interface StatusCellProps {
   status: string;
@@ -31,7 +27,7 @@ export function StatusCell({ status, lastCheckIn, isConnected = true }: StatusCe
       !isConnected && status === 'offline' ? t('status.why.disconnected') : t(`status.why.${display.label}`);
     const date = lastCheckIn > 0 ? new Date(lastCheckIn * 1000) : undefined;
     const checkIn = date
-      ? t('status.lastCheckIn', { date: formatDate(date), ago: dayjs(date).fromNow() })
+      ? t('status.lastCheckIn', { date: formatDate(date), ago: formatAgo(date) })
       : t('status.neverCheckedIn');
     event.currentTarget.title = `${reason}\n${checkIn}`;
   };

@@ -1,12 +1,7 @@
 import { Badge, Stack, Text, Tooltip } from '@mantine/core';
-import dayjs from 'dayjs';
-import relativeTime from 'dayjs/plugin/relativeTime';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '@/lib/format.ts';
+import { formatAgo, formatDate } from '@/lib/format.ts';
 import { statusDisplay } from '@/lib/node-health.ts';
-
-// "5 minutes ago" tells an admin more at a glance than a timestamp alone.
-dayjs.extend(relativeTime);
 
 export interface StatusBadgeProps {
   /** The server's status value (online, offline, warning, error, enabled, disabled ...). */
@@ -33,7 +28,7 @@ export function StatusBadge({
   const reason =
     !isConnected && status === 'offline' ? t('status.why.disconnected') : t(`status.why.${display.label}`);
   const checkIn = lastCheckIn
-    ? t('status.lastCheckIn', { date: formatDate(lastCheckIn), ago: dayjs(lastCheckIn).fromNow() })
+    ? t('status.lastCheckIn', { date: formatDate(lastCheckIn), ago: formatAgo(lastCheckIn) })
     : t('status.neverCheckedIn');
   return (
     <Tooltip
