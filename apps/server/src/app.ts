@@ -7,6 +7,7 @@ import { ReadCache } from './lib/read-cache.ts';
 import * as accessControlModule from './modules/access-control/access-control.module.ts';
 import * as accessTokensModule from './modules/access-tokens/access-tokens.module.ts';
 import * as activityModule from './modules/activity/activity.module.ts';
+import * as brandingModule from './modules/branding/branding.module.ts';
 import * as configTransferModule from './modules/config-transfer/config-transfer.module.ts';
 import * as dnsModule from './modules/dns/dns.module.ts';
 import * as enrollmentKeysModule from './modules/enrollment-keys/enrollment-keys.module.ts';
@@ -86,6 +87,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await oauthModule.register(app, people);
   }
   await eventsModule.register(app, { events });
+  // White-label branding (Pro); the console's index.html carries it (installFallbacks below).
+  const branding = await brandingModule.register(app, { config, database });
 
   // The mesh: nodes, enrollment keys, networks, hosts and agents, remote access and routing, over the peer engine.
   const { serverName } = config;
@@ -136,6 +139,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   peers.builder.useAccess(access);
   exposeInternals(app, { database, broker, config, events, peers });
-  await installFallbacks(app, config);
+  await installFallbacks(app, config, branding.brandPage);
   return app;
 }

@@ -120,6 +120,10 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/v1/export': ADMIN_READ,
   'POST /api/v1/import': ADMIN,
   'GET /api/v1/user/activity': [401, 403, 'ok', 403, 'ok', 403, 403, 'ok', 'ok', 'ok'],
+  // Branding: read before sign-in (the sign-in page and splash show it); set by admins, on Pro only.
+  'GET /api/v1/branding': PUBLIC,
+  'GET /api/v1/branding/images/{kind}': PUBLIC,
+  'PUT /api/v1/branding': ADMIN,
   'GET /api/networks': ANY_USER,
   'POST /api/networks': ADMIN,
   'GET /api/networks/{networkname}': ANY_USER,

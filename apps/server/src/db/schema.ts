@@ -283,6 +283,26 @@ export interface ActivityLogTable {
   diff_new: string | null;
 }
 
+/** The one branding row (`id` 1), issue 33. */
+export interface BrandingTable {
+  id: number;
+  product_name: string;
+  primary_color_light: string;
+  primary_color_dark: string;
+  updated_at: string;
+}
+
+/** A branding image: `kind` is logo-light, logo-dark or favicon; `data` is the file as base64. */
+export interface BrandingImagesTable {
+  kind: string;
+  content_type: string;
+  width: number;
+  height: number;
+  size: number;
+  sha256: string;
+  data: string;
+}
+
 export interface Database {
   server_settings: ServerSettingsTable;
   users: UsersTable;
@@ -304,4 +324,6 @@ export interface Database {
   access_assertions: AccessAssertionsTable;
   dns_entries: DnsEntriesTable;
   activity_log: ActivityLogTable;
+  branding: BrandingTable;
+  branding_images: BrandingImagesTable;
 }

@@ -60,12 +60,15 @@ export function installErrorHandling(app: FastifyInstance): void {
  * Unknown routes under /api answer 404 JSON; everything else falls through to the given handler (the console),
  * which returns the HTML of the page to serve.
  */
-export function installNotFound(app: FastifyInstance, fallback?: (url: string) => string | undefined): void {
+export function installNotFound(
+  app: FastifyInstance,
+  fallback?: (url: string) => Promise<string | undefined>,
+): void {
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     const isApi = url === '/api' || url.startsWith('/api/');
     const page =
-      !isApi && (request.method === 'GET' || request.method === 'HEAD') ? fallback?.(url) : undefined;
+      !isApi && (request.method === 'GET' || request.method === 'HEAD') ? await fallback?.(url) : undefined;
     if (page !== undefined) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
     }

@@ -7,7 +7,7 @@ import { installAuth, type AuthDependencies } from './auth.ts';
 import { installErrorHandling, installNotFound } from './errors.ts';
 import { installOpenApi } from './openapi.ts';
 import { installSecurityHeaders } from './security-headers.ts';
-import { installStaticConsole } from './static-console.ts';
+import { installStaticConsole, type PageRewrite } from './static-console.ts';
 import { installTransferOptimisations } from './transfer.ts';
 
 /** The plugins every route runs behind (errors, guards, headers, auth, rate limits, transfer, OpenAPI). */
@@ -26,9 +26,13 @@ export async function installPlugins(
   await installOpenApi(app);
 }
 
-/** What answers after every module's routes: agent downloads, the built console, and the 404. */
-export async function installFallbacks(app: FastifyInstance, config: Config): Promise<void> {
+/** What answers after every module's routes: agent downloads, the built console (its page `rewrite`), the 404. */
+export async function installFallbacks(
+  app: FastifyInstance,
+  config: Config,
+  rewrite?: PageRewrite,
+): Promise<void> {
   await installAgentFiles(app, config.agentDir);
-  const fallback = await installStaticConsole(app, config.consoleDir);
+  const fallback = await installStaticConsole(app, config.consoleDir, rewrite);
   installNotFound(app, fallback);
 }

@@ -3,15 +3,19 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
+/** Rewrites index.html for this server (the branding module puts the branding in effect into it). */
+export type PageRewrite = (html: string) => Promise<string>;
+
 /**
  * Serves the built console from `dir`. Hashed assets are cached for a year; index.html is never cached, so an
- * upgrade shows the new version at once. Returns the history fallback for deep links (the HTML of index.html), or
- * undefined when the console has not been built.
+ * upgrade (or a new branding) shows at once. Returns the history fallback for deep links (the HTML of index.html,
+ * through `rewrite`), or undefined when the console has not been built.
  */
 export async function installStaticConsole(
   app: FastifyInstance,
   dir: string,
-): Promise<((url: string) => string | undefined) | undefined> {
+  rewrite: PageRewrite = (html) => Promise.resolve(html),
+): Promise<((url: string) => Promise<string | undefined>) | undefined> {
   const index = path.join(dir, 'index.html');
   if (!fs.existsSync(index)) {
     app.log.warn({ dir }, 'console not built: run `npm run build` to serve it');
@@ -30,11 +34,14 @@ export async function installStaticConsole(
     },
   });
   const page = indexPage(index);
-  app.get('/', { config: { access: { kind: 'public' } }, schema: { hide: true } }, (_request, reply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page()),
+  app.get('/', { config: { access: { kind: 'public' } }, schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await rewrite(page())),
   );
   // Deep links such as /networks/x/nodes get index.html; files that exist are served by the static handler.
-  return (url) => (path.extname(url.split('?')[0] ?? '') === '' ? page() : undefined);
+  return async (url) => (path.extname(url.split('?')[0] ?? '') === '' ? rewrite(page()) : undefined);
 }
 
 /**

@@ -7,6 +7,7 @@ import { remoteAccess } from './005-ra-server.ts';
 import { nodesLastModified } from './006-nodes-last-modified.ts';
 import { accessControl } from './007-access-control.ts';
 import { activity } from './008-activity.ts';
+import { branding } from './009-branding.ts';
 
 /** The one migration set, applied in key order on SQLite and PostgreSQL alike. Append; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '006-nodes-last-modified': nodesLastModified,
   '007-access-control': accessControl,
   '008-activity': activity,
+  '009-branding': branding,
 };

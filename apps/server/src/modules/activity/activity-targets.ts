@@ -330,6 +330,7 @@ export const targetRules: Readonly<Record<string, TargetRule>> = {
     ref: (c) => row('acl_matrix', { network: c.params.networkname ?? '' }, c.params.networkname),
   },
   'POST /api/v1/import': { subject: 'SETTING', action: 'UPDATE', ref: () => none('import') },
+  'PUT /api/v1/branding': { subject: 'SETTING', action: 'UPDATE', ref: () => none('branding') },
 };
 
 /** The default action of a write by its HTTP method. */
