@@ -114,6 +114,48 @@ describe('EgressPage', () => {
     expect(within(gateways).queryByText('router-a')).not.toBeInTheDocument();
   });
 
+  it('-> when the admin deletes one of two ranges of a gateway, the gateway keeps the other in one creategateway', async () => {
+    let sent: unknown;
+    mockApi({
+      'GET console/nodes/net1': () => page(nodes),
+      'GET console/routing-status/net1': () => ({ items: [] }),
+      [`POST nodes/net1/${fakeId(2, 2)}/creategateway`]: (body: unknown) => {
+        sent = body;
+        return {};
+      },
+    });
+    await renderEgress();
+    const ranges = await screen.findByRole('table', { name: 'External routes' });
+    await userEvent.click(within(ranges).getByRole('button', { name: `Actions for ${lan} router-b` }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete range' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete range' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete range' }));
+    await waitFor(() =>
+      expect(sent).toMatchObject({
+        ranges_with_metric: [{ network: '172.30.0.0/16', route_metric: 256, nat: false }],
+      }),
+    );
+    expect(apiClient.delete).not.toHaveBeenCalled();
+  });
+
+  it('-> when the admin removes a gateway from its row menu and confirms, sends DELETE deletegateway for it', async () => {
+    mockApi({
+      'GET console/nodes/net1': () => page(nodes),
+      'GET console/routing-status/net1': () => ({ items: [] }),
+      [`DELETE nodes/net1/${fakeId(2, 1)}/deletegateway`]: () => ({}),
+    });
+    await renderEgress();
+    const gateways = await screen.findByRole('table', { name: 'Egress gateways' });
+    await userEvent.click(within(gateways).getByRole('button', { name: 'Actions for router-a' }));
+    expect(await screen.findByRole('menuitem', { name: 'Edit egress ranges' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Remove egress gateway' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove egress gateway' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove egress gateway' }));
+    await waitFor(() =>
+      expect(apiClient.delete).toHaveBeenCalledWith(`nodes/net1/${fakeId(2, 1)}/deletegateway`),
+    );
+  });
+
   it('-> when the admin creates a gateway with two ranges, sends them with their metrics and NAT in one request', async () => {
     let sent: unknown;
     mockApi({

@@ -1,33 +1,28 @@
 import type { NodeListItem } from '@meshdeck/contracts';
-import { Alert, Button, Stack } from '@mantine/core';
-import { IconPlus, IconWorld } from '@tabler/icons-react';
+import { Alert } from '@mantine/core';
+import { IconWorld } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowBadge } from '@/components/data-table/row-badge.tsx';
-import { RowLink } from '@/components/data-table/row-link.tsx';
-import { pageCrumbs } from '@/components/layout/page-crumbs.ts';
-import { PageHeader } from '@/components/layout/page-header.tsx';
 import { EgressDialog } from '@/components/routing/lazy-dialogs.tsx';
-import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { describeError } from '@/lib/error-message.ts';
 import { patchSearch } from '@/lib/patch-search.ts';
-import { paths } from '@/lib/paths.ts';
 import { useCanManageNetwork } from '@/lib/permissions.ts';
 import { useRoutingStatus } from './api/routing-status.ts';
-import { GatewayRowMenu, RangeRowMenu } from './components/egress-row-menus.tsx';
+import { RangeRowMenu } from './components/member-row-menus.tsx';
+import { actionsColumn, addressesColumn, hostColumn, nodeColumn } from './components/role-columns.tsx';
+import { RolePageFrame } from './components/role-page-frame.tsx';
+import { RoleRowMenu } from './components/role-row-menu.tsx';
 import { RoleTable } from './components/role-table.tsx';
 import { rangeRows, routerRows, type RangeRow, type RouterRow } from './egress-rows.ts';
 import { rowText, searchRows, useNetworkRows } from './routing-rows.ts';
 
 const routeApi = getRouteApi('/_layout/networks/$networkId/egress');
-const gatewayColumn = createColumnHelper<NodeListItem>();
 const rangeColumn = createColumnHelper<RangeRow>();
 const routerColumn = createColumnHelper<RouterRow>();
 const rowId = (row: { id: string }) => row.id;
-const addresses = (item: NodeListItem) => [item.address, item.address6].filter(Boolean).join(', ');
 const rangeText = (row: RangeRow) => `${row.network} ${row.gateway.name}`.toLowerCase();
 const routerText = (row: RouterRow) =>
   `${row.host} ${row.range} ${row.router} ${row.via} ${row.reason}`.toLowerCase();
@@ -38,7 +33,6 @@ const routerText = (row: RouterRow) =>
  */
 export function EgressPage() {
   const { t } = useTranslation('routing');
-  const { t: tPages } = useTranslation('pages');
   const { networkId } = routeApi.useParams();
   const search = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
@@ -47,7 +41,6 @@ export function EgressPage() {
     [navigate],
   );
   const canManage = useCanManageNetwork(networkId);
-  const [isCreating, setIsCreating] = useState(false);
   const list = useNetworkRows(networkId);
   const status = useRoutingStatus(networkId, canManage);
   const gateways = useMemo(() => list.rows.filter((item) => item.flags.includes('egress')), [list.rows]);
@@ -65,33 +58,14 @@ export function EgressPage() {
 
   const gatewayColumns = useMemo(
     () => [
-      gatewayColumn.accessor('name', {
-        meta: { isKey: true },
-        header: t('columns.host'),
-        cell: (info) => (
-          <RowLink href={paths.networkHost(networkId, info.row.original.hostId)}>{info.getValue()}</RowLink>
-        ),
-      }),
-      gatewayColumn.accessor(addresses, {
-        id: 'addresses',
-        meta: { isKey: true },
-        header: t('columns.addresses'),
-      }),
-      gatewayColumn.accessor('endpoint', { header: t('columns.endpoint') }),
-      gatewayColumn.accessor((item) => item.egressRanges?.length ?? 0, {
+      hostColumn(t('columns.host'), networkId),
+      addressesColumn(t('columns.addresses'), true),
+      nodeColumn.accessor('endpoint', { header: t('columns.endpoint') }),
+      nodeColumn.accessor((item) => item.egressRanges?.length ?? 0, {
         id: 'ranges',
         header: t('columns.ranges'),
       }),
-      ...(canManage
-        ? [
-            gatewayColumn.display({
-              id: 'actions',
-              header: '',
-              size: 60,
-              cell: (info) => <GatewayRowMenu gateway={info.row.original} />,
-            }),
-          ]
-        : []),
+      ...actionsColumn<NodeListItem>(canManage, (row) => <RoleRowMenu role="egress" node={row} />),
     ],
     [t, networkId, canManage],
   );
@@ -121,16 +95,7 @@ export function EgressPage() {
             t('egress.noReport')
           ),
       }),
-      ...(canManage
-        ? [
-            rangeColumn.display({
-              id: 'actions',
-              header: '',
-              size: 60,
-              cell: (info) => <RangeRowMenu row={info.row.original} />,
-            }),
-          ]
-        : []),
+      ...actionsColumn<RangeRow>(canManage, (row) => <RangeRowMenu row={row} />),
     ],
     [t, canManage],
   );
@@ -145,69 +110,55 @@ export function EgressPage() {
     [t],
   );
 
-  const createButton = canManage && (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => setIsCreating(true)}>
-      {t('egress.create')}
-    </Button>
-  );
   return (
-    <Stack p="md" gap="lg">
-      <PageHeader
-        title={tPages('egress.title')}
-        breadcrumbs={pageCrumbs(tPages, 'egress', networkId)}
-        description={tPages('egress.description')}
-        icon={<IconWorld size={24} />}
-        actions={gateways.length > 0 ? createButton : undefined}
-      />
-      {list.error && <Alert color="red">{describeError(list.error)}</Alert>}
-      {list.isPending ? (
-        <CenteredLoader />
-      ) : gateways.length === 0 ? (
-        <EmptyState
-          icon={<IconWorld size={28} />}
-          title={t('egress.emptyTitle')}
-          description={t('egress.emptyText')}
-          action={createButton}
-        />
-      ) : (
-        <>
-          <RoleTable
-            title={t('egress.gatewaysTitle')}
-            label={t('egress.gatewaysTitle')}
-            rows={shownGateways}
-            columns={gatewayColumns}
-            getRowId={rowId}
-            search={search.gateways}
-            searchLabel={t('egress.searchGateways')}
-            onSearch={(value) => setSearch({ gateways: value })}
-            emptyText={t('noMatch')}
-          />
-          <RoleTable
-            title={t('egress.rangesTitle')}
-            label={t('egress.rangesTitle')}
-            rows={shownRanges}
-            columns={rangeColumns}
-            getRowId={rowId}
-            search={search.ranges}
-            searchLabel={t('egress.searchRanges')}
-            onSearch={(value) => setSearch({ ranges: value })}
-            emptyText={t('noMatch')}
-          />
-          {status.error && <Alert color="orange">{describeError(status.error)}</Alert>}
-          <RoleTable
-            title={t('egress.routersTitle')}
-            label={t('egress.routersTitle')}
-            rows={shownRouters}
-            columns={routerColumns}
-            getRowId={rowId}
-            search={search.routers}
-            searchLabel={t('egress.searchRouters')}
-            onSearch={(value) => setSearch({ routers: value })}
-            emptyText={routers.length === 0 ? t('egress.noReports') : t('noMatch')}
-          />
-        </>
+    <RolePageFrame
+      page="egress"
+      networkId={networkId}
+      icon={IconWorld}
+      createLabel={t('egress.create')}
+      emptyTitle={t('egress.emptyTitle')}
+      emptyText={t('egress.emptyText')}
+      canManage={canManage}
+      list={list}
+      hasHolders={gateways.length > 0}
+      createDialog={(opened, onClose) => (
+        <EgressDialog opened={opened} networkId={networkId} onClose={onClose} />
       )}
-      <EgressDialog opened={isCreating} networkId={networkId} onClose={() => setIsCreating(false)} />
-    </Stack>
+    >
+      <RoleTable
+        title={t('egress.gatewaysTitle')}
+        label={t('egress.gatewaysTitle')}
+        rows={shownGateways}
+        columns={gatewayColumns}
+        getRowId={rowId}
+        search={search.gateways}
+        searchLabel={t('egress.searchGateways')}
+        onSearch={(value) => setSearch({ gateways: value })}
+        emptyText={t('noMatch')}
+      />
+      <RoleTable
+        title={t('egress.rangesTitle')}
+        label={t('egress.rangesTitle')}
+        rows={shownRanges}
+        columns={rangeColumns}
+        getRowId={rowId}
+        search={search.ranges}
+        searchLabel={t('egress.searchRanges')}
+        onSearch={(value) => setSearch({ ranges: value })}
+        emptyText={t('noMatch')}
+      />
+      {status.error && <Alert color="orange">{describeError(status.error)}</Alert>}
+      <RoleTable
+        title={t('egress.routersTitle')}
+        label={t('egress.routersTitle')}
+        rows={shownRouters}
+        columns={routerColumns}
+        getRowId={rowId}
+        search={search.routers}
+        searchLabel={t('egress.searchRouters')}
+        onSearch={(value) => setSearch({ routers: value })}
+        emptyText={routers.length === 0 ? t('egress.noReports') : t('noMatch')}
+      />
+    </RolePageFrame>
   );
 }

@@ -86,6 +86,22 @@ describe('InternetGatewaysPage', () => {
     await waitFor(() => expect(sent).toEqual({ inet_node_client_ids: [fakeId(2, 3)] }));
   });
 
+  it('-> when the admin removes a gateway from its row menu and confirms, sends DELETE inet_gw for it', async () => {
+    mockApi({
+      'GET console/nodes/net1': () => page(nodes),
+      [`DELETE nodes/net1/${exitId}/inet_gw`]: () => ({}),
+    });
+    await renderGateways();
+    const gateways = await screen.findByRole('table', { name: 'Internet gateways' });
+    await userEvent.click(within(gateways).getByRole('button', { name: 'Actions for exit-host' }));
+    expect(await screen.findByRole('menuitem', { name: 'Change connected nodes' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Remove internet gateway' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove internet gateway' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove internet gateway' }));
+    await waitFor(() => expect(apiClient.delete).toHaveBeenCalledWith(`nodes/net1/${exitId}/inet_gw`));
+    expect(apiClient.put).not.toHaveBeenCalled();
+  });
+
   it('-> when the admin creates a gateway, offers only nodes that are neither gateways nor clients and POSTs inet_gw', async () => {
     let sent: unknown;
     mockApi({

@@ -86,6 +86,24 @@ describe('RelaysPage', () => {
     expect(apiClient.delete).not.toHaveBeenCalled();
   });
 
+  it('-> when the admin removes a relay from its row menu and confirms, sends DELETE deleterelay for it', async () => {
+    signInAs('admin', 'admin');
+    mockApi({
+      'GET console/nodes/net1': () => page(nodes),
+      [`DELETE nodes/net1/${relayId}/deleterelay`]: () => ({}),
+    });
+    await renderRelays();
+    const relays = await screen.findByRole('table', { name: 'Relays' });
+    await userEvent.click(within(relays).getByRole('button', { name: 'Actions for relay-host' }));
+    expect(await screen.findByRole('menuitem', { name: 'Change relayed nodes' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Remove relay' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove relay' });
+    expect(within(dialog).getByText(/relay-host stops relaying/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove relay' }));
+    await waitFor(() => expect(apiClient.delete).toHaveBeenCalledWith(`nodes/net1/${relayId}/deleterelay`));
+    expect(apiClient.post).not.toHaveBeenCalled();
+  });
+
   it('-> when a platform user without a network role opens it, shows the tables without create or row menus', async () => {
     signInAs('viewer', 'platform-user');
     mockApi({ 'GET console/nodes/net1': () => page(nodes) });

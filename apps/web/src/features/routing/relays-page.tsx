@@ -1,33 +1,25 @@
 import type { NodeListItem } from '@meshdeck/contracts';
-import { Alert, Button, Stack } from '@mantine/core';
-import { IconPlus, IconRoute } from '@tabler/icons-react';
+import { IconRoute } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
-import { createColumnHelper } from '@tanstack/react-table';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RowLink } from '@/components/data-table/row-link.tsx';
-import { pageCrumbs } from '@/components/layout/page-crumbs.ts';
-import { PageHeader } from '@/components/layout/page-header.tsx';
 import { RelayDialog } from '@/components/routing/lazy-dialogs.tsx';
-import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { describeError } from '@/lib/error-message.ts';
 import { patchSearch } from '@/lib/patch-search.ts';
-import { paths } from '@/lib/paths.ts';
 import { useCanManageNetwork } from '@/lib/permissions.ts';
-import { RelayRowMenu, RelayedRowMenu } from './components/relay-row-menus.tsx';
+import { RelayedRowMenu } from './components/member-row-menus.tsx';
+import { actionsColumn, addressesColumn, hostColumn, nodeColumn } from './components/role-columns.tsx';
+import { RolePageFrame } from './components/role-page-frame.tsx';
+import { RoleRowMenu } from './components/role-row-menu.tsx';
 import { RoleTable } from './components/role-table.tsx';
-import { rowText, searchRows, useNetworkRows } from './routing-rows.ts';
+import { memberText, nameOf, rowText, searchRows, useNetworkRows } from './routing-rows.ts';
 
 const routeApi = getRouteApi('/_layout/networks/$networkId/relays');
-const column = createColumnHelper<NodeListItem>();
 const rowId = (item: NodeListItem) => item.id;
-const addresses = (item: NodeListItem) => [item.address, item.address6].filter(Boolean).join(', ');
+const relayOf = (item: NodeListItem) => item.relayedBy;
 
 /** /networks/$networkId/relays: relays and the nodes they relay (features §3.13, Pro). */
 export function RelaysPage() {
   const { t } = useTranslation('routing');
-  const { t: tPages } = useTranslation('pages');
   const { networkId } = routeApi.useParams();
   const search = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
@@ -36,7 +28,6 @@ export function RelaysPage() {
     [navigate],
   );
   const canManage = useCanManageNetwork(networkId);
-  const [isCreating, setIsCreating] = useState(false);
   const list = useNetworkRows(networkId);
   const relays = useMemo(() => list.rows.filter((item) => item.flags.includes('relay')), [list.rows]);
   const relayed = useMemo(() => list.rows.filter((item) => item.relayedBy !== undefined), [list.rows]);
@@ -48,124 +39,75 @@ export function RelaysPage() {
 
   const shownRelays = useMemo(() => searchRows(relays, search.relays, rowText), [relays, search.relays]);
   const shownRelayed = useMemo(
-    () =>
-      searchRows(
-        relayed,
-        search.relayed,
-        (item) => `${rowText(item)} ${(list.names.get(item.relayedBy ?? '') ?? '').toLowerCase()}`,
-      ),
+    () => searchRows(relayed, search.relayed, memberText(list.names, relayOf)),
     [relayed, search.relayed, list.names],
   );
 
   const relayColumns = useMemo(
     () => [
-      column.accessor('name', {
-        meta: { isKey: true },
-        header: t('columns.host'),
-        cell: (info) => (
-          <RowLink href={paths.networkHost(networkId, info.row.original.hostId)}>{info.getValue()}</RowLink>
-        ),
-      }),
-      column.accessor(addresses, { id: 'addresses', meta: { isKey: true }, header: t('columns.addresses') }),
-      column.accessor((item) => relayedCount.get(item.id) ?? 0, {
+      hostColumn(t('columns.host'), networkId),
+      addressesColumn(t('columns.addresses'), true),
+      nodeColumn.accessor((item) => relayedCount.get(item.id) ?? 0, {
         id: 'count',
         header: t('columns.relayedCount'),
       }),
-      ...(canManage
-        ? [
-            column.display({
-              id: 'actions',
-              header: '',
-              size: 60,
-              cell: (info) => <RelayRowMenu relay={info.row.original} />,
-            }),
-          ]
-        : []),
+      ...actionsColumn<NodeListItem>(canManage, (row) => <RoleRowMenu role="relay" node={row} />),
     ],
     [t, networkId, relayedCount, canManage],
   );
   const relayedColumns = useMemo(
     () => [
-      column.accessor('name', {
-        meta: { isKey: true },
-        header: t('columns.host'),
-        cell: (info) => (
-          <RowLink href={paths.networkHost(networkId, info.row.original.hostId)}>{info.getValue()}</RowLink>
-        ),
-      }),
-      column.accessor((item) => list.names.get(item.relayedBy ?? '') ?? item.relayedBy ?? '', {
+      hostColumn(t('columns.host'), networkId),
+      nodeColumn.accessor((item) => nameOf(list.names, item.relayedBy), {
         id: 'relayedBy',
         meta: { isKey: true },
         header: t('columns.relayedBy'),
       }),
-      column.accessor(addresses, { id: 'addresses', header: t('columns.addresses') }),
-      ...(canManage
-        ? [
-            column.display({
-              id: 'actions',
-              header: '',
-              size: 60,
-              cell: (info) => (
-                <RelayedRowMenu node={info.row.original} relayed={relayed} names={list.names} />
-              ),
-            }),
-          ]
-        : []),
+      addressesColumn(t('columns.addresses'), false),
+      ...actionsColumn<NodeListItem>(canManage, (row) => (
+        <RelayedRowMenu node={row} members={relayed} names={list.names} />
+      )),
     ],
     [t, networkId, list.names, relayed, canManage],
   );
 
-  const createButton = canManage && (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => setIsCreating(true)}>
-      {t('relays.create')}
-    </Button>
-  );
   return (
-    <Stack p="md" gap="lg">
-      <PageHeader
-        title={tPages('relays.title')}
-        breadcrumbs={pageCrumbs(tPages, 'relays', networkId)}
-        description={tPages('relays.description')}
-        icon={<IconRoute size={24} />}
-        actions={relays.length > 0 ? createButton : undefined}
-      />
-      {list.error && <Alert color="red">{describeError(list.error)}</Alert>}
-      {list.isPending ? (
-        <CenteredLoader />
-      ) : relays.length === 0 ? (
-        <EmptyState
-          icon={<IconRoute size={28} />}
-          title={t('relays.emptyTitle')}
-          description={t('relays.emptyText')}
-          action={createButton}
-        />
-      ) : (
-        <>
-          <RoleTable
-            title={t('relays.relaysTitle')}
-            label={t('relays.relaysTitle')}
-            rows={shownRelays}
-            columns={relayColumns}
-            getRowId={rowId}
-            search={search.relays}
-            searchLabel={t('relays.searchRelays')}
-            onSearch={(value) => setSearch({ relays: value })}
-            emptyText={t('noMatch')}
-          />
-          <RoleTable
-            title={t('relays.relayedTitle')}
-            label={t('relays.relayedTitle')}
-            rows={shownRelayed}
-            columns={relayedColumns}
-            getRowId={rowId}
-            search={search.relayed}
-            searchLabel={t('relays.searchRelayed')}
-            onSearch={(value) => setSearch({ relayed: value })}
-            emptyText={t('relays.noRelayed')}
-          />
-        </>
+    <RolePageFrame
+      page="relays"
+      networkId={networkId}
+      icon={IconRoute}
+      createLabel={t('relays.create')}
+      emptyTitle={t('relays.emptyTitle')}
+      emptyText={t('relays.emptyText')}
+      canManage={canManage}
+      list={list}
+      hasHolders={relays.length > 0}
+      createDialog={(opened, onClose) => (
+        <RelayDialog opened={opened} networkId={networkId} onClose={onClose} />
       )}
-      <RelayDialog opened={isCreating} networkId={networkId} onClose={() => setIsCreating(false)} />
-    </Stack>
+    >
+      <RoleTable
+        title={t('relays.relaysTitle')}
+        label={t('relays.relaysTitle')}
+        rows={shownRelays}
+        columns={relayColumns}
+        getRowId={rowId}
+        search={search.relays}
+        searchLabel={t('relays.searchRelays')}
+        onSearch={(value) => setSearch({ relays: value })}
+        emptyText={t('noMatch')}
+      />
+      <RoleTable
+        title={t('relays.relayedTitle')}
+        label={t('relays.relayedTitle')}
+        rows={shownRelayed}
+        columns={relayedColumns}
+        getRowId={rowId}
+        search={search.relayed}
+        searchLabel={t('relays.searchRelayed')}
+        onSearch={(value) => setSearch({ relayed: value })}
+        emptyText={t('relays.noRelayed')}
+      />
+    </RolePageFrame>
   );
 }

@@ -34,3 +34,13 @@ export function searchRows<T>(
 
 /** The cached search text of a node row. */
 export const rowText = nodeText;
+
+/** The name of the node `id` names (a member's relay or gateway); the id itself when it is not in the list. */
+export const nameOf = (names: ReadonlyMap<string, string>, id: string | undefined) =>
+  names.get(id ?? '') ?? id ?? '';
+
+/** A member row's search text: its own, and its holder's name (a relayed node is found by its relay's name). */
+export const memberText =
+  (names: ReadonlyMap<string, string>, holderOf: (item: NodeListItem) => string | undefined) =>
+  (item: NodeListItem) =>
+    `${rowText(item)} ${(names.get(holderOf(item) ?? '') ?? '').toLowerCase()}`;

@@ -36,9 +36,19 @@ export const useSetRelay = () =>
     invalidate,
   );
 
+/** The role a node holds and the action that takes it away: deleterelay, deletegateway, inet_gw (Pro). */
+const REMOVE_ACTIONS = { relay: 'deleterelay', egress: 'deletegateway', internetGateway: 'inet_gw' } as const;
+export type RoutingRole = keyof typeof REMOVE_ACTIONS;
+
+/** DELETE the node's role (one role per hook instance: the routing pages' row menus). */
+export const useRemoveRole = (role: RoutingRole) =>
+  useResourceMutation(
+    (node: RoutingTarget) => apiClient.delete(nodePath(node, REMOVE_ACTIONS[role])),
+    invalidate,
+  );
+
 /** DELETE deleterelay. */
-export const useRemoveRelay = () =>
-  useResourceMutation((node: RoutingTarget) => apiClient.delete(nodePath(node, 'deleterelay')), invalidate);
+export const useRemoveRelay = () => useRemoveRole('relay');
 
 /**
  * POST creategateway with every range, its metric and NAT flag: on an egress gateway it replaces them in one
@@ -61,8 +71,7 @@ export const useSetEgress = () =>
   );
 
 /** DELETE deletegateway. */
-export const useRemoveEgress = () =>
-  useResourceMutation((node: RoutingTarget) => apiClient.delete(nodePath(node, 'deletegateway')), invalidate);
+export const useRemoveEgress = () => useRemoveRole('egress');
 
 /** POST inet_gw (new gateway) or PUT inet_gw (change its clients), Pro. */
 export const useSetInternetGateway = () =>
@@ -77,8 +86,7 @@ export const useSetInternetGateway = () =>
   );
 
 /** DELETE inet_gw, Pro. */
-export const useRemoveInternetGateway = () =>
-  useResourceMutation((node: RoutingTarget) => apiClient.delete(nodePath(node, 'inet_gw')), invalidate);
+export const useRemoveInternetGateway = () => useRemoveRole('internetGateway');
 
 /** POST (set) or DELETE (remove) v1/node/{id}/failover, Pro. */
 export const useSetFailover = () =>
