@@ -9,12 +9,12 @@ import {
 import { RECONNECT_BACKOFF, backoffDelay, type BackoffPolicy } from './backoff.ts';
 import { BrokerConnection } from './broker-connection.ts';
 import { openPayload, payloadKey } from './payload-open.ts';
-import { applyPeerUpdate, syncStep, type Peer, type PeerTable, type SyncPoint } from './peer-state.ts';
-import { failoverAsks } from './failover-watch.ts';
+import { applyPeerUpdate, syncStep, type Peer, type SyncPoint } from './peer-state.ts';
+import { FailoverControl } from './failover-control.ts';
 import { HostsFile } from './hosts-file.ts';
-import { inboundGroups } from './inbound-filter.ts';
 import { MeshRouting, type InternetFailMode } from './mesh-routing.ts';
-import { gatewayRole, type RoutingPlan } from './routing-plan.ts';
+import { gatewayRole, withInboundFilter, type RoutingPlan } from './routing-plan.ts';
+import { RoutingReporter, configurationSummary } from './routing-report.ts';
 import { discoverEndpoint } from './endpoint-discovery.ts';
 import { rotateKeys } from './host-actions.ts';
 import { HostUnknownError, type ServerApi } from './server-api.ts';
@@ -55,9 +55,6 @@ export interface AgentOptions {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-/** Network -> this host's node id there (live nodes only). */
-const ownNodes = (nodes: readonly RawNode[]) =>
-  new Map(nodes.filter((n) => !n.pendingdelete && n.action !== 'delete').map((n) => [n.network, n.id]));
 
 /**
  * The running agent: pulls its state, keeps the interface in line with peer updates from the broker (full lists
@@ -83,11 +80,10 @@ export class Agent {
   #listenPort: number;
   /** Relays, egress and internet gateways: the server's routing state and the agent's own router choices. */
   readonly #routing: MeshRouting;
-  /** This host's node per network, and for failover: when each direct peer appeared and when it was last asked. */
-  #ownNodes = new Map<string, string>();
-  #firstSeen = new Map<string, number>();
-  #lastAsked = new Map<string, number>();
-  #watchingFailover = false;
+  /** Sends the routing picture to the server whenever it changes, for the console. */
+  readonly #reporter: RoutingReporter;
+  /** Failover asks and fall-backs (only where WireGuard's handshakes can be read: not on a dry run). */
+  readonly #failover: FailoverControl | undefined;
   /** The networks' DNS names (pulls and DNS_SYNC messages), when the agent was given a hosts file. */
   readonly #hosts: HostsFile | undefined;
 
@@ -113,6 +109,13 @@ export class Agent {
       attached: () =>
         localInterfaces(state.interfaceName).map((i) => ({ cidr: i.addressString, name: i.name })),
     });
+    this.#reporter = new RoutingReporter(
+      (status) => api.reportRoutingStatus(status),
+      (error) => this.report('routing-report', error),
+      () => this.recovered('routing-report'),
+    );
+    const handshakes = mesh.handshakes?.bind(mesh);
+    this.#failover = handshakes ? new FailoverControl(api, handshakes, options.log, this.#log) : undefined;
   }
 
   /**
@@ -134,8 +137,12 @@ export class Agent {
         mqttTopics.hostUpdate(this.state.hostId, Server),
       ],
       onMessage: (topic, payload) => this.enqueue('message', () => this.onMessage(topic, payload)),
-      // Messages sent while disconnected are lost (they are not retained), so every (re)connect pulls afresh.
-      onReady: () => this.resync(),
+      // Messages sent while disconnected are lost (they are not retained), so every (re)connect pulls afresh;
+      // the server may have restarted too, forgetting the routing report it keeps in memory.
+      onReady: () => {
+        this.resync();
+        this.#reporter.resend();
+      },
       log: this.#log,
       ...(this.options.backoff ? { backoff: this.options.backoff } : {}),
     });
@@ -155,7 +162,18 @@ export class Agent {
       ),
     );
     // Failover checks read WireGuard and call the server, outside the queue: they never hold up a reconfiguration.
-    if (this.mesh.handshakes) this.#timers.push(setInterval(() => void this.watchFailover(), 5_000));
+    const failover = this.#failover;
+    if (failover)
+      this.#timers.push(
+        setInterval(
+          () =>
+            void failover.check(this.#peers, this.#routing.peerIds).then(
+              () => this.recovered('failover'),
+              (error: unknown) => this.report('failover', error),
+            ),
+          5_000,
+        ),
+      );
   }
 
   /** Stops timers and the broker connection (the interface stays up). */
@@ -271,7 +289,7 @@ export class Agent {
       if (sync) this.#sync = { epoch: sync.epoch, version: sync.version };
       this.#routing.update(update.data, update.data.peerids, isFull);
       if (isFull && update.data.host) {
-        this.#ownNodes = ownNodes(update.data.nodes);
+        this.#failover?.nodes(update.data.nodes);
         this.#addresses = interfaceAddresses(update.data.nodes);
         this.#gateway = gatewayRole(update.data.nodes);
       }
@@ -318,7 +336,7 @@ export class Agent {
     this.#peers = applyPeerUpdate(this.#peers, pull.peers, true);
     this.#sync = pull.peer_sync && { epoch: pull.peer_sync.epoch, version: pull.peer_sync.version };
     this.#routing.update(pull, pull.peer_ids, true);
-    this.#ownNodes = ownNodes(pull.nodes);
+    this.#failover?.nodes(pull.nodes);
     this.#addresses = interfaceAddresses(pull.nodes);
     this.#gateway = gatewayRole(pull.nodes);
     if (pull.dns_entries) this.#hosts?.replaceAll(pull.dns_entries);
@@ -333,89 +351,26 @@ export class Agent {
   }
 
   private async configure(): Promise<void> {
-    const { peers, routing: routes } = this.#routing.plan(
-      this.#addresses,
-      this.#peers,
-      this.#gateway,
-      this.mesh.firewall,
-    );
-    // Peers the access policy narrows to some protocols or ports: the receiving side's filter, in the same table.
-    const inbound = inboundGroups(this.#routing.peerIds);
-    const iface = this.state.interfaceName;
-    const routing =
-      inbound.length === 0
-        ? routes
-        : {
-            ...routes,
-            firewall: {
-              ...(routes.firewall ?? { iface, peers: [], natRanges: [], internetSources: [] }),
-              inbound,
-            },
-          };
+    const plan = this.#routing.plan(this.#addresses, this.#peers, this.#gateway, this.mesh.firewall);
+    const routing = withInboundFilter(plan.routing, this.#routing.peerIds, this.state.interfaceName);
+    const peers = this.#failover?.peers(plan.peers, this.#routing.peerIds) ?? plan.peers;
     await this.mesh.apply(
       this.#addresses,
       { privateKey: this.state.privateKey, listenPort: this.#listenPort, peers },
       routing,
     );
     this.#routing.applied(this.mesh.firewall);
-    if (this.mesh.handshakes) this.notePeers(peers);
     const status = this.#routing.status;
-    const roles = status?.roles.length ? `, ${status.roles.join(', ')} (forwarding on)` : '';
-    const shadowed = status?.shadowed.length
-      ? `, not routed (own LAN): ${status.shadowed.map((s) => `${s.range} (${s.lan})`).join(', ')}`
-      : '';
-    const extras = `${routing.routes.length > 0 ? `, routes ${routing.routes.join(', ')}` : ''}${roles}${shadowed}`;
-    const summary = `configured ${this.#addresses.join(', ') || 'no addresses'} with ${this.#peers.size} peer(s)${extras}`;
+    if (status) this.#reporter.changed(status);
+    const summary = configurationSummary(this.#addresses, this.#peers.size, routing.routes, status);
     // Pulls repeat (every check-in while the broker is away): say it only when the picture changed.
     if (summary !== this.#lastSummary) this.options.log(summary);
     this.#lastSummary = summary;
   }
 
-  /** Remembers when each direct peer first appeared (a failover ask waits for it to have had time to shake hands). */
-  private notePeers(peers: PeerTable): void {
-    const now = Date.now();
-    for (const key of this.#firstSeen.keys()) if (!peers.get(key)?.endpoint) this.#firstSeen.delete(key);
-    for (const peer of peers.values())
-      if (peer.endpoint && !this.#firstSeen.has(peer.publicKey)) this.#firstSeen.set(peer.publicKey, now);
-  }
-
-  /** Hands direct peers this host cannot reach to the network's failover node (`failover_me`). */
-  private async watchFailover(): Promise<void> {
-    if (this.#watchingFailover || !this.mesh.handshakes) return;
-    this.#watchingFailover = true;
-    try {
-      const asks = failoverAsks({
-        peers: this.#peers,
-        peerIds: this.#routing.peerIds,
-        ownNodes: this.#ownNodes,
-        handshakes: await this.mesh.handshakes(),
-        firstSeen: this.#firstSeen,
-        lastAsked: this.#lastAsked,
-        now: Date.now(),
-      });
-      for (const ask of asks) {
-        this.#lastAsked.set(ask.peerKey, Date.now());
-        const name = this.#routing.peerIds.get(ask.peerKey)?.name ?? ask.peerKey;
-        try {
-          await this.api.failoverMe(ask.nodeId, ask.peerNodeId);
-          this.options.log(
-            `failover: ${name} in ${ask.network} unreachable directly (${ask.why}); asked the failover node to carry it`,
-          );
-        } catch (error) {
-          this.#log.warn(
-            `failover-${ask.peerKey}`,
-            `failover: ${name} in ${ask.network} unreachable directly (${ask.why}), but: ${messageOf(error)}`,
-          );
-        }
-      }
-    } catch (error) {
-      this.report('failover', error);
-    } finally {
-      this.#watchingFailover = false;
-    }
-  }
-
   private async checkIn(): Promise<void> {
+    // A firewall tool installed or removed since the start: use it (apply again) and report it below.
+    if (this.mesh.redetectFirewall?.()) this.enqueue('configure', () => this.configure());
     const { error: stunError, ...endpoint } = await discoverEndpoint(
       this.api.baseUrl,
       this.options.stunServer,
@@ -431,5 +386,7 @@ export class Agent {
       // Repeated so a tool installed (or removed) since the join reaches the server once it reads it at check-in.
       ...(this.mesh.firewall ? { firewallinuse: this.mesh.firewall.kind } : {}),
     });
+    // A report the server did not take (it was away) goes again now that it answers.
+    this.#reporter.retry();
   }
 }

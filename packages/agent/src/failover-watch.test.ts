@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { NEVER_HANDSHAKEN_MS, RETRY_MS, STALE_HANDSHAKE_MS, failoverAsks } from './failover-watch.ts';
+import type { RawNode } from '@meshdeck/contracts';
+import {
+  NEVER_HANDSHAKEN_MS,
+  PROBE_KEEPALIVE_SECONDS,
+  RETRY_MS,
+  STALE_HANDSHAKE_MS,
+  failedOverPairs,
+  failoverAsks,
+  fallBacks,
+  probePeers,
+} from './failover-watch.ts';
 import type { Peer } from './peer-state.ts';
 
 const NOW = 1_000_000_000;
@@ -63,5 +73,74 @@ describe('failoverAsks', () => {
     expect(asks({ seenAgoMs: NEVER_HANDSHAKEN_MS, endpoint: undefined })).toEqual([]);
     expect(asks({ seenAgoMs: NEVER_HANDSHAKEN_MS, askedAgoMs: RETRY_MS - 1 })).toEqual([]);
     expect(asks({ seenAgoMs: NEVER_HANDSHAKEN_MS, askedAgoMs: RETRY_MS })).toHaveLength(1);
+  });
+});
+
+describe('failover fall-back', () => {
+  const pair = { nodeId: 'own-node', peerNodeId: 'peer-node', network: 'office' };
+  const direct = new Map([['peer-node', { publicKey: 'K=', endpoint: '10.1.0.3:51821', name: 'c' }]]);
+  const ends = (overrides: {
+    handshake?: number;
+    sinceAgoMs?: number;
+    endedAgoMs?: number;
+    known?: boolean;
+  }) =>
+    fallBacks({
+      pairs: [pair],
+      direct: overrides.known === false ? new Map() : direct,
+      handshakes: new Map([['K=', overrides.handshake ?? 0]]),
+      since: new Map([['own-node/peer-node', NOW - (overrides.sinceAgoMs ?? 60_000)]]),
+      lastEnded: new Map(
+        overrides.endedAgoMs === undefined ? [] : [['own-node/peer-node', NOW - overrides.endedAgoMs]],
+      ),
+      now: NOW,
+    });
+
+  it('when a node lists failed-over peers, they are its pairs; a node on its way out has none', () => {
+    const node = (id: string, peers: string[], pendingdelete = false) =>
+      ({
+        id,
+        network: 'office',
+        fail_over_peers: Object.fromEntries(peers.map((p) => [p, {}])),
+        pendingdelete,
+        action: 'noop',
+      }) as unknown as RawNode;
+    expect(failedOverPairs([node('n1', ['p1', 'p2']), node('n2', ['p3'], true)])).toEqual([
+      { nodeId: 'n1', peerNodeId: 'p1', network: 'office' },
+      { nodeId: 'n1', peerNodeId: 'p2', network: 'office' },
+    ]);
+  });
+
+  it('when a pair is failed over and the server no longer lists the peer, a handshake-only probe peer stands in for it', () => {
+    expect(probePeers([pair], direct, new Map())).toEqual([
+      {
+        publicKey: 'K=',
+        endpoint: '10.1.0.3:51821',
+        allowedIps: [],
+        keepaliveSeconds: PROBE_KEEPALIVE_SECONDS,
+      },
+    ]);
+    const listed = new Map([
+      ['K=', { publicKey: 'K=', endpoint: undefined, allowedIps: ['10.0.0.3/32'], keepaliveSeconds: 20 }],
+    ]);
+    expect(probePeers([pair], direct, listed)).toEqual([]);
+    expect(probePeers([pair], new Map(), new Map())).toEqual([]);
+  });
+
+  it('when the probe shakes hands after the pair was failed over, ends the pair; an older handshake does not', () => {
+    expect(ends({ handshake: (NOW - 1_000) / 1000 })).toEqual([
+      { ...pair, why: 'a direct handshake completed' },
+    ]);
+    expect(ends({ handshake: (NOW - 120_000) / 1000 })).toEqual([]);
+    expect(ends({})).toEqual([]);
+  });
+
+  it('when the peer key is unknown (the agent restarted while failed over), ends the pair to try direct again', () => {
+    expect(ends({ known: false })[0]?.why).toMatch(/unknown to this agent since a restart/);
+  });
+
+  it('when the pair was ended recently, waits before trying again', () => {
+    expect(ends({ handshake: NOW / 1000, endedAgoMs: RETRY_MS - 1 })).toEqual([]);
+    expect(ends({ handshake: NOW / 1000, endedAgoMs: RETRY_MS })).toHaveLength(1);
   });
 });

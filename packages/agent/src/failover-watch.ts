@@ -1,10 +1,12 @@
-import type { PeerMap } from '@meshdeck/contracts';
-import type { PeerTable } from './peer-state.ts';
+import { fromWireSet, type PeerMap, type RawNode } from '@meshdeck/contracts';
+import type { Peer, PeerTable } from './peer-state.ts';
 
 /**
  * Failover (issue 31): a direct peer this host cannot reach (WireGuard never completes a handshake with it, or
  * its last one is long past although keepalives keep asking) is handed to the network's failover node with
- * `failover_me`. Pure decisions here; the agent loop reads the handshakes and makes the calls.
+ * `failover_me`. While a pair is failed over, each side keeps the other as a WireGuard peer without allowed IPs
+ * (a probe peer: it only shakes hands); a handshake with it means the direct path is back, and the pair is ended
+ * with `DELETE failover_me`. Pure decisions here; failover-control.ts reads the handshakes and makes the calls.
  */
 
 /** A peer with an endpoint that has not completed a handshake for this long since it appeared is unreachable. */
@@ -56,3 +58,88 @@ export function failoverAsks(input: {
   }
   return asks;
 }
+
+/** Keepalive of a probe peer: WireGuard keeps initiating handshakes at this pace while the path stays dead. */
+export const PROBE_KEEPALIVE_SECONDS = 5;
+
+/** A failed-over pair as this host's node records it (`fail_over_peers`). */
+export interface FailedOverPair {
+  nodeId: string;
+  peerNodeId: string;
+  network: string;
+}
+
+/** The pairs this host's live nodes are failed over in. */
+export function failedOverPairs(nodes: readonly RawNode[]): FailedOverPair[] {
+  return nodes
+    .filter((n) => !n.pendingdelete && n.action !== 'delete')
+    .flatMap((n) =>
+      fromWireSet(n.fail_over_peers).map((peerNodeId) => ({ nodeId: n.id, peerNodeId, network: n.network })),
+    );
+}
+
+/** Where a peer node was reached directly before its pair was failed over. */
+export interface DirectPath {
+  publicKey: string;
+  endpoint: string;
+  name: string;
+}
+
+/**
+ * The probe peers to configure beside the server's table: one per failed-over pair whose peer key and former
+ * endpoint are known and which the server does not list directly (it would carry allowed IPs then).
+ */
+export function probePeers(
+  pairs: readonly FailedOverPair[],
+  direct: ReadonlyMap<string, DirectPath>,
+  peers: PeerTable,
+): Peer[] {
+  const probes = new Map<string, Peer>();
+  for (const pair of pairs) {
+    const path = direct.get(pair.peerNodeId);
+    if (!path || peers.has(path.publicKey)) continue;
+    probes.set(path.publicKey, {
+      publicKey: path.publicKey,
+      endpoint: path.endpoint,
+      allowedIps: [],
+      keepaliveSeconds: PROBE_KEEPALIVE_SECONDS,
+    });
+  }
+  return [...probes.values()];
+}
+
+export interface FallBack extends FailedOverPair {
+  why: string;
+}
+
+/**
+ * The pairs to end now: a probe peer completed a handshake after the pair was failed over (`since`, ms, when
+ * this agent first saw it), or this agent does not know the peer's key (it restarted while failed over), so only
+ * a fresh try of the direct path can tell; a refused or failed end is retried no sooner than {@link RETRY_MS}.
+ */
+export function fallBacks(input: {
+  pairs: readonly FailedOverPair[];
+  direct: ReadonlyMap<string, DirectPath>;
+  handshakes: ReadonlyMap<string, number>;
+  since: ReadonlyMap<string, number>;
+  lastEnded: ReadonlyMap<string, number>;
+  now: number;
+}): FallBack[] {
+  const ends: FallBack[] = [];
+  for (const pair of input.pairs) {
+    const key = pairKey(pair);
+    if (input.now - (input.lastEnded.get(key) ?? -Infinity) < RETRY_MS) continue;
+    const path = input.direct.get(pair.peerNodeId);
+    if (!path) {
+      ends.push({ ...pair, why: 'its key is unknown to this agent since a restart: trying direct again' });
+      continue;
+    }
+    const handshakeMs = (input.handshakes.get(path.publicKey) ?? 0) * 1000;
+    if (handshakeMs > (input.since.get(key) ?? Infinity))
+      ends.push({ ...pair, why: 'a direct handshake completed' });
+  }
+  return ends;
+}
+
+/** One key per pair as seen from this host. */
+export const pairKey = (pair: FailedOverPair): string => `${pair.nodeId}/${pair.peerNodeId}`;

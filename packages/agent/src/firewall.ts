@@ -43,7 +43,7 @@ function runWithInput(command: string, args: string[], input: string): Promise<v
  * and says plainly (once per change, and in `missing`) when a feature needs a tool the host lacks.
  */
 export class Firewall {
-  readonly kind: FirewallKind = detectFirewall();
+  #kind: FirewallKind = detectFirewall();
   /** What could not be done for want of a tool, for the log and `status`; undefined when nothing is missing. */
   missing: string | undefined;
   #applied: string | undefined;
@@ -53,10 +53,28 @@ export class Firewall {
     private readonly log: (message: string) => void,
   ) {}
 
+  /** The tool in use: the one found at start, or by the latest {@link redetect}. */
+  get kind(): FirewallKind {
+    return this.#kind;
+  }
+
+  /**
+   * Looks for the tools again (at every check-in), so a tool installed or removed since the start is used and
+   * reported; true when the tool changed (the caller applies its plan again, with the new tool).
+   */
+  redetect(detect: () => FirewallKind = detectFirewall): boolean {
+    const found = detect();
+    if (found === this.#kind) return false;
+    this.log(`firewall tool: ${this.#kind} -> ${found}`);
+    this.#kind = found;
+    this.#applied = undefined;
+    return true;
+  }
+
   async apply(plan: FirewallPlan | undefined): Promise<void> {
     const wanted = plan ?? { iface: this.iface, peers: [], natRanges: [], internetSources: [] };
-    if (this.kind === 'nftables') return this.applyText(renderNftRuleset(wanted), (text) => this.nft(text));
-    if (this.kind === 'iptables')
+    if (this.#kind === 'nftables') return this.applyText(renderNftRuleset(wanted), (text) => this.nft(text));
+    if (this.#kind === 'iptables')
       return this.applyText(
         [4, 6]
           .map(

@@ -1,5 +1,13 @@
-import { formatCidr, ipNetToCidr, parseCidr, type Cidr, type RawNode } from '@meshdeck/contracts';
+import {
+  formatCidr,
+  ipNetToCidr,
+  parseCidr,
+  type Cidr,
+  type PeerMap,
+  type RawNode,
+} from '@meshdeck/contracts';
 import type { FirewallPlan } from './firewall-plan.ts';
+import { inboundGroups } from './inbound-filter.ts';
 import type { PeerTable } from './peer-state.ts';
 
 /**
@@ -27,6 +35,21 @@ export interface RoutingPlan {
 }
 
 export const NO_ROUTING: RoutingPlan = { routes: [], gateway: undefined };
+
+/**
+ * The plan with the receiving side's packet filter (issue 32) for peers the access policy narrows to some
+ * protocols or ports, in the same table as the address translation; the plan itself when there are none.
+ */
+export function withInboundFilter(
+  plan: RoutingPlan,
+  peerIds: ReadonlyMap<string, PeerMap[string]>,
+  iface: string,
+): RoutingPlan {
+  const inbound = inboundGroups(peerIds);
+  if (inbound.length === 0) return plan;
+  const firewall = plan.firewall ?? { iface, peers: [], natRanges: [], internetSources: [] };
+  return { ...plan, firewall: { ...firewall, inbound } };
+}
 
 /** The two halves of each address family that outrank a default route (OpenVPN's def1 idea). */
 export const DEFAULT_HALVES = { 4: ['0.0.0.0/1', '128.0.0.0/1'], 6: ['::/1', '8000::/1'] } as const;

@@ -190,6 +190,24 @@ export class ServerApi {
     );
   }
 
+  /** Ends a failed-over pair once the direct path works again (Meshdeck extra `DELETE .../failover_me`). */
+  async endFailover(nodeId: string, peerNodeId: string): Promise<void> {
+    await this.authorized(
+      `/api/v1/node/${encodeURIComponent(nodeId)}/failover_me?node_id=${encodeURIComponent(peerNodeId)}`,
+      { method: 'DELETE' },
+      undefined,
+    );
+  }
+
+  /** Reports the routing picture (active router per range and why, own-LAN ranges left out) to the console. */
+  async reportRoutingStatus(status: unknown): Promise<void> {
+    await this.authorized(
+      `/api/v1/host/${this.hostId}/routing_status`,
+      { method: 'PUT', body: JSON.stringify(status) },
+      undefined,
+    );
+  }
+
   async deleteHost(): Promise<void> {
     await this.authorized(`/api/hosts/${this.hostId}?force=true`, { method: 'DELETE' }, undefined);
   }

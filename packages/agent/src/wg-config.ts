@@ -16,7 +16,9 @@ export function renderWgConfig(config: InterfaceConfig): string {
 }
 
 function renderPeer(peer: Peer): string[] {
-  const lines = ['[Peer]', `PublicKey = ${peer.publicKey}`, `AllowedIPs = ${peer.allowedIps.join(', ')}`];
+  const lines = ['[Peer]', `PublicKey = ${peer.publicKey}`];
+  // A failover probe peer has none (it only shakes hands): no AllowedIPs line then.
+  if (peer.allowedIps.length > 0) lines.push(`AllowedIPs = ${peer.allowedIps.join(', ')}`);
   if (peer.endpoint) lines.push(`Endpoint = ${peer.endpoint}`);
   if (peer.keepaliveSeconds) lines.push(`PersistentKeepalive = ${peer.keepaliveSeconds}`);
   return lines;

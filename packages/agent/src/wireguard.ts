@@ -20,6 +20,8 @@ export interface MeshInterface {
   handshakes?(): Promise<Map<string, number>>;
   /** The firewall tool in use and what a feature lacked for want of one (undefined on a dry run). */
   readonly firewall?: { kind: string; missing: string | undefined };
+  /** Looks for the firewall tools again; true when the tool in use changed (absent on a dry run). */
+  redetectFirewall?(): boolean;
 }
 
 /** Prints what would be configured instead of touching the system. */
@@ -80,6 +82,10 @@ export class SystemInterface implements MeshInterface {
 
   get firewall(): { kind: string; missing: string | undefined } {
     return this.#routing.firewall;
+  }
+
+  redetectFirewall(): boolean {
+    return this.#routing.firewall.redetect();
   }
 
   async apply(

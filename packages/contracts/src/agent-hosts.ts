@@ -159,4 +159,8 @@ export const checkInHostSchema = z.looseObject({
   interfaces: interfacesSchema,
   mtu: z.number().int().min(0).max(65535).optional(),
   nat_type: natTypeSchema.optional(),
+  /** The firewall tool the agent uses now (a tool installed or removed since the join shows at the next check-in). */
+  firewallinuse: z
+    .enum(firewallKinds, { error: `firewallinuse must be one of ${firewallKinds.join(', ')}` })
+    .optional(),
 });

@@ -80,6 +80,32 @@ describe('PUT /api/v1/fallback/host/{hostid}', () => {
     });
   });
 
+  it('-> CHECK_IN stores the firewall tool the agent reports; a check-in without it keeps it; an unknown tool is a 400 naming the field that writes nothing', async () => {
+    const checkIn = (host: Record<string, unknown>) =>
+      server.request('PUT', `/api/v1/fallback/host/${alpha().id}`, {
+        token: alpha().hostToken,
+        body: { Action: 'CHECK_IN', Host: host },
+      });
+    const shown = async () => {
+      const hosts = (await server.request<any[]>('GET', '/api/hosts', { token })).body;
+      const host = hosts.find((h) => h.id === alpha().id);
+      return { firewall: host.firewallinuse, endpoint: host.endpointip };
+    };
+    // Registered without a tool (the fleet's hosts say "none").
+    expect((await shown()).firewall).toBe('none');
+    expect((await checkIn({ firewallinuse: 'nftables', version: 'v0.30.1' })).status).toBe(200);
+    expect((await shown()).firewall).toBe('nftables');
+    expect((await checkIn({ version: 'v0.30.1' })).status).toBe(200);
+    expect((await shown()).firewall).toBe('nftables');
+    const before = await shown();
+    const refused = await checkIn({ firewallinuse: 'pf', endpointip: '198.51.100.99' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.Message).toContain('firewallinuse must be one of iptables, nftables, none');
+    expect(await shown()).toEqual(before);
+    expect((await checkIn({ firewallinuse: 'iptables' })).status).toBe(200);
+    expect((await shown()).firewall).toBe('iptables');
+  });
+
   it("-> for another host's id returns 403 and changes nothing", async () => {
     const response = await server.request('PUT', `/api/v1/fallback/host/${beta().id}`, {
       token: alpha().hostToken,

@@ -144,8 +144,17 @@ export class AgentService {
       patch.endpoint_ip = endpoint.endpointip;
     if (endpoint.endpointipv6 !== undefined && endpoint.endpointipv6 !== host.endpoint_ip6)
       patch.endpoint_ip6 = endpoint.endpointipv6;
-    if (endpoint.nat_type !== undefined && endpoint.nat_type !== settings.nat_type)
-      patch.settings = JSON.stringify({ ...settings, nat_type: endpoint.nat_type });
+    const settingsPatch = {
+      ...(endpoint.nat_type !== undefined && endpoint.nat_type !== settings.nat_type
+        ? { nat_type: endpoint.nat_type }
+        : {}),
+      // The tool the agent uses now: the internet-gateway rule (api-contract §5.6) and host details read it.
+      ...(h.firewallinuse !== undefined && h.firewallinuse !== settings.firewallinuse
+        ? { firewallinuse: h.firewallinuse }
+        : {}),
+    };
+    if (Object.keys(settingsPatch).length > 0)
+      patch.settings = JSON.stringify({ ...settings, ...settingsPatch });
     const portMoved = await this.deconflictPort(host, patch);
     if (h.mtu !== undefined) patch.mtu = h.mtu;
     if (h.interfaces)

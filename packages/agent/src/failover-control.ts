@@ -1,0 +1,147 @@
+import type { PeerMap, RawNode } from '@meshdeck/contracts';
+import {
+  failedOverPairs,
+  failoverAsks,
+  fallBacks,
+  pairKey,
+  probePeers,
+  type DirectPath,
+  type FailedOverPair,
+} from './failover-watch.ts';
+import type { Peer, PeerTable } from './peer-state.ts';
+import type { ServerApi } from './server-api.ts';
+import type { ThrottledLog } from './throttled-log.ts';
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Failover as the agent runs it (issue 31): hands direct peers it cannot reach to the network's failover node
+ * (`failover_me`), keeps a handshake-only probe peer per failed-over pair, and ends the pair (`DELETE
+ * failover_me`) once the probe shakes hands, so the pair goes direct again. Its checks read WireGuard and call
+ * the server outside the agent's work queue: they never hold up a reconfiguration.
+ */
+export class FailoverControl {
+  /** This host's node per network (live nodes only). */
+  #ownNodes = new Map<string, string>();
+  #pairs: FailedOverPair[] = [];
+  /** Peer node id -> where it was last reached directly (kept while its pair is failed over). */
+  #direct = new Map<string, DirectPath>();
+  /** Peer key -> when it first appeared with an endpoint; pair -> when this agent first saw it failed over. */
+  #firstSeen = new Map<string, number>();
+  #since = new Map<string, number>();
+  #lastAsked = new Map<string, number>();
+  #lastEnded = new Map<string, number>();
+  #checking = false;
+
+  constructor(
+    private readonly api: Pick<ServerApi, 'failoverMe' | 'endFailover'>,
+    private readonly handshakes: () => Promise<ReadonlyMap<string, number>>,
+    private readonly log: (message: string) => void,
+    private readonly warnings: ThrottledLog,
+  ) {}
+
+  /** Takes this host's nodes from a pull or full update (its failed-over pairs are on them). */
+  nodes(nodes: readonly RawNode[]): void {
+    this.#ownNodes = new Map(
+      nodes.filter((n) => !n.pendingdelete && n.action !== 'delete').map((n) => [n.network, n.id]),
+    );
+    this.#pairs = failedOverPairs(nodes);
+    const now = Date.now();
+    const current = new Set(this.#pairs.map(pairKey));
+    for (const key of this.#since.keys()) if (!current.has(key)) this.#since.delete(key);
+    for (const key of current) if (!this.#since.has(key)) this.#since.set(key, now);
+  }
+
+  /**
+   * The server's peer table plus a probe peer per failed-over pair; remembers the direct peers' endpoints for
+   * later probes and when each direct peer appeared (an ask waits for it to have had time to shake hands).
+   */
+  peers(peers: PeerTable, peerIds: ReadonlyMap<string, PeerMap[string]>): PeerTable {
+    const now = Date.now();
+    for (const key of this.#firstSeen.keys()) if (!peers.get(key)?.endpoint) this.#firstSeen.delete(key);
+    for (const peer of peers.values()) {
+      if (!peer.endpoint) continue;
+      if (!this.#firstSeen.has(peer.publicKey)) this.#firstSeen.set(peer.publicKey, now);
+      const identity = peerIds.get(peer.publicKey);
+      if (identity?.id)
+        this.#direct.set(identity.id, {
+          publicKey: peer.publicKey,
+          endpoint: peer.endpoint,
+          name: identity.name,
+        });
+    }
+    const probes = probePeers(this.#pairs, this.#direct, peers);
+    if (probes.length === 0) return peers;
+    const withProbes = new Map<string, Peer>(peers);
+    for (const probe of probes) withProbes.set(probe.publicKey, probe);
+    return withProbes;
+  }
+
+  /** Asks for failover for unreachable direct peers and ends pairs whose direct path is back. */
+  async check(peers: PeerTable, peerIds: ReadonlyMap<string, PeerMap[string]>): Promise<void> {
+    if (this.#checking) return;
+    this.#checking = true;
+    try {
+      const handshakes = await this.handshakes();
+      await this.ask(peers, peerIds, handshakes);
+      await this.fallBack(handshakes);
+    } finally {
+      this.#checking = false;
+    }
+  }
+
+  private async ask(
+    peers: PeerTable,
+    peerIds: ReadonlyMap<string, PeerMap[string]>,
+    handshakes: ReadonlyMap<string, number>,
+  ): Promise<void> {
+    const asks = failoverAsks({
+      peers,
+      peerIds,
+      ownNodes: this.#ownNodes,
+      handshakes,
+      firstSeen: this.#firstSeen,
+      lastAsked: this.#lastAsked,
+      now: Date.now(),
+    });
+    for (const ask of asks) {
+      this.#lastAsked.set(ask.peerKey, Date.now());
+      const name = peerIds.get(ask.peerKey)?.name ?? ask.peerKey;
+      try {
+        await this.api.failoverMe(ask.nodeId, ask.peerNodeId);
+        this.log(
+          `failover: ${name} in ${ask.network} unreachable directly (${ask.why}); asked the failover node to carry it`,
+        );
+      } catch (error) {
+        this.warnings.warn(
+          `failover-${ask.peerKey}`,
+          `failover: ${name} in ${ask.network} unreachable directly (${ask.why}), but: ${messageOf(error)}`,
+        );
+      }
+    }
+  }
+
+  private async fallBack(handshakes: ReadonlyMap<string, number>): Promise<void> {
+    const ends = fallBacks({
+      pairs: this.#pairs,
+      direct: this.#direct,
+      handshakes,
+      since: this.#since,
+      lastEnded: this.#lastEnded,
+      now: Date.now(),
+    });
+    for (const end of ends) {
+      this.#lastEnded.set(pairKey(end), Date.now());
+      const name = this.#direct.get(end.peerNodeId)?.name || end.peerNodeId;
+      try {
+        await this.api.endFailover(end.nodeId, end.peerNodeId);
+        this.log(`failover: ${name} in ${end.network} reachable directly again (${end.why}); ended the pair`);
+      } catch (error) {
+        this.warnings.warn(
+          `fallback-${pairKey(end)}`,
+          `failover: could not end the pair with ${name} in ${end.network} (${end.why}): ${messageOf(error)}`,
+        );
+      }
+    }
+  }
+}
