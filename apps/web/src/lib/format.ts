@@ -1,4 +1,4 @@
-import dayjs, { type ConfigType, type ILocale } from 'dayjs';
+import dayjs, { type ConfigType } from 'dayjs';
 import de from 'dayjs/locale/de';
 import en from 'dayjs/locale/en';
 import fr from 'dayjs/locale/fr';
@@ -16,8 +16,8 @@ dayjs.extend(relativeTime);
  * Minuten"). Passed with each call rather than set once globally, so a date can never be formatted in a language
  * other than the one i18next renders the page in (whatever loaded first).
  */
-const LOCALES: Record<string, ILocale> = { en, fr, de };
-const activeLocale = (): ILocale => LOCALES[i18next.resolvedLanguage ?? i18next.language] ?? en;
+const LOCALES: Record<string, typeof en> = { en, fr, de };
+const activeLocale = (): typeof en => LOCALES[i18next.resolvedLanguage ?? i18next.language] ?? en;
 
 const ZERO_TIME_PREFIX = '0001-01-01';
 
