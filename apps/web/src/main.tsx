@@ -1,6 +1,7 @@
 import { languageChunks, storedLanguage } from './i18n/language-chunks.ts';
 import { applyStoredColorScheme } from './lib/color-scheme.ts';
 import { earlyListPath, startEarlyListRequest } from './lib/early-request.ts';
+import { routeHostedStartToStartup } from './lib/hosted.ts';
 import { scheduleSplashLift } from './lib/splash.ts';
 import { STORAGE_KEYS, storage } from './lib/storage-keys.ts';
 
@@ -10,6 +11,8 @@ import { STORAGE_KEYS, storage } from './lib/storage-keys.ts';
  * blocking the first paint from the document head.
  */
 applyStoredColorScheme();
+// A hosted console opened by the account site signs in with the query's start parameters on /startup (spec §2).
+routeHostedStartToStartup();
 const appReady = import('./boot.tsx').then((module) => module.boot());
 scheduleSplashLift(appReady);
 

@@ -24,6 +24,10 @@ export const BUG_TRACKER_URL = 'https://github.com/meshdeck/meshdeck/issues';
 /** Build-time addresses (spec §9): the support e-mail and the licence dashboard; empty when not configured. */
 export const SUPPORT_EMAIL = import.meta.env.VITE_SUPPORT_EMAIL ?? '';
 export const LICENSE_DASHBOARD_URL = import.meta.env.VITE_LICENSE_DASHBOARD_URL ?? '';
+/** How a self-hosted server is upgraded, linked from the New Version dialog. */
+export const UPGRADE_DOCS_URL = 'https://github.com/meshdeck/meshdeck#upgrading';
+/** Support chat starts this long after sign-in (spec §9), so it never competes with the first page. */
+export const SUPPORT_CHAT_DELAY_MS = 2000;
 /** How Pro is set up, linked from the billing problem. */
 export const PRO_SETUP_DOCS_URL = 'https://github.com/meshdeck/meshdeck#editions';
 

@@ -8,11 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { SIDEBAR_AUTO_COLLAPSE_BELOW, usePreferences } from '@/lib/preferences.ts';
 import { useServerStatus } from '@/lib/server-status.ts';
 import { useLiveUpdates } from '@/lib/use-live-updates.ts';
+import { useHostedVersionSync } from '@/lib/version-sync.ts';
 import { EditionOutlet } from './edition-outlet.tsx';
 import { HealthBanners } from './health-banners.tsx';
 import { ServerHealthOverlay } from './server-health-overlay.tsx';
 import { Sidebar } from './sidebar/sidebar.tsx';
 import classes from './sidebar/sidebar.module.css';
+import { SupportWidgets } from './support-widgets.tsx';
 
 const SIDEBAR_ID = 'main-sidebar';
 
@@ -28,6 +30,7 @@ export function ProtectedLayout({ dialogs }: { dialogs?: ReactNode }) {
   const queryClient = useQueryClient();
   const { status, isLoaded } = useServerStatus(queryClient);
   useLiveUpdates();
+  useHostedVersionSync(status.version);
   const isNarrow = useMediaQuery(`(max-width: ${SIDEBAR_AUTO_COLLAPSE_BELOW - 0.02}px)`) ?? false;
   const isSidebarCollapsed = usePreferences((state) => state.isSidebarCollapsed);
   const setSidebarCollapsed = usePreferences((state) => state.setSidebarCollapsed);
@@ -80,6 +83,7 @@ export function ProtectedLayout({ dialogs }: { dialogs?: ReactNode }) {
       </Box>
       {dialogs}
       <ServerHealthOverlay status={status} />
+      <SupportWidgets isPro={status.isPro} isLoaded={isLoaded} />
     </Box>
   );
 }

@@ -13,8 +13,10 @@ import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LANGUAGES } from '@/i18n/index.ts';
 import { useUserLanguage } from '@/components/ui/use-user-language.ts';
+import { accountSiteLinks, IS_HOSTED } from '@/lib/hosted.ts';
 import { useLogout } from '@/lib/logout.ts';
 import { paths } from '@/lib/paths.ts';
+import { runtimeSettings } from '@/lib/runtime-settings.ts';
 import { useSession } from '@/lib/session.ts';
 
 /**
@@ -30,6 +32,8 @@ export function UserMenu({ isCollapsed }: { isCollapsed: boolean }) {
   const { setColorScheme } = useMantineColorScheme();
   const isDark = useComputedColorScheme('dark') === 'dark';
   const initials = username.slice(0, 2).toUpperCase();
+  // Hosted accounts live on the account site (spec §2 "Footer"); self-hosted ones on the profile page.
+  const accountSite = IS_HOSTED ? accountSiteLinks(runtimeSettings.accountSiteUrl, null).account : '';
 
   return (
     <Menu
@@ -55,12 +59,24 @@ export function UserMenu({ isCollapsed }: { isCollapsed: boolean }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{username}</Menu.Label>
-        <Menu.Item
-          leftSection={<IconUserCircle size={16} />}
-          onClick={() => void navigate({ href: paths.profile() })}
-        >
-          {t('userMenu.manageAccount')}
-        </Menu.Item>
+        {accountSite ? (
+          <Menu.Item
+            component="a"
+            href={accountSite}
+            target="_blank"
+            rel="noopener noreferrer"
+            leftSection={<IconUserCircle size={16} />}
+          >
+            {t('userMenu.manageAccount')}
+          </Menu.Item>
+        ) : (
+          <Menu.Item
+            leftSection={<IconUserCircle size={16} />}
+            onClick={() => void navigate({ href: paths.profile() })}
+          >
+            {t('userMenu.manageAccount')}
+          </Menu.Item>
+        )}
         <Menu.Item
           leftSection={<IconActivity size={16} />}
           onClick={() => void navigate({ href: paths.activity() })}

@@ -2,6 +2,7 @@ import type { EnrollmentKeyItem } from '@meshdeck/contracts';
 import { Alert, Button, Group, SegmentedControl, Stack, Stepper, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AgentDownloadsSection } from '@/components/downloads/agent-downloads.tsx';
 import { CommandBlock } from './command-block.tsx';
 import {
   AGENT_OSES,
@@ -54,6 +55,7 @@ export function AddHostWizard({ onDone }: { onDone?: () => void }) {
                   copyLabel={t('wizard.copyCommand')}
                   testId="install-command"
                 />
+                <AgentDownloadsSection />
               </>
             ) : (
               <Alert color="yellow">{t('wizard.unsupportedOs')}</Alert>
