@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import { installRequestGuards } from '../lib/request-guards.ts';
 import { installAgentFiles } from './agent-files.ts';
 import { installAuth, type AuthDependencies } from './auth.ts';
+import { withConsoleSettings } from './console-settings.ts';
 import { installErrorHandling, installNotFound } from './errors.ts';
 import { installOpenApi } from './openapi.ts';
 import { installSecurityHeaders } from './security-headers.ts';
@@ -19,7 +20,7 @@ export async function installPlugins(
   installErrorHandling(app);
   installRequestGuards(app);
   // Before auth: a request refused by the auth hook must still leave with the security headers.
-  await installSecurityHeaders(app, config.corsAllowedOrigins);
+  await installSecurityHeaders(app, config.corsAllowedOrigins, config.console);
   installAuth(app, auth);
   await app.register(rateLimit, { global: false });
   await installTransferOptimisations(app);
@@ -33,6 +34,9 @@ export async function installFallbacks(
   rewrite?: PageRewrite,
 ): Promise<void> {
   await installAgentFiles(app, config.agentDir);
-  const fallback = await installStaticConsole(app, config.consoleDir, rewrite);
+  // The console's runtime settings (hosted mode, support chat, analytics) go into every copy of the page.
+  const page: PageRewrite = async (html) =>
+    withConsoleSettings(rewrite ? await rewrite(html) : html, config.console);
+  const fallback = await installStaticConsole(app, config.consoleDir, page);
   installNotFound(app, fallback);
 }

@@ -1,6 +1,7 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { consoleThirdPartyOrigins, type ConsoleConfig } from '../config-console.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -15,24 +16,32 @@ declare module 'fastify' {
  * splash screen's style is inline in index.html; a nonce would need a per-request rewrite of index.html and a
  * nonce passed through Mantine, for little gain since injected styles cannot run code. `data:` images cover the
  * SVG icons in Mantine's CSS. No upgrade-insecure-requests: self-hosted servers are often reached over plain
- * HTTP on a LAN address, where upgrading every asset to https would break the console.
+ * HTTP on a LAN address, where upgrading every asset to https would break the console. The operator's support
+ * chat and analytics, when configured (config-console.ts), add exactly their origins and nothing else.
  */
-export const CONSOLE_CSP = {
-  useDefaults: false,
-  directives: {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
-    scriptSrcAttr: ["'none'"],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:'],
-    fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'"],
-    objectSrc: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'"],
-    frameAncestors: ["'none'"],
-  },
-};
+export function consoleCsp(thirdParty: ReturnType<typeof consoleThirdPartyOrigins>) {
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", ...thirdParty.script],
+      scriptSrcAttr: ["'none'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', ...thirdParty.img],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'", ...thirdParty.connect],
+      // Frames fall back to default-src 'self'; a support-chat widget's frames need its origin named.
+      ...(thirdParty.frame.length > 0 ? { frameSrc: ["'self'", ...thirdParty.frame] } : {}),
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  };
+}
+
+/** The policy with no support chat or analytics configured: nothing but this server. */
+export const CONSOLE_CSP = consoleCsp({ script: [], connect: [], img: [], frame: [] });
 
 /**
  * Security headers on every answer (helmet), CORS only for the origins CORS_ALLOWED_ORIGIN names (none by
@@ -44,9 +53,10 @@ export const CONSOLE_CSP = {
 export async function installSecurityHeaders(
   app: FastifyInstance,
   corsAllowedOrigins: string[] | '*',
+  consoleParts?: ConsoleConfig,
 ): Promise<void> {
   await app.register(helmet, {
-    contentSecurityPolicy: CONSOLE_CSP,
+    contentSecurityPolicy: consoleParts ? consoleCsp(consoleThirdPartyOrigins(consoleParts)) : CONSOLE_CSP,
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
   });

@@ -3,6 +3,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
+/** The hosted console's UI-version path prefix (spec §2), as in /v0.30.0/networks. */
+const VERSION_PREFIX = /^\/v\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?=\/|$)/;
+
 /** Rewrites index.html for this server (the branding module puts the branding in effect into it). */
 export type PageRewrite = (html: string) => Promise<string>;
 
@@ -40,8 +43,12 @@ export async function installStaticConsole(
       .type('text/html; charset=utf-8')
       .send(await rewrite(page())),
   );
-  // Deep links such as /networks/x/nodes get index.html; files that exist are served by the static handler.
-  return async (url) => (path.extname(url.split('?')[0] ?? '') === '' ? rewrite(page()) : undefined);
+  // Deep links such as /networks/x/nodes get index.html; files that exist are served by the static handler. A
+  // hosted console's UI-version prefix (/v0.30.0/...) is not a file name, although it looks like an extension.
+  return async (url) => {
+    const pathname = (url.split('?')[0] ?? '').replace(VERSION_PREFIX, '');
+    return path.extname(pathname) === '' ? rewrite(page()) : undefined;
+  };
 }
 
 /**
