@@ -5,6 +5,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import i18n from './scripts/eslint-i18n.js';
 import walls from './scripts/eslint-walls.js';
 
 const featuresDir = path.join(import.meta.dirname, 'apps', 'web', 'src', 'features');
@@ -14,6 +15,9 @@ const featureNames = fs.existsSync(featuresDir)
       .filter((d) => d.isDirectory())
       .map((d) => d.name)
   : [];
+
+/** Words the i18n lint rule lets through: names and abbreviations that read the same in every console language. */
+export const I18N_SAME_IN_EVERY_LANGUAGE = ['WireGuard', 'DNS', 'IPv4', 'IPv6', 'MTU', 'JSON', 'CSV'];
 
 /** One block per feature: it may import shared code (lib, components, i18n) but no other feature. */
 function featureIsolation() {
@@ -191,6 +195,14 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Every text a person reads goes through t() (scripts/eslint-i18n.js, issue 33); tests and their helpers may
+    // write what they look for. The ignored words read the same in en, fr and de.
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx', 'apps/web/src/test/**'],
+    plugins: { i18n },
+    rules: { 'i18n/no-literal-text': ['error', { ignore: I18N_SAME_IN_EVERY_LANGUAGE }] },
   },
   {
     files: ['**/*.test.{ts,tsx}', '**/*.spec.ts', '**/test/**/*.ts', '**/e2e/**/*.ts', '**/bench/**/*.ts'],
