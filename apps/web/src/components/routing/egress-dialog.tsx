@@ -1,28 +1,15 @@
 import type { NodeListItem } from '@meshdeck/contracts';
 import { DEFAULT_ROUTE_METRIC, MAX_ROUTE_METRIC, isCidr } from '@meshdeck/contracts';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OpenedOnce } from '@/components/ui/opened-once.tsx';
 import { useGuardedClose } from '@/components/ui/unsaved-changes.ts';
 import { useSetEgress, type EgressRange } from '@/lib/api/routing-mutations.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
-import { OPTION_LIMIT, nodeOption } from './routing-roles.ts';
-import { WithNodeRows } from './with-node-rows.tsx';
+import { NodePicker, RoutingDialogFrame, RoutingFormButtons } from './routing-dialog-frame.tsx';
+import { nodeOption } from './routing-roles.ts';
 
 export interface EgressDialogProps {
   opened: boolean;
@@ -39,19 +26,14 @@ export function EgressDialog(props: EgressDialogProps) {
   const { t } = useTranslation('routing');
   const isUpdate = props.gateway !== undefined && !props.isNew;
   return (
-    <OpenedOnce opened={props.opened}>
-      <Modal
-        opened={props.opened}
-        onClose={props.onClose}
-        title={isUpdate ? t('egress.updateTitle', { name: props.gateway?.name }) : t('egress.createTitle')}
-        size="lg"
-        centered
-      >
-        <WithNodeRows networkId={props.networkId}>
-          {(all) => <EgressForm {...props} all={all} />}
-        </WithNodeRows>
-      </Modal>
-    </OpenedOnce>
+    <RoutingDialogFrame
+      opened={props.opened}
+      title={isUpdate ? t('egress.updateTitle', { name: props.gateway?.name }) : t('egress.createTitle')}
+      networkId={props.networkId}
+      onClose={props.onClose}
+    >
+      {(all) => <EgressForm {...props} all={all} />}
+    </RoutingDialogFrame>
   );
 }
 
@@ -71,7 +53,6 @@ function EgressForm({
   all,
 }: EgressDialogProps & { all: readonly NodeListItem[] }) {
   const { t } = useTranslation('routing');
-  const { t: tCommon } = useTranslation('common');
   const setEgress = useSetEgress();
   const isCreate = gateway === undefined || isNew === true;
   const form = useForm<{ nodeId: string; nat: boolean; ranges: RangeValue[] }>({
@@ -119,16 +100,7 @@ function EgressForm({
     <form onSubmit={form.onSubmit(handleSubmit)}>
       <Stack>
         {gateway === undefined && (
-          <Select
-            label={t('egress.host')}
-            placeholder={t('pickNode')}
-            data={options}
-            searchable
-            limit={OPTION_LIMIT}
-            nothingFoundMessage={t('noCandidates')}
-            withAsterisk
-            {...form.getInputProps('nodeId')}
-          />
+          <NodePicker label={t('egress.host')} data={options} {...form.getInputProps('nodeId')} />
         )}
         <Alert color="blue" variant="light">
           {t('egress.firewallNote')}
@@ -178,14 +150,11 @@ function EgressForm({
             {t('egress.addRange')}
           </Button>
         </Stack>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            {tCommon('cancel')}
-          </Button>
-          <Button type="submit" loading={setEgress.isPending}>
-            {isCreate ? t('egress.create') : t('save')}
-          </Button>
-        </Group>
+        <RoutingFormButtons
+          onCancel={close}
+          isPending={setEgress.isPending}
+          submitLabel={isCreate ? t('egress.create') : t('save')}
+        />
       </Stack>
     </form>
   );

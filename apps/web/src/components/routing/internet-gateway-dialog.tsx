@@ -1,14 +1,13 @@
 import type { NodeListItem } from '@meshdeck/contracts';
-import { Button, Group, Modal, MultiSelect, Select, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OpenedOnce } from '@/components/ui/opened-once.tsx';
 import { useGuardedClose } from '@/components/ui/unsaved-changes.ts';
 import { useSetInternetGateway } from '@/lib/api/routing-mutations.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
-import { OPTION_LIMIT, nodeOption } from './routing-roles.ts';
-import { WithNodeRows } from './with-node-rows.tsx';
+import { NodePicker, NodesPicker, RoutingDialogFrame, RoutingFormButtons } from './routing-dialog-frame.tsx';
+import { nodeOption } from './routing-roles.ts';
 
 export interface InternetGatewayDialogProps {
   opened: boolean;
@@ -25,19 +24,14 @@ export function InternetGatewayDialog(props: InternetGatewayDialogProps) {
   const { t } = useTranslation('routing');
   const isUpdate = props.gateway !== undefined && !props.isNew;
   return (
-    <OpenedOnce opened={props.opened}>
-      <Modal
-        opened={props.opened}
-        onClose={props.onClose}
-        title={isUpdate ? t('inet.updateTitle', { name: props.gateway?.name }) : t('inet.createTitle')}
-        size="lg"
-        centered
-      >
-        <WithNodeRows networkId={props.networkId}>
-          {(all) => <InternetGatewayForm {...props} all={all} />}
-        </WithNodeRows>
-      </Modal>
-    </OpenedOnce>
+    <RoutingDialogFrame
+      opened={props.opened}
+      title={isUpdate ? t('inet.updateTitle', { name: props.gateway?.name }) : t('inet.createTitle')}
+      networkId={props.networkId}
+      onClose={props.onClose}
+    >
+      {(all) => <InternetGatewayForm {...props} all={all} />}
+    </RoutingDialogFrame>
   );
 }
 
@@ -49,7 +43,6 @@ function InternetGatewayForm({
   all,
 }: InternetGatewayDialogProps & { all: readonly NodeListItem[] }) {
   const { t } = useTranslation('routing');
-  const { t: tCommon } = useTranslation('common');
   const setGateway = useSetInternetGateway();
   const isCreate = gateway === undefined || isNew === true;
   const form = useForm({
@@ -107,35 +100,19 @@ function InternetGatewayForm({
           {t('inet.explain')}
         </Text>
         {gateway === undefined && (
-          <Select
-            label={t('inet.host')}
-            placeholder={t('pickNode')}
-            data={gatewayOptions}
-            searchable
-            limit={OPTION_LIMIT}
-            nothingFoundMessage={t('noCandidates')}
-            withAsterisk
-            {...form.getInputProps('gatewayId')}
-          />
+          <NodePicker label={t('inet.host')} data={gatewayOptions} {...form.getInputProps('gatewayId')} />
         )}
-        <MultiSelect
+        <NodesPicker
           label={t('inet.clients')}
-          placeholder={t('pickNodes')}
           data={clientOptions}
-          searchable
-          limit={OPTION_LIMIT}
-          nothingFoundMessage={t('noCandidates')}
-          disabled={!gatewayId}
+          isDisabled={!gatewayId}
           {...form.getInputProps('clients')}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            {tCommon('cancel')}
-          </Button>
-          <Button type="submit" loading={setGateway.isPending}>
-            {isCreate ? t('inet.create') : t('save')}
-          </Button>
-        </Group>
+        <RoutingFormButtons
+          onCancel={close}
+          isPending={setGateway.isPending}
+          submitLabel={isCreate ? t('inet.create') : t('save')}
+        />
       </Stack>
     </form>
   );

@@ -1,14 +1,13 @@
 import type { NodeListItem } from '@meshdeck/contracts';
-import { Button, Group, Modal, MultiSelect, Select, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OpenedOnce } from '@/components/ui/opened-once.tsx';
 import { useGuardedClose } from '@/components/ui/unsaved-changes.ts';
 import { useSetRelay } from '@/lib/api/routing-mutations.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
-import { OPTION_LIMIT, nodeOption } from './routing-roles.ts';
-import { WithNodeRows } from './with-node-rows.tsx';
+import { NodePicker, NodesPicker, RoutingDialogFrame, RoutingFormButtons } from './routing-dialog-frame.tsx';
+import { nodeOption } from './routing-roles.ts';
 
 export interface RelayDialogProps {
   opened: boolean;
@@ -25,17 +24,14 @@ export function RelayDialog(props: RelayDialogProps) {
   const { t } = useTranslation('routing');
   const isUpdate = props.relay !== undefined && !props.isNew;
   return (
-    <OpenedOnce opened={props.opened}>
-      <Modal
-        opened={props.opened}
-        onClose={props.onClose}
-        title={isUpdate ? t('relays.updateTitle', { name: props.relay?.name }) : t('relays.createTitle')}
-        size="lg"
-        centered
-      >
-        <WithNodeRows networkId={props.networkId}>{(all) => <RelayForm {...props} all={all} />}</WithNodeRows>
-      </Modal>
-    </OpenedOnce>
+    <RoutingDialogFrame
+      opened={props.opened}
+      title={isUpdate ? t('relays.updateTitle', { name: props.relay?.name }) : t('relays.createTitle')}
+      networkId={props.networkId}
+      onClose={props.onClose}
+    >
+      {(all) => <RelayForm {...props} all={all} />}
+    </RoutingDialogFrame>
   );
 }
 
@@ -47,7 +43,6 @@ function RelayForm({
   all,
 }: RelayDialogProps & { all: readonly NodeListItem[] }) {
   const { t } = useTranslation('routing');
-  const { t: tCommon } = useTranslation('common');
   const setRelay = useSetRelay();
   const isCreate = relay === undefined || isNew === true;
   const form = useForm({
@@ -104,36 +99,20 @@ function RelayForm({
           {t('relays.explain')}
         </Text>
         {relay === undefined && (
-          <Select
-            label={t('relays.relayHost')}
-            placeholder={t('pickNode')}
-            data={relayOptions}
-            searchable
-            limit={OPTION_LIMIT}
-            nothingFoundMessage={t('noCandidates')}
-            withAsterisk
-            {...form.getInputProps('relayId')}
-          />
+          <NodePicker label={t('relays.relayHost')} data={relayOptions} {...form.getInputProps('relayId')} />
         )}
-        <MultiSelect
+        <NodesPicker
           label={t('relays.relayedHosts')}
-          placeholder={t('pickNodes')}
           data={relayedOptions}
-          searchable
-          limit={OPTION_LIMIT}
-          nothingFoundMessage={t('noCandidates')}
-          disabled={!relayId}
-          withAsterisk
+          isDisabled={!relayId}
+          isRequired
           {...form.getInputProps('relayed')}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            {tCommon('cancel')}
-          </Button>
-          <Button type="submit" loading={setRelay.isPending}>
-            {isCreate ? t('relays.create') : t('save')}
-          </Button>
-        </Group>
+        <RoutingFormButtons
+          onCancel={close}
+          isPending={setRelay.isPending}
+          submitLabel={isCreate ? t('relays.create') : t('save')}
+        />
       </Stack>
     </form>
   );
