@@ -1,19 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { HostRoutingStatus } from '@meshdeck/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey } from '../../../apps/server/test/device-factories.ts';
 import { createNetwork, createSuperAdminAndLogin } from '../../../apps/server/test/factories.ts';
-import { startTestServer, type TestServer } from '../../../apps/server/test/harness.ts';
+import type { TestServer } from '../../../apps/server/test/harness.ts';
+import { freePort } from '../../../apps/server/test/mosquitto.ts';
 import { MeshLab, type LabAgent } from './mesh-lab.ts';
 import { dataPlaneSkipReason } from './netns.ts';
+import { ProcessServer } from './process-server.ts';
 import { LanSegment, nodesByName, pingsOnce, routingSkipReason } from './routing-lab.ts';
 
 const skipReason = dataPlaneSkipReason() ?? routingSkipReason();
 const isCi = process.env.CI === 'true' || process.env.CI === '1';
 const NETWORK = 'ha';
 
+/** Its own process on kept ports and data, so the test can stop it and start it again. */
+let serverProcess: ProcessServer;
 let server: TestServer;
-let isServerUp = false;
 let token: string;
 let lab: MeshLab;
 let lan: LanSegment;
@@ -37,22 +41,27 @@ describe.skipIf(skipReason !== undefined)(
       lan.up();
       lan.attach({ index: 2, ns: lab.lab.namespaces[1]! }, 1);
       lan.attach({ index: 3, ns: lab.lab.namespaces[2]! }, 2);
-      server = await startTestServer({ HOST: '0.0.0.0', MQTT_HOST: '0.0.0.0' });
-      isServerUp = true;
+      serverProcess = new ProcessServer(
+        await freePort(),
+        await freePort(),
+        path.join(lab.workDir, 'server-data'),
+      );
+      await serverProcess.start();
+      server = serverProcess.asTestServer();
       token = await createSuperAdminAndLogin(server);
       await createNetwork(server, token, NETWORK, { addressrange: `10.242.${lab.lab.subnet}.0/24` });
       const key = await createKey(server, token, { tags: ['ha-lab'], networks: [NETWORK] });
-      const port = new URL(server.url).port;
+      const port = String(serverProcess.httpPort);
       for (const index of [1, 2, 3]) lab.join(index, port, key.token);
     }, 120_000);
 
     afterAll(async () => {
       await lab?.stopAgents();
       lab?.down();
-      if (isServerUp) await server?.close();
+      await serverProcess?.kill();
     }, 30_000);
 
-    it("-> when the active gateway's LAN link is cut with the server stopped, A's pings resume through the other gateway within 5 s", async () => {
+    it("-> when the active gateway's LAN link is cut with the server stopped, A's pings resume through the other gateway within 5 s, and the restarted server shows A's new router and why", async () => {
       const [a, e1, e2] = lab.agents as [LabAgent, LabAgent, LabAgent];
       await lab.waitUntil('each agent to have 2 peers', () =>
         lab.agents.every((agent) => lab.wgPeers(agent).length === 2),
@@ -83,6 +92,19 @@ describe.skipIf(skipReason !== undefined)(
           status().includes(`"router": "${nodes.get(e1.name)!.address}"`) &&
           status().includes('lower metric (10 < 20)'),
       );
+      // A's agent reports its choice to the server (PUT routing_status), where the console reads it.
+      const reportOfA = async () => {
+        const list = await server.request<{ items: HostRoutingStatus[] }>(
+          'GET',
+          `/api/console/routing-status/${NETWORK}`,
+          { token },
+        );
+        return list.body.items?.find((item) => item.host_name === a.name)?.report.ranges[0];
+      };
+      await lab.waitUntil("the server to show E1 as A's router, for the lower metric", async () => {
+        const range = await reportOfA();
+        return range?.router === nodes.get(e1.name)!.address && range.reason.includes('lower metric');
+      });
       // Counted from here: before E1's first probe answer, A may have used E2 (a router it had already reached).
       const [e1Before, e2Before] = [lan.packetsFrom(viaE1), lan.packetsFrom(viaE2)];
       expect(pingsOnce(a, lan.hostAddress)).toBe(true);
@@ -90,8 +112,7 @@ describe.skipIf(skipReason !== undefined)(
       expect(lan.packetsFrom(viaE2)).toBe(e2Before);
 
       // The server goes away; then E1 loses its LAN (E1 itself stays up and in the mesh).
-      await server.close();
-      isServerUp = false;
+      await serverProcess.kill();
       const cutAt = Date.now();
       lan.setLink(2, false);
       await lab.waitUntil(
@@ -114,6 +135,24 @@ describe.skipIf(skipReason !== undefined)(
         new RegExp(
           `egress ${lan.range.replaceAll('.', '\\.')}: router ${nodes.get(e2.name)!.address.replaceAll('.', '\\.')}`,
         ),
+      );
+
+      // The server comes back knowing no reports (it keeps them in memory): A's agent sends its choice again.
+      await serverProcess.start();
+      const restartedAt = Date.now();
+      await lab.waitUntil(
+        "the restarted server to show E2 as A's router, because E1 does not reach the range",
+        async () => {
+          const range = await reportOfA();
+          return (
+            range?.router === nodes.get(e2.name)!.address &&
+            range.reason.includes(`${nodes.get(e1.name)!.address} does not reach the range`)
+          );
+        },
+        30_000,
+      );
+      process.stdout.write(
+        `HA egress: the restarted server showed A's router ${Date.now() - restartedAt} ms after it started\n`,
       );
 
       // E1's link comes back: after the hysteresis A returns to the lower metric, still without a server.
