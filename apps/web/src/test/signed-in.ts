@@ -58,5 +58,15 @@ export function shellRoutes(networks: NetworkWire[], isPro = false) {
       Response: networks.map((n) => ({ ...n, hosts: 0 })),
     }),
     'GET server/getconfig': () => ({ Version: 'v0.30.0', IsPro: isPro ? 'yes' : 'no' }),
+    // The tenant block asks the server's upgrade check; a server without a release feed answers this.
+    'GET v1/server/upgrade': () => ({
+      enabled: false,
+      current_version: 'v0.30.0',
+      latest_version: '',
+      is_newer: false,
+      release_url: '',
+      checked_at: '',
+      error: '',
+    }),
   } as const;
 }

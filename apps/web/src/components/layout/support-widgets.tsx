@@ -27,7 +27,7 @@ export function SupportWidgets({
   const username = useSession((state) => state.username) ?? '';
   useEffect(() => {
     if (!isLoaded || username === '') return undefined;
-    const plan = widgetPlan(settings, { isHosted, isPro, host: window.location.host });
+    const plan = widgetPlan(settings, { isHosted, isPro, host: window.location.hostname });
     if (!plan.chat && !plan.analytics) return undefined;
     const user = { username, userId: isHosted ? (storage.get(STORAGE_KEYS.amuiUserId) ?? '') : '' };
     const stops: (() => void)[] = [];
