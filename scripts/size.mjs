@@ -1,8 +1,8 @@
 // `npm run size`: the JavaScript a page downloads before it is usable, gzip, from the built console's Vite
 // manifest (apps/web/dist/.vite/manifest.json; build first). A page's initial JS is the entry chunk, the lazy
 // route modules the page renders before it is usable (layout, page, active language and the page's translation
-// namespaces) and everything those
-// import statically. Prints each figure beside its budget and exits 1 when one is over.
+// namespaces) and everything those import statically. Prints each figure beside its budget and exits 1 when one
+// is over.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
