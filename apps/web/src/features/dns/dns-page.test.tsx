@@ -73,6 +73,21 @@ describe('DnsPage', () => {
     );
   });
 
+  it('-> shows the network breadcrumb; a search typed in the box goes to the URL and narrows the entries', async () => {
+    const { router } = await arrange();
+    const table = await screen.findByRole('table', { name: 'DNS entries' });
+    expect(await within(table).findByText('web-1.net1')).toBeInTheDocument();
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(breadcrumb).getByRole('link', { name: 'net1' })).toHaveAttribute(
+      'href',
+      '/networks/net1/nodes',
+    );
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search entries' }), 'db.');
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ search: 'db.' }));
+    expect(within(table).queryByText('web-1.net1')).not.toBeInTheDocument();
+    expect(within(table).getByText('db.internal')).toBeInTheDocument();
+  });
+
   it('-> when an entry is added with a node address picked from the list, sends it; an IPv6 goes in address6', async () => {
     await arrange();
     await userEvent.click(await screen.findByRole('button', { name: 'Add DNS entry' }));

@@ -1,16 +1,10 @@
-import { networkDisplayName } from '@meshdeck/contracts';
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageIcon } from '@/components/layout/page-catalog.tsx';
-import { PageHeader } from '@/components/layout/page-header.tsx';
+import { NetworkListFrame } from '@/components/layout/network-list-frame.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
-import { describeError } from '@/lib/error-message.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { patchSearch } from '@/lib/patch-search.ts';
-import { paths } from '@/lib/paths.ts';
 import { useCanManageNetwork } from '@/lib/permissions.ts';
 import { useDeleteDnsEntry, useDnsRows, type DnsRow } from './api/dns.ts';
 import { DnsDialog } from './components/dns-dialog.tsx';
@@ -21,7 +15,6 @@ const routeApi = getRouteApi('/_layout/networks/$networkId/dns');
 /** /networks/{id}/dns (checklist §3.19): automatic and custom entries, copy, add with address choices, delete. */
 export function DnsPage() {
   const { t } = useTranslation('access');
-  const { t: tPages } = useTranslation('pages');
   const { networkId } = routeApi.useParams();
   const search = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
@@ -41,33 +34,16 @@ export function DnsPage() {
     });
   };
   return (
-    <Stack p="md" gap="md">
-      <PageHeader
-        title={tPages('dns.title')}
-        description={tPages('dns.description')}
-        icon={<PageIcon page="dns" />}
-        breadcrumbs={[
-          { label: tPages('networks.title'), href: paths.networks() },
-          { label: networkDisplayName(networkId), href: paths.network(networkId) },
-          { label: tPages('dns.title') },
-        ]}
-        actions={
-          canManage && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setIsAdding(true)}>
-              {t('dns.add')}
-            </Button>
-          )
-        }
-      />
-      <TextInput
-        leftSection={<IconSearch size={16} />}
-        placeholder={t('dns.search')}
-        aria-label={t('dns.search')}
-        value={search.search ?? ''}
-        onChange={(event) => setSearch({ search: event.currentTarget.value })}
-        maw={360}
-      />
-      {rows.error && <Alert color="red">{describeError(rows.error)}</Alert>}
+    <NetworkListFrame
+      page="dns"
+      networkId={networkId}
+      addLabel={t('dns.add')}
+      onAdd={canManage ? () => setIsAdding(true) : undefined}
+      searchLabel={t('dns.search')}
+      search={search.search}
+      onSearch={(value) => setSearch({ search: value })}
+      error={rows.error}
+    >
       <DnsTable
         rows={rows.data ?? []}
         search={search.search ?? ''}
@@ -84,6 +60,6 @@ export function DnsPage() {
         onConfirm={handleDelete}
         onClose={() => setDeleting(undefined)}
       />
-    </Stack>
+    </NetworkListFrame>
   );
 }

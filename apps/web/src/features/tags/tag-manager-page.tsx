@@ -1,19 +1,13 @@
 import type { TagListItem } from '@meshdeck/contracts';
-import { networkDisplayName } from '@meshdeck/contracts';
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageIcon } from '@/components/layout/page-catalog.tsx';
-import { PageHeader } from '@/components/layout/page-header.tsx';
+import { NetworkListFrame } from '@/components/layout/network-list-frame.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { useTags } from '@/lib/api/access-queries.ts';
 import { useNetworkMembers } from '@/lib/api/network-members.ts';
-import { describeError } from '@/lib/error-message.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { patchSearch } from '@/lib/patch-search.ts';
-import { paths } from '@/lib/paths.ts';
 import { useCanManageNetwork } from '@/lib/permissions.ts';
 import { useDeleteTag } from './api/tag-mutations.ts';
 import { TagDialog } from './components/tag-dialog.tsx';
@@ -24,7 +18,6 @@ const routeApi = getRouteApi('/_layout/networks/$networkId/tag-manager');
 /** /networks/{id}/tag-manager (checklist §3.18, Pro): tags, their devices and users; create, edit, rename, delete. */
 export function TagManagerPage() {
   const { t } = useTranslation('access');
-  const { t: tPages } = useTranslation('pages');
   const { networkId } = routeApi.useParams();
   const search = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
@@ -48,33 +41,16 @@ export function TagManagerPage() {
     });
   };
   return (
-    <Stack p="md" gap="md">
-      <PageHeader
-        title={tPages('tag-manager.title')}
-        description={tPages('tag-manager.description')}
-        icon={<PageIcon page="tag-manager" />}
-        breadcrumbs={[
-          { label: tPages('networks.title'), href: paths.networks() },
-          { label: networkDisplayName(networkId), href: paths.network(networkId) },
-          { label: tPages('tag-manager.title') },
-        ]}
-        actions={
-          canManage && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setIsCreating(true)}>
-              {t('tags.add')}
-            </Button>
-          )
-        }
-      />
-      <TextInput
-        leftSection={<IconSearch size={16} />}
-        placeholder={t('tags.search')}
-        aria-label={t('tags.search')}
-        value={search.search ?? ''}
-        onChange={(event) => setSearch({ search: event.currentTarget.value })}
-        maw={360}
-      />
-      {tags.error && <Alert color="red">{describeError(tags.error)}</Alert>}
+    <NetworkListFrame
+      page="tag-manager"
+      networkId={networkId}
+      addLabel={t('tags.add')}
+      onAdd={canManage ? () => setIsCreating(true) : undefined}
+      searchLabel={t('tags.search')}
+      search={search.search}
+      onSearch={(value) => setSearch({ search: value })}
+      error={tags.error}
+    >
       <TagsTable
         tags={tags.data ?? []}
         search={search.search ?? ''}
@@ -99,6 +75,6 @@ export function TagManagerPage() {
         onConfirm={handleDelete}
         onClose={() => setDeleting(undefined)}
       />
-    </Stack>
+    </NetworkListFrame>
   );
 }
