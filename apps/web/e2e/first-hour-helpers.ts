@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
+import { flatten, readLanguage } from './i18n-helpers.ts';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(webDir, '..', '..');
@@ -67,28 +68,6 @@ export function collectErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
   return errors;
-}
-
-type Tree = { [key: string]: string | Tree };
-const i18nDir = path.join(webDir, 'src', 'i18n');
-const readJson = (file: string): Tree => JSON.parse(fs.readFileSync(file, 'utf8')) as Tree;
-/** Every text of one language: the start file and each feature namespace's folder (decision 044). */
-function readLanguage(code: string): Tree {
-  const tree = readJson(path.join(i18nDir, `${code}.json`));
-  for (const entry of fs.readdirSync(i18nDir, { withFileTypes: true })) {
-    const file = path.join(i18nDir, entry.name, `${code}.json`);
-    if (entry.isDirectory() && fs.existsSync(file)) tree[entry.name] = readJson(file);
-  }
-  return tree;
-}
-
-function flatten(tree: Tree, prefix = '', out = new Map<string, string>()): Map<string, string> {
-  for (const [key, value] of Object.entries(tree)) {
-    const id = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(id, value);
-    else flatten(value, id, out);
-  }
-  return out;
 }
 
 /**
