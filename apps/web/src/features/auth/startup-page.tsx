@@ -2,7 +2,7 @@ import { Alert, Anchor, Center, Loader, Stack, Text } from '@mantine/core';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readHostedStart, withoutHostedStart } from '@/lib/hosted.ts';
+import { readHostedStart, withoutHostedStart, type HostedStart } from '@/lib/hosted.ts';
 import { toSafeRedirect } from '@/lib/safe-redirect.ts';
 import { DashboardAccessDeniedError } from './api/access-denied.ts';
 import { signInHosted } from './api/hosted-sign-in.ts';
@@ -12,21 +12,30 @@ import { signInHosted } from './api/hosted-sign-in.ts';
  * and the tenant's name and id; this page signs in with them, takes them out of the address bar, and goes on to
  * the page asked for (the index, or `redirect`). Without them there is nothing to resolve: on to sign in.
  */
+/** One sign-in per start token, even when React runs the effect twice (StrictMode in development). */
+let pending: { token: string; signIn: Promise<void> } | undefined;
+const signInOnce = (start: HostedStart) => {
+  if (pending?.token !== start.token) pending = { token: start.token, signIn: signInHosted(start) };
+  return pending.signIn;
+};
+
 export function StartupPage() {
   const { t } = useTranslation('auth');
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
+  // Read before the effect takes them out of the address bar.
+  const [start] = useState(() => readHostedStart(window.location.search));
+  const [target] = useState(
+    () => toSafeRedirect(new URLSearchParams(window.location.search).get('redirect')) ?? '/',
+  );
 
   useEffect(() => {
-    const { search } = window.location;
-    const start = readHostedStart(search);
-    const target = toSafeRedirect(new URLSearchParams(search).get('redirect')) ?? '/';
     if (!start) {
       void router.navigate({ to: '/login', replace: true });
       return undefined;
     }
     // The token leaves the address bar and the history entry at once, whatever happens next.
-    const rest = new URLSearchParams(withoutHostedStart(search));
+    const rest = new URLSearchParams(withoutHostedStart(window.location.search));
     rest.delete('redirect');
     window.history.replaceState(
       null,
@@ -34,7 +43,7 @@ export function StartupPage() {
       `${window.location.pathname}${rest.size ? `?${rest.toString()}` : ''}`,
     );
     let isCurrent = true;
-    signInHosted(start).then(
+    signInOnce(start).then(
       () => {
         if (isCurrent) router.history.replace(target);
       },
@@ -46,7 +55,7 @@ export function StartupPage() {
     return () => {
       isCurrent = false;
     };
-  }, [router, t]);
+  }, [router, t, start, target]);
 
   if (failure)
     return (
