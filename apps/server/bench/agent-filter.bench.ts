@@ -74,7 +74,7 @@ function policyUpdate(shift: number): string {
   for (let i = 0; i < PEERS; i++) {
     const publicKey = key(i);
     peers.push({
-      PublicKey: wgKeyFromBase64(publicKey),
+      PublicKey: wgKeyFromBase64(publicKey) ?? [],
       Remove: false,
       UpdateOnly: false,
       PresharedKey: null,

@@ -154,6 +154,18 @@ export const aclContainerInputSchema = z
   )
   .refine((rows) => Object.keys(rows).length <= 20_000, { error: 'the matrix must hold at most 20000 rows' });
 
+/**
+ * Meshdeck: GET /api/networks/{net}/acls/cells, the same matrix without its N² body: the members (node ids, then
+ * client ids), the value of every cell nobody set (the network default: 1 deny, 2 allow) and the cells that differ
+ * from it, once per unordered pair. 1,000 nodes answer in kilobytes where `/acls` sends a million cells.
+ */
+export const aclMatrixCellsSchema = z.object({
+  members: z.array(z.string()),
+  default_value: z.number().int(),
+  cells: z.array(z.object({ a: z.string(), b: z.string(), value: z.number().int() })),
+});
+export type AclMatrixCells = z.infer<typeof aclMatrixCellsSchema>;
+
 const namedPairSchema = z.object({
   from: z.string(),
   from_name: z.string(),

@@ -1,4 +1,4 @@
-import type { AclContainer } from '@meshdeck/contracts';
+import type { AclContainer, AclMatrixCells } from '@meshdeck/contracts';
 import { badRequest } from '../../lib/api-error.ts';
 import { parseIds, type MatrixRow, type NetworkAccessRows } from './access.repository.ts';
 import type { AccessPlan } from './access.service.ts';
@@ -25,6 +25,19 @@ export function presentMatrix(rows: NetworkAccessRows): AclContainer {
     container[a] = row;
   }
   return container;
+}
+
+/** The matrix as stored (Meshdeck's compact read): members, the default, and only the cells somebody set. */
+export function presentCells(rows: NetworkAccessRows): AclMatrixCells {
+  const members = [...rows.nodes.map((n) => n.id), ...rows.clients.map((c) => c.client_id)];
+  const known = new Set(members);
+  return {
+    members,
+    default_value: rows.defaultAllow ? 2 : 1,
+    cells: rows.matrix
+      .filter((cell) => cell.a !== cell.b && known.has(cell.a) && known.has(cell.b))
+      .map((cell) => ({ a: cell.a, b: cell.b, value: cell.value })),
+  };
 }
 
 /**

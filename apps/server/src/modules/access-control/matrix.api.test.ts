@@ -120,4 +120,30 @@ describe('GET/PUT /api/networks/{network}/acls', () => {
     expect(await gatewayIps('alpha')).not.toContain(client.address);
     expect(await gatewayIps('alpha')).toContain(net.hosts.gw!.address);
   });
+
+  it('-> GET /acls/cells answers the same matrix compactly: members, the default and only the stored cells', async () => {
+    const cells = await call('GET', '/api/networks/matrix/acls/cells');
+    expect(cells.status).toBe(200);
+    expect(cells.body.members.sort()).toEqual([node('gw'), node('alpha'), node('beta'), clientId].sort());
+    expect(cells.body.default_value).toBe(2);
+    // The client denied alpha in the previous test: that one pair, whichever way round it is stored.
+    expect(cells.body.cells).toHaveLength(1);
+    const [cell] = cells.body.cells;
+    expect([cell.a, cell.b].sort()).toEqual([clientId, node('alpha')].sort());
+    expect(cell.value).toBe(1);
+    // Every cell of the full form follows from it.
+    const full = (await call('GET', '/api/networks/matrix/acls')).body;
+    for (const a of cells.body.members)
+      for (const b of cells.body.members) {
+        if (a === b) continue;
+        const isStored = [a, b].sort().join() === [cell.a, cell.b].sort().join();
+        expect(full[a][b]).toBe(isStored ? cell.value : cells.body.default_value);
+      }
+  });
+
+  it('-> GET /acls/cells of an unknown network returns 400 naming it', async () => {
+    const response = await call('GET', '/api/networks/no-such-net/acls/cells');
+    expect(response.status).toBe(400);
+    expect(response.body.Message).toMatch(/no-such-net/);
+  });
 });

@@ -2,13 +2,14 @@ import {
   accessImpactSchema,
   aclContainerInputSchema,
   aclContainerSchema,
+  aclMatrixCellsSchema,
   envelopeSchema,
 } from '@meshdeck/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
 import type { AccessService } from './access.service.ts';
-import { presentMatrix, putMatrix } from './matrix-plans.ts';
+import { presentCells, presentMatrix, putMatrix } from './matrix-plans.ts';
 
 const tags = ['acls'];
 const paramsSchema = z.object({ networkname: z.string().max(64) });
@@ -23,6 +24,21 @@ export const matrixRoutes =
       '/api/networks/:networkname/acls',
       { config: networkAdmin, schema: { tags, params: paramsSchema, response: { 200: aclContainerSchema } } },
       async (request) => presentMatrix(await service.rows(request.params.networkname)),
+    );
+
+    app.get(
+      '/api/networks/:networkname/acls/cells',
+      {
+        config: networkAdmin,
+        schema: {
+          tags,
+          params: paramsSchema,
+          response: { 200: aclMatrixCellsSchema },
+          description:
+            'Meshdeck: the matrix without its N² body: members, the default value (1 deny, 2 allow) and only the cells that differ from it, one per pair. The console reads this one.',
+        },
+      },
+      async (request) => presentCells(await service.rows(request.params.networkname)),
     );
 
     for (const [path, withClients] of [

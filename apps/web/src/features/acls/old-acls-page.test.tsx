@@ -42,7 +42,7 @@ function arrange() {
   });
   mockApi({
     ...shellRoutes([makeNetworkWire('net1')]),
-    'GET networks/net1/acls': () => ({ a: { b: 2 }, b: { a: 2 } }),
+    'GET networks/net1/acls/cells': () => ({ members: ['a', 'b'], default_value: 2, cells: [] }),
     'GET console/nodes/net1': () => ({
       total: 2,
       offset: 0,

@@ -1,6 +1,6 @@
 import {
   accessImpactSchema,
-  aclContainerSchema,
+  aclMatrixCellsSchema,
   envelopeSchema,
   type AccessImpact,
   type AclContainer,
@@ -13,11 +13,15 @@ import { useResourceMutation } from '@/lib/api/use-resource-mutation.ts';
 const path = (networkId: string) => `networks/${encodeURIComponent(networkId)}/acls`;
 const impactSchema = envelopeSchema(accessImpactSchema);
 
-/** GET networks/{net}/acls: every node and client against every other (1 deny, 2 allow). */
+/**
+ * GET networks/{net}/acls/cells: the members, the default and the cells somebody set (Meshdeck's compact read; the
+ * contract's `/acls` sends every pair, about 40 MB at 1,000 nodes).
+ */
 export const useMatrix = (networkId: string) =>
   useQuery({
     queryKey: accessKeys.matrix(networkId),
-    queryFn: ({ signal }) => apiClient.get(path(networkId), { schema: aclContainerSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiClient.get(`${path(networkId)}/cells`, { schema: aclMatrixCellsSchema, signal }),
   });
 
 /** POST networks/{net}/acls/preview: what the same PUT of /acls/v2 would change; nothing is saved. */

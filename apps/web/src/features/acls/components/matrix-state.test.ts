@@ -14,25 +14,33 @@ const names = new Map([
   ['n2', 'beta'],
   ['n3', 'gamma'],
 ]);
-// n1-n2 denied (stored one way only), everything else allowed; c1 and c2 are clients.
-const container = {
-  n1: { n2: 1, n3: 2, c1: 2, c2: 2 },
-  n2: { n1: 2, n3: 2, c1: 2, c2: 2 },
-  n3: { n1: 2, n2: 2, c1: 2, c2: 2 },
-  c1: { n1: 2, n2: 2, n3: 2, c2: 2 },
-  c2: { n1: 2, n2: 2, n3: 2, c1: 2 },
+// n1-n2 denied (stored once), everything else at the ALLOW default; c1 and c2 are clients.
+const stored = {
+  members: ['n1', 'n2', 'n3', 'c1', 'c2'],
+  default_value: ALLOW,
+  cells: [{ a: 'n2', b: 'n1', value: DENY }],
 };
 
 describe('matrix state', () => {
-  it('when packed, then nodes come first by name, clients after, and a pair denied either way is denied', () => {
-    const m = packMatrix(container, names);
+  it('when packed, then nodes come first by name, clients after, and a stored pair holds both ways', () => {
+    const m = packMatrix(stored, names);
     expect(m.members.map((x) => x.id)).toEqual(['n1', 'n2', 'n3', 'c1', 'c2']);
     expect(effectiveCell(m, NO_EDITS, 1, 0)).toBe(DENY);
+    expect(effectiveCell(m, NO_EDITS, 0, 1)).toBe(DENY);
     expect(effectiveCell(m, NO_EDITS, 0, 2)).toBe(ALLOW);
   });
 
+  it('when the network default is DENY, then every cell nobody set is denied and a stored allow opens its pair', () => {
+    const m = packMatrix(
+      { ...stored, default_value: DENY, cells: [{ a: 'n1', b: 'n3', value: ALLOW }] },
+      names,
+    );
+    expect(effectiveCell(m, NO_EDITS, 0, 1)).toBe(DENY);
+    expect(effectiveCell(m, NO_EDITS, 2, 0)).toBe(ALLOW);
+  });
+
   it('when one cell is toggled, then only that pair is sent, once', () => {
-    const m = packMatrix(container, names);
+    const m = packMatrix(stored, names);
     const edits = toggleCell(m, NO_EDITS, 0, 1);
     expect(effectiveCell(m, edits, 1, 0)).toBe(ALLOW);
     expect(changedCells(m, edits)).toEqual({ body: { n1: { n2: ALLOW } }, count: 1 });
@@ -41,7 +49,7 @@ describe('matrix state', () => {
   });
 
   it('when everything is blocked, then every settable pair that was allowed is sent, never a client-to-client pair', () => {
-    const m = packMatrix(container, names);
+    const m = packMatrix(stored, names);
     const { body, count } = changedCells(m, { base: DENY, pairs: new Map() });
     // 5 members: 10 pairs, minus n1-n2 (already denied) and c1-c2 (fixed).
     expect(count).toBe(8);
@@ -49,9 +57,12 @@ describe('matrix state', () => {
   });
 
   it('when the matrix is refreshed with a new member first, then an edit still names the same pair', () => {
-    const m = packMatrix(container, names);
+    const m = packMatrix(stored, names);
     const edits = toggleCell(m, NO_EDITS, 0, 2);
-    const refreshed = packMatrix({ ...container, n0: {} }, new Map([...names, ['n0', 'aardvark']]));
+    const refreshed = packMatrix(
+      { ...stored, members: ['n0', ...stored.members] },
+      new Map([...names, ['n0', 'aardvark']]),
+    );
     expect(changedCells(refreshed, edits).body).toEqual({ n1: { n3: DENY } });
   });
 });

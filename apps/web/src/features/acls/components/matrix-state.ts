@@ -1,4 +1,4 @@
-import type { AclContainer } from '@meshdeck/contracts';
+import type { AclContainer, AclMatrixCells } from '@meshdeck/contracts';
 
 export const DENY = 1;
 export const ALLOW = 2;
@@ -21,20 +21,19 @@ export interface StoredMatrix {
   cells: Uint8Array;
 }
 
-export function packMatrix(container: AclContainer, names: ReadonlyMap<string, string>): StoredMatrix {
-  const members = Object.keys(container)
+export function packMatrix(stored: AclMatrixCells, names: ReadonlyMap<string, string>): StoredMatrix {
+  const members = [...new Set(stored.members)]
     .map((id) => ({ id, name: names.get(id) ?? id, isClient: !names.has(id) }))
     .sort((a, b) => Number(a.isClient) - Number(b.isClient) || a.name.localeCompare(b.name));
   const index = new Map(members.map((m, i) => [m.id, i]));
   const n = members.length;
-  const cells = new Uint8Array(n * n);
-  for (const [a, row] of Object.entries(container)) {
+  const cells = new Uint8Array(n * n).fill(stored.default_value);
+  for (const { a, b, value } of stored.cells) {
     const i = index.get(a);
-    if (i === undefined) continue;
-    for (const [b, value] of Object.entries(row)) {
-      const j = index.get(b);
-      if (j !== undefined) cells[i * n + j] = value;
-    }
+    const j = index.get(b);
+    if (i === undefined || j === undefined) continue;
+    cells[i * n + j] = value;
+    cells[j * n + i] = value;
   }
   return { members, index, cells };
 }
