@@ -57,12 +57,38 @@ const row = (
 ): Omit<TargetRef, 'id'> & { id?: string } => ({ table, where, network });
 const none = (id: string, network = '') => ({ table: 'none' as const, where: {}, id, network });
 
-const node = (c: TargetContext) => row('nodes', { id: c.params.nodeid ?? '' }, c.params.network ?? '');
-const nodeRule = (subject: ActivitySubjectType, action?: ActivityAction): TargetRule => ({
+/** A route parameter, '' when the route has none of that name. */
+const param = (c: TargetContext, name: string) => c.params[name] ?? '';
+type Ref = TargetRule['ref'];
+const rule = (subject: ActivitySubjectType, ref: Ref, action?: ActivityAction): TargetRule => ({
   subject,
   ...(action ? { action } : {}),
-  ref: node,
+  ref,
 });
+
+// Where the objects that several routes write live, by the route parameters that name them.
+const node: Ref = (c) => row('nodes', { id: param(c, 'nodeid') }, param(c, 'network'));
+const userByParam: Ref = (c) => row('users', { username: param(c, 'username') });
+const userByBody: Ref = (c) => row('users', { username: text(c.body.username) });
+const pendingUser: Ref = (c) => row('pending_users', { username: param(c, 'username') });
+const network: Ref = (c) => row('networks', { netid: param(c, 'networkname') }, param(c, 'networkname'));
+const enrollmentKey: Ref = (c) => row('enrollment_keys', { value: param(c, 'keyID') });
+const host: Ref = (c) => row('hosts', { id: param(c, 'hostid') });
+const hostNode: Ref = (c) =>
+  row('nodes', { host_id: param(c, 'hostid'), network: param(c, 'network') }, param(c, 'network'));
+const extClient =
+  (clientId: (c: TargetContext) => string): Ref =>
+  (c) =>
+    row('ext_clients', { network: param(c, 'network'), client_id: clientId(c) }, param(c, 'network'));
+const gatewayUser: Ref = (c) =>
+  row('gateway_users', { username: param(c, 'username'), node_id: param(c, 'remote_access_gateway_id') });
+const dnsEntry =
+  (name: (c: TargetContext) => string): Ref =>
+  (c) =>
+    row('dns_entries', { network: param(c, 'network'), name: name(c) }, param(c, 'network'));
+const aclMatrix: Ref = (c) =>
+  row('acl_matrix', { network: param(c, 'networkname') }, param(c, 'networkname'));
+const everything = (id: string) => () => none(id);
 
 /**
  * Every write the log records, by route, and where its object lives (decision 035). Routes left out change
@@ -70,267 +96,124 @@ const nodeRule = (subject: ActivitySubjectType, action?: ActivityAction): Target
  * failover hand-offs), which would bury people's changes under thousands of rows a minute.
  */
 export const targetRules: Readonly<Record<string, TargetRule>> = {
-  'POST /api/users/adm/createsuperadmin': {
-    subject: 'USER',
-    ref: (c) => row('users', { username: text(c.body.username) }),
-  },
-  'POST /api/users/adm/authenticate': {
-    subject: 'USER',
-    action: 'LOGIN',
-    ref: (c) => none(text(c.body.username)),
-  },
-  'POST /api/users/adm/transfersuperadmin/:username': {
-    subject: 'USER',
-    ref: (c) => row('users', { username: c.params.username ?? '' }),
-  },
-  'POST /api/users/:username': {
-    subject: 'USER',
-    ref: (c) => row('users', { username: c.params.username ?? '' }),
-  },
-  'PUT /api/users/:username': {
-    subject: 'USER',
-    ref: (c) => row('users', { username: c.params.username ?? '' }),
-  },
-  'DELETE /api/users/:username': {
-    subject: 'USER',
-    ref: (c) => row('users', { username: c.params.username ?? '' }),
-  },
-  'POST /api/v1/users/access_token': {
-    subject: 'USER_ACCESS_TOKEN',
-    ref: (c) => ({
-      ...row('access_tokens', { user_name: text(c.body.user_name), name: text(c.body.name) }),
-      id: `${text(c.body.user_name)}/${text(c.body.name)}`,
-    }),
-  },
-  'DELETE /api/v1/users/access_token': {
-    subject: 'USER_ACCESS_TOKEN',
-    ref: (c) => row('access_tokens', { id: text(c.query.id) }),
-  },
-  'POST /api/v1/users/role': {
-    subject: 'USER_ROLE',
-    ref: (c) => row('roles', { id: text(answer(c).id) || text(c.body.id) }),
-  },
-  'PUT /api/v1/users/role': { subject: 'USER_ROLE', ref: (c) => row('roles', { id: text(c.body.id) }) },
-  'DELETE /api/v1/users/role': {
-    subject: 'USER_ROLE',
-    ref: (c) => row('roles', { id: text(c.query.role_id) }),
-  },
-  'POST /api/v1/users/group': {
-    subject: 'USER_GROUP',
-    ref: (c) => row('user_groups', { id: text(answer(c).id) }),
-  },
-  'PUT /api/v1/users/group': {
-    subject: 'USER_GROUP',
-    ref: (c) => row('user_groups', { id: text(c.body.id) }),
-  },
-  'DELETE /api/v1/users/group': {
-    subject: 'USER_GROUP',
-    ref: (c) => row('user_groups', { id: text(c.query.group_id) }),
-  },
-  'POST /api/v1/users/invite-signup': {
-    subject: 'USER',
-    ref: (c) => row('users', { username: text(c.body.username) }),
-  },
-  'POST /api/v1/users/invite': {
-    subject: 'USER_INVITE',
-    ref: (c) => none(Array.isArray(c.body.user_emails) ? c.body.user_emails.map(text).join(', ') : ''),
-  },
-  'DELETE /api/v1/users/invite': {
-    subject: 'USER_INVITE',
-    ref: (c) => row('invites', { email: text(c.query.invitee_email) }),
-  },
-  'DELETE /api/v1/users/invites': { subject: 'USER_INVITE', ref: () => none('*') },
-  'DELETE /api/users_pending': { subject: 'PENDING_USER', ref: () => none('*') },
-  'POST /api/users_pending/user/:username': {
-    subject: 'PENDING_USER',
-    ref: (c) => row('pending_users', { username: c.params.username ?? '' }),
-  },
-  'DELETE /api/users_pending/user/:username': {
-    subject: 'PENDING_USER',
-    ref: (c) => row('pending_users', { username: c.params.username ?? '' }),
-  },
-  'POST /api/networks': {
-    subject: 'NETWORK',
-    ref: (c) => row('networks', { netid: text(c.body.netid) }, text(c.body.netid)),
-  },
-  'PUT /api/networks/:networkname': {
-    subject: 'NETWORK',
-    ref: (c) => row('networks', { netid: c.params.networkname ?? '' }, c.params.networkname ?? ''),
-  },
-  'DELETE /api/networks/:networkname': {
-    subject: 'NETWORK',
-    ref: (c) => row('networks', { netid: c.params.networkname ?? '' }, c.params.networkname ?? ''),
-  },
-  'POST /api/v1/enrollment-keys': {
-    subject: 'ENROLLMENT_KEY',
-    ref: (c) => row('enrollment_keys', { value: text(c.response?.value) }),
-  },
-  'PUT /api/v1/enrollment-keys/:keyID': {
-    subject: 'ENROLLMENT_KEY',
-    ref: (c) => row('enrollment_keys', { value: c.params.keyID ?? '' }),
-  },
-  'DELETE /api/v1/enrollment-keys/:keyID': {
-    subject: 'ENROLLMENT_KEY',
-    ref: (c) => row('enrollment_keys', { value: c.params.keyID ?? '' }),
-  },
-  'POST /api/v1/host/register/:token': {
-    subject: 'DEVICE',
-    action: 'CREATE',
-    ref: (c) => {
-      const host = c.response?.requested_host as Record<string, unknown> | undefined;
-      return row('hosts', { id: text(host?.id) });
-    },
-  },
-  'PUT /api/hosts/keys': { subject: 'DEVICE', action: 'REFRESH_KEY', ref: () => none('*') },
-  'PUT /api/hosts/:hostid': { subject: 'DEVICE', ref: (c) => row('hosts', { id: c.params.hostid ?? '' }) },
-  'DELETE /api/hosts/:hostid': { subject: 'DEVICE', ref: (c) => row('hosts', { id: c.params.hostid ?? '' }) },
-  'POST /api/hosts/:hostid/networks/:network': {
-    subject: 'NODE',
-    action: 'JOIN_HOST_TO_NETWORK',
-    ref: (c) =>
-      row('nodes', { host_id: c.params.hostid ?? '', network: c.params.network ?? '' }, c.params.network),
-  },
-  'DELETE /api/hosts/:hostid/networks/:network': {
-    subject: 'NODE',
-    action: 'REMOVE_HOST_FROM_NETWORK',
-    ref: (c) =>
-      row('nodes', { host_id: c.params.hostid ?? '', network: c.params.network ?? '' }, c.params.network),
-  },
-  'PUT /api/hosts/:hostid/keys': {
-    subject: 'DEVICE',
-    action: 'REFRESH_KEY',
-    ref: (c) => row('hosts', { id: c.params.hostid ?? '' }),
-  },
-  'POST /api/hosts/:hostid/sync': {
-    subject: 'DEVICE',
-    action: 'SYNC',
-    ref: (c) => none(c.params.hostid ?? ''),
-  },
-  'PUT /api/hosts/:hostid/upgrade': {
-    subject: 'DEVICE',
-    action: 'UPDATE',
-    ref: (c) => row('hosts', { id: c.params.hostid ?? '' }),
-  },
-  'PUT /api/nodes/:network/:nodeid': nodeRule('NODE'),
-  'DELETE /api/nodes/:network/:nodeid': nodeRule('NODE'),
-  'POST /api/nodes/:network/:nodeid/approve': nodeRule('NODE', 'UPDATE'),
-  'POST /api/nodes/:network/:nodeid/createingress': nodeRule('GATEWAY', 'GATEWAY_ASSIGN'),
-  'DELETE /api/nodes/:network/:nodeid/deleteingress': nodeRule('GATEWAY', 'GATEWAY_UNASSIGN'),
-  'POST /api/nodes/:network/:nodeid/createrelay': nodeRule('GATEWAY', 'GATEWAY_ASSIGN'),
-  'DELETE /api/nodes/:network/:nodeid/deleterelay': nodeRule('GATEWAY', 'GATEWAY_UNASSIGN'),
-  'POST /api/nodes/:network/:nodeid/creategateway': nodeRule('EGRESS', 'CREATE'),
-  'DELETE /api/nodes/:network/:nodeid/deletegateway': nodeRule('EGRESS', 'DELETE'),
-  'POST /api/nodes/:network/:nodeid/inet_gw': nodeRule('GATEWAY', 'GATEWAY_ASSIGN'),
-  'PUT /api/nodes/:network/:nodeid/inet_gw': nodeRule('GATEWAY', 'UPDATE'),
-  'DELETE /api/nodes/:network/:nodeid/inet_gw': nodeRule('GATEWAY', 'GATEWAY_UNASSIGN'),
-  'POST /api/v1/node/:nodeid/failover': nodeRule('NODE', 'UPDATE'),
-  'DELETE /api/v1/node/:nodeid/failover': nodeRule('NODE', 'UPDATE'),
-  'POST /api/v1/node/:network/failover/reset': {
-    subject: 'NODE',
-    action: 'UPDATE',
-    ref: (c) => none('*', c.params.network ?? ''),
-  },
-  'POST /api/extclients/:network/:nodeid': {
-    subject: 'EXT_CLIENT',
-    ref: (c) =>
-      row(
-        'ext_clients',
-        { network: c.params.network ?? '', client_id: text(c.response?.clientid) || text(c.body.clientid) },
-        c.params.network,
-      ),
-  },
-  'PUT /api/extclients/:network/:clientid': {
-    subject: 'EXT_CLIENT',
-    ref: (c) =>
-      row(
-        'ext_clients',
-        {
-          network: c.params.network ?? '',
-          client_id: text(c.response?.clientid) || (c.params.clientid ?? ''),
-        },
-        c.params.network,
-      ),
-  },
-  'DELETE /api/extclients/:network/:clientid': {
-    subject: 'EXT_CLIENT',
-    ref: (c) =>
-      row(
-        'ext_clients',
-        { network: c.params.network ?? '', client_id: c.params.clientid ?? '' },
-        c.params.network,
-      ),
-  },
-  'POST /api/users/:username/remote_access_gw/:remote_access_gateway_id': {
-    subject: 'USER',
-    action: 'UPDATE',
-    ref: (c) =>
-      row('gateway_users', {
-        username: c.params.username ?? '',
-        node_id: c.params.remote_access_gateway_id ?? '',
-      }),
-  },
-  'DELETE /api/users/:username/remote_access_gw/:remote_access_gateway_id': {
-    subject: 'USER',
-    action: 'UPDATE',
-    ref: (c) =>
-      row('gateway_users', {
-        username: c.params.username ?? '',
-        node_id: c.params.remote_access_gateway_id ?? '',
-      }),
-  },
-  'POST /api/v1/acls': {
-    subject: 'ACL',
-    ref: (c) => row('acl_policies', { id: text(answer(c).id) }, text(c.body.network_id)),
-  },
-  'PUT /api/v1/acls': {
-    subject: 'ACL',
-    ref: (c) => row('acl_policies', { id: text(c.body.id) }, text(c.body.network_id)),
-  },
-  'DELETE /api/v1/acls': { subject: 'ACL', ref: (c) => row('acl_policies', { id: text(c.query.acl_id) }) },
-  'POST /api/v1/acls/assertions': {
-    subject: 'ACCESS_CHECK',
-    ref: (c) => row('access_assertions', { id: text(answer(c).id) }, text(c.body.network)),
-  },
-  'DELETE /api/v1/acls/assertions': {
-    subject: 'ACCESS_CHECK',
-    ref: (c) => row('access_assertions', { id: text(c.query.id) }),
-  },
-  'POST /api/v1/tags': {
-    subject: 'TAG',
-    ref: (c) => row('tags', { id: text(answer(c).id) }, text(c.body.network)),
-  },
-  'PUT /api/v1/tags': {
-    subject: 'TAG',
-    ref: (c) => row('tags', { id: text(answer(c).id) || text(c.body.id) }),
-  },
-  'DELETE /api/v1/tags': { subject: 'TAG', ref: (c) => row('tags', { id: text(c.query.tag_id) }) },
-  'POST /api/dns/:network': {
-    subject: 'DNS',
-    ref: (c) =>
-      row('dns_entries', { network: c.params.network ?? '', name: text(c.body.name) }, c.params.network),
-  },
-  'DELETE /api/dns/:network/:domain': {
-    subject: 'DNS',
-    ref: (c) =>
-      row('dns_entries', { network: c.params.network ?? '', name: c.params.domain ?? '' }, c.params.network),
-  },
-  'POST /api/dns/adm/:network/sync': {
-    subject: 'DNS',
-    action: 'SYNC',
-    ref: (c) => none('*', c.params.network ?? ''),
-  },
-  'PUT /api/networks/:networkname/acls': {
-    subject: 'ACL',
-    action: 'UPDATE',
-    ref: (c) => row('acl_matrix', { network: c.params.networkname ?? '' }, c.params.networkname),
-  },
-  'PUT /api/networks/:networkname/acls/v2': {
-    subject: 'ACL',
-    action: 'UPDATE',
-    ref: (c) => row('acl_matrix', { network: c.params.networkname ?? '' }, c.params.networkname),
-  },
-  'POST /api/v1/import': { subject: 'SETTING', action: 'UPDATE', ref: () => none('import') },
-  'PUT /api/v1/branding': { subject: 'SETTING', action: 'UPDATE', ref: () => none('branding') },
+  'POST /api/users/adm/createsuperadmin': rule('USER', userByBody),
+  'POST /api/users/adm/authenticate': rule('USER', (c) => none(text(c.body.username)), 'LOGIN'),
+  'POST /api/users/adm/transfersuperadmin/:username': rule('USER', userByParam),
+  'POST /api/users/:username': rule('USER', userByParam),
+  'PUT /api/users/:username': rule('USER', userByParam),
+  'DELETE /api/users/:username': rule('USER', userByParam),
+  'POST /api/v1/users/access_token': rule('USER_ACCESS_TOKEN', (c) => ({
+    ...row('access_tokens', { user_name: text(c.body.user_name), name: text(c.body.name) }),
+    id: `${text(c.body.user_name)}/${text(c.body.name)}`,
+  })),
+  'DELETE /api/v1/users/access_token': rule('USER_ACCESS_TOKEN', (c) =>
+    row('access_tokens', { id: text(c.query.id) }),
+  ),
+  'POST /api/v1/users/role': rule('USER_ROLE', (c) =>
+    row('roles', { id: text(answer(c).id) || text(c.body.id) }),
+  ),
+  'PUT /api/v1/users/role': rule('USER_ROLE', (c) => row('roles', { id: text(c.body.id) })),
+  'DELETE /api/v1/users/role': rule('USER_ROLE', (c) => row('roles', { id: text(c.query.role_id) })),
+  'POST /api/v1/users/group': rule('USER_GROUP', (c) => row('user_groups', { id: text(answer(c).id) })),
+  'PUT /api/v1/users/group': rule('USER_GROUP', (c) => row('user_groups', { id: text(c.body.id) })),
+  'DELETE /api/v1/users/group': rule('USER_GROUP', (c) => row('user_groups', { id: text(c.query.group_id) })),
+  'POST /api/v1/users/invite-signup': rule('USER', userByBody),
+  'POST /api/v1/users/invite': rule('USER_INVITE', (c) =>
+    none(Array.isArray(c.body.user_emails) ? c.body.user_emails.map(text).join(', ') : ''),
+  ),
+  'DELETE /api/v1/users/invite': rule('USER_INVITE', (c) =>
+    row('invites', { email: text(c.query.invitee_email) }),
+  ),
+  'DELETE /api/v1/users/invites': rule('USER_INVITE', everything('*')),
+  'DELETE /api/users_pending': rule('PENDING_USER', everything('*')),
+  'POST /api/users_pending/user/:username': rule('PENDING_USER', pendingUser),
+  'DELETE /api/users_pending/user/:username': rule('PENDING_USER', pendingUser),
+  'POST /api/networks': rule('NETWORK', (c) =>
+    row('networks', { netid: text(c.body.netid) }, text(c.body.netid)),
+  ),
+  'PUT /api/networks/:networkname': rule('NETWORK', network),
+  'DELETE /api/networks/:networkname': rule('NETWORK', network),
+  'POST /api/v1/enrollment-keys': rule('ENROLLMENT_KEY', (c) =>
+    row('enrollment_keys', { value: text(c.response?.value) }),
+  ),
+  'PUT /api/v1/enrollment-keys/:keyID': rule('ENROLLMENT_KEY', enrollmentKey),
+  'DELETE /api/v1/enrollment-keys/:keyID': rule('ENROLLMENT_KEY', enrollmentKey),
+  'POST /api/v1/host/register/:token': rule(
+    'DEVICE',
+    (c) =>
+      row('hosts', { id: text((c.response?.requested_host as Record<string, unknown> | undefined)?.id) }),
+    'CREATE',
+  ),
+  'PUT /api/hosts/keys': rule('DEVICE', everything('*'), 'REFRESH_KEY'),
+  'PUT /api/hosts/:hostid': rule('DEVICE', host),
+  'DELETE /api/hosts/:hostid': rule('DEVICE', host),
+  'POST /api/hosts/:hostid/networks/:network': rule('NODE', hostNode, 'JOIN_HOST_TO_NETWORK'),
+  'DELETE /api/hosts/:hostid/networks/:network': rule('NODE', hostNode, 'REMOVE_HOST_FROM_NETWORK'),
+  'PUT /api/hosts/:hostid/keys': rule('DEVICE', host, 'REFRESH_KEY'),
+  'POST /api/hosts/:hostid/sync': rule('DEVICE', (c) => none(param(c, 'hostid')), 'SYNC'),
+  'PUT /api/hosts/:hostid/upgrade': rule('DEVICE', host, 'UPDATE'),
+  'PUT /api/nodes/:network/:nodeid': rule('NODE', node),
+  'DELETE /api/nodes/:network/:nodeid': rule('NODE', node),
+  'POST /api/nodes/:network/:nodeid/approve': rule('NODE', node, 'UPDATE'),
+  'POST /api/nodes/:network/:nodeid/createingress': rule('GATEWAY', node, 'GATEWAY_ASSIGN'),
+  'DELETE /api/nodes/:network/:nodeid/deleteingress': rule('GATEWAY', node, 'GATEWAY_UNASSIGN'),
+  'POST /api/nodes/:network/:nodeid/createrelay': rule('GATEWAY', node, 'GATEWAY_ASSIGN'),
+  'DELETE /api/nodes/:network/:nodeid/deleterelay': rule('GATEWAY', node, 'GATEWAY_UNASSIGN'),
+  'POST /api/nodes/:network/:nodeid/creategateway': rule('EGRESS', node, 'CREATE'),
+  'DELETE /api/nodes/:network/:nodeid/deletegateway': rule('EGRESS', node, 'DELETE'),
+  'POST /api/nodes/:network/:nodeid/inet_gw': rule('GATEWAY', node, 'GATEWAY_ASSIGN'),
+  'PUT /api/nodes/:network/:nodeid/inet_gw': rule('GATEWAY', node, 'UPDATE'),
+  'DELETE /api/nodes/:network/:nodeid/inet_gw': rule('GATEWAY', node, 'GATEWAY_UNASSIGN'),
+  'POST /api/v1/node/:nodeid/failover': rule('NODE', node, 'UPDATE'),
+  'DELETE /api/v1/node/:nodeid/failover': rule('NODE', node, 'UPDATE'),
+  'POST /api/v1/node/:network/failover/reset': rule('NODE', (c) => none('*', param(c, 'network')), 'UPDATE'),
+  'POST /api/extclients/:network/:nodeid': rule(
+    'EXT_CLIENT',
+    extClient((c) => text(c.response?.clientid) || text(c.body.clientid)),
+  ),
+  'PUT /api/extclients/:network/:clientid': rule(
+    'EXT_CLIENT',
+    extClient((c) => text(c.response?.clientid) || param(c, 'clientid')),
+  ),
+  'DELETE /api/extclients/:network/:clientid': rule(
+    'EXT_CLIENT',
+    extClient((c) => param(c, 'clientid')),
+  ),
+  'POST /api/users/:username/remote_access_gw/:remote_access_gateway_id': rule('USER', gatewayUser, 'UPDATE'),
+  'DELETE /api/users/:username/remote_access_gw/:remote_access_gateway_id': rule(
+    'USER',
+    gatewayUser,
+    'UPDATE',
+  ),
+  'POST /api/v1/acls': rule('ACL', (c) =>
+    row('acl_policies', { id: text(answer(c).id) }, text(c.body.network_id)),
+  ),
+  'PUT /api/v1/acls': rule('ACL', (c) =>
+    row('acl_policies', { id: text(c.body.id) }, text(c.body.network_id)),
+  ),
+  'DELETE /api/v1/acls': rule('ACL', (c) => row('acl_policies', { id: text(c.query.acl_id) })),
+  'POST /api/v1/acls/assertions': rule('ACCESS_CHECK', (c) =>
+    row('access_assertions', { id: text(answer(c).id) }, text(c.body.network)),
+  ),
+  'DELETE /api/v1/acls/assertions': rule('ACCESS_CHECK', (c) =>
+    row('access_assertions', { id: text(c.query.id) }),
+  ),
+  'POST /api/v1/tags': rule('TAG', (c) => row('tags', { id: text(answer(c).id) }, text(c.body.network))),
+  'PUT /api/v1/tags': rule('TAG', (c) => row('tags', { id: text(answer(c).id) || text(c.body.id) })),
+  'DELETE /api/v1/tags': rule('TAG', (c) => row('tags', { id: text(c.query.tag_id) })),
+  'POST /api/dns/:network': rule(
+    'DNS',
+    dnsEntry((c) => text(c.body.name)),
+  ),
+  'DELETE /api/dns/:network/:domain': rule(
+    'DNS',
+    dnsEntry((c) => param(c, 'domain')),
+  ),
+  'POST /api/dns/adm/:network/sync': rule('DNS', (c) => none('*', param(c, 'network')), 'SYNC'),
+  'PUT /api/networks/:networkname/acls': rule('ACL', aclMatrix, 'UPDATE'),
+  'PUT /api/networks/:networkname/acls/v2': rule('ACL', aclMatrix, 'UPDATE'),
+  'POST /api/v1/import': rule('SETTING', everything('import'), 'UPDATE'),
+  'PUT /api/v1/branding': rule('SETTING', everything('branding'), 'UPDATE'),
 };
 
 /** The default action of a write by its HTTP method. */
