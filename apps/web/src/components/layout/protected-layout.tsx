@@ -3,7 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconMenu2 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SIDEBAR_AUTO_COLLAPSE_BELOW, usePreferences } from '@/lib/preferences.ts';
 import { useServerStatus } from '@/lib/server-status.ts';
@@ -35,9 +35,8 @@ export function ProtectedLayout({ dialogs }: { dialogs?: ReactNode }) {
   const isSidebarCollapsed = usePreferences((state) => state.isSidebarCollapsed);
   const setSidebarCollapsed = usePreferences((state) => state.setSidebarCollapsed);
   const [isDrawerOpen, drawer] = useDisclosure(false);
-  const location = useRouterState({ select: (state) => state.location.href });
   const closeDrawer = drawer.close;
-  useEffect(() => closeDrawer(), [location, isNarrow, closeDrawer]);
+  useEffect(() => closeDrawer(), [isNarrow, closeDrawer]);
   useEffect(() => {
     if (!isDrawerOpen) return undefined;
     const handleKey = (event: KeyboardEvent) => {
@@ -49,6 +48,7 @@ export function ProtectedLayout({ dialogs }: { dialogs?: ReactNode }) {
 
   return (
     <Box className={classes.frame}>
+      {isDrawerOpen && <CloseOnNavigation onNavigate={closeDrawer} />}
       {isNarrow && isDrawerOpen && <div className={classes.backdrop} aria-hidden onClick={drawer.close} />}
       <Sidebar
         id={SIDEBAR_ID}
@@ -86,4 +86,17 @@ export function ProtectedLayout({ dialogs }: { dialogs?: ReactNode }) {
       <SupportWidgets isPro={status.isPro} isLoaded={isLoaded} />
     </Box>
   );
+}
+
+/**
+ * Closes the drawer when the address changes. Mounted only while the drawer is open: a shell that followed the
+ * address itself re-rendered the whole sidebar on every keystroke of a page's search (the search is in the URL).
+ */
+function CloseOnNavigation({ onNavigate }: { onNavigate: () => void }) {
+  const href = useRouterState({ select: (state) => state.location.href });
+  const openedAt = useRef(href);
+  useEffect(() => {
+    if (href !== openedAt.current) onNavigate();
+  }, [href, onNavigate]);
+  return null;
 }
