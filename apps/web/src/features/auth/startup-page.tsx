@@ -23,11 +23,10 @@ export function StartupPage() {
   const { t } = useTranslation('auth');
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
-  // Read before the effect takes them out of the address bar.
-  const [start] = useState(() => readHostedStart(window.location.search));
-  const [target] = useState(
-    () => toSafeRedirect(new URLSearchParams(window.location.search).get('redirect')) ?? '/',
-  );
+  // Read once, before the effect takes them out of the address bar.
+  const [search] = useState(() => router.state.location.searchStr);
+  const [start] = useState(() => readHostedStart(search));
+  const [target] = useState(() => toSafeRedirect(new URLSearchParams(search).get('redirect')) ?? '/');
 
   useEffect(() => {
     if (!start) {
@@ -35,17 +34,14 @@ export function StartupPage() {
       return undefined;
     }
     // The token leaves the address bar and the history entry at once, whatever happens next.
-    const rest = new URLSearchParams(withoutHostedStart(window.location.search));
+    const rest = new URLSearchParams(withoutHostedStart(search));
     rest.delete('redirect');
-    window.history.replaceState(
-      null,
-      '',
-      `${window.location.pathname}${rest.size ? `?${rest.toString()}` : ''}`,
-    );
+    void router.navigate({ href: `/startup${rest.size ? `?${rest.toString()}` : ''}`, replace: true });
     let isCurrent = true;
     signInOnce(start).then(
       () => {
-        if (isCurrent) router.history.replace(target);
+        // Through the router, so a hosted console keeps its UI-version prefix.
+        if (isCurrent) void router.navigate({ href: target, replace: true });
       },
       (error: unknown) => {
         if (!isCurrent) return;
@@ -55,7 +51,7 @@ export function StartupPage() {
     return () => {
       isCurrent = false;
     };
-  }, [router, t, start, target]);
+  }, [router, t, search, start, target]);
 
   if (failure)
     return (
