@@ -45,8 +45,11 @@ export interface AgentOptions {
   backoff?: BackoffPolicy;
   /** Where the routing status (active router per range, shadowed routes, firewall tool) is written as JSON. */
   routingStatusFile?: string;
-  /** Internet-gateway client whose gateway stops answering: keep traffic in the tunnel (closed) or not (open). */
-  internetFailMode?: InternetFailMode;
+  /**
+   * Internet-gateway client whose gateway stops answering: keep traffic in the tunnel (closed) or not (open).
+   * Overrides the network's setting on this host; without it the network's setting applies.
+   */
+  internetFailMode?: InternetFailMode | undefined;
   /** Answer other agents' gateway probes on the mesh addresses (off on a dry run). */
   answerProbes?: boolean;
   /** The hosts file whose marked block holds the networks' DNS names (issue 32); without it names are not written. */
@@ -102,7 +105,7 @@ export class Agent {
       // A probe changed the picture: reconfigure in turn with everything else, never waiting for the server.
       onChange: () => this.enqueue('configure', () => this.configure()),
       log: options.log,
-      internetFailMode: options.internetFailMode ?? 'closed',
+      internetFailMode: options.internetFailMode,
       serverHost: new URL(api.baseUrl).hostname.replace(/^\[|\]$/g, ''),
       statusFile: options.routingStatusFile,
       respond: options.answerProbes ?? false,

@@ -22,7 +22,7 @@ describe('parseCommand', () => {
         dryRun: false,
         checkInSeconds: 30,
         stunServer: undefined,
-        internetFailMode: 'closed',
+        internetFailMode: undefined,
         hostsFile: undefined,
       },
     });
@@ -34,6 +34,17 @@ describe('parseCommand', () => {
     });
     expect(() => parseCommand(['run', '--hosts-file', 'hosts'], '/x')).toThrow(
       '--hosts-file must be an absolute path',
+    );
+  });
+
+  it('--internet-fail overrides the network setting with closed or open; without it the network decides', () => {
+    for (const mode of ['closed', 'open'] as const)
+      expect(parseCommand(['run', '--internet-fail', mode], '/x')).toMatchObject({
+        common: { internetFailMode: mode },
+      });
+    expect(parseCommand(['run'], '/x')).toMatchObject({ common: { internetFailMode: undefined } });
+    expect(() => parseCommand(['run', '--internet-fail', 'sideways'], '/x')).toThrow(
+      '--internet-fail must be open or closed',
     );
   });
 

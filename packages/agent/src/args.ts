@@ -29,9 +29,10 @@ export interface CommonOptions {
   stunServer: string | undefined;
   /**
    * Internet-gateway client whose gateway stops answering: `closed` keeps all traffic in the tunnel (nothing
-   * leaks), `open` falls back to the host's own default route until the gateway answers again.
+   * leaks), `open` falls back to the host's own default route until the gateway answers again. A local override
+   * of the network's setting (`internetfailmode`); undefined follows the network.
    */
-  internetFailMode: 'closed' | 'open';
+  internetFailMode: 'closed' | 'open' | undefined;
   /**
    * The hosts file the agent keeps the networks' DNS names in (a marked block it rewrites); `/etc/hosts` on a
    * host, `/etc/netns/<name>/hosts` in a network namespace. Without it the names are not written.
@@ -89,7 +90,10 @@ export function parseCommand(argv: string[], defaultStateDir: string): Command {
     dryRun: values['dry-run'] ?? false,
     checkInSeconds: positiveInt(values['check-in-seconds'], 30, '--check-in-seconds'),
     stunServer: values.stun,
-    internetFailMode: values['internet-fail'] === 'open' ? 'open' : 'closed',
+    internetFailMode:
+      values['internet-fail'] === 'open' || values['internet-fail'] === 'closed'
+        ? values['internet-fail']
+        : undefined,
     hostsFile: values['hosts-file'],
   };
   if (common.hostsFile !== undefined && !common.hostsFile.startsWith('/'))

@@ -51,7 +51,7 @@ async function upgradeInPlace(
   ];
   if (common.stunServer) runArgs.push('--stun', common.stunServer);
   if (common.dryRun) runArgs.push('--dry-run');
-  if (common.internetFailMode === 'open') runArgs.push('--internet-fail', 'open');
+  if (common.internetFailMode) runArgs.push('--internet-fail', common.internetFailMode);
   if (common.hostsFile) runArgs.push('--hosts-file', common.hostsFile);
   // The single executable replaces itself; the bundle replaces its script and keeps the Node.js that runs it.
   const executable = isSingleExecutable();

@@ -5,6 +5,7 @@ import {
   formatCidr,
   parseCidr,
   type HostRouting as WireRouting,
+  type InternetFailMode,
   type PeerMap,
 } from '@meshdeck/contracts';
 import type { FirewallPlan } from './firewall-plan.ts';
@@ -26,8 +27,8 @@ import {
   type ShadowedRoute,
 } from './routing-plan.ts';
 
-/** What an internet-gateway client does when its gateway stops answering probes. */
-export type InternetFailMode = 'closed' | 'open';
+/** What an internet-gateway client does when its gateway stops answering probes (a network setting). */
+export type { InternetFailMode };
 
 /** The routing picture `status` prints (written to the state dir as JSON after every change). */
 export interface RoutingStatus {
@@ -49,6 +50,8 @@ const hostOf = (endpoint: string | undefined): string | undefined =>
  */
 export class MeshRouting {
   #wire: WireRouting = EMPTY_HOST_ROUTING;
+  /** The client's network setting, from the last message that carried the whole routing state. */
+  #networkFailMode: InternetFailMode = 'closed';
   #peerIds = new Map<string, PeerMap[string]>();
   #choices = new Map<string, RangeChoice>();
   #candidates = new Map<string, RouterCandidate[]>();
@@ -69,7 +72,8 @@ export class MeshRouting {
       /** Called when a probe result changes what the host should do (the agent reconfigures). */
       onChange: () => void;
       log: (message: string) => void;
-      internetFailMode: InternetFailMode;
+      /** The `--internet-fail` flag: overrides the network's setting on this host when given. */
+      internetFailMode: InternetFailMode | undefined;
       /** The server's address, kept on the host's own default route by an internet-gateway client. */
       serverHost: string;
       statusFile?: string | undefined;
@@ -91,6 +95,8 @@ export class MeshRouting {
         .map((key) => [key, wire[key as keyof WireRouting]]),
     );
     this.#wire = { ...this.#wire, ...fields };
+    // A delta with only the routing flags leaves the mode as it was; a whole routing state without it means closed.
+    if (wire.fw_update !== undefined) this.#networkFailMode = wire.inet_fail_mode ?? 'closed';
     if (peerIds) {
       if (isFull) this.#peerIds = new Map();
       for (const [key, identity] of Object.entries(peerIds)) this.#peerIds.set(key, identity);
@@ -106,6 +112,11 @@ export class MeshRouting {
     clearTimeout(this.#recheck);
     this.#prober.stop();
     this.#responder?.close();
+  }
+
+  /** The fail mode in force: the local flag when given, else the network's setting. */
+  get failMode(): InternetFailMode {
+    return this.options.internetFailMode ?? this.#networkFailMode;
   }
 
   private hostKey(hostId: string): string | undefined {
@@ -157,7 +168,8 @@ export class MeshRouting {
     // Internet gateway: the default halves into the tunnel, unless the gateway is silent and the network fails open.
     const gatewayHealth = health.get(INTERNET);
     const isSilent = gatewayHealth?.isSilent === true;
-    const useInternet = internetGateway !== '' && !(isSilent && this.options.internetFailMode === 'open');
+    const failMode = this.failMode;
+    const useInternet = internetGateway !== '' && !(isSilent && failMode === 'open');
     const halves = useInternet
       ? [...DEFAULT_HALVES[4], ...(wire.default_gw_ip6 ? DEFAULT_HALVES[6] : [])]
       : [];
@@ -199,9 +211,9 @@ export class MeshRouting {
             state: !gatewayHealth
               ? 'not probed yet'
               : isSilent
-                ? `not answering (${this.options.internetFailMode === 'open' ? 'fail-open: own default route in use' : 'fail-closed: traffic held in the tunnel'})`
+                ? `not answering (${failMode === 'open' ? 'fail-open: own default route in use' : 'fail-closed: traffic held in the tunnel'})`
                 : `answering (${gatewayHealth.rttMs?.toFixed(1) ?? '?'} ms)`,
-            failMode: this.options.internetFailMode,
+            failMode,
           }
         : undefined,
       roles: [

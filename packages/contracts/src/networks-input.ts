@@ -6,7 +6,9 @@ import {
   KEEPALIVE_MAX_SECONDS,
   NETID_MAX_LENGTH,
   NETWORK_DEFAULTS,
+  internetFailModeSchema,
   proSettingsInputSchema,
+  type InternetFailMode,
   type ProSettings,
 } from './networks.ts';
 
@@ -82,6 +84,7 @@ const defaultsShape = {
   defaultdns: optional(text('defaultDns')),
   defaultextclientdns: optional(text('defaultextclientdns')),
   prosettings: optional(proSettingsInputSchema),
+  internetfailmode: optional(internetFailModeSchema),
 };
 const notAnObject = { error: 'the body must be a JSON object holding the network fields' };
 
@@ -101,6 +104,7 @@ export interface NewNetwork {
   defaultdns: string;
   defaultextclientdns: string;
   prosettings: ProSettings | null;
+  internetfailmode: InternetFailMode;
 }
 
 /** POST /api/networks body. Other keys the dashboard sends (name, isipv4, defaultUsecase, ...) are ignored. */
@@ -139,6 +143,7 @@ export const createNetworkInputSchema = z
     defaultdns: body.defaultdns ?? '',
     defaultextclientdns: body.defaultextclientdns ?? '',
     prosettings: body.prosettings ?? null,
+    internetfailmode: body.internetfailmode ?? NETWORK_DEFAULTS.internetfailmode,
   }));
 export type CreateNetworkInput = z.input<typeof createNetworkInputSchema>;
 

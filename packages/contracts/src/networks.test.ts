@@ -24,6 +24,7 @@ describe('createNetworkInputSchema', () => {
       defaultdns: '',
       defaultextclientdns: '',
       prosettings: null,
+      internetfailmode: 'closed',
     });
   });
 
@@ -127,6 +128,7 @@ describe('toNetwork and toNetworkWire', () => {
     nodesLastModified: 1_700_000_000,
     networkLastModified: 1_700_000_100,
     proSettings: null,
+    internetFailMode: 'open',
   };
 
   it('-> round-trips a clean network through a valid wire object', () => {
@@ -148,8 +150,14 @@ describe('toNetwork and toNetworkWire', () => {
       defaultlistenport: undefined,
       defaultDns: undefined,
       prosettings: undefined,
+      internetfailmode: undefined,
     });
-    expect(toNetwork(wire)).toMatchObject({ defaultListenPort: 51821, defaultDns: '', proSettings: null });
+    expect(toNetwork(wire)).toMatchObject({
+      defaultListenPort: 51821,
+      defaultDns: '',
+      proSettings: null,
+      internetFailMode: 'closed',
+    });
   });
 
   it('-> turns a typed name into a netid the way the console submits it', () => {

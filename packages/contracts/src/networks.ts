@@ -6,6 +6,8 @@ import { LIMITS, boundedArray, boundedString } from './limits.ts';
 export const NETID_MAX_LENGTH = 32;
 export const KEEPALIVE_MAX_SECONDS = 1000;
 export const NETWORK_DEFAULTS = {
+  /** Internet-gateway clients keep their traffic in the tunnel when the gateway stops answering. */
+  internetfailmode: 'closed',
   defaultkeepalive: 20,
   defaultmtu: 1280,
   defaultlistenport: 51821,
@@ -15,6 +17,16 @@ export const NETWORK_DEFAULTS = {
   /** The server has no limit; the v0.30 form still carries the field. */
   nodelimit: 999_999_999,
 } as const;
+
+/**
+ * Meshdeck extra: what a network's internet-gateway clients do when their gateway stops answering its probes:
+ * `closed` keeps all traffic in the tunnel (nothing leaks), `open` uses the host's own default route meanwhile.
+ */
+export const internetFailModes = ['closed', 'open'] as const;
+export type InternetFailMode = (typeof internetFailModes)[number];
+export const internetFailModeSchema = z.enum(internetFailModes, {
+  error: 'internetfailmode must be "closed" or "open"',
+});
 
 /** Pro-only per-network user defaults; stored and echoed, never enforced on community. */
 export const proSettingsSchema = z.looseObject({
@@ -63,6 +75,8 @@ export const networkSchema = z.object({
   defaultextclientdns: z.string().optional(),
   localrange: z.string().optional(),
   defaultDns: z.string().optional(),
+  /** Meshdeck extra (absent from a Netmaker server: then `closed`). */
+  internetfailmode: internetFailModeSchema.optional(),
 });
 export type NetworkWire = z.infer<typeof networkSchema>;
 
@@ -98,6 +112,7 @@ export interface Network {
   nodesLastModified: number;
   networkLastModified: number;
   proSettings: ProSettings | null;
+  internetFailMode: InternetFailMode;
 }
 
 /**
@@ -128,6 +143,7 @@ export const toNetwork = (wire: NetworkWire): Network => ({
   nodesLastModified: wire.nodeslastmodified,
   networkLastModified: wire.networklastmodified,
   proSettings: wire.prosettings ?? null,
+  internetFailMode: wire.internetfailmode ?? NETWORK_DEFAULTS.internetfailmode,
 });
 
 /** Maps a clean network back to the full wire object (the PUT body and the server's response). */
@@ -154,4 +170,5 @@ export const toNetworkWire = (network: Network): NetworkWire => ({
   defaultextclientdns: network.defaultExtClientDns,
   localrange: '',
   defaultDns: network.defaultDns,
+  internetfailmode: network.internetFailMode,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCidr } from './ip.ts';
 import { LIMITS, boundedArray, boundedString } from './limits.ts';
+import { internetFailModeSchema } from './networks.ts';
 import { wgKeyBytesSchema } from './wire.ts';
 
 /**
@@ -153,6 +154,11 @@ export const hostRoutingSchema = z.object({
   default_gw_ip6: z.string(),
   /** Extra: the WireGuard key of the peer carrying 0.0.0.0/0 (and ::/0); null when none. */
   inet_gw_peer_key: wgKeyBytesSchema.nullable(),
+  /**
+   * Extra: the client's network setting `internetfailmode` (with `change_default_gw`): what to do when the gateway
+   * stops answering; an agent's `--internet-fail` flag overrides it. Absent: `closed`.
+   */
+  inet_fail_mode: internetFailModeSchema.optional(),
   /** This host is an internet gateway. */
   is_inet_gw: z.boolean(),
   egress_network_routes: z.array(egressNetworkRouteSchema),

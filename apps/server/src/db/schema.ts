@@ -161,6 +161,8 @@ export interface NetworksTable {
   default_ext_client_dns: string;
   /** JSON ProSettings, or NULL. */
   pro_settings: string | null;
+  /** 'closed' or 'open': internet-gateway clients whose gateway stops answering (migration 010). */
+  internet_fail_mode: ColumnType<string, string | undefined, string>;
   /** Unix seconds in bigint columns: PostgreSQL returns them as strings, so read them through Number(). */
   nodes_last_modified: ColumnType<number | string, number, number>;
   network_last_modified: ColumnType<number | string, number, number>;

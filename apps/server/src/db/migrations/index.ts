@@ -8,6 +8,7 @@ import { nodesLastModified } from './006-nodes-last-modified.ts';
 import { accessControl } from './007-access-control.ts';
 import { activity } from './008-activity.ts';
 import { branding } from './009-branding.ts';
+import { internetFailMode } from './010-internet-fail-mode.ts';
 
 /** The one migration set, applied in key order on SQLite and PostgreSQL alike. Append; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '007-access-control': accessControl,
   '008-activity': activity,
   '009-branding': branding,
+  '010-internet-fail-mode': internetFailMode,
 };

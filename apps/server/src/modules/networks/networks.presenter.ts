@@ -40,6 +40,7 @@ export function toCleanNetwork(row: NetworkRow): Network {
     nodesLastModified: row.nodes_last_modified,
     networkLastModified: row.network_last_modified,
     proSettings: parseProSettings(row.pro_settings),
+    internetFailMode: row.internet_fail_mode === 'open' ? 'open' : 'closed',
   };
 }
 

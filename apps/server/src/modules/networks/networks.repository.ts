@@ -43,6 +43,7 @@ function settingsColumns(settings: NetworkSettings): Updateable<NetworksTable> {
       settings.prosettings === undefined
         ? undefined
         : settings.prosettings && JSON.stringify(settings.prosettings),
+    internet_fail_mode: settings.internetfailmode,
   };
   // Undefined means "keep": drop those keys so the UPDATE leaves the columns alone.
   return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
@@ -95,6 +96,7 @@ export class NetworksRepository {
           default_dns: network.defaultdns,
           default_ext_client_dns: network.defaultextclientdns,
           pro_settings: network.prosettings && JSON.stringify(network.prosettings),
+          internet_fail_mode: network.internetfailmode,
           nodes_last_modified: seconds,
           network_last_modified: seconds,
           created_at: now.toISOString(),

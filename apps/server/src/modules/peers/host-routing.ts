@@ -86,6 +86,7 @@ export function hostRouting(hostId: string, index: MemberIndex, ownAddress = nod
       result.default_gw_ip = gateway.address ?? '';
       result.default_gw_ip6 = gateway.address6 ?? '';
       result.inet_gw_peer_key = wgKeyFromBase64(peer.public_key) ?? null;
+      result.inet_fail_mode = node.internet_fail_mode === 'open' ? 'open' : 'closed';
     }
     if (roles?.isInternetGateway) {
       result.is_inet_gw = true;

@@ -25,6 +25,8 @@ export interface MemberRow {
   /** The network's ranges ('' when the family is off). */
   network_range: string;
   network_range6: string;
+  /** The network's `internetfailmode` ('closed' when absent). */
+  internet_fail_mode?: string;
 }
 
 // Node settings are JSON written by JSON.stringify, so a flag reads `"key":true` without spaces; an id field is
@@ -64,6 +66,7 @@ export class PeersRepository {
         'nodes.settings',
         'networks.address_range as network_range',
         'networks.address_range6 as network_range6',
+        'networks.internet_fail_mode',
       ])
       .where('nodes.network', 'in', networks);
     return (hostIds ? query.where('nodes.host_id', 'in', hostIds) : query).execute();

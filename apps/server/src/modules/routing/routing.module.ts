@@ -58,6 +58,13 @@ export async function register(
     if (event.resource === 'hosts' && event.action === 'deleted' && event.id) statuses.forget(event.id);
     const isDelete = event.action === 'deleted' && (event.resource === 'nodes' || event.resource === 'hosts');
     if (isDelete) schedule();
+    // The internet fail mode is a network setting its gateway clients' agents must hear about.
+    if (event.resource === 'networks' && event.action === 'updated' && event.id)
+      service
+        .networkSettingsChanged(event.id)
+        .catch((error: unknown) =>
+          app.log.error({ err: error }, 'routing update after a network change failed'),
+        );
     // A node that joined with a relay key names its relay, whose `relaynodes` must list it.
     if (event.resource === 'nodes' && event.action === 'created' && event.id)
       service.namesRoutingNode(event.id).then(

@@ -106,6 +106,18 @@ export class RoutingService {
     return this.d.repository.namesRoutingNode(nodeId);
   }
 
+  /**
+   * A network's settings changed: its internet-gateway clients get their routing state again, since it carries
+   * the network's `internetfailmode`. Other hosts' routing does not depend on network settings.
+   */
+  async networkSettingsChanged(netid: string): Promise<void> {
+    const state = new RoutingState(netid, await this.d.repository.read(netid));
+    const clients = state.all().filter((node) => node.settings.internetgw_node_id);
+    const hosts = new Set(clients.map((node) => node.row.host_id));
+    if (hosts.size > 0)
+      this.d.peers.enqueue(...[...hosts].map((hostId) => ({ hostId, isRoutingChange: true })));
+  }
+
   /** Removes references to deleted nodes (a relay, an internet gateway, a failover pair) in every network. */
   async sweep(): Promise<void> {
     for (const netid of await this.d.repository.networksWithReferences()) {

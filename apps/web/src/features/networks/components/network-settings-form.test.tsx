@@ -36,3 +36,20 @@ describe('NetworkSettingsForm permissions (spec 6)', () => {
     expect(await screen.findByRole('button', { name: 'Update Network' })).toBeInTheDocument();
   });
 });
+
+describe('NetworkSettingsForm internet fail mode (issue 31)', () => {
+  it('-> when an admin switches the internet-gateway clients to fail open and saves, the PUT carries internetfailmode "open"', async () => {
+    signInAs('admin-one', 'admin');
+    const { apiClient } = await import('@/lib/api-client.ts');
+    vi.mocked(apiClient.put).mockResolvedValue({ ...makeNetworkWire('neta'), internetfailmode: 'open' });
+    await renderForm();
+    expect(await screen.findByRole('radio', { name: 'Fail closed' })).toBeChecked();
+    await userEvent.click(screen.getByText('Fail open'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Update Network' }));
+    expect(apiClient.put).toHaveBeenCalledWith(
+      'networks/neta',
+      expect.objectContaining({ internetfailmode: 'open', defaultkeepalive: network.defaultKeepalive }),
+      expect.anything(),
+    );
+  });
+});

@@ -4,7 +4,18 @@ import {
   updateNetworkInputSchema,
   type Network,
 } from '@meshdeck/contracts';
-import { Button, Fieldset, Group, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import {
+  Button,
+  Fieldset,
+  Group,
+  Input,
+  NumberInput,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +33,7 @@ type SettingsValues = Pick<
   | 'defaultAcl'
   | 'defaultUdpHolePunch'
   | 'defaultDns'
+  | 'internetFailMode'
 >;
 
 const NUMBER_FIELDS = {
@@ -53,6 +65,7 @@ export function NetworkSettingsForm({ network }: { network: Network }) {
       defaultAcl: network.defaultAcl,
       defaultUdpHolePunch: network.defaultUdpHolePunch,
       defaultDns: network.defaultDns,
+      internetFailMode: network.internetFailMode,
     },
     validate: contractValidator<SettingsValues>({
       schema: updateNetworkInputSchema,
@@ -149,6 +162,23 @@ export function NetworkSettingsForm({ network }: { network: Network }) {
             description={t('info.udpHolePunchHelp')}
             {...form.getInputProps('defaultUdpHolePunch', { type: 'checkbox' })}
           />
+          <Input.Wrapper
+            id="internet-fail-mode"
+            label={t('info.internetFailMode')}
+            description={t('info.internetFailModeHelp')}
+          >
+            <div>
+              <SegmentedControl
+                id="internet-fail-mode"
+                mt={4}
+                data={[
+                  { value: 'closed', label: t('info.internetFailClosed') },
+                  { value: 'open', label: t('info.internetFailOpen') },
+                ]}
+                {...form.getInputProps('internetFailMode')}
+              />
+            </div>
+          </Input.Wrapper>
           {isAdmin && form.isDirty() && (
             <Group>
               <Button type="submit" loading={updateNetwork.isPending}>
