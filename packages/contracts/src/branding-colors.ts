@@ -65,12 +65,13 @@ const linear = (channel: number) => {
   const c = channel / 255;
   return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
 };
-const isLight = (hex: string) => {
+/** Whether text on `hex` should be dark (Mantine's autoContrast rule). */
+export const isLightColor = (hex: string): boolean => {
   const [r, g, b] = toRgb(hex);
   return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b) > 0.179;
 };
 const contrast = (hex: string) =>
-  isLight(hex) ? 'var(--mantine-color-black)' : 'var(--mantine-color-white)';
+  isLightColor(hex) ? 'var(--mantine-color-black)' : 'var(--mantine-color-white)';
 const rgba = (hex: string, alpha: number) => `rgba(${toRgb(hex).join(', ')}, ${alpha})`;
 const darken = (hex: string, amount: number) =>
   `rgba(${toRgb(hex)

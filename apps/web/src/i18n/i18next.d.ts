@@ -2,6 +2,7 @@ import 'i18next';
 import type access from './access/en.json';
 import type activity from './activity/en.json';
 import type agentField from './agentField/en.json';
+import type branding from './branding/en.json';
 import type devices from './devices/en.json';
 import type en from './en.json';
 import type keys from './keys/en.json';
@@ -22,6 +23,7 @@ declare module 'i18next' {
       access: typeof access;
       activity: typeof activity;
       agentField: typeof agentField;
+      branding: typeof branding;
       devices: typeof devices;
       keys: typeof keys;
       networks: typeof networks;

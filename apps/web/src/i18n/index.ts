@@ -1,5 +1,6 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { branding } from '@/lib/branding.ts';
 import { STORAGE_KEYS, storage } from '@/lib/storage-keys.ts';
 import { languageChunks, rememberUserLanguage, storedLanguage } from './language-chunks.ts';
 
@@ -110,7 +111,8 @@ export function initI18n(): Promise<unknown> {
       supportedLngs: [...SUPPORTED_LANGUAGES],
       ns: [...NAMESPACES],
       defaultNS: 'common',
-      interpolation: { escapeValue: false },
+      // {{product}} in any string is the branding's product name (spec §1 white-label), no caller passes it.
+      interpolation: { escapeValue: false, defaultVariables: { product: branding().productName } },
       returnNull: false,
     });
 }

@@ -55,6 +55,7 @@ export const paths = {
   clients: (query?: QueryParams) => withQuery('/clients', query),
   keys: (query?: QueryParams) => withQuery('/keys', query),
   activity: (query?: QueryParams) => withQuery('/activity', query),
+  branding: () => '/branding',
   users: (query?: QueryParams) => withQuery('/users', query),
   createNetworkRole: () => '/users/create-network-role',
   networkRole: (roleId: string) => `/users/network-role/${id(roleId)}`,

@@ -9,6 +9,7 @@ import { listSearchSchema, searchEnum, searchFlag, searchObject } from '@/lib/se
 import { peopleRoutes } from './people-pages.ts';
 import { usersRoute } from './users.ts';
 import { lazyPage } from './lazy-page.ts';
+import { requireAdmin } from './require-admin.ts';
 
 /** The signed-in pages outside a network (spec §2 route table), each loaded lazily. */
 const upcoming = lazyRouteComponent(() => import('@/components/layout/upcoming-page.tsx'), 'UpcomingPage');
@@ -83,8 +84,18 @@ export const activityRoute = createRoute({
   staticData: { page: 'activity' },
 });
 
+/** White-label branding (spec §1): Pro, platform admins only. */
+export const brandingRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: 'branding',
+  beforeLoad: requireAdmin,
+  component: lazyPage(() => import('@/features/branding/branding-page.tsx'), 'BrandingPage', ['branding']),
+  staticData: { page: 'branding', isProOnly: true },
+});
+
 export const pageRoutes = [
   activityRoute,
+  brandingRoute,
   hostsRoute,
   hostDetailsRoute,
   newHostRoute,

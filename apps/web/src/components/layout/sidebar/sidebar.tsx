@@ -1,4 +1,4 @@
-import { ActionIcon, Button, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, ScrollArea, Stack, Text, Tooltip, useComputedColorScheme } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconDownload,
@@ -10,6 +10,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { brandLogo } from '@/lib/branding.ts';
 import { paths } from '@/lib/paths.ts';
 import { SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_EXPANDED } from '@/lib/preferences.ts';
 import { useSession } from '@/lib/session.ts';
@@ -54,6 +55,8 @@ export function Sidebar({
       ? t('sidebar.expand')
       : t('sidebar.collapse');
   const isHidden = isDrawer && !isDrawerOpen;
+  // A branded logo replaces the mark and the name (the logo carries it); the name stays for screen readers.
+  const logo = brandLogo(useComputedColorScheme('dark'));
   useEffect(() => {
     if (isDrawer && isDrawerOpen) closeButton.current?.focus();
   }, [isDrawer, isDrawerOpen]);
@@ -70,11 +73,22 @@ export function Sidebar({
     >
       <div className={classes.header}>
         <Link to={paths.dashboard()} className={classes.logo} aria-label={t('sidebar.home')}>
-          <IconTopologyRing3 size={28} color="var(--mantine-primary-color-filled)" aria-hidden />
-          {!isCollapsed && (
-            <Text fw={700} fz="lg">
-              {t('common:appName')}
-            </Text>
+          {logo ? (
+            <img
+              src={logo}
+              alt={t('common:appName')}
+              className={classes.brandLogo}
+              data-collapsed={isCollapsed || undefined}
+            />
+          ) : (
+            <>
+              <IconTopologyRing3 size={28} color="var(--mantine-primary-color-filled)" aria-hidden />
+              {!isCollapsed && (
+                <Text fw={700} fz="lg">
+                  {t('common:appName')}
+                </Text>
+              )}
+            </>
           )}
         </Link>
         <Tooltip label={toggleLabel} position="right" withArrow disabled={isDrawer}>
@@ -125,7 +139,7 @@ export function Sidebar({
             {isCollapsed ? <IconDownload size={16} /> : t('sidebar.downloadRac')}
           </Button>
         )}
-        <UserMenu isCollapsed={isCollapsed} />
+        <UserMenu isCollapsed={isCollapsed} isPro={isPro} />
       </Stack>
       <RacDialog opened={isRacOpen} onClose={rac.close} />
     </nav>

@@ -8,7 +8,7 @@ import {
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
-import { IconActivity, IconCheck, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconActivity, IconCheck, IconLogout, IconPalette, IconUserCircle } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LANGUAGES } from '@/i18n/index.ts';
@@ -23,10 +23,11 @@ import { useSession } from '@/lib/session.ts';
  * The account row (spec §2 "Footer"): Manage Account, the Dark theme switch, the language (issue 30) and Logout. The avatar shows
  * initials drawn locally; the username is never sent to an avatar service (features §6.7).
  */
-export function UserMenu({ isCollapsed }: { isCollapsed: boolean }) {
+export function UserMenu({ isCollapsed, isPro = false }: { isCollapsed: boolean; isPro?: boolean }) {
   const { t } = useTranslation(['shell', 'common']);
   const [language, setLanguage] = useUserLanguage();
   const username = useSession((state) => state.username) ?? '';
+  const isAdmin = useSession((state) => state.user?.isAdmin ?? false);
   const navigate = useNavigate();
   const logout = useLogout();
   const { setColorScheme } = useMantineColorScheme();
@@ -83,6 +84,14 @@ export function UserMenu({ isCollapsed }: { isCollapsed: boolean }) {
         >
           {t('userMenu.activity')}
         </Menu.Item>
+        {isPro && isAdmin ? (
+          <Menu.Item
+            leftSection={<IconPalette size={16} />}
+            onClick={() => void navigate({ href: paths.branding() })}
+          >
+            {t('userMenu.branding')}
+          </Menu.Item>
+        ) : null}
         <Menu.Item closeMenuOnClick={false} component="div">
           <Switch
             label={t('userMenu.darkTheme')}
