@@ -4,7 +4,7 @@ import { createNetwork, createSuperAdminAndLogin } from '../../../apps/server/te
 import { startTestServer, type TestServer } from '../../../apps/server/test/harness.ts';
 import { MeshLab, type LabAgent } from './mesh-lab.ts';
 import { dataPlaneSkipReason } from './netns.ts';
-import { cutUnderlay, nodesByName, pingsOnce } from './routing-lab.ts';
+import { allowedIpsOf, cutUnderlay, nodesByName, pingsOnce, restoreUnderlay } from './routing-lab.ts';
 
 const skipReason = dataPlaneSkipReason();
 const isCi = process.env.CI === 'true' || process.env.CI === '1';
@@ -43,7 +43,7 @@ describe.skipIf(skipReason !== undefined)(
       await server?.close();
     }, 30_000);
 
-    it('-> the agents notice they never complete a handshake, ask for failover, and then ping each other through the failover node', async () => {
+    it('-> the agents notice they never complete a handshake, ask for failover, and then ping each other through the failover node; once the direct path returns they end the pair and go direct again', async () => {
       const [a, f, c] = lab.agents as [LabAgent, LabAgent, LabAgent];
       await lab.waitUntil('each agent to have 2 peers', () =>
         lab.agents.every((agent) => lab.wgPeers(agent).length === 2),
@@ -63,14 +63,45 @@ describe.skipIf(skipReason !== undefined)(
         () => [a, c].some((agent) => agent.log.join('').includes('asked the failover node to carry it')),
         90_000,
       );
+      // C stays on A's interface as a probe peer without allowed IPs (it only shakes hands): F carries C.
       await lab.waitUntil(
         'A to have F as the only carrier of C',
-        () => !lab.wgPeers(a).includes(lab.publicKeyOf(c)),
+        () =>
+          allowedIpsOf(a, lab.publicKeyOf(c))?.length === 0 &&
+          (allowedIpsOf(a, lab.publicKeyOf(f)) ?? []).includes(`${nc.address}/32`),
       );
       await lab.waitUntil('A to ping C through F', () => pingsOnce(a, nc.address));
       await lab.waitUntil('C to ping A through F', () => pingsOnce(c, na.address));
       const log = [a, c].map((agent) => agent.log.join('')).join('');
       expect(log).toMatch(/failover: agent-[13] in failover unreachable directly \(no handshake in \d+ s\)/);
-    }, 240_000);
+
+      // The direct path comes back: the probe peers shake hands, an agent ends the pair, and A and C go direct.
+      restoreUnderlay(lab, a, c);
+      const restoredAt = Date.now();
+      await lab.waitUntil(
+        'A or C to end the failed-over pair',
+        () =>
+          [a, c].some((agent) =>
+            agent.log
+              .join('')
+              .includes('reachable directly again (a direct handshake completed); ended the pair'),
+          ),
+        60_000,
+      );
+      await lab.waitUntil(
+        'A to have C as a direct peer again, and F no longer carrying C',
+        () =>
+          (allowedIpsOf(a, lab.publicKeyOf(c)) ?? []).includes(`${nc.address}/32`) &&
+          !(allowedIpsOf(a, lab.publicKeyOf(f)) ?? []).includes(`${nc.address}/32`),
+      );
+      process.stdout.write(
+        `failover: the pair went direct ${Date.now() - restoredAt} ms after the path came back\n`,
+      );
+      const after = await server.request<any[]>('GET', `/api/nodes/${NETWORK}`, { token });
+      for (const node of after.body.filter((n) => n.id === na.id || n.id === nc.id))
+        expect(Object.keys(node.fail_over_peers ?? {})).toEqual([]);
+      await lab.waitUntil('A to ping C directly', () => pingsOnce(a, nc.address));
+      await lab.waitUntil('C to ping A directly', () => pingsOnce(c, na.address));
+    }, 300_000);
   },
 );

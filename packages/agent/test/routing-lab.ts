@@ -121,6 +121,22 @@ export function cutUnderlay(lab: MeshLab, a: LabAgent, b: LabAgent): void {
   inNs(b.ns, 'ip', 'route', 'add', 'blackhole', `${lab.lab.agentAddress(a.index)}/32`);
 }
 
+/** Undoes {@link cutUnderlay}: A and B reach each other directly again. */
+export function restoreUnderlay(lab: MeshLab, a: LabAgent, b: LabAgent): void {
+  inNs(a.ns, 'ip', 'route', 'del', 'blackhole', `${lab.lab.agentAddress(b.index)}/32`);
+  inNs(b.ns, 'ip', 'route', 'del', 'blackhole', `${lab.lab.agentAddress(a.index)}/32`);
+}
+
+/** The allowed IPs `agent`'s interface gives the peer with this key (undefined when it is no peer there). */
+export function allowedIpsOf(agent: LabAgent, publicKey: string): string[] | undefined {
+  const line = quiet('ip', ['netns', 'exec', agent.ns, 'wg', 'show', agent.iface, 'allowed-ips'])
+    .split('\n')
+    .find((l) => l.startsWith(`${publicKey}\t`));
+  if (line === undefined) return undefined;
+  const ips = line.split('\t')[1] ?? '';
+  return ips === '(none)' ? [] : ips.split(' ').filter(Boolean);
+}
+
 /** A few pings; true when at least one came back (the first may go before a new route or handshake is in place). */
 export function pingsOnce(from: { ns: string }, address: string, count = 3): boolean {
   return (
