@@ -89,6 +89,13 @@ describe('Pro trial', () => {
       payload: { username: 'admin', password: 'correct-horse' },
     });
     expect(signIn.statusCode).toBe(200);
+    // The console's sign-in reads the user it signed in as, then shows the trial-ended view.
+    const self = await restarted.inject({
+      method: 'GET',
+      url: '/api/v1/users?username=admin',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(self.statusCode).toBe(200);
   });
 
   it('-> on community, there is no trial, no licence error, and the Pro validation route is absent', async () => {

@@ -8,7 +8,8 @@ import type { LicensesService } from './licenses.service.ts';
 
 /**
  * Routes a failed licence leaves open (api-contract §1.4: status, the broker clean-up and login), plus what a
- * console and an operator need to see and fix it: liveness, the first-admin check of the login page, and the
+ * console and an operator need to see and fix it: liveness, the first-admin check of the login page, the
+ * signed-in user's own read (the console's sign-in reads it, then shows the trial-ended view), and the
  * re-validation route that reads a replaced LICENSE_FILE.
  */
 const OPEN_WITHOUT_LICENSE = new Set([
@@ -17,6 +18,7 @@ const OPEN_WITHOUT_LICENSE = new Set([
   'DELETE /api/emqx/hosts',
   'POST /api/users/adm/authenticate',
   'GET /api/users/adm/hassuperadmin',
+  'GET /api/v1/users',
   'POST /api/v1/server/license/validation',
 ]);
 
