@@ -62,17 +62,17 @@ const mustRun = [
   {
     file: /packages\/agent\/test\/internet-gateway\.api\.test\.ts$/,
     title: /./,
-    why: "an internet gateway's client reaching an outside address through it, its routes restored exactly",
+    why: "an internet gateway's client reaching an outside address through it, its routes restored exactly; the network's fail mode",
   },
   {
     file: /packages\/agent\/test\/egress-ha\.api\.test\.ts$/,
     title: /./,
-    why: "two egress gateways for one LAN: the agent switches when the active one's link is cut, server stopped",
+    why: "two egress gateways for one LAN: the agent switches when the active one's link is cut, server stopped; the restarted server shows its report",
   },
   {
     file: /packages\/agent\/test\/failover\.api\.test\.ts$/,
     title: /./,
-    why: 'two nodes whose direct path is blocked asking for failover and reaching each other through it',
+    why: 'two nodes whose direct path is blocked asking for failover, reaching each other through it, and going direct again once the path returns',
   },
   {
     file: /packages\/agent\/test\/egress-firewall-tools\.api\.test\.ts$/,

@@ -136,6 +136,16 @@ describe('failover (api-contract §2.9)', () => {
   it('-> DELETE failover_me ends one pair (the direct path came back); both sides stop listing each other', async () => {
     await setFailover('failover');
     await failoverMe('a', 'a', node('b'));
+    // While failed over, A's pull has no entry for B: the failover node carries B's address.
+    const keyOf = (name: string) => JSON.stringify([...Buffer.from(net.hosts[name]!.publickey, 'base64')]);
+    const entry = (pull: any, name: string) =>
+      (pull.peers as any[]).find((p) => JSON.stringify(p.PublicKey) === keyOf(name));
+    const pullOfA = async () =>
+      (await server.request<any>('GET', '/api/v1/host', { token: hostToken('a') })).body;
+    const addresses = (peer: any) => (peer?.AllowedIPs ?? []).map((n: { IP: string }) => n.IP);
+    let pull = await pullOfA();
+    expect(entry(pull, 'b')).toBeUndefined();
+    expect(addresses(entry(pull, 'failover'))).toContain(net.hosts.b!.address);
     const ended = await server.request<any>(
       'DELETE',
       `/api/v1/node/${node('a')}/failover_me?node_id=${node('b')}`,
@@ -147,6 +157,11 @@ describe('failover (api-contract §2.9)', () => {
     const nodes = await nodesById(server, net.token, net.netid);
     expect(nodes[node('a')]).toMatchObject({ fail_over_peers: {} });
     expect(nodes[node('b')]).toMatchObject({ fail_over_peers: {} });
+    // The pair is direct again: B has its own entry with an endpoint, and the failover node no longer carries it.
+    pull = await pullOfA();
+    expect(addresses(entry(pull, 'b'))).toContain(net.hosts.b!.address);
+    expect(entry(pull, 'b').Endpoint).not.toBeNull();
+    expect(addresses(entry(pull, 'failover'))).not.toContain(net.hosts.b!.address);
     const otherHost = await server.request<any>(
       'DELETE',
       `/api/v1/node/${node('a')}/failover_me?node_id=${node('b')}`,
