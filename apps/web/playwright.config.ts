@@ -66,7 +66,13 @@ export default defineConfig({
     { name: 'first-run', testMatch: /first-run\.spec\.ts$/, use: { ...devices['Desktop Chrome'] } },
     {
       name: 'console',
-      testIgnore: [/first-run\.spec\.ts$/, /first-hour\.spec\.ts$/, /\.pro\.spec\.ts$/, /\.scale\.spec\.ts$/],
+      testIgnore: [
+        /first-run\.spec\.ts$/,
+        /first-hour\.spec\.ts$/,
+        /hosted\.spec\.ts$/,
+        /\.pro\.spec\.ts$/,
+        /\.scale\.spec\.ts$/,
+      ],
       dependencies: ['first-run'],
       use: { ...devices['Desktop Chrome'] },
     },
@@ -81,6 +87,13 @@ export default defineConfig({
     {
       name: 'first-hour',
       testMatch: /first-hour\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'] },
+    },
+    // The upgrade check against a local release feed and a hosted start, each on a server the spec starts itself
+    // (scripts/e2e-server.mjs on E2E_PORT + 8 and + 9).
+    {
+      name: 'hosted',
+      testMatch: /hosted\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'] },
     },
     // Scale specs create their own super admin on the seeded server, so they depend on nothing.
