@@ -237,6 +237,8 @@ export function resolveTarget(rule: TargetRule, context: TargetContext): TargetR
  */
 export const unloggedWrites: ReadonlySet<string> = new Set([
   'POST /api/server/shutdown',
+  // Reads the licence again; no stored row changes (issue 33, decision 041).
+  'POST /api/v1/server/license/validation',
   'POST /api/hosts/adm/authenticate',
   'PUT /api/v1/fallback/host/:hostid',
   'PUT /api/v1/host/:hostid/routing_status',
