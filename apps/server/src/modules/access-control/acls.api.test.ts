@@ -328,3 +328,39 @@ describe('network admins', () => {
     expect(peek.status).toBe(400);
   });
 });
+
+describe('egress ranges as sources and destinations', () => {
+  it("-> a device policy from an egress gateway's range opens that gateway toward the destinations only, on its port", async () => {
+    const gateway = await call('POST', `/api/nodes/locked/${node('ops-1')}/creategateway`, {
+      ranges: ['192.168.50.0/24'],
+      natEnabled: 'no',
+    });
+    expect(gateway.status).toBe(200);
+    const types = (await call('GET', '/api/v1/acls/policy_types')).body.Response;
+    expect(types.src_grp_types).toContain('egress-range');
+    expect(types.dst_grp_types).toContain('egress-range');
+    const created = await call(
+      'POST',
+      '/api/v1/acls',
+      policy({
+        name: 'lab range to web',
+        src_type: [{ id: 'egress-range', value: '192.168.50.0/24' }],
+        dst_type: [{ id: 'tag', value: 'locked.web' }],
+        allowed_traffic_direction: 0,
+        type: 'HTTPS',
+      }),
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.Response.src_type).toEqual([
+      expect.objectContaining({ id: 'egress-range', value: '192.168.50.0/24' }),
+    ]);
+    const why = await debug('ops-1', 'web-1');
+    expect(why.flows.node_to_peer).toEqual(['tcp/443']);
+    expect(why.flows.peer_to_node).toEqual([]);
+    expect(why.Policies.map((p: any) => p.name)).toContain('lab range to web');
+    // Only the gateway routing the range is its member: db-1's access to web is not this policy's.
+    const other = await debug('db-1', 'web-1');
+    expect(other.Policies.map((p: any) => p.name)).not.toContain('lab range to web');
+    expect((await call('DELETE', `/api/v1/acls?acl_id=${created.body.Response.id}`)).status).toBe(200);
+  });
+});

@@ -88,7 +88,9 @@ export const aclsRoutes =
         ok('fetched acl types', {
           ProtocolTypes: PROTOCOL_TYPES,
           policy_types: service.isPro ? [...POLICY_TYPES] : ['device-policy'],
-          src_grp_types: service.isPro ? ['user', 'user-group', 'tag', 'device'] : ['tag', 'device'],
+          src_grp_types: service.isPro
+            ? ['user', 'user-group', 'tag', 'device', 'egress-range']
+            : ['tag', 'device', 'egress-range'],
           dst_grp_types: ['tag', 'device', 'egress-range'],
         }),
     );

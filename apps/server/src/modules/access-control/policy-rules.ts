@@ -4,7 +4,8 @@ import type { NetworkAccessRows, PolicyRow } from './access.repository.ts';
 import { protocolOf } from './access-state.ts';
 
 const SOURCE_TYPES = {
-  'device-policy': ['tag', 'device'],
+  // Traffic from an egress range enters through the gateways routing it (issue 32: sources by egress range).
+  'device-policy': ['tag', 'device', 'egress-range'],
   'user-policy': ['user', 'user-group'],
 } as const;
 const DESTINATION_TYPES = {

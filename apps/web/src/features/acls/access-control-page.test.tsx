@@ -21,6 +21,7 @@ vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
 
 const web = fakeId(2, 1);
 const db = fakeId(2, 2);
+const gw = fakeId(2, 3);
 const env = <T,>(Response: T) => ({ Code: 200, Message: '', Response });
 const allNodes = (enabled: boolean): Acl => ({
   id: 'net1.all-nodes',
@@ -51,6 +52,17 @@ const impact = (overrides: Partial<AccessImpact> = {}): AccessImpact => ({
   ...overrides,
 });
 
+/** What the debug route answers for web-1 -> db-1: tcp/443 one way, by one policy. */
+const debugAnswer = {
+  IsNodeAllowed: true,
+  IsPeerAllowed: false,
+  Policies: [{ ...allNodes(true), id: 'p1', default: false, name: 'web opens db on https' }],
+  IngressRules: [],
+  NodeAllPolicy: false,
+  EgressNets: [],
+  flows: { node_to_peer: ['tcp/443'], peer_to_node: [], matrix: 0 },
+};
+
 function arrange(options: { defaultacl?: 'yes' | 'no'; preview?: AccessImpact } = {}) {
   storeSignedInSession('super-admin');
   useSession.setState({
@@ -73,13 +85,27 @@ function arrange(options: { defaultacl?: 'yes' | 'no'; preview?: AccessImpact } 
     'GET v1/acls/assertions': () => env([]),
     'GET users': () => [],
     'GET console/nodes/net1': () => ({
-      total: 2,
+      total: 3,
       offset: 0,
       items: [
         { id: web, hostId: fakeId(1, 1), name: 'web-1', address: '100.70.1.1/32', address6: '' },
         { id: db, hostId: fakeId(1, 2), name: 'db-1', address: '100.70.1.2/32', address6: '' },
+        // An egress gateway: its ranges feed the pickers.
+        {
+          id: gw,
+          hostId: fakeId(1, 3),
+          name: 'gw-1',
+          address: '100.70.1.3/32',
+          address6: '',
+          flags: ['egress'],
+          egressRanges: [
+            { network: '192.168.50.0/24', metric: 256, nat: true },
+            { network: '10.200.0.0/16', metric: 256, nat: false },
+          ],
+        },
       ],
     }),
+    'GET v1/acls/debug': () => env(debugAnswer),
     'POST v1/acls/preview': () => env(options.preview ?? impact()),
     'POST v1/acls': (body) => env({ ...allNodes(true), ...(body as object), id: 'new-id' }),
   });
@@ -186,5 +212,51 @@ describe('AccessControlPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add the first policy' }));
     await waitFor(() => expect(router.state.location.search).toMatchObject({ add: true }));
     expect(await screen.findByRole('dialog', { name: 'Add policy' })).toBeInTheDocument();
+  });
+
+  it("-> offers the egress gateways' ranges as sources and destinations and sends the chosen range", async () => {
+    await arrange();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add policy' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add policy' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Rule name/ }), 'lab to db');
+    await userEvent.click(screen.getAllByLabelText(/^Source/)[0] as HTMLElement);
+    // Every range once, with the gateway routing it, under their own group.
+    expect(await screen.findByRole('option', { name: '10.200.0.0/16 (via gw-1)' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('option', { name: '192.168.50.0/24 (via gw-1)' }));
+    await pick(/^Destination/, 'db-1');
+    await userEvent.click(screen.getAllByLabelText(/^Destination/)[0] as HTMLElement);
+    expect(await screen.findByRole('option', { name: '10.200.0.0/16 (via gw-1)' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Review impact' }));
+    await within(dialog).findByRole('region', { name: 'What this change does' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(apiClient.post).toHaveBeenCalledWith(
+        'v1/acls',
+        expect.objectContaining({
+          src_type: [{ id: 'egress-range', value: '192.168.50.0/24' }],
+          dst_type: [{ id: 'device', value: db }],
+        }),
+      ),
+    );
+  });
+
+  it('-> "Why?" asks the server for two picked nodes and shows each way\'s verdict and the deciding policies', async () => {
+    await arrange();
+    await userEvent.click(await screen.findByRole('button', { name: 'Why?' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Why can one node reach another?' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'From' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'web-1' }));
+    expect(apiClient.get).not.toHaveBeenCalledWith('v1/acls/debug', expect.anything());
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'To' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'db-1' }));
+    const answer = await within(dialog).findByRole('region', { name: 'Why can one node reach another?' });
+    expect(apiClient.get).toHaveBeenCalledWith(
+      'v1/acls/debug',
+      expect.objectContaining({ query: { node: web, peer: db } }),
+    );
+    expect(within(answer).getByText('web-1 can open tcp/443 toward db-1')).toBeInTheDocument();
+    expect(within(answer).getByText('db-1 cannot open anything toward web-1')).toBeInTheDocument();
+    expect(within(answer).getByText('web opens db on https')).toBeInTheDocument();
+    expect(within(answer).getByText('The default All Nodes policy is off.')).toBeInTheDocument();
   });
 });

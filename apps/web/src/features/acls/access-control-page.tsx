@@ -1,7 +1,7 @@
 import type { Acl } from '@meshdeck/contracts';
 import { networkDisplayName } from '@meshdeck/contracts';
 import { Alert, Button, Group, SegmentedControl, Stack, TextInput } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconHelpCircle, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
@@ -22,6 +22,7 @@ import { policyTypeField } from './acls-search.ts';
 import { ChecksSection } from './components/checks-section.tsx';
 import { PoliciesTable } from './components/policies-table.tsx';
 import { PolicyDialog } from './components/policy-dialog.tsx';
+import { WhyDialog } from './components/why-dialog.tsx';
 
 const routeApi = getRouteApi('/_layout/networks/$networkId/access-control');
 
@@ -42,7 +43,8 @@ const toggled = (acl: Acl) => ({
 
 /**
  * /networks/{id}/access-control (checklist §3.16): the network's policies with type chips, the add and edit
- * dialog, the Active switch and delete, each showing its impact before it is saved; and the network's checks.
+ * dialog, the Active switch and delete, each showing its impact before it is saved; the network's checks; and
+ * "Why?", which answers for two picked nodes what flows between them and which rules decide it.
  */
 export function AccessControlPage() {
   const { t } = useTranslation('access');
@@ -57,6 +59,7 @@ export function AccessControlPage() {
   const [editing, setEditing] = useState<Acl>();
   const [deleting, setDeleting] = useState<Acl>();
   const [toggling, setToggling] = useState<Acl>();
+  const [isAsking, setIsAsking] = useState(false);
   const deletePolicy = useDeletePolicy(networkId);
   const savePolicy = useSavePolicy(networkId);
   const policies = useMemo(
@@ -103,6 +106,13 @@ export function AccessControlPage() {
         ]}
         actions={
           <>
+            <Button
+              variant="default"
+              leftSection={<IconHelpCircle size={16} />}
+              onClick={() => setIsAsking(true)}
+            >
+              {t('why.button')}
+            </Button>
             <Button
               variant="default"
               onClick={() => void navigate({ href: paths.network(networkId, 'old-acls') })}
@@ -155,6 +165,7 @@ export function AccessControlPage() {
         policy={editing}
         onClose={() => setEditing(undefined)}
       />
+      <WhyDialog opened={isAsking} networkId={networkId} onClose={() => setIsAsking(false)} />
       <ImpactConfirmDialog
         opened={deleting !== undefined}
         title={t('policies.deleteTitle')}

@@ -9,6 +9,8 @@ export interface NetworkMember {
   name: string;
   address: string;
   address6: string;
+  /** The ranges this node routes as an egress gateway (empty for other nodes). */
+  egressRanges: string[];
 }
 
 /**
@@ -21,7 +23,13 @@ export function useNetworkMembers(networkId: string) {
   const members = useMemo<NetworkMember[]>(
     () =>
       (list.data ?? [])
-        .map((item) => ({ id: item.id, name: item.name, address: item.address, address6: item.address6 }))
+        .map((item) => ({
+          id: item.id,
+          name: item.name,
+          address: item.address,
+          address6: item.address6,
+          egressRanges: (item.egressRanges ?? []).map((range) => range.network),
+        }))
         .sort((a, b) => a.name.localeCompare(b.name)),
     [list.data],
   );

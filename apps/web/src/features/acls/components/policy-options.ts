@@ -20,9 +20,10 @@ export function decodeRef(value: string): AclRefInput {
 }
 
 /**
- * The choices of a policy's sources and destinations, fed by the network's real tags (Pro), nodes, users and
- * groups (Pro). Sources of a device policy are tags and nodes, of a user policy users and groups; destinations
- * are tags and nodes. A policy being edited keeps its own references (an egress range, say) among the choices.
+ * The choices of a policy's sources and destinations, fed by the network's real tags (Pro), nodes, egress
+ * gateways' ranges, users and groups (Pro). Sources of a device policy are tags, nodes and egress ranges, of a user
+ * policy users and groups; destinations are tags, nodes and egress ranges. A policy being edited keeps its own
+ * references (a removed node, say) among the choices.
  */
 export function usePolicyOptions(networkId: string, isPro: boolean, policy: Acl | undefined) {
   const { t } = useTranslation('access');
@@ -34,10 +35,22 @@ export function usePolicyOptions(networkId: string, isPro: boolean, policy: Acl 
   return useMemo(() => {
     const tagItems = (tags.data ?? []).map((tag) => ({ value: `tag|${tag.id}`, label: tag.tag_name }));
     const nodeItems = members.map((m) => ({ value: `device|${m.id}`, label: m.name }));
+    // Every range the network's egress gateways route, once, with the gateways that route it.
+    const gatewaysOf = new Map<string, string[]>();
+    for (const m of members)
+      for (const range of m.egressRanges)
+        (gatewaysOf.get(range) ?? gatewaysOf.set(range, []).get(range)!).push(m.name);
+    const rangeItems = [...gatewaysOf]
+      .sort(([a], [b]) => a.localeCompare(b, undefined, { numeric: true }))
+      .map(([range, gateways]) => ({
+        value: `egress-range|${range}`,
+        label: t('options.egressRangeVia', { range, gateways: gateways.join(', ') }),
+      }));
     const resources: OptionGroup[] = [
       { group: t('options.all'), items: [{ value: 'tag|*', label: t('options.allResources') }] },
       { group: t('options.tags'), items: tagItems },
       { group: t('options.nodes'), items: nodeItems },
+      { group: t('options.egressRanges'), items: rangeItems },
     ];
     const people: OptionGroup[] = [
       {
@@ -56,7 +69,7 @@ export function usePolicyOptions(networkId: string, isPro: boolean, policy: Acl 
         items: (users.data ?? []).map((u) => ({ value: `user|${u.username}`, label: u.username })),
       },
     ];
-    // References of the edited policy that no list above offers (an egress range, a removed node).
+    // References of the edited policy that no list above offers (a removed node, a range no gateway routes now).
     const known = new Set([...resources, ...people].flatMap((g) => g.items.map((i) => i.value)));
     const own = [...(policy?.src_type ?? []), ...(policy?.dst_type ?? [])]
       .map((ref) => ({ value: encodeRef(ref), label: ref.name || ref.value }))
