@@ -8,6 +8,8 @@ import { MeshLab, type LabAgent } from './mesh-lab.ts';
 import { dataPlaneSkipReason, quiet, sh } from './netns.ts';
 import { LanSegment, nodesByName, pingsOnce, routingSkipReason } from './routing-lab.ts';
 
+/** A's agent overrides the network's fail-open setting locally. */
+const FAIL_CLOSED = ['--internet-fail', 'closed'];
 const skipReason = dataPlaneSkipReason() ?? routingSkipReason();
 const isCi = process.env.CI === 'true' || process.env.CI === '1';
 const NETWORK = 'exit';
@@ -57,9 +59,11 @@ describe.skipIf(skipReason !== undefined)(
       await createNetwork(server, token, NETWORK, { addressrange: `10.244.${lab.lab.subnet}.0/24` });
       const key = await createKey(server, token, { tags: ['exit-lab'], networks: [NETWORK] });
       const port = new URL(server.url).port;
-      for (const index of [1, 2]) lab.join(index, port, key.token);
-      // B (3): a client whose network fails open when its gateway stops answering.
-      lab.join(3, port, key.token, ['--internet-fail', 'open']);
+      // A (1): a client whose agent overrides the network's setting: it fails closed whatever the network says.
+      lab.join(1, port, key.token, FAIL_CLOSED);
+      lab.join(2, port, key.token);
+      // B (3): a client that follows the network's setting (made fail-open below).
+      lab.join(3, port, key.token);
     }, 120_000);
 
     afterAll(async () => {
@@ -120,13 +124,18 @@ describe.skipIf(skipReason !== undefined)(
       await exited;
       expect(routes(a)).not.toBe(before);
       expect(await clients(ng.id, [], 'PUT')).toBe(200);
-      lab.restart(a);
+      lab.restart(a, FAIL_CLOSED);
       await lab.waitUntil("A's routes to be as before after the restart", () => routes(a) === before);
       expect(pingsOnce(a, ng.address)).toBe(true);
     }, 240_000);
 
-    it('-> when the gateway stops answering probes, a fail-closed client keeps its traffic in the tunnel and a fail-open one uses its own default route until the gateway answers again', async () => {
+    it("-> when the gateway stops answering probes, a client following its network's fail-open setting uses its own default route until the gateway answers again, and one whose flag says fail-closed keeps its traffic in the tunnel", async () => {
       const [a, g, b] = lab.agents as [LabAgent, LabAgent, LabAgent];
+      const setting = await server.request<any>('PUT', `/api/networks/${NETWORK}`, {
+        token,
+        body: { netid: NETWORK, internetfailmode: 'open' },
+      });
+      expect(setting.status).toBe(200);
       const nodes = await nodesByName(server, token, NETWORK);
       const ids = [nodes.get(a.name)!.id, nodes.get(b.name)!.id];
       expect(await clients(nodes.get(g.name)!.id, ids, 'PUT')).toBe(200);
@@ -139,6 +148,11 @@ describe.skipIf(skipReason !== undefined)(
         const file = path.join(agent.stateDir, 'routing-status.json');
         return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
       };
+      // B heard the network's setting in its peer update; A's flag overrides it.
+      await lab.waitUntil("B to take the network's fail-open setting", () =>
+        status(b).includes('"failMode": "open"'),
+      );
+      expect(status(a)).toContain('"failMode": "closed"');
       // G's tunnel keeps working; only its answers to probes stop.
       const inG = (...args: string[]) => sh('ip', ['netns', 'exec', g.ns, 'nft', ...args]);
       inG('add', 'table', 'inet', 'mdtest');

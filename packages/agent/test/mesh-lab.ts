@@ -102,7 +102,7 @@ export class MeshLab {
   }
 
   /** Starts `meshdeck-agent run` again for an agent whose process ended (same state, same interface). */
-  restart(agent: LabAgent): void {
+  restart(agent: LabAgent, extra: string[] = []): void {
     const args = [
       'netns',
       'exec',
@@ -115,6 +115,7 @@ export class MeshLab {
       agent.iface,
       '--check-in-seconds',
       '2',
+      ...extra,
     ];
     agent.child = this.spawn(args);
     this.capture(agent);
