@@ -6,13 +6,14 @@ import {
   type HostPull,
   type RawNode,
 } from '@meshdeck/contracts';
-import { RECONNECT_BACKOFF, backoffDelay, type BackoffPolicy } from './backoff.ts';
+import type { AgentOptions } from './agent-options.ts';
+import { RECONNECT_BACKOFF, backoffDelay } from './backoff.ts';
 import { BrokerConnection } from './broker-connection.ts';
 import { openPayload, payloadKey } from './payload-open.ts';
 import { applyPeerUpdate, syncStep, type Peer, type SyncPoint } from './peer-state.ts';
 import { FailoverControl } from './failover-control.ts';
 import { HostsFile } from './hosts-file.ts';
-import { MeshRouting, type InternetFailMode } from './mesh-routing.ts';
+import { MeshRouting } from './mesh-routing.ts';
 import { gatewayRole, withInboundFilter, type RoutingPlan } from './routing-plan.ts';
 import { RoutingReporter, configurationSummary } from './routing-report.ts';
 import { discoverEndpoint } from './endpoint-discovery.ts';
@@ -23,38 +24,6 @@ import { ThrottledLog } from './throttled-log.ts';
 import { AGENT_VERSION, localInterfaces } from './system-info.ts';
 import { interfaceAddresses } from './wg-config.ts';
 import type { MeshInterface } from './wireguard.ts';
-
-export interface AgentOptions {
-  checkInSeconds: number;
-  /** A full pull this often repairs anything a missed broker message left behind. */
-  pullSeconds: number;
-  log: (message: string) => void;
-  /** Called when the server deleted this host: the agent has taken its interface down. */
-  onDeleted: () => void;
-  /** How to join this host again, for the message when the server no longer knows it. */
-  joinCommand: string;
-  /** Saves the state file after a change of its own (key rotation); without it changes live in memory only. */
-  persistState?: (state: AgentState) => void;
-  /** A STUN server (`host:port`) asked for the public endpoint at every check-in. */
-  stunServer?: string | undefined;
-  /** Host action UPGRADE / FORCE_UPGRADE (see upgrade.ts); without it the action is logged as unsupported. */
-  onUpgrade?: (force: boolean) => Promise<void>;
-  /** Called after each full pull is applied (autoupdate looks at the host's flag there). */
-  onPull?: (pull: HostPull) => Promise<void>;
-  /** Retry and reconnect pacing; tests may shorten it. */
-  backoff?: BackoffPolicy;
-  /** Where the routing status (active router per range, shadowed routes, firewall tool) is written as JSON. */
-  routingStatusFile?: string;
-  /**
-   * Internet-gateway client whose gateway stops answering: keep traffic in the tunnel (closed) or not (open).
-   * Overrides the network's setting on this host; without it the network's setting applies.
-   */
-  internetFailMode?: InternetFailMode | undefined;
-  /** Answer other agents' gateway probes on the mesh addresses (off on a dry run). */
-  answerProbes?: boolean;
-  /** The hosts file whose marked block holds the networks' DNS names (issue 32); without it names are not written. */
-  hostsFile?: string | undefined;
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
