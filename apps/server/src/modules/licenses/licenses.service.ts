@@ -51,8 +51,11 @@ export class LicensesService {
     if (!this.isPro) return this.status();
     const token = await this.readToken();
     if (token === null) {
-      const startedAt = new Date(await this.repository.trialStartedAt(this.now()));
-      this.standing = { kind: 'trial', endsAt: new Date(startedAt.getTime() + TRIAL_DAYS * MS_PER_DAY) };
+      const startedAt = Date.parse(await this.repository.trialStartedAt(this.now()));
+      // An unreadable stored start fails closed (the trial counts as over) rather than running forever.
+      if (Number.isNaN(startedAt)) this.onProblem('the stored Pro trial start is not a time');
+      const endsAt = new Date(Number.isNaN(startedAt) ? 0 : startedAt + TRIAL_DAYS * MS_PER_DAY);
+      this.standing = { kind: 'trial', endsAt };
     } else if (typeof token === 'object') {
       this.standing = { kind: 'refused', message: token.message };
     } else {
