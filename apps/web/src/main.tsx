@@ -1,8 +1,8 @@
-import { languageChunks, storedLanguage } from './i18n/language-chunks.ts';
+import { earlyNamespaces, languageChunks, storedLanguage } from './i18n/language-chunks.ts';
 import { applyStoredColorScheme } from './lib/color-scheme.ts';
 import { earlyListPath, startEarlyListRequest } from './lib/early-request.ts';
 import { routeHostedStartToStartup } from './lib/hosted.ts';
-import { scheduleSplashLift } from './lib/splash.ts';
+import { labelSplash, scheduleSplashLift } from './lib/splash.ts';
 import { STORAGE_KEYS, storage } from './lib/storage-keys.ts';
 
 /**
@@ -19,7 +19,11 @@ scheduleSplashLift(appReady);
 // The first screen's other chunks download alongside the app instead of after it has started: the active
 // language, and for a visitor with no session the sign-in page every other route sends them to.
 const { pathname, search } = window.location;
-void languageChunks[storedLanguage()]().catch(() => undefined);
+const language = storedLanguage();
+// The splash's accessible name ("Loading Meshdeck" in index.html) in the visitor's language once it is here.
+void languageChunks[language]()
+  .then((module) => labelSplash(module.default.common))
+  .catch(() => undefined);
 if (!storage.get(STORAGE_KEYS.token)) {
   if (!/^\/(signup|invite)\b/.test(pathname))
     void import('./features/auth/login-page.tsx').catch(() => undefined);
@@ -35,5 +39,9 @@ if (!storage.get(STORAGE_KEYS.token)) {
       ? [import('./features/hosts/hosts-page.tsx')]
       : [import('./features/nodes/nodes-page.tsx'), import('./lib/api/get-networks.ts')];
     void Promise.all([...chunks, import('./routes/protected-shell.tsx')]).catch(() => undefined);
+    // And the page's translation namespaces, which its route would otherwise ask for only once the router runs.
+    void earlyNamespaces(isDevices ? ['devices', 'nodes'] : ['nodes', 'routing'], language).catch(
+      () => undefined,
+    );
   }
 }

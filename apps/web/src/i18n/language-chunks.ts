@@ -15,6 +15,16 @@ export const languageChunks: Record<LanguageCode, () => LanguageModule> = {
   de: () => import('./de.json'),
 };
 
+// The namespaces of the pages a deep link can start early (main.tsx): the same chunks i18n/index.ts loads later,
+// so the second request finds them in the module cache.
+const deepLinkNamespaces = import.meta.glob<{ default: ResourceKey }>('./{devices,nodes,routing}/*.json');
+
+/** Starts downloading `namespaces` in `language` (decision 044). */
+export const earlyNamespaces = (namespaces: string[], language: LanguageCode): Promise<unknown> =>
+  Promise.all(
+    namespaces.flatMap((namespace) => deepLinkNamespaces[`./${namespace}/${language}.json`]?.() ?? []),
+  );
+
 const isLanguageCode = (value: unknown): value is LanguageCode =>
   value === 'en' || value === 'fr' || value === 'de';
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { scheduleSplashLift } from './splash.ts';
+import de from '@/i18n/de.json';
+import { labelSplash, scheduleSplashLift } from './splash.ts';
 
 const splash = () => document.getElementById('splash');
 
@@ -39,5 +40,15 @@ describe('scheduleSplashLift', () => {
     scheduleSplashLift(Promise.reject(new Error('chunk failed')));
     await vi.advanceTimersByTimeAsync(1200);
     expect(splash()).toBeNull();
+  });
+});
+
+describe('labelSplash', () => {
+  it("when the German language file arrives, then the splash's accessible name is German, not index.html's English", () => {
+    document.body.innerHTML = '<div id="splash" role="progressbar" aria-label="Loading Meshdeck"></div>';
+    labelSplash(de.common);
+    expect(splash()?.getAttribute('aria-label')).toBe('Wird geladen…');
+    labelSplash(undefined);
+    expect(splash()?.getAttribute('aria-label')).toBe('Wird geladen…');
   });
 });

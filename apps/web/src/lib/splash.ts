@@ -18,3 +18,9 @@ export function scheduleSplashLift(appReady: Promise<unknown>): void {
     window.setTimeout(() => splash.remove(), SPLASH_FADE_MS);
   });
 }
+
+/** Names the splash in the console's language: `common.loading` of the language file, when it has one. */
+export function labelSplash(common: unknown): void {
+  const loading = (common as { loading?: unknown } | undefined)?.loading;
+  if (typeof loading === 'string') document.getElementById('splash')?.setAttribute('aria-label', loading);
+}
