@@ -19,6 +19,16 @@ function consoleDir(base: string) {
   return dir;
 }
 
+/** The console's own page: its title, icon and splash, and none of the branding's additions. */
+function expectUnbranded(html: string) {
+  const own = fs.readFileSync(INDEX_HTML, 'utf8');
+  for (const part of [/<title>[^<]*<\/title>/, /<link rel="icon"[^>]*>/, /<div id="splash"[^>]*>/])
+    expect(html).toContain(own.match(part)?.[0] ?? 'missing in index.html');
+  expect(html).not.toContain('meshdeck-branding');
+  expect(html).not.toContain('branding-style');
+  expect(html).not.toContain('splash-logo');
+}
+
 describe('branding on the Pro edition', () => {
   let server: TestServer;
   let token: string;
@@ -46,8 +56,7 @@ describe('branding on the Pro edition', () => {
       favicon: null,
       is_custom: false,
     });
-    const page = await server.request('GET', '/');
-    expect(page.body).toBe(fs.readFileSync(INDEX_HTML, 'utf8'));
+    expectUnbranded((await server.request('GET', '/')).body as string);
   });
 
   it('PUT /api/v1/branding -> when an admin sets name, colours, logos and favicon, then reads, images and index.html carry them', async () => {
@@ -105,6 +114,20 @@ describe('branding on the Pro edition', () => {
     const removed = await put({ logo_light: null });
     expect(removed.body.logo_light).toBeNull();
     expect((await server.request('GET', '/api/v1/branding/images/logo-light')).status).toBe(404);
+  });
+
+  it("PUT /api/v1/branding -> when reset to the defaults with every image removed, then index.html is the console's own again", async () => {
+    await put({ logo_light: b64(pngImage(100, 50)) });
+    const reset = await put({
+      product_name: 'Meshdeck',
+      primary_color_light: '#513DD1',
+      primary_color_dark: '#a298e7',
+      logo_light: null,
+      logo_dark: null,
+      favicon: null,
+    });
+    expect(reset.body).toMatchObject({ is_custom: false, logo_light: null });
+    expectUnbranded((await server.request('GET', '/')).body as string);
   });
 
   it('PUT /api/v1/branding -> when the product name has markup, then index.html carries it escaped', async () => {

@@ -36,15 +36,21 @@ export class BrandingService {
     if (!this.isPro) return DEFAULT_BRANDING;
     const { settings, images } = await this.repository.read();
     const image = (kind: BrandingImageKind) => present(images.find((row) => row.kind === kind));
-    return {
+    const branding = {
       product_name: settings?.product_name ?? DEFAULT_BRANDING.product_name,
       primary_color_light: settings?.primary_color_light ?? DEFAULT_BRANDING.primary_color_light,
       primary_color_dark: settings?.primary_color_dark ?? DEFAULT_BRANDING.primary_color_dark,
       logo_light: image('logo-light'),
       logo_dark: image('logo-dark'),
       favicon: image('favicon'),
-      is_custom: settings !== undefined || images.length > 0,
     };
+    // Custom when anything differs from the defaults: a branding reset to them leaves index.html untouched.
+    const isCustom =
+      images.length > 0 ||
+      branding.product_name !== DEFAULT_BRANDING.product_name ||
+      branding.primary_color_light !== DEFAULT_BRANDING.primary_color_light ||
+      branding.primary_color_dark !== DEFAULT_BRANDING.primary_color_dark;
+    return { ...branding, is_custom: isCustom };
   }
 
   /** Checks every upload first, then writes settings and images in one transaction (nothing half-written). */
