@@ -23,6 +23,7 @@ import { ChecksSection } from './components/checks-section.tsx';
 import { PoliciesTable } from './components/policies-table.tsx';
 import { PolicyDialog } from './components/policy-dialog.tsx';
 import { WhyDialog } from './components/why-dialog.tsx';
+import { policyName } from './policy-name.ts';
 
 const routeApi = getRouteApi('/_layout/networks/$networkId/access-control');
 
@@ -86,7 +87,7 @@ export function AccessControlPage() {
     savePolicy.mutate(toggled(toggling), {
       onSuccess: () =>
         notifySuccess(
-          t(toggling.enabled ? 'policies.disabled' : 'policies.enabled', { name: toggling.name }),
+          t(toggling.enabled ? 'policies.disabled' : 'policies.enabled', { name: policyName(t, toggling) }),
         ),
       onError: (error) => notifyFailure(t('policies.saveFailed'), error),
       onSettled: () => setToggling(undefined),
@@ -181,7 +182,7 @@ export function AccessControlPage() {
         opened={toggling !== undefined}
         title={t(toggling?.enabled ? 'policies.disableTitle' : 'policies.enableTitle')}
         message={t(toggling?.enabled ? 'policies.disableMessage' : 'policies.enableMessage', {
-          name: toggling?.name ?? '',
+          name: toggling ? policyName(t, toggling) : '',
         })}
         confirmLabel={t('policies.confirmSave')}
         preview={() =>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import { RowActionMenu } from '@/components/data-table/row-action-menu.tsx';
 import { RowBadge } from '@/components/data-table/row-badge.tsx';
+import { policyName } from '../policy-name.ts';
 
 const column = createColumnHelper<Acl>();
 
@@ -53,7 +54,12 @@ export function PoliciesTable({
   const { t } = useTranslation('access');
   const columns = useMemo(
     () => [
-      column.accessor('name', { meta: { isKey: true }, header: t('policies.columns.name') }),
+      // Default policies in the active language (policy-name.ts); search and sort read the name shown.
+      column.accessor((row) => policyName(t, row), {
+        id: 'name',
+        meta: { isKey: true },
+        header: t('policies.columns.name'),
+      }),
       column.accessor('policy_type', {
         header: t('policies.columns.type'),
         cell: (info) => (
@@ -98,7 +104,7 @@ export function PoliciesTable({
         size: 90,
         cell: (info) => (
           <Switch
-            aria-label={t('policies.activeFor', { name: info.row.original.name })}
+            aria-label={t('policies.activeFor', { name: policyName(t, info.row.original) })}
             checked={info.getValue()}
             disabled={!canManage}
             onChange={() => onToggle(info.row.original)}
@@ -112,7 +118,7 @@ export function PoliciesTable({
               header: '',
               size: 60,
               cell: (info) => (
-                <RowActionMenu label={t('policies.actionsFor', { name: info.row.original.name })}>
+                <RowActionMenu label={t('policies.actionsFor', { name: policyName(t, info.row.original) })}>
                   <Menu.Item
                     leftSection={<IconPencil size={14} />}
                     disabled={info.row.original.default}
