@@ -22,7 +22,6 @@ import { rowText, searchRows, useNetworkRows } from './routing-rows.ts';
 const routeApi = getRouteApi('/_layout/networks/$networkId/egress');
 const rangeColumn = createColumnHelper<RangeRow>();
 const routerColumn = createColumnHelper<RouterRow>();
-const rowId = (row: { id: string }) => row.id;
 const rangeText = (row: RangeRow) => `${row.network} ${row.gateway.name}`.toLowerCase();
 const routerText = (row: RouterRow) =>
   `${row.host} ${row.range} ${row.router} ${row.via} ${row.reason}`.toLowerCase();
@@ -127,10 +126,8 @@ export function EgressPage() {
     >
       <RoleTable
         title={t('egress.gatewaysTitle')}
-        label={t('egress.gatewaysTitle')}
         rows={shownGateways}
         columns={gatewayColumns}
-        getRowId={rowId}
         search={search.gateways}
         searchLabel={t('egress.searchGateways')}
         onSearch={(value) => setSearch({ gateways: value })}
@@ -138,10 +135,8 @@ export function EgressPage() {
       />
       <RoleTable
         title={t('egress.rangesTitle')}
-        label={t('egress.rangesTitle')}
         rows={shownRanges}
         columns={rangeColumns}
-        getRowId={rowId}
         search={search.ranges}
         searchLabel={t('egress.searchRanges')}
         onSearch={(value) => setSearch({ ranges: value })}
@@ -150,10 +145,8 @@ export function EgressPage() {
       {status.error && <Alert color="orange">{describeError(status.error)}</Alert>}
       <RoleTable
         title={t('egress.routersTitle')}
-        label={t('egress.routersTitle')}
         rows={shownRouters}
         columns={routerColumns}
-        getRowId={rowId}
         search={search.routers}
         searchLabel={t('egress.searchRouters')}
         onSearch={(value) => setSearch({ routers: value })}

@@ -14,7 +14,6 @@ import { RoleTable } from './components/role-table.tsx';
 import { memberText, nameOf, rowText, searchRows, useNetworkRows } from './routing-rows.ts';
 
 const routeApi = getRouteApi('/_layout/networks/$networkId/internet-gateways');
-const rowId = (item: NodeListItem) => item.id;
 const gatewayOf = (item: NodeListItem) => item.internetGatewayId;
 
 /** /networks/$networkId/internet-gateways: internet gateways and the nodes routed through them (§3.15, Pro). */
@@ -88,10 +87,8 @@ export function InternetGatewaysPage() {
     >
       <RoleTable
         title={t('inet.gatewaysTitle')}
-        label={t('inet.gatewaysTitle')}
         rows={shownGateways}
         columns={gatewayColumns}
-        getRowId={rowId}
         search={search.gateways}
         searchLabel={t('inet.searchGateways')}
         onSearch={(value) => setSearch({ gateways: value })}
@@ -99,10 +96,8 @@ export function InternetGatewaysPage() {
       />
       <RoleTable
         title={t('inet.clientsTitle')}
-        label={t('inet.clientsTitle')}
         rows={shownClients}
         columns={clientColumns}
-        getRowId={rowId}
         search={search.clients}
         searchLabel={t('inet.searchClients')}
         onSearch={(value) => setSearch({ clients: value })}

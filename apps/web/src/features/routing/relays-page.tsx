@@ -14,7 +14,6 @@ import { RoleTable } from './components/role-table.tsx';
 import { memberText, nameOf, rowText, searchRows, useNetworkRows } from './routing-rows.ts';
 
 const routeApi = getRouteApi('/_layout/networks/$networkId/relays');
-const rowId = (item: NodeListItem) => item.id;
 const relayOf = (item: NodeListItem) => item.relayedBy;
 
 /** /networks/$networkId/relays: relays and the nodes they relay (features §3.13, Pro). */
@@ -88,10 +87,8 @@ export function RelaysPage() {
     >
       <RoleTable
         title={t('relays.relaysTitle')}
-        label={t('relays.relaysTitle')}
         rows={shownRelays}
         columns={relayColumns}
-        getRowId={rowId}
         search={search.relays}
         searchLabel={t('relays.searchRelays')}
         onSearch={(value) => setSearch({ relays: value })}
@@ -99,10 +96,8 @@ export function RelaysPage() {
       />
       <RoleTable
         title={t('relays.relayedTitle')}
-        label={t('relays.relayedTitle')}
         rows={shownRelayed}
         columns={relayedColumns}
-        getRowId={rowId}
         search={search.relayed}
         searchLabel={t('relays.searchRelayed')}
         onSearch={(value) => setSearch({ relayed: value })}

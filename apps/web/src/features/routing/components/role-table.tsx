@@ -3,21 +3,22 @@ import { IconSearch } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 
-export interface RoleTableProps<T> {
+export interface RoleTableProps<T extends { id: string }> {
+  /** The table's heading and accessible name. */
   title: string;
-  /** Accessible name of the table. */
-  label: string;
+  /** Each row's `id` is its key in the table. */
   rows: readonly T[];
   // Columns of one table hold different value types; TanStack's own helpers type such arrays with `any`.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   columns: ColumnDef<T, any>[];
-  getRowId: (row: T) => string;
   search: string | undefined;
   searchLabel: string;
   onSearch: (value: string) => void;
   /** Shown instead of an empty table. */
   emptyText: string;
 }
+
+const rowId = (row: { id: string }) => row.id;
 
 /** Rows in view before a routing table scrolls: two tables share a page. */
 const TABLE_HEIGHT = 'min(420px, 45dvh)';
@@ -26,7 +27,7 @@ const TABLE_HEIGHT = 'min(420px, 45dvh)';
  * One of a routing page's tables with its own search (kept in the URL by the page); virtualised, already filtered
  * and sorted by the page, so a network of 10,000 nodes stays smooth.
  */
-export function RoleTable<T>(props: RoleTableProps<T>) {
+export function RoleTable<T extends { id: string }>(props: RoleTableProps<T>) {
   return (
     <Stack gap="xs">
       <Title order={2} fz="lg">
@@ -48,8 +49,8 @@ export function RoleTable<T>(props: RoleTableProps<T>) {
         <DataTable
           data={props.rows}
           columns={props.columns}
-          getRowId={props.getRowId}
-          label={props.label}
+          getRowId={rowId}
+          label={props.title}
           height={TABLE_HEIGHT}
           isPreSorted
         />
