@@ -2,7 +2,7 @@
 // server and database with 1,000 seeded nodes and a few stored cells: the contract's every-pair read
 // (GET /api/networks/{net}/acls) against the compact one the console reads (GET .../acls/cells), in time and bytes,
 // then the console's own matrix code on the compact answer (packing it into the byte grid, and the body one
-// toggled pair and "Block all" would send). Rendering is virtualised (a few hundred cells in the DOM whatever N;
+// toggled pair and "Block all" send), and "Block all" previewed and saved through the compact write. Rendering is virtualised (a few hundred cells in the DOM whatever N;
 // old-acls-page.test.tsx checks it at 1,000 nodes).
 import { createNetwork, createSuperAdminAndLogin } from '../test/factories.ts';
 import { startTestServer } from '../test/harness.ts';
@@ -63,6 +63,21 @@ try {
   const blockAllMs = performance.now() - started;
   const blockAllBytes = JSON.stringify(blockAll.body).length;
 
+  // "Block all" as the console sends it (a fill), previewed, saved (every pair stored: N² / 2 rows) and reset.
+  const timedCall = async (method: string, path: string, payload: unknown) => {
+    const begun = performance.now();
+    const response = await server.request(method, path, { token, body: payload });
+    if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status}`);
+    return performance.now() - begun;
+  };
+  const fillPreview = await timedCall('POST', `/api/networks/${NET}/acls/cells/preview`, blockAll.body);
+  const fillSave = await timedCall('PUT', `/api/networks/${NET}/acls/cells`, blockAll.body);
+  const fillReset = await timedCall('PUT', `/api/networks/${NET}/acls/cells`, { fill: 2 });
+  const legacyBlockAll =
+    JSON.stringify(
+      Object.fromEntries(nodes.map((a) => [a.id, Object.fromEntries(nodes.map((b) => [b.id, 1]))])),
+    ).length / 2;
+
   const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
   console.log(`\nOld ACL matrix, ${NODES} nodes (median of ${RUNS}; shared, loaded machine)`);
   console.log('| figure | median | target |');
@@ -74,8 +89,11 @@ try {
   console.log(`| console: pack into the byte grid | ${percentile(packs, 50).toFixed(1)} ms | |`);
   console.log(`| console: one toggled pair, body sent | ${JSON.stringify(one.body).length} B | |`);
   console.log(
-    `| console: "Block all", pairs / body / time | ${blockAll.count} / ${kib(blockAllBytes)} / ${blockAllMs.toFixed(0)} ms | body <= ${kib(MAX_BODY_BYTES)} (request limit) |`,
+    `| console: "Block all", pairs / body / time | ${blockAll.count} / ${blockAllBytes} B (as /acls/v2: about ${kib(legacyBlockAll)}) / ${blockAllMs.toFixed(0)} ms | body <= ${kib(MAX_BODY_BYTES)} (request limit) |`,
   );
+  console.log(`| "Block all": impact preview (POST /acls/cells/preview) | ${fillPreview.toFixed(0)} ms | |`);
+  console.log(`| "Block all": save, every pair stored (PUT /acls/cells) | ${fillSave.toFixed(0)} ms | |`);
+  console.log(`| "Allow all" back to the default: save | ${fillReset.toFixed(0)} ms | |`);
 } finally {
   await server.close();
 }

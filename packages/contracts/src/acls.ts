@@ -166,6 +166,29 @@ export const aclMatrixCellsSchema = z.object({
 });
 export type AclMatrixCells = z.infer<typeof aclMatrixCellsSchema>;
 
+const cellValueSchema = z.union([z.literal(1), z.literal(2)], {
+  error: 'matrix cells must be 1 (deny) or 2 (allow)',
+});
+
+/**
+ * Meshdeck: PUT /api/networks/{net}/acls/cells (and its preview), the compact write: `fill` sets every pair (nodes
+ * and clients; never client to client) to one value first, then `cells` set single pairs. "Block all" at 1,000 nodes
+ * is then a few bytes, where the same change through `/acls/v2` is a 20 MB body.
+ */
+export const aclMatrixCellsInputSchema = z.looseObject({
+  fill: cellValueSchema.nullish(),
+  cells: boundedArray(
+    'cells',
+    z.object({
+      a: boundedString('cells.a', LIMITS.id).min(1, 'cells.a is required'),
+      b: boundedString('cells.b', LIMITS.id).min(1, 'cells.b is required'),
+      value: cellValueSchema,
+    }),
+    20_000,
+  ).nullish(),
+});
+export type AclMatrixCellsInput = z.infer<typeof aclMatrixCellsInputSchema>;
+
 const namedPairSchema = z.object({
   from: z.string(),
   from_name: z.string(),

@@ -221,6 +221,8 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/dns/adm/{network}/sync': NETWORK_WRITE,
   'GET /api/networks/{networkname}/acls': NETWORK_READ,
   'GET /api/networks/{networkname}/acls/cells': NETWORK_READ,
+  'PUT /api/networks/{networkname}/acls/cells': NETWORK_WRITE,
+  'POST /api/networks/{networkname}/acls/cells/preview': NETWORK_WRITE,
   'PUT /api/networks/{networkname}/acls': NETWORK_WRITE,
   'PUT /api/networks/{networkname}/acls/v2': NETWORK_WRITE,
   'POST /api/networks/{networkname}/acls/preview': NETWORK_WRITE,

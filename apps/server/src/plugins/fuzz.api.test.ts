@@ -143,6 +143,8 @@ beforeAll(async () => {
       dns: [{ network: 'fuzz-import', name: 'fuzz-imported', address: '10.78.0.9' }],
     },
     'PUT /api/v1/acls': { ...fuzzPolicy, id: 'fuzz-net.all-nodes', name: 'All Nodes', enabled: false },
+    'PUT /api/networks/{networkname}/acls/cells': { fill: 2, cells: [] },
+    'POST /api/networks/{networkname}/acls/cells/preview': { fill: 1, cells: [] },
     'POST /api/v1/acls/preview': {
       network_id: 'fuzz-net',
       create: [fuzzPolicy],

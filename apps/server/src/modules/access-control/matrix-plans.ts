@@ -1,4 +1,4 @@
-import type { AclContainer, AclMatrixCells } from '@meshdeck/contracts';
+import type { AclContainer, AclMatrixCells, AclMatrixCellsInput } from '@meshdeck/contracts';
 import { badRequest } from '../../lib/api-error.ts';
 import { parseIds, type MatrixRow, type NetworkAccessRows } from './access.repository.ts';
 import type { AccessPlan } from './access.service.ts';
@@ -108,4 +108,26 @@ export const putMatrix =
       },
       events: [{ resource: 'acls', action: 'updated', network: rows.netid }],
     };
+  };
+
+/**
+ * The compact write (Meshdeck's `/acls/cells`): `fill` sets every pair but client to client, then `cells` set single
+ * pairs; merged as a `/acls/v2` body would be, each pair once (so a cell overrides the fill rather than conflicting).
+ */
+export const putCells =
+  (input: AclMatrixCellsInput): AccessPlan<void> =>
+  (rows: NetworkAccessRows) => {
+    const container: AclContainer = {};
+    const set = (a: string, b: string, value: number) => {
+      const [x, y] = ordered(a, b);
+      (container[x] ??= {})[y] = value;
+    };
+    if (input.fill) {
+      const nodes = rows.nodes.map((n) => n.id);
+      const everyone = [...nodes, ...rows.clients.map((c) => c.client_id)];
+      for (let i = 0; i < nodes.length; i++)
+        for (let j = i + 1; j < everyone.length; j++) set(nodes[i]!, everyone[j]!, input.fill);
+    }
+    for (const cell of input.cells ?? []) if (cell.a !== cell.b) set(cell.a, cell.b, cell.value);
+    return putMatrix(container, true)(rows);
   };

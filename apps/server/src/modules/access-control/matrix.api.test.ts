@@ -146,4 +146,51 @@ describe('GET/PUT /api/networks/{network}/acls', () => {
     expect(response.status).toBe(400);
     expect(response.body.Message).toMatch(/no-such-net/);
   });
+
+  it('-> PUT /acls/cells with fill 1 denies every pair but the cell it allows; the preview names the cuts first; fill 2 stores nothing', async () => {
+    const body = { fill: 1, cells: [{ a: node('beta'), b: node('alpha'), value: 2 }] };
+    const preview = await call('POST', '/api/networks/matrix/acls/cells/preview', body);
+    expect(preview.status).toBe(200);
+    expect(preview.body.Response.changes).toContainEqual(
+      expect.objectContaining({ from: node('alpha'), to: node('gw'), before: ['all'], after: [] }),
+    );
+    expect(
+      preview.body.Response.changes.some(
+        (c: any) => [c.from, c.to].sort().join() === [node('alpha'), node('beta')].sort().join(),
+      ),
+    ).toBe(false);
+    expect((await call('GET', '/api/networks/matrix/acls/cells')).body.cells).toHaveLength(1);
+
+    const saved = await call('PUT', '/api/networks/matrix/acls/cells', body);
+    expect(saved.status).toBe(200);
+    // Three nodes and a client: six pairs; alpha-beta is at the default and is not stored.
+    expect(saved.body.cells).toHaveLength(5);
+    expect(saved.body.cells.every((c: any) => c.value === 1)).toBe(true);
+    expect((await debug(node('alpha'), node('beta'))).IsNodeAllowed).toBe(true);
+    expect((await debug(node('alpha'), node('gw'))).flows.matrix).toBe(1);
+
+    const reset = await call('PUT', '/api/networks/matrix/acls/cells', { fill: 2 });
+    expect(reset.status).toBe(200);
+    expect(reset.body.cells).toEqual([]);
+    expect((await debug(node('alpha'), node('gw'))).IsNodeAllowed).toBe(true);
+  });
+
+  it.each([
+    [
+      'an unknown id',
+      () => ({ cells: [{ a: 'no-such-node', b: node('alpha'), value: 1 }] }),
+      /matrix id no-such-node is not a node or client/,
+    ],
+    ['a fill of 3', () => ({ fill: 3 }), /matrix cells must be 1 \(deny\) or 2 \(allow\)/],
+    [
+      'a cell of 0',
+      () => ({ cells: [{ a: node('beta'), b: node('alpha'), value: 0 }] }),
+      /matrix cells must be 1 \(deny\) or 2 \(allow\)/,
+    ],
+  ])('-> PUT /acls/cells with %s returns 400 and stores nothing', async (_, body, message) => {
+    const response = await call('PUT', '/api/networks/matrix/acls/cells', body());
+    expect(response.status).toBe(400);
+    expect(response.body.Message).toMatch(message);
+    expect((await call('GET', '/api/networks/matrix/acls/cells')).body.cells).toEqual([]);
+  });
 });

@@ -2,6 +2,7 @@ import {
   accessImpactSchema,
   aclContainerInputSchema,
   aclContainerSchema,
+  aclMatrixCellsInputSchema,
   aclMatrixCellsSchema,
   envelopeSchema,
 } from '@meshdeck/contracts';
@@ -9,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
 import type { AccessService } from './access.service.ts';
-import { presentCells, presentMatrix, putMatrix } from './matrix-plans.ts';
+import { presentCells, presentMatrix, putCells, putMatrix } from './matrix-plans.ts';
 
 const tags = ['acls'];
 const paramsSchema = z.object({ networkname: z.string().max(64) });
@@ -39,6 +40,45 @@ export const matrixRoutes =
         },
       },
       async (request) => presentCells(await service.rows(request.params.networkname)),
+    );
+
+    app.put(
+      '/api/networks/:networkname/acls/cells',
+      {
+        config: networkAdmin,
+        schema: {
+          tags,
+          params: paramsSchema,
+          body: aclMatrixCellsInputSchema,
+          response: { 200: aclMatrixCellsSchema },
+          description:
+            'Meshdeck: the compact write: `fill` (1 deny, 2 allow) sets every pair but client to client, then `cells` set single pairs; stored and enforced as /acls/v2 would. Refused (400) when the change breaks an access check.',
+        },
+      },
+      async (request) => {
+        const netid = request.params.networkname;
+        await service.save(netid, putCells(request.body));
+        return presentCells(await service.rows(netid));
+      },
+    );
+
+    app.post(
+      '/api/networks/:networkname/acls/cells/preview',
+      {
+        config: networkAdmin,
+        schema: {
+          tags,
+          params: paramsSchema,
+          body: aclMatrixCellsInputSchema,
+          response: { 200: envelopeSchema(accessImpactSchema) },
+          description: 'Meshdeck: what the same PUT of /acls/cells would change; nothing is saved.',
+        },
+      },
+      async (request) => ({
+        Code: 200,
+        Message: 'matrix impact',
+        Response: await service.preview(request.params.networkname, putCells(request.body)),
+      }),
     );
 
     for (const [path, withClients] of [

@@ -51,8 +51,12 @@ function arrange() {
         { id: 'b', hostId: 'h2', name: 'beta', address: '', address6: '' },
       ],
     }),
-    'POST networks/net1/acls/preview': () => ({ Code: 200, Message: '', Response: impact }),
-    'PUT networks/net1/acls/v2': () => ({ a: { b: 1 }, b: { a: 1 } }),
+    'POST networks/net1/acls/cells/preview': () => ({ Code: 200, Message: '', Response: impact }),
+    'PUT networks/net1/acls/cells': () => ({
+      members: ['a', 'b'],
+      default_value: 2,
+      cells: [{ a: 'a', b: 'b', value: 1 }],
+    }),
   });
   return renderRoute('/networks/$networkId/old-acls', '/networks/net1/old-acls', OldAclsPage, {
     validateSearch: oldAclsSearchSchema,
@@ -80,7 +84,12 @@ describe('OldAclsPage', () => {
     expect(await within(dialog).findByText('Cuts alpha <-> beta')).toBeInTheDocument();
     expect(apiClient.put).not.toHaveBeenCalled();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit changes' }));
-    await waitFor(() => expect(apiClient.put).toHaveBeenCalledWith('networks/net1/acls/v2', { a: { b: 1 } }));
+    await waitFor(() =>
+      expect(apiClient.put).toHaveBeenCalledWith('networks/net1/acls/cells', {
+        fill: null,
+        cells: [{ a: 'a', b: 'b', value: 1 }],
+      }),
+    );
   });
 
   it('-> when Block all and then Reset are pressed, nothing is left to submit', async () => {

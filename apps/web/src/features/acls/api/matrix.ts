@@ -3,7 +3,7 @@ import {
   aclMatrixCellsSchema,
   envelopeSchema,
   type AccessImpact,
-  type AclContainer,
+  type AclMatrixCellsInput,
 } from '@meshdeck/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
@@ -24,15 +24,15 @@ export const useMatrix = (networkId: string) =>
       apiClient.get(`${path(networkId)}/cells`, { schema: aclMatrixCellsSchema, signal }),
   });
 
-/** POST networks/{net}/acls/preview: what the same PUT of /acls/v2 would change; nothing is saved. */
-export async function previewMatrix(networkId: string, cells: AclContainer): Promise<AccessImpact> {
-  const wire = await apiClient.post(`${path(networkId)}/preview`, cells, { schema: impactSchema });
+/** POST networks/{net}/acls/cells/preview: what the same PUT of /acls/cells would change; nothing is saved. */
+export async function previewMatrix(networkId: string, body: AclMatrixCellsInput): Promise<AccessImpact> {
+  const wire = await apiClient.post(`${path(networkId)}/cells/preview`, body, { schema: impactSchema });
   return wire.Response;
 }
 
-/** PUT networks/{net}/acls/v2 with the changed cells only (the server merges them; clients included). */
+/** PUT networks/{net}/acls/cells: a fill (Allow all, Block all) and the changed pairs (clients included). */
 export const useSaveMatrix = (networkId: string) =>
   useResourceMutation(
-    (cells: AclContainer) => apiClient.put(`${path(networkId)}/v2`, cells),
+    (body: AclMatrixCellsInput) => apiClient.put(`${path(networkId)}/cells`, body),
     [accessKeys.matrix(networkId), accessKeys.acls(networkId)],
   );

@@ -43,7 +43,10 @@ describe('matrix state', () => {
     const m = packMatrix(stored, names);
     const edits = toggleCell(m, NO_EDITS, 0, 1);
     expect(effectiveCell(m, edits, 1, 0)).toBe(ALLOW);
-    expect(changedCells(m, edits)).toEqual({ body: { n1: { n2: ALLOW } }, count: 1 });
+    expect(changedCells(m, edits)).toEqual({
+      body: { fill: null, cells: [{ a: 'n1', b: 'n2', value: ALLOW }] },
+      count: 1,
+    });
     // Toggled back: nothing left to send.
     expect(changedCells(m, toggleCell(m, edits, 1, 0)).count).toBe(0);
   });
@@ -51,9 +54,12 @@ describe('matrix state', () => {
   it('when everything is blocked, then every settable pair that was allowed is sent, never a client-to-client pair', () => {
     const m = packMatrix(stored, names);
     const { body, count } = changedCells(m, { base: DENY, pairs: new Map() });
-    // 5 members: 10 pairs, minus n1-n2 (already denied) and c1-c2 (fixed).
+    // 5 members: 10 pairs, minus n1-n2 (already denied) and c1-c2 (fixed); sent as one fill.
     expect(count).toBe(8);
-    expect(body.c1?.c2).toBeUndefined();
+    expect(body).toEqual({ fill: DENY, cells: [] });
+    // A pair allowed after the block is sent against the fill, even where it is allowed today.
+    const opened = changedCells(m, toggleCell(m, { base: DENY, pairs: new Map() }, 0, 2));
+    expect(opened).toEqual({ body: { fill: DENY, cells: [{ a: 'n1', b: 'n3', value: ALLOW }] }, count: 7 });
   });
 
   it('when the matrix is refreshed with a new member first, then an edit still names the same pair', () => {
@@ -63,6 +69,9 @@ describe('matrix state', () => {
       { ...stored, members: ['n0', ...stored.members] },
       new Map([...names, ['n0', 'aardvark']]),
     );
-    expect(changedCells(refreshed, edits).body).toEqual({ n1: { n3: DENY } });
+    expect(changedCells(refreshed, edits).body).toEqual({
+      fill: null,
+      cells: [{ a: 'n1', b: 'n3', value: DENY }],
+    });
   });
 });

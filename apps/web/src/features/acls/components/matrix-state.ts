@@ -1,4 +1,4 @@
-import type { AclContainer, AclMatrixCells } from '@meshdeck/contracts';
+import type { AclMatrixCells, AclMatrixCellsInput } from '@meshdeck/contracts';
 
 export const DENY = 1;
 export const ALLOW = 2;
@@ -73,28 +73,30 @@ export function toggleCell(m: StoredMatrix, edits: MatrixEdits, i: number, j: nu
   return { base: edits.base, pairs };
 }
 
-/** Pairs whose value would change, as the partial matrix PUT /acls/v2 merges (one direction per pair). */
-export function changedCells(m: StoredMatrix, edits: MatrixEdits): { body: AclContainer; count: number } {
-  const body: AclContainer = {};
+/**
+ * What to send (PUT /acls/cells): the whole-matrix choice as `fill` and each single pair that differs from it, so
+ * "Block all" at 1,000 nodes stays a few bytes; `count` is how many pairs would change value.
+ */
+export function changedCells(
+  m: StoredMatrix,
+  edits: MatrixEdits,
+): { body: AclMatrixCellsInput; count: number } {
+  const cells: { a: string; b: string; value: Cell }[] = [];
   let count = 0;
   const n = m.members.length;
-  const visit = (i: number, j: number) => {
-    const next = effectiveCell(m, edits, i, j);
-    if (isFixed(m, i, j) || next === storedCell(m, i, j)) return;
-    const a = m.members[i]?.id ?? '';
-    const b = m.members[j]?.id ?? '';
-    (body[a] ??= {})[b] = next;
-    count++;
-  };
+  const isChanged = (i: number, j: number) =>
+    !isFixed(m, i, j) && effectiveCell(m, edits, i, j) !== storedCell(m, i, j);
   if (edits.base !== undefined) {
-    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) visit(i, j);
-  } else {
-    for (const key of edits.pairs.keys()) {
-      const [a = '', b = ''] = key.split('\n');
-      const i = m.index.get(a);
-      const j = m.index.get(b);
-      if (i !== undefined && j !== undefined) visit(i, j);
-    }
+    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (isChanged(i, j)) count++;
   }
-  return { body, count };
+  for (const [key, value] of edits.pairs) {
+    const [a = '', b = ''] = key.split('\n');
+    const i = m.index.get(a);
+    const j = m.index.get(b);
+    if (i === undefined || j === undefined || isFixed(m, i, j)) continue;
+    // Against a fill, a pair is sent when it differs from the fill; alone, when it differs from what is stored.
+    if (edits.base !== undefined ? value !== edits.base : isChanged(i, j)) cells.push({ a, b, value });
+    if (edits.base === undefined && isChanged(i, j)) count++;
+  }
+  return { body: { fill: edits.base ?? null, cells }, count };
 }
