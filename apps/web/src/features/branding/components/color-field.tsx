@@ -1,4 +1,5 @@
 import { TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 export interface ColorFieldProps {
   label: string;
@@ -9,6 +10,7 @@ export interface ColorFieldProps {
 
 /** A #rrggbb colour: typed, or picked with the browser's own colour picker beside it. */
 export function ColorField({ label, value, error, onChange }: ColorFieldProps) {
+  const { t } = useTranslation('branding');
   const isValid = /^#[0-9a-f]{6}$/i.test(value);
   return (
     <TextInput
@@ -20,7 +22,7 @@ export function ColorField({ label, value, error, onChange }: ColorFieldProps) {
       leftSection={
         <input
           type="color"
-          aria-label={label}
+          aria-label={t('pickColor', { label })}
           value={isValid ? value.toLowerCase() : '#000000'}
           onChange={(event) => onChange(event.currentTarget.value)}
           style={{ width: 22, height: 22, padding: 0, border: 'none', background: 'none', cursor: 'pointer' }}
