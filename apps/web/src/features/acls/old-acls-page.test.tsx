@@ -29,7 +29,9 @@ const impact: AccessImpact = {
   broken_assertions: [],
 };
 
-function arrange() {
+function arrange(size = 2) {
+  const ids = size === 2 ? ['a', 'b'] : Array.from({ length: size }, (_, i) => `n${i}`);
+  const names = size === 2 ? ['alpha', 'beta'] : ids.map((_, i) => `host-${String(i).padStart(4, '0')}`);
   storeSignedInSession('super-admin');
   useSession.setState({
     user: {
@@ -42,14 +44,11 @@ function arrange() {
   });
   mockApi({
     ...shellRoutes([makeNetworkWire('net1')]),
-    'GET networks/net1/acls/cells': () => ({ members: ['a', 'b'], default_value: 2, cells: [] }),
+    'GET networks/net1/acls/cells': () => ({ members: ids, default_value: 2, cells: [] }),
     'GET console/nodes/net1': () => ({
-      total: 2,
+      total: size,
       offset: 0,
-      items: [
-        { id: 'a', hostId: 'h1', name: 'alpha', address: '', address6: '' },
-        { id: 'b', hostId: 'h2', name: 'beta', address: '', address6: '' },
-      ],
+      items: ids.map((id, i) => ({ id, hostId: `h${i}`, name: names[i], address: '', address6: '' })),
     }),
     'POST networks/net1/acls/cells/preview': () => ({ Code: 200, Message: '', Response: impact }),
     'PUT networks/net1/acls/cells': () => ({
@@ -99,5 +98,25 @@ describe('OldAclsPage', () => {
     expect(screen.getByText('1 pair changed')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
     expect(screen.getByRole('button', { name: 'Submit changes' })).toBeDisabled();
+  });
+
+  it('-> at 1,000 nodes, renders only the cells in view and Block all is one fill for every pair', async () => {
+    await arrange(1000);
+    const grid = await screen.findByRole('grid', { name: 'Access matrix' }, { timeout: 10_000 });
+    // Virtualised: a window of rows and columns, not a million cells.
+    const rendered = within(grid).getAllByRole('gridcell').length;
+    expect(rendered).toBeGreaterThan(0);
+    expect(rendered).toBeLessThan(5_000);
+    await userEvent.click(within(grid).getByRole('gridcell', { name: 'host-0000 and host-0001: allowed' }));
+    expect(screen.getByText('1 pair changed')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Block all' }));
+    expect(screen.getByText('499500 pairs changed')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit changes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submit matrix changes' });
+    await within(dialog).findByText('Cuts alpha <-> beta');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit changes' }));
+    await waitFor(() =>
+      expect(apiClient.put).toHaveBeenCalledWith('networks/net1/acls/cells', { fill: 1, cells: [] }),
+    );
   });
 });
