@@ -1,9 +1,8 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NetworkListFrame } from '@/components/layout/network-list-frame.tsx';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
-import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
+import { useDeleteConfirmation } from '@/components/ui/use-delete-confirmation.tsx';
 import { patchSearch } from '@/lib/patch-search.ts';
 import { useCanManageNetwork } from '@/lib/permissions.ts';
 import { useDeleteDnsEntry, useDnsRows, type DnsRow } from './api/dns.ts';
@@ -22,17 +21,17 @@ export function DnsPage() {
   const canManage = useCanManageNetwork(networkId);
   const rows = useDnsRows(networkId);
   const [isAdding, setIsAdding] = useState(false);
-  const [deleting, setDeleting] = useState<DnsRow>();
   const remove = useDeleteDnsEntry(networkId);
-  const onDelete = useCallback((row: DnsRow) => setDeleting(row), []);
-  const handleDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.name, {
-      onSuccess: () => notifySuccess(t('dns.deleted', { name: deleting.name })),
-      onError: (error) => notifyFailure(t('dns.deleteFailed'), error),
-      onSettled: () => setDeleting(undefined),
-    });
-  };
+  const { onDelete, dialog } = useDeleteConfirmation<DnsRow>({
+    remove: (row, callbacks) => remove.mutate(row.name, callbacks),
+    isPending: remove.isPending,
+    nameOf: (row) => row.name,
+    title: t('dns.deleteTitle'),
+    confirmLabel: t('dns.delete'),
+    message: (name) => t('dns.deleteMessage', { name }),
+    deleted: (name) => t('dns.deleted', { name }),
+    failed: t('dns.deleteFailed'),
+  });
   return (
     <NetworkListFrame
       page="dns"
@@ -51,15 +50,7 @@ export function DnsPage() {
         onDelete={onDelete}
       />
       <DnsDialog opened={isAdding} networkId={networkId} onClose={() => setIsAdding(false)} />
-      <ConfirmDialog
-        opened={deleting !== undefined}
-        title={t('dns.deleteTitle')}
-        message={t('dns.deleteMessage', { name: deleting?.name ?? '' })}
-        confirmLabel={t('dns.delete')}
-        isPending={remove.isPending}
-        onConfirm={handleDelete}
-        onClose={() => setDeleting(undefined)}
-      />
+      {dialog}
     </NetworkListFrame>
   );
 }

@@ -38,7 +38,7 @@ const impact: AccessImpact = {
   broken_assertions: [],
 };
 
-function arrange() {
+function arrange(tags = [webTag]) {
   storeSignedInSession('super-admin');
   useSession.setState({
     user: {
@@ -51,7 +51,7 @@ function arrange() {
   });
   mockApi({
     ...shellRoutes([makeNetworkWire('net1')], true),
-    'GET v1/tags': () => env([webTag]),
+    'GET v1/tags': () => env(tags),
     'GET console/nodes/net1': () => ({
       total: 2,
       offset: 0,
@@ -63,6 +63,7 @@ function arrange() {
     'POST v1/tags': (body) => env({ ...webTag, ...(body as object), id: 'net1.new' }),
     'POST v1/tags/preview': () => env(impact),
     'PUT v1/tags': (body) => env({ ...webTag, ...(body as object) }),
+    'DELETE v1/tags': () => env(null),
   });
   return renderRoute('/networks/$networkId/tag-manager', '/networks/net1/tag-manager', TagManagerPage, {
     validateSearch: tagsSearchSchema,
@@ -86,6 +87,21 @@ describe('TagManagerPage', () => {
     expect(within(table).getByText('1 policy')).toBeInTheDocument();
     await userEvent.click(within(table).getByRole('button', { name: 'Actions for tag web' }));
     expect(await screen.findByRole('menuitem', { name: 'Delete' })).toBeDisabled();
+  });
+
+  it('-> when an unused tag is deleted and the admin confirms, sends its id and says it is gone', async () => {
+    const spare = { ...webTag, id: 'net1.spare', tag_name: 'spare', used_by_count: 0 };
+    await arrange([webTag, spare]);
+    const table = await screen.findByRole('table', { name: 'Tags' });
+    await userEvent.click(await within(table).findByRole('button', { name: 'Actions for tag spare' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete tag' });
+    expect(within(dialog).getByText(/Delete the tag spare\?/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(apiClient.delete).toHaveBeenCalledWith('v1/tags', { query: { tag_id: 'net1.spare' } }),
+    );
+    expect(await screen.findByText('Tag spare deleted')).toBeInTheDocument();
   });
 
   it('-> when a tag is created with a device, sends its name and members', async () => {

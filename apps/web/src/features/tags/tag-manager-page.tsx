@@ -3,10 +3,9 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NetworkListFrame } from '@/components/layout/network-list-frame.tsx';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { useDeleteConfirmation } from '@/components/ui/use-delete-confirmation.tsx';
 import { useTags } from '@/lib/api/access-queries.ts';
 import { useNetworkMembers } from '@/lib/api/network-members.ts';
-import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { patchSearch } from '@/lib/patch-search.ts';
 import { useCanManageNetwork } from '@/lib/permissions.ts';
 import { useDeleteTag } from './api/tag-mutations.ts';
@@ -28,18 +27,18 @@ export function TagManagerPage() {
   const names = useMemo(() => new Map(members.map((m) => [m.id, m.name])), [members]);
   const [isCreating, setIsCreating] = useState(false);
   const [editing, setEditing] = useState<TagListItem>();
-  const [deleting, setDeleting] = useState<TagListItem>();
   const remove = useDeleteTag(networkId);
   const onEdit = useCallback((tag: TagListItem) => setEditing(tag), []);
-  const onDelete = useCallback((tag: TagListItem) => setDeleting(tag), []);
-  const handleDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => notifySuccess(t('tags.deleted', { name: deleting.tag_name })),
-      onError: (error) => notifyFailure(t('tags.deleteFailed'), error),
-      onSettled: () => setDeleting(undefined),
-    });
-  };
+  const { onDelete, dialog } = useDeleteConfirmation<TagListItem>({
+    remove: (tag, callbacks) => remove.mutate(tag.id, callbacks),
+    isPending: remove.isPending,
+    nameOf: (tag) => tag.tag_name,
+    title: t('tags.deleteTitle'),
+    confirmLabel: t('tags.delete'),
+    message: (name) => t('tags.deleteMessage', { name }),
+    deleted: (name) => t('tags.deleted', { name }),
+    failed: t('tags.deleteFailed'),
+  });
   return (
     <NetworkListFrame
       page="tag-manager"
@@ -66,15 +65,7 @@ export function TagManagerPage() {
         tag={editing}
         onClose={() => setEditing(undefined)}
       />
-      <ConfirmDialog
-        opened={deleting !== undefined}
-        title={t('tags.deleteTitle')}
-        message={t('tags.deleteMessage', { name: deleting?.tag_name ?? '' })}
-        confirmLabel={t('tags.delete')}
-        isPending={remove.isPending}
-        onConfirm={handleDelete}
-        onClose={() => setDeleting(undefined)}
-      />
+      {dialog}
     </NetworkListFrame>
   );
 }
