@@ -11,6 +11,21 @@ const httpUrl = z
     error: 'must be a URL starting with http:// or https://',
   });
 const text = z.string().optional().transform(unsetWhenEmpty);
+/** A CSP host source for an API origin: http(s)://host[:port], the host's first label may be `*`. */
+const originSource =
+  /^https?:\/\/(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/i;
+const originList = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim().replace(/\/+$/, ''))
+      .filter((item) => item !== ''),
+  )
+  .refine((items) => items.every((item) => originSource.test(item)), {
+    error: 'must be a comma list of origins such as https://api.example.com or https://*.example.com',
+  });
 
 /**
  * The environment variables of the console's optional parts (README "Hosted mode", "Upgrade check", "Support chat
@@ -20,6 +35,7 @@ export const consoleEnvSchema = z.object({
   RELEASES_URL: httpUrl,
   HOSTED: z.enum(['true', 'false'], { error: 'must be "true" or "false"' }).default('false'),
   ACCOUNT_SITE_URL: httpUrl,
+  HOSTED_BACKEND_ORIGINS: originList,
   SUPPORT_CHAT_SCRIPT_URL: httpUrl,
   SUPPORT_CHAT_APP_ID: text,
   SUPPORT_CHAT_HOSTED_HOST: text,
@@ -35,6 +51,8 @@ export interface ConsoleConfig {
   isHosted: boolean;
   /** The hosted account site (Manage Account, manage tenant). */
   accountSiteUrl: string | undefined;
+  /** Origins of tenants' servers a hosted console may call (its start parameter `backend`), for the CSP. */
+  backendOrigins: string[];
   /** The support-chat widget; undefined when off. `hostedHost` is the one host it runs on in hosted mode. */
   supportChat: { scriptUrl: string; appId: string; hostedHost: string | undefined } | undefined;
   /** Product analytics; undefined when off. Events go to `apiUrl` (the script's origin unless set). */
@@ -51,6 +69,7 @@ export function consoleConfig(e: z.infer<typeof consoleEnvSchema>): ConsoleConfi
     releasesUrl: e.RELEASES_URL,
     isHosted: e.HOSTED === 'true',
     accountSiteUrl: e.ACCOUNT_SITE_URL?.replace(/\/+$/, ''),
+    backendOrigins: e.HOSTED === 'true' ? e.HOSTED_BACKEND_ORIGINS : [],
     supportChat:
       e.SUPPORT_CHAT_SCRIPT_URL && e.SUPPORT_CHAT_APP_ID
         ? {
@@ -73,7 +92,7 @@ export function consoleConfig(e: z.infer<typeof consoleEnvSchema>): ConsoleConfi
 /**
  * The origins the console's CSP must allow for the configured widgets, per directive: exactly these, nothing
  * more. The chat widget loads its script, talks to its origin, and shows its pictures and frames from it;
- * analytics loads its script and sends events to its API origin.
+ * analytics loads its script and sends events to its API origin; a hosted console calls its tenants' servers.
  */
 export function consoleThirdPartyOrigins(
   config: ConsoleConfig,
@@ -92,6 +111,7 @@ export function consoleThirdPartyOrigins(
     sets.script.add(new URL(config.analytics.scriptUrl).origin);
     sets.connect.add(new URL(config.analytics.apiUrl).origin);
   }
+  for (const origin of config.backendOrigins) sets.connect.add(origin);
   return {
     script: [...sets.script],
     connect: [...sets.connect],

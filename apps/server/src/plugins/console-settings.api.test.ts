@@ -117,6 +117,33 @@ describe('console runtime settings and the CSP', () => {
     expect((await fetch(`${server.url}/v0.30.0/missing.js`)).status).toBe(404);
   });
 
+  it('when hosted with tenant servers elsewhere, then the CSP lets the console call exactly those origins', async () => {
+    server = await startTestServer({
+      CONSOLE_DIR: consoleDir(),
+      HOSTED: 'true',
+      HOSTED_BACKEND_ORIGINS: 'https://*.tenants.example.test, https://api.example.test:8443/',
+    });
+    const response = await fetch(`${server.url}/v0.30.0/dashboard`);
+    const csp = directives(response.headers.get('content-security-policy'));
+    expect(csp['connect-src']).toEqual([
+      "'self'",
+      'https://*.tenants.example.test',
+      'https://api.example.test:8443',
+    ]);
+    expect(csp['script-src']).toEqual(["'self'"]);
+    await server.close();
+    // Self-hosted consoles call only their own server, whatever the variable says.
+    server = await startTestServer({
+      CONSOLE_DIR: consoleDir(),
+      HOSTED_BACKEND_ORIGINS: 'https://api.example.test',
+    });
+    const selfHosted = await fetch(`${server.url}/`);
+    expect(directives(selfHosted.headers.get('content-security-policy'))['connect-src']).toEqual(["'self'"]);
+    await expect(
+      startTestServer({ HOSTED: 'true', HOSTED_BACKEND_ORIGINS: 'ftp://files.example.test' }),
+    ).rejects.toThrow(/HOSTED_BACKEND_ORIGINS: must be a comma list of origins/);
+  });
+
   it('when a configured value holds markup, then it is escaped inside the attribute and adds no element', async () => {
     server = await startTestServer({
       CONSOLE_DIR: consoleDir(),
