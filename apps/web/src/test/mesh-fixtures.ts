@@ -1,4 +1,4 @@
-import type { ApiHost, ApiNode } from '@meshdeck/contracts';
+import type { ApiHost, ApiNode, NodeListItem } from '@meshdeck/contracts';
 
 /** A wire ApiHost with plausible values; override what the test is about. */
 export function makeApiHost(overrides: Partial<ApiHost> = {}): ApiHost {
@@ -87,3 +87,27 @@ export function makeApiNode(overrides: Partial<ApiNode> = {}): ApiNode {
 /** A UUID-shaped id from a number, so generated fixtures stay distinct and readable. */
 export const fakeId = (prefix: number, n: number) =>
   `${String(prefix).padStart(8, '0')}-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** A lean node row as GET console/nodes/{network} returns it, in network net1; index makes its ids and addresses. */
+export const makeNodeItem = (
+  index: number,
+  name: string,
+  overrides: Partial<NodeListItem> = {},
+): NodeListItem => ({
+  id: fakeId(2, index),
+  hostId: fakeId(1, index),
+  network: 'net1',
+  name,
+  address: `10.0.0.${index}/24`,
+  address6: '',
+  endpoint: `198.51.100.${index}`,
+  publicKey: `key-${index}`,
+  status: 'online',
+  lastCheckIn: 1_700_000_000,
+  isConnected: true,
+  flags: [],
+  ...overrides,
+});
+
+/** One page of a node list answer holding all of `items`. */
+export const nodeListPage = (items: NodeListItem[]) => ({ total: items.length, offset: 0, items });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiClient } from '@/lib/api-client.ts';
 import { mockElementSize } from '@/test/layout.ts';
 import type { NodeListItem } from '@meshdeck/contracts';
-import { fakeId } from '@/test/mesh-fixtures.ts';
+import { fakeId, makeNodeItem, nodeListPage } from '@/test/mesh-fixtures.ts';
 import { mockApi } from '@/test/mock-api.ts';
 import { signInAs } from '@/test/people-fixtures.ts';
 import { useSession } from '@/lib/session.ts';
@@ -19,23 +19,8 @@ vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
   apiClient: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() },
 }));
 
-/** A lean node row as GET console/nodes/{network} returns it. */
-const item = (index: number, name: string, overrides: Partial<NodeListItem> = {}): NodeListItem => ({
-  id: fakeId(2, index),
-  hostId: fakeId(1, index),
-  network: 'net1',
-  name,
-  address: `10.0.0.${index}/24`,
-  address6: '',
-  endpoint: `198.51.100.${index}`,
-  publicKey: `key-${index}`,
-  status: 'online',
-  lastCheckIn: 1_700_000_000,
-  isConnected: true,
-  flags: [],
-  ...overrides,
-});
-const page = (items: NodeListItem[]) => ({ total: items.length, offset: 0, items });
+const item = makeNodeItem;
+const page = nodeListPage;
 const nodes = [
   item(1, 'relay-host', { flags: ['relay'] }),
   item(2, 'egress-host', { flags: ['egress'], status: 'warning' }),

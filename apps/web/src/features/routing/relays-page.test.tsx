@@ -1,11 +1,10 @@
-import type { NodeListItem } from '@meshdeck/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client.ts';
 import type * as ApiClientModule from '@/lib/api-client.ts';
 import { mockElementSize } from '@/test/layout.ts';
-import { fakeId } from '@/test/mesh-fixtures.ts';
+import { fakeId, makeNodeItem, nodeListPage } from '@/test/mesh-fixtures.ts';
 import { mockApi } from '@/test/mock-api.ts';
 import { signInAs } from '@/test/people-fixtures.ts';
 import { renderRoute } from '@/test/render-route.tsx';
@@ -17,22 +16,8 @@ vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
   apiClient: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() },
 }));
 
-const item = (index: number, name: string, overrides: Partial<NodeListItem> = {}): NodeListItem => ({
-  id: fakeId(2, index),
-  hostId: fakeId(1, index),
-  network: 'net1',
-  name,
-  address: `10.0.0.${index}/24`,
-  address6: '',
-  endpoint: `198.51.100.${index}`,
-  publicKey: `key-${index}`,
-  status: 'online',
-  lastCheckIn: 1_700_000_000,
-  isConnected: true,
-  flags: [],
-  ...overrides,
-});
-const page = (items: NodeListItem[]) => ({ total: items.length, offset: 0, items });
+const item = makeNodeItem;
+const page = nodeListPage;
 const relayId = fakeId(2, 1);
 const nodes = [
   item(1, 'relay-host', { flags: ['relay'] }),
