@@ -81,6 +81,34 @@ test.describe.serial('access control', () => {
     await expect(table.getByText('a to c https')).toBeVisible();
   });
 
+  test('when an admin asks why two nodes reach each other, then the verdict each way and what decides it show', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await signIn(page);
+    await page.goto(`/networks/${networkId}/access-control`);
+    await page.getByRole('button', { name: 'Why?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Why can one node reach another?' });
+    const choose = async (label: string, host: string) => {
+      await dialog.getByRole('combobox', { name: label }).click();
+      await page.getByRole('option', { name: host, exact: true }).click();
+    };
+    // A and C: the policy saved above opens https both ways.
+    await choose('From', hostA);
+    await choose('To', hostC);
+    const answer = dialog.getByRole('region', { name: 'Why can one node reach another?' });
+    await expect(answer.getByText(`${hostA} can open tcp/443 toward ${hostC}`)).toBeVisible();
+    await expect(answer.getByText(`${hostC} can open tcp/443 toward ${hostA}`)).toBeVisible();
+    await expect(answer.getByText('a to c https')).toBeVisible();
+    await expect(answer.getByText('The default All Nodes policy is off.')).toBeVisible();
+    // A and B: the matrix cell set in the first test decides, whatever the policies say.
+    await choose('To', hostB);
+    await expect(answer.getByText(`${hostA} cannot open anything toward ${hostB}`)).toBeVisible();
+    await expect(
+      answer.getByText('The old matrix denies this pair; it overrides every policy.'),
+    ).toBeVisible();
+  });
+
   test('when a change would break a check, then the broken pair is named and the change cannot be saved', async ({
     page,
   }) => {
