@@ -42,6 +42,7 @@ describe('BrandingPage', () => {
     const user = userEvent.setup();
     const { saved, render } = arrange();
     await render();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Branding' })).toBeInTheDocument();
     const name = await screen.findByLabelText('Product name');
     await user.clear(name);
     await user.type(name, 'Acme Mesh');

@@ -5,9 +5,12 @@ import {
   type Branding,
   type BrandingInput,
 } from '@meshdeck/contracts/branding';
-import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageIcon } from '@/components/layout/page-catalog.tsx';
+import { pageCrumbs } from '@/components/layout/page-crumbs.ts';
+import { PageHeader } from '@/components/layout/page-header.tsx';
 import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
 import { describeError } from '@/lib/error-message.ts';
 import { useBranding, useUpdateBranding } from './api/branding.ts';
@@ -52,6 +55,7 @@ export function BrandingPage() {
 
 function BrandingForm({ stored }: { stored: Branding }) {
   const { t } = useTranslation('branding');
+  const { t: tPages } = useTranslation('pages');
   const update = useUpdateBranding();
   const [form, setForm] = useState<FormState>(() => fromBranding(stored));
   const [fileError, setFileError] = useState<string | undefined>();
@@ -118,8 +122,12 @@ function BrandingForm({ stored }: { stored: Branding }) {
 
   return (
     <Stack p="md" maw={960}>
-      <Title order={2}>{t('title')}</Title>
-      <Text c="dimmed">{t('description')}</Text>
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        icon={<PageIcon page="branding" />}
+        breadcrumbs={pageCrumbs(tPages, 'branding')}
+      />
       <form
         onSubmit={(event) => {
           event.preventDefault();
