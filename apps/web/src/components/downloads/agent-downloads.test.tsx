@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client.ts';
+import { useSession } from '@/lib/session.ts';
 import type * as ApiClientModule from '@/lib/api-client.ts';
 import { mockApi } from '@/test/mock-api.ts';
 import { renderUi } from '@/test/render-ui.tsx';
@@ -61,6 +62,33 @@ describe('AgentDownloadsSection (spec §9 client downloads)', () => {
       within(rows[1]!).getByRole('button', { name: 'Copy the SHA-256 of meshdeck-agent.mjs' }),
     ).toBeInTheDocument();
     expect(within(rows[1]!).getByTitle(digest('b'))).toHaveTextContent('bbbbbbbbbbbb…');
+  });
+
+  it("when a hosted console talks to its tenant's backend, then the files download from that server", async () => {
+    useSession.setState({ baseUrl: 'https://tenant-1.example.test/api' });
+    mockApi({
+      'GET v1/downloads': () => ({
+        version: 'v0.30.0',
+        files: [
+          {
+            name: 'meshdeck-agent.mjs',
+            os: 'any',
+            arch: 'any',
+            kind: 'agent-bundle',
+            size: 10,
+            sha256: digest('c'),
+            url: '/meshclient/files/meshdeck-agent.mjs',
+          },
+        ],
+      }),
+    });
+    renderUi(<AgentDownloadsSection />);
+    await userEvent.click(screen.getByRole('button', { name: 'Download the agent from this server' }));
+    expect(await screen.findByRole('link', { name: 'meshdeck-agent.mjs' })).toHaveAttribute(
+      'href',
+      'https://tenant-1.example.test/meshclient/files/meshdeck-agent.mjs',
+    );
+    useSession.setState({ baseUrl: '/api' });
   });
 
   it('when the server holds no agent files, then it says how to build them', async () => {

@@ -5,6 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { CopyButton } from '@/components/ui/copy-button.tsx';
 import { useClientDownloads } from '@/lib/api/get-downloads.ts';
 import { formatBytes } from '@/lib/format.ts';
+import { useSession } from '@/lib/session.ts';
+
+/** A file's path on the API's server: this origin, or a hosted tenant's backend when the API lives there. */
+const fileHref = (url: string, baseUrl: string) =>
+  /^https?:\/\//.test(baseUrl) ? `${new URL(baseUrl).origin}${url}` : url;
 
 /**
  * The agent files this server offers per OS and architecture (spec §9 "Client downloads"), each with its size and
@@ -13,6 +18,7 @@ import { formatBytes } from '@/lib/format.ts';
 export function AgentDownloads() {
   const { t } = useTranslation('shell');
   const { data, isPending, isError } = useClientDownloads();
+  const baseUrl = useSession((state) => state.baseUrl);
   if (isPending) return <Loader size="sm" />;
   if (isError) return <Text c="red">{t('downloads.failed')}</Text>;
   if (data.files.length === 0) return <Text c="dimmed">{t('downloads.none')}</Text>;
@@ -35,7 +41,7 @@ export function AgentDownloads() {
                 <Table.Td>{t(`downloads.osName.${file.os}`)}</Table.Td>
                 <Table.Td>{file.arch === 'any' ? t('downloads.anyArch') : file.arch}</Table.Td>
                 <Table.Td>
-                  <Anchor href={file.url} download={file.name} fz="sm">
+                  <Anchor href={fileHref(file.url, baseUrl)} download={file.name} fz="sm">
                     <Group gap={4} wrap="nowrap">
                       <IconDownload size={14} aria-hidden />
                       <span>{file.name}</span>
