@@ -342,7 +342,7 @@ export class Agent {
 
   private async checkIn(): Promise<void> {
     // A firewall tool installed or removed since the start: use it (apply again) and report it below.
-    if (this.mesh.redetectFirewall?.()) this.enqueue('configure', () => this.configure());
+    if (await this.mesh.redetectFirewall?.()) this.enqueue('configure', () => this.configure());
     const { error: stunError, ...endpoint } = await discoverEndpoint(
       this.api.baseUrl,
       this.options.stunServer,

@@ -24,6 +24,18 @@ export function detectFirewall(): FirewallKind {
   return 'none';
 }
 
+/** {@link detectFirewall} without blocking the event loop (check-ins look again while probes are being answered). */
+export async function detectFirewallLater(): Promise<FirewallKind> {
+  const answers = (command: string, args: string[]) =>
+    run(command, args).then(
+      () => true,
+      () => false,
+    );
+  if (await answers('nft', ['list', 'tables'])) return 'nftables';
+  if (await answers('iptables-restore', ['--version'])) return 'iptables';
+  return 'none';
+}
+
 /** Runs a command with text on its standard input; rejects with its standard error. */
 function runWithInput(command: string, args: string[], input: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -62,8 +74,8 @@ export class Firewall {
    * Looks for the tools again (at every check-in), so a tool installed or removed since the start is used and
    * reported; true when the tool changed (the caller applies its plan again, with the new tool).
    */
-  redetect(detect: () => FirewallKind = detectFirewall): boolean {
-    const found = detect();
+  async redetect(detect: () => Promise<FirewallKind> = detectFirewallLater): Promise<boolean> {
+    const found = await detect();
     if (found === this.#kind) return false;
     this.log(`firewall tool: ${this.#kind} -> ${found}`);
     this.#kind = found;

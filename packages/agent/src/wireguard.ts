@@ -21,7 +21,7 @@ export interface MeshInterface {
   /** The firewall tool in use and what a feature lacked for want of one (undefined on a dry run). */
   readonly firewall?: { kind: string; missing: string | undefined };
   /** Looks for the firewall tools again; true when the tool in use changed (absent on a dry run). */
-  redetectFirewall?(): boolean;
+  redetectFirewall?(): Promise<boolean>;
 }
 
 /** Prints what would be configured instead of touching the system. */
@@ -84,7 +84,7 @@ export class SystemInterface implements MeshInterface {
     return this.#routing.firewall;
   }
 
-  redetectFirewall(): boolean {
+  redetectFirewall(): Promise<boolean> {
     return this.#routing.firewall.redetect();
   }
 
