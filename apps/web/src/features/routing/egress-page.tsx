@@ -1,12 +1,10 @@
 import type { NodeListItem } from '@meshdeck/contracts';
 import { Alert } from '@mantine/core';
-import { IconWorld } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowBadge } from '@/components/data-table/row-badge.tsx';
-import { EgressDialog } from '@/components/routing/lazy-dialogs.tsx';
 import { describeError } from '@/lib/error-message.ts';
 import { patchSearch } from '@/lib/patch-search.ts';
 import { useCanManageNetwork } from '@/lib/permissions.ts';
@@ -111,18 +109,11 @@ export function EgressPage() {
 
   return (
     <RolePageFrame
-      page="egress"
+      role="egress"
       networkId={networkId}
-      icon={IconWorld}
-      createLabel={t('egress.create')}
-      emptyTitle={t('egress.emptyTitle')}
-      emptyText={t('egress.emptyText')}
       canManage={canManage}
       list={list}
       hasHolders={gateways.length > 0}
-      createDialog={(opened, onClose) => (
-        <EgressDialog opened={opened} networkId={networkId} onClose={onClose} />
-      )}
     >
       <RoleTable
         title={t('egress.gatewaysTitle')}

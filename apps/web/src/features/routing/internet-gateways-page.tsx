@@ -1,9 +1,7 @@
 import type { NodeListItem } from '@meshdeck/contracts';
-import { IconWorldWww } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { InternetGatewayDialog } from '@/components/routing/lazy-dialogs.tsx';
 import { patchSearch } from '@/lib/patch-search.ts';
 import { useCanManageNetwork } from '@/lib/permissions.ts';
 import { InetClientRowMenu } from './components/member-row-menus.tsx';
@@ -72,18 +70,11 @@ export function InternetGatewaysPage() {
 
   return (
     <RolePageFrame
-      page="internet-gateways"
+      role="internetGateway"
       networkId={networkId}
-      icon={IconWorldWww}
-      createLabel={t('inet.create')}
-      emptyTitle={t('inet.emptyTitle')}
-      emptyText={t('inet.emptyText')}
       canManage={canManage}
       list={list}
       hasHolders={gateways.length > 0}
-      createDialog={(opened, onClose) => (
-        <InternetGatewayDialog opened={opened} networkId={networkId} onClose={onClose} />
-      )}
     >
       <RoleTable
         title={t('inet.gatewaysTitle')}

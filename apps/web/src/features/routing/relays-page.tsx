@@ -1,9 +1,7 @@
 import type { NodeListItem } from '@meshdeck/contracts';
-import { IconRoute } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RelayDialog } from '@/components/routing/lazy-dialogs.tsx';
 import { patchSearch } from '@/lib/patch-search.ts';
 import { useCanManageNetwork } from '@/lib/permissions.ts';
 import { RelayedRowMenu } from './components/member-row-menus.tsx';
@@ -72,18 +70,11 @@ export function RelaysPage() {
 
   return (
     <RolePageFrame
-      page="relays"
+      role="relay"
       networkId={networkId}
-      icon={IconRoute}
-      createLabel={t('relays.create')}
-      emptyTitle={t('relays.emptyTitle')}
-      emptyText={t('relays.emptyText')}
       canManage={canManage}
       list={list}
       hasHolders={relays.length > 0}
-      createDialog={(opened, onClose) => (
-        <RelayDialog opened={opened} networkId={networkId} onClose={onClose} />
-      )}
     >
       <RoleTable
         title={t('relays.relaysTitle')}

@@ -1,48 +1,57 @@
 import { Alert, Button, Stack } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { IconPlus, IconRoute, IconWorld, IconWorldWww } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageCrumbs } from '@/components/layout/page-crumbs.ts';
 import { PageHeader } from '@/components/layout/page-header.tsx';
+import { EgressDialog, InternetGatewayDialog, RelayDialog } from '@/components/routing/lazy-dialogs.tsx';
 import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
+import type { RoutingRole } from '@/lib/api/routing-mutations.ts';
 import { describeError } from '@/lib/error-message.ts';
 
+/** Each role's page: its key (titles, breadcrumb), icon, texts (`routing:<texts>.*`) and create dialog. */
+const PAGES = {
+  relay: { page: 'relays', Icon: IconRoute, texts: 'relays', Dialog: RelayDialog },
+  egress: { page: 'egress', Icon: IconWorld, texts: 'egress', Dialog: EgressDialog },
+  internetGateway: {
+    page: 'internet-gateways',
+    Icon: IconWorldWww,
+    texts: 'inet',
+    Dialog: InternetGatewayDialog,
+  },
+} as const;
+
 export interface RolePageFrameProps {
-  page: 'relays' | 'egress' | 'internet-gateways';
+  role: RoutingRole;
   networkId: string;
-  icon: ComponentType<{ size?: number }>;
-  /** The create button's text; the button shows for those who manage the network. */
-  createLabel: string;
-  emptyTitle: string;
-  emptyText: string;
+  /** Those who manage the network get the create button. */
   canManage: boolean;
   /** The network's node rows (useNetworkRows): a loader until they are here, an alert when they fail. */
   list: { isPending: boolean; error: Error | null };
   /** Whether any node holds the role: the tables show, else the empty state offers to create the first. */
   hasHolders: boolean;
-  /** The role's create dialog. */
-  createDialog: (opened: boolean, onClose: () => void) => ReactNode;
   /** The page's tables. */
   children: ReactNode;
 }
 
 /** A routing page's frame: header with the create button, loader, error, empty state, the create dialog. */
 export function RolePageFrame(props: RolePageFrameProps) {
+  const { t } = useTranslation('routing');
   const { t: tPages } = useTranslation('pages');
   const [isCreating, setIsCreating] = useState(false);
-  const Icon = props.icon;
+  const { page, Icon, texts, Dialog } = PAGES[props.role];
   const createButton = props.canManage && (
     <Button leftSection={<IconPlus size={16} />} onClick={() => setIsCreating(true)}>
-      {props.createLabel}
+      {t(`${texts}.create`)}
     </Button>
   );
   return (
     <Stack p="md" gap="lg">
       <PageHeader
-        title={tPages(`${props.page}.title`)}
-        breadcrumbs={pageCrumbs(tPages, props.page, props.networkId)}
-        description={tPages(`${props.page}.description`)}
+        title={tPages(`${page}.title`)}
+        breadcrumbs={pageCrumbs(tPages, page, props.networkId)}
+        description={tPages(`${page}.description`)}
         icon={<Icon size={24} />}
         actions={props.hasHolders ? createButton : undefined}
       />
@@ -52,14 +61,14 @@ export function RolePageFrame(props: RolePageFrameProps) {
       ) : !props.hasHolders ? (
         <EmptyState
           icon={<Icon size={28} />}
-          title={props.emptyTitle}
-          description={props.emptyText}
+          title={t(`${texts}.emptyTitle`)}
+          description={t(`${texts}.emptyText`)}
           action={createButton}
         />
       ) : (
         props.children
       )}
-      {props.createDialog(isCreating, () => setIsCreating(false))}
+      <Dialog opened={isCreating} networkId={props.networkId} onClose={() => setIsCreating(false)} />
     </Stack>
   );
 }
