@@ -69,6 +69,7 @@ export default defineConfig({
       testIgnore: [
         /first-run\.spec\.ts$/,
         /first-hour\.spec\.ts$/,
+        /licence\.spec\.ts$/,
         /hosted\.spec\.ts$/,
         /\.pro\.spec\.ts$/,
         /\.scale\.spec\.ts$/,
@@ -87,6 +88,13 @@ export default defineConfig({
     {
       name: 'first-hour',
       testMatch: /first-hour\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'] },
+    },
+    // Editions and licence: a licensed Pro server and one whose trial ended, each started by the spec itself
+    // (scripts/e2e-server.mjs on E2E_PORT + 6 and + 7, with LICENSE_* or E2E_TRIAL_STARTED_DAYS_AGO).
+    {
+      name: 'licence',
+      testMatch: /licence\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'] },
     },
     // The upgrade check against a local release feed and a hosted start, each on a server the spec starts itself

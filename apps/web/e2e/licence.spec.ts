@@ -1,0 +1,120 @@
+import { spawn } from 'node:child_process';
+import { generateKeyPairSync, sign } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { readToken, sidebar } from './shell-helpers.ts';
+
+/**
+ * Editions and licence (issue 33): each test starts a Pro server of its own (scripts/e2e-server.mjs on E2E_PORT + 6
+ * and + 7): one with a licence signed by the spec's own key, which the server trusts through
+ * LICENSE_TEST_PUBLIC_KEY (NODE_ENV=test), and one whose trial started 15 days ago.
+ */
+const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const basePort = Number(process.env.E2E_PORT ?? 18080);
+const ADMIN = { username: 'licence-admin', password: 'licence-secret-1' };
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A licence token as the vendor issues one: Ed25519 over `meshdeck-license-v1.<base64url payload>`. */
+function issueLicense(): { token: string; publicKeyPem: string } {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const payload = {
+    id: 'lic-e2e',
+    customer: 'E2E Customer',
+    issued_at: new Date(Date.now() - DAY_MS).toISOString(),
+    expires_at: new Date(Date.now() + 365 * DAY_MS).toISOString(),
+    limits: { hosts: 50, users: 10, networks: 5 },
+  };
+  const body = `meshdeck-license-v1.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+  return {
+    token: `${body}.${sign(null, Buffer.from(body), privateKey).toString('base64url')}`,
+    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  };
+}
+
+async function startServer(port: number, env: Record<string, string>) {
+  const child = spawn(process.execPath, ['../../scripts/e2e-server.mjs'], {
+    cwd: webDir,
+    env: { ...process.env, E2E_PORT: String(port), EDITION: 'pro', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server stopped: ${output}`);
+    const answer = await fetch(`${url}/api/server/status`).catch(() => undefined);
+    if (answer?.ok) break;
+    if (Date.now() > deadline) throw new Error(`the server did not start: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { url, stop };
+}
+
+async function signInAt(page: Page, url: string) {
+  await page.goto(`${url}/login`);
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel(/^Password/).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test.describe('editions and licence', () => {
+  test.setTimeout(150_000);
+
+  test('a Pro licence shows the Pro items and no trial message', async ({ page, request }) => {
+    const license = issueLicense();
+    const server = await startServer(basePort + 6, {
+      NODE_ENV: 'test',
+      LICENSE_TEST_PUBLIC_KEY: license.publicKeyPem,
+      LICENSE_KEY: license.token,
+    });
+    try {
+      const status = await (await request.get(`${server.url}/api/server/status`)).json();
+      expect(status).toMatchObject({ is_pro: true, license_error: '', is_on_trial_license: false });
+      expect(
+        (await request.post(`${server.url}/api/users/adm/createsuperadmin`, { data: ADMIN })).status(),
+      ).toBe(200);
+      await signInAt(page, server.url);
+      await expect(page.getByRole('heading', { name: `Welcome, ${ADMIN.username}` })).toBeVisible();
+      const nav = sidebar(page);
+      await expect(nav.getByText('Pro', { exact: true })).toBeVisible();
+      await expect(nav.getByRole('link', { name: 'Users', exact: true })).toBeVisible();
+      // A Pro page opened by URL is the page itself, not the upgrade view.
+      await page.goto(`${server.url}/users/create-group`);
+      await expect(page.getByRole('heading', { name: 'Create a group' })).toBeVisible();
+      await expect(page.getByText(/Your Pro trial (ends|has ended)/)).toHaveCount(0);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('an expired trial shows the trial-ended view after sign-in', async ({ page, request }) => {
+    const server = await startServer(basePort + 7, {
+      E2E_TRIAL_STARTED_DAYS_AGO: '15',
+      E2E_TRIAL_ADMIN: `${ADMIN.username}:${ADMIN.password}`,
+    });
+    try {
+      const status = await (await request.get(`${server.url}/api/server/status`)).json();
+      expect(status).toMatchObject({ is_pro: true, license_error: 'your trial has ended' });
+      await signInAt(page, server.url);
+      const view = page.getByRole('dialog', { name: 'Your Pro trial has ended' });
+      await expect(view).toBeVisible({ timeout: 20_000 });
+      await expect(view).toContainText('the console is locked until a licence is added');
+      // The API refuses the same way behind the view.
+      const networks = await request.get(`${server.url}/api/networks`, {
+        headers: { Authorization: `Bearer ${await readToken(page)}` },
+      });
+      expect(networks.status()).toBe(403);
+    } finally {
+      await server.stop();
+    }
+  });
+});
