@@ -47,7 +47,8 @@ export function installLicenseHooks(app: FastifyInstance, licenses: LicensesServ
   });
   app.addHook('preHandler', async (request) => {
     const kind = LIMITED_ROUTES[`${request.method} ${request.routeOptions.url}`];
-    if (kind === undefined) return;
+    // Nothing to count without a limit: a trial or an unlimited licence costs these routes no query.
+    if (kind === undefined || licenses.limitOf(kind) === null) return;
     const body = request.body as { id?: unknown } | undefined;
     if (kind === 'hosts' && typeof body?.id === 'string' && (await licenses.hostExists(body.id))) return;
     await licenses.assertRoom(kind);

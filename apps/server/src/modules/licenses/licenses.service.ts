@@ -91,10 +91,14 @@ export class LicensesService {
     }
   }
 
-  /** Throws a 403 naming the limit when the licence allows no more of `kind` (`count` is how many exist now). */
+  /** The licence's limit on `kind`, or null when nothing limits it (no licence, a trial, or unlimited). */
+  limitOf(kind: LicenseLimitKind): number | null {
+    return this.standing.kind === 'licensed' ? this.standing.payload.limits[kind] : null;
+  }
+
+  /** Throws a 403 naming the limit when the licence allows no more of `kind`. */
   async assertRoom(kind: LicenseLimitKind): Promise<void> {
-    if (this.standing.kind !== 'licensed') return;
-    const max = this.standing.payload.limits[kind];
+    const max = this.limitOf(kind);
     if (max === null) return;
     const count = await this.repository.count(kind);
     if (count >= max)
