@@ -81,8 +81,11 @@ describe('Sidebar', () => {
     mockApi(shellRoutes(networks, false));
     const { history } = renderApp('/networks/alpha/dns');
     const user = userEvent.setup();
-    await user.click(await (await sidebar()).findByRole('button', { name: 'Network: alpha' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'beta' }));
+    // The page's code and translations load with the route; on a loaded machine that takes more than a second.
+    await user.click(
+      await (await sidebar()).findByRole('button', { name: 'Network: alpha' }, ROUTE_CHUNK_WAIT),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: 'beta' }, ROUTE_CHUNK_WAIT));
     await waitFor(() => expect(history.location.pathname).toBe('/networks/beta/dns'), ROUTE_CHUNK_WAIT);
     expect(localStorage.getItem('meshdeck.active-network')).toBe('beta');
   }, 30_000);
@@ -92,8 +95,8 @@ describe('Sidebar', () => {
     mockApi(shellRoutes(networks, false));
     const { history } = renderApp('/devices');
     const user = userEvent.setup();
-    await user.click(await (await sidebar()).findByRole('button', { name: /^Network:/ }));
-    await user.click(await screen.findByRole('menuitem', { name: 'beta' }));
+    await user.click(await (await sidebar()).findByRole('button', { name: /^Network:/ }, ROUTE_CHUNK_WAIT));
+    await user.click(await screen.findByRole('menuitem', { name: 'beta' }, ROUTE_CHUNK_WAIT));
     await waitFor(() => expect(history.location.pathname).toBe('/networks/beta/nodes'), ROUTE_CHUNK_WAIT);
   }, 30_000);
 
