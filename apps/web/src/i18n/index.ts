@@ -6,23 +6,11 @@ import { languageChunks, rememberUserLanguage, storedLanguage } from './language
 
 export const SUPPORTED_LANGUAGES = ['en', 'fr', 'de'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
-/** The translation groups the spec names (spec §3 "Other"). */
-export const NAMESPACES = [
-  'common',
-  'auth',
-  'signin',
-  'error',
-  'info',
-  'shell',
-  'networks',
-  'pages',
-  'devices',
-  'keys',
-  'nodes',
-  'people',
-  'remoteAccess',
-  'routing',
-] as const;
+/**
+ * The namespaces every page needs, loaded at start from i18n/<lang>.json: the spec's groups (spec §3 "Other") and
+ * the shell's. Feature namespaces are not here: they load with their routes (decision 044).
+ */
+export const NAMESPACES = ['common', 'auth', 'signin', 'error', 'info', 'shell', 'pages'] as const;
 
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
@@ -51,7 +39,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `base` with `over`'s keys laid on top, nested objects merged rather than replaced. */
-function mergeKeys(base: unknown, over: Record<string, unknown>): Record<string, unknown> {
+export function mergeKeys(base: unknown, over: Record<string, unknown>): Record<string, unknown> {
   if (!isObject(base)) return over;
   const merged: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(over)) {

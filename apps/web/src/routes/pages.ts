@@ -37,7 +37,12 @@ export const hostsRoute = createRoute({
       prefetchHostList(context.queryClient, location.search),
     );
   },
-  component: lazyPage(() => import('@/features/hosts/hosts-page.tsx'), 'HostsPage', ['devices', 'nodes']),
+  component: lazyPage(() => import('@/features/hosts/hosts-page.tsx'), 'HostsPage', [
+    'devices',
+    'nodes',
+    'keys',
+    'agentField',
+  ]),
 });
 
 export const hostDetailsRoute = createRoute({
@@ -73,7 +78,10 @@ export const networksRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: 'networks',
   validateSearch: listSearchSchema,
-  component: lazyPage(() => import('@/features/networks/networks-page.tsx'), 'NetworksPage', ['networks']),
+  component: lazyPage(() => import('@/features/networks/networks-page.tsx'), 'NetworksPage', [
+    'networks',
+    'transfer',
+  ]),
 });
 
 export const activityRoute = createRoute({

@@ -6,6 +6,7 @@ import {
   IconDeviceMobile,
   IconInfoCircle,
 } from '@tabler/icons-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '@/components/ui/copy-button.tsx';
 import { OpenedOnce } from '@/components/ui/opened-once.tsx';
@@ -76,7 +77,10 @@ function Steps({ steps }: { steps: Step[] }) {
 export function RacDialog(props: { opened: boolean; onClose: () => void }) {
   return (
     <OpenedOnce opened={props.opened}>
-      <RacModal {...props} />
+      {/* Its texts (remoteAccess) download on the first opening (decision 044); the shell stays as it is meanwhile. */}
+      <Suspense fallback={null}>
+        <RacModal {...props} />
+      </Suspense>
     </OpenedOnce>
   );
 }
