@@ -239,6 +239,13 @@ describe('Licence limits', () => {
     expect(third.body.Message).toMatch(/at most 2 users/);
     expect((await server.request('GET', '/api/users/third', { token })).status).not.toBe(200);
     await login(server, 'second', 'password-123');
+    // At the limit no one more is invited either (an invited SSO user is created at its first sign-in).
+    const invite = await server.request('POST', '/api/v1/users/invite', {
+      token,
+      body: { user_emails: ['new@example.com'], platform_role_id: 'platform-user' },
+    });
+    expect(invite.status).toBe(403);
+    expect(invite.body.Message).toMatch(/at most 2 users/);
   });
 
   it('-> a host joining beyond the hosts limit answers 403 naming the limit; the registered host may register again', async () => {

@@ -27,6 +27,9 @@ const LIMITED_ROUTES: Record<string, LicenseLimitKind> = {
   'POST /api/networks': 'networks',
   'POST /api/users/:username': 'users',
   'POST /api/v1/users/invite-signup': 'users',
+  // An invited SSO user is created at its first sign-in (a GET that also signs existing users in), so the limit
+  // applies when the invitation is made.
+  'POST /api/v1/users/invite': 'users',
   'POST /api/users_pending/user/:username': 'users',
   'POST /api/v1/host/register/:token': 'hosts',
 };
