@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { licenseKeyPair, licensePayload, signLicense } from '../../../test/license-factories.ts';
 import { loadConfig } from '../../config.ts';
@@ -86,5 +90,25 @@ describe('licence configuration', () => {
     expect(() => loadConfig({ LICENSE_KEY: 'x', LICENSE_FILE: '/tmp/licence' })).toThrow(
       /LICENSE_KEY, LICENSE_FILE/,
     );
+  });
+});
+
+describe('scripts/issue-license.mjs', () => {
+  it('-> issues a token the server accepts with the matching public key, with the limits asked for', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshdeck-issue-'));
+    const keyFile = path.join(dir, 'private.pem');
+    fs.writeFileSync(keyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    const args = ['--key', keyFile, '--customer', 'Acme', '--days', '30', '--hosts', '7', '--networks', '2'];
+    const script = path.resolve(import.meta.dirname, '../../../../../scripts/issue-license.mjs');
+    const token = execFileSync(process.execPath, [script, ...args], { encoding: 'utf8' }).trim();
+    fs.rmSync(dir, { recursive: true, force: true });
+    const verdict = verifyLicenseToken(token, publicKey, now);
+    expect(verdict).toMatchObject({
+      ok: true,
+      payload: { customer: 'Acme', limits: { hosts: 7, users: null, networks: 2 } },
+    });
+    expect(
+      verifyLicenseToken(token, publicKey, new Date(Date.now() + 31 * 24 * 60 * 60 * 1000)),
+    ).toMatchObject({ ok: false, reason: 'expired' });
   });
 });
