@@ -7,7 +7,7 @@ import { createNetwork, createSuperAdminAndLogin } from '../../../apps/server/te
 import type { TestServer } from '../../../apps/server/test/harness.ts';
 import { freePort } from '../../../apps/server/test/mosquitto.ts';
 import { MeshLab, type LabAgent } from './mesh-lab.ts';
-import { dataPlaneSkipReason } from './netns.ts';
+import { dataPlaneSkipReason, quiet } from './netns.ts';
 import { ProcessServer } from './process-server.ts';
 import { LanSegment, nodesByName, pingsOnce, routingSkipReason } from './routing-lab.ts';
 
@@ -108,8 +108,12 @@ describe.skipIf(skipReason !== undefined)(
       // Counted from here: before E1's first probe answer, A may have used E2 (a router it had already reached).
       const [e1Before, e2Before] = [lan.packetsFrom(viaE1), lan.packetsFrom(viaE2)];
       expect(pingsOnce(a, lan.hostAddress)).toBe(true);
-      expect(lan.packetsFrom(viaE1)).toBeGreaterThan(e1Before);
-      expect(lan.packetsFrom(viaE2)).toBe(e2Before);
+      // With the agents' logs and A's WireGuard ranges: a switch here would show as an `egress ...: router` line.
+      const why = () =>
+        [a, e1, e2].map((agent) => `--- ${agent.name}\n${agent.log.join('')}`).join('\n') +
+        `\n--- A's allowed IPs\n${quiet('ip', ['netns', 'exec', a.ns, 'wg', 'show', a.iface, 'allowed-ips'])}`;
+      expect(lan.packetsFrom(viaE1), why()).toBeGreaterThan(e1Before);
+      expect(lan.packetsFrom(viaE2), why()).toBe(e2Before);
 
       // The server goes away; then E1 loses its LAN (E1 itself stays up and in the mesh).
       await serverProcess.kill();
