@@ -56,6 +56,13 @@ describe('GET /api/server/status', () => {
     });
   });
 
+  it('-> with HOSTED=true, reports the hosted deployment mode', async () => {
+    server = await startTestServer({ HOSTED: 'true' });
+    expect((await server.request('GET', '/api/server/status')).body).toMatchObject({
+      deployment_mode: 'hosted',
+    });
+  });
+
   it('-> with EDITION=pro, reports is_pro true', async () => {
     server = await startTestServer({ EDITION: 'pro' });
     expect((await server.request('GET', '/api/server/status')).body).toMatchObject({ is_pro: true });

@@ -38,7 +38,8 @@ export class ServerService {
       is_pro: license.isPro,
       trial_end_date: license.trialEndDate,
       is_on_trial_license: license.isOnTrial,
-      deployment_mode: 'self-hosted',
+      // The hosted edition serves many tenants' consoles (HOSTED=true); every other server is its admin's own.
+      deployment_mode: this.config.console.isHosted ? 'hosted' : 'self-hosted',
       version: SERVER_VERSION,
       auth_provider: this.config.oidc ? 'oidc' : '',
     };
