@@ -42,6 +42,7 @@ export const consoleEnvSchema = z.object({
   ANALYTICS_SCRIPT_URL: httpUrl,
   ANALYTICS_KEY: text,
   ANALYTICS_API_URL: httpUrl,
+  BUG_TRACKER_URL: httpUrl,
 });
 
 export interface ConsoleConfig {
@@ -57,6 +58,8 @@ export interface ConsoleConfig {
   supportChat: { scriptUrl: string; appId: string; hostedHost: string | undefined } | undefined;
   /** Product analytics; undefined when off. Events go to `apiUrl` (the script's origin unless set). */
   analytics: { scriptUrl: string; key: string; apiUrl: string } | undefined;
+  /** The issue tracker the crash screen's bug report opens (GitHub-style: `<url>/new?title=&body=`). */
+  bugTrackerUrl: string | undefined;
 }
 
 /** Builds the console part of the configuration; a script URL without its id or key is refused, not ignored. */
@@ -67,6 +70,7 @@ export function consoleConfig(e: z.infer<typeof consoleEnvSchema>): ConsoleConfi
     return 'ANALYTICS_SCRIPT_URL and ANALYTICS_KEY must be set together';
   return {
     releasesUrl: e.RELEASES_URL,
+    bugTrackerUrl: e.BUG_TRACKER_URL?.replace(/\/+$/, ''),
     isHosted: e.HOSTED === 'true',
     accountSiteUrl: e.ACCOUNT_SITE_URL?.replace(/\/+$/, ''),
     backendOrigins: e.HOSTED === 'true' ? e.HOSTED_BACKEND_ORIGINS : [],

@@ -55,6 +55,7 @@ describe('console runtime settings and the CSP', () => {
       account_site_url: '',
       support_chat: null,
       analytics: null,
+      bug_tracker_url: '',
     });
     const csp = directives(response.headers.get('content-security-policy'));
     expect(csp['script-src']).toEqual(["'self'"]);
@@ -96,6 +97,18 @@ describe('console runtime settings and the CSP', () => {
         key: 'public-key-1',
         api_url: 'https://eu.analytics.example.test',
       },
+      bug_tracker_url: '',
+    });
+  });
+
+  it("when BUG_TRACKER_URL is set, then the page carries it for the crash screen's bug report", async () => {
+    server = await startTestServer({
+      CONSOLE_DIR: consoleDir(),
+      BUG_TRACKER_URL: 'https://git.example.test/ops/meshdeck/issues/',
+    });
+    const html = await (await fetch(`${server.url}/`)).text();
+    expect(settingsOf(html)).toMatchObject({
+      bug_tracker_url: 'https://git.example.test/ops/meshdeck/issues',
     });
   });
 

@@ -29,6 +29,7 @@ export function consoleSettings(config: ConsoleConfig) {
           api_url: config.analytics.apiUrl,
         }
       : null,
+    bug_tracker_url: config.bugTrackerUrl ?? '',
   };
 }
 export type ConsoleSettings = ReturnType<typeof consoleSettings>;

@@ -16,6 +16,7 @@ describe('runtime settings from index.html', () => {
         key: 'k1',
         api_url: 'https://eu.example.test',
       },
+      bug_tracker_url: 'https://git.example.test/ops/issues/',
     });
     expect(parseRuntimeSettings(content)).toEqual({
       isHosted: true,
@@ -26,6 +27,7 @@ describe('runtime settings from index.html', () => {
         hostedHost: 'app.example.test',
       },
       analytics: { scriptUrl: 'https://cdn.example.test/a.js', key: 'k1', apiUrl: 'https://eu.example.test' },
+      bugTrackerUrl: 'https://git.example.test/ops/issues',
     });
   });
 
@@ -38,6 +40,7 @@ describe('runtime settings from index.html', () => {
         hosted: 'yes',
         support_chat: { script_url: 'javascript:alert(1)', app_id: 'a1' },
         analytics: { script_url: 'https://cdn.example.test/a.js', key: '' },
+        bug_tracker_url: 'javascript:alert(1)',
       }),
     );
     expect(risky).toEqual(DEFAULT_RUNTIME_SETTINGS);

@@ -10,6 +10,8 @@ export interface RuntimeSettings {
   accountSiteUrl: string;
   supportChat: { scriptUrl: string; appId: string; hostedHost: string } | null;
   analytics: { scriptUrl: string; key: string; apiUrl: string } | null;
+  /** The operator's issue tracker for the crash screen's bug report; empty means the project's own. */
+  bugTrackerUrl: string;
 }
 
 export const RUNTIME_SETTINGS_META_NAME = 'meshdeck-console';
@@ -19,6 +21,7 @@ export const DEFAULT_RUNTIME_SETTINGS: RuntimeSettings = {
   accountSiteUrl: '',
   supportChat: null,
   analytics: null,
+  bugTrackerUrl: '',
 };
 
 type Json = Record<string, unknown>;
@@ -64,6 +67,7 @@ export function parseRuntimeSettings(content: string | null | undefined): Runtim
             apiUrl: httpUrl(analytics.api_url) || new URL(analyticsScript).origin,
           }
         : null,
+    bugTrackerUrl: httpUrl(raw.bug_tracker_url).replace(/\/+$/, ''),
   };
 }
 

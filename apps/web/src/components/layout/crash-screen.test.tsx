@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BUG_TRACKER_URL } from '@/lib/constants.ts';
+import { buildBugReportUrl } from '@/lib/bug-report.ts';
 import { renderUi } from '@/test/render-ui.tsx';
 import { CrashScreen } from './crash-screen.tsx';
 
@@ -19,5 +20,11 @@ describe('CrashScreen', () => {
     expect(url.searchParams.get('title')).toContain('/networks/lab/nodes?tab=1');
     expect(url.searchParams.get('body')).toContain('nodes is undefined');
     expect(report).toHaveAttribute('target', '_blank');
+  });
+
+  it("when the operator configured a tracker, then the report opens that tracker's new-issue page", () => {
+    const url = new URL(buildBugReportUrl('/dns', new Error('boom'), 'https://git.example.test/ops/issues'));
+    expect(`${url.origin}${url.pathname}`).toBe('https://git.example.test/ops/issues/new');
+    expect(url.searchParams.get('title')).toBe('Console crash on /dns: boom');
   });
 });
