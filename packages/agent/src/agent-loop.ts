@@ -15,7 +15,7 @@ import { FailoverControl } from './failover-control.ts';
 import { HostsFile } from './hosts-file.ts';
 import { MeshRouting } from './mesh-routing.ts';
 import { gatewayRole, withInboundFilter, type RoutingPlan } from './routing-plan.ts';
-import { RoutingReporter, configurationSummary } from './routing-report.ts';
+import { RoutingReporter, configurationSummary, reportOf } from './routing-report.ts';
 import { discoverEndpoint } from './endpoint-discovery.ts';
 import { rotateKeys } from './host-actions.ts';
 import { HostUnknownError, type ServerApi } from './server-api.ts';
@@ -82,7 +82,7 @@ export class Agent {
         localInterfaces(state.interfaceName).map((i) => ({ cidr: i.addressString, name: i.name })),
     });
     this.#reporter = new RoutingReporter(
-      (status) => api.reportRoutingStatus(status),
+      (status) => api.reportRoutingStatus(reportOf(status)),
       (error) => this.report('routing-report', error),
       () => this.recovered('routing-report'),
     );

@@ -1,6 +1,7 @@
+import { routingStatusReportSchema } from '@meshdeck/contracts';
 import { describe, expect, it } from 'vitest';
 import type { RoutingStatus } from './mesh-routing.ts';
-import { RoutingReporter, configurationSummary } from './routing-report.ts';
+import { RoutingReporter, configurationSummary, reportOf } from './routing-report.ts';
 
 const status = (router: string, at = '2026-01-01T00:00:00.000Z', rtt = '1.2'): RoutingStatus => ({
   at,
@@ -88,5 +89,25 @@ describe('configurationSummary', () => {
       'configured 10.0.0.1/24 with 2 peer(s), routes 10.9.0.0/24, egress gateway (forwarding on), not routed (own LAN): 192.168.1.0/24 (eth0 192.168.1.5/24)',
     );
     expect(configurationSummary([], 0, [], undefined)).toBe('configured no addresses with 0 peer(s)');
+  });
+});
+
+describe('reportOf', () => {
+  it('when a text runs past the contract limit (a firewall note naming many ranges), cuts it so the server takes the report', () => {
+    const long: RoutingStatus = {
+      ...status('10.0.0.1'),
+      firewall: {
+        tool: 'none',
+        missing: `masquerading (${Array.from({ length: 40 }, (_, i) => `10.${i}.0.0/16`).join(', ')}) needs nftables`,
+      },
+      shadowed: [{ range: '192.168.1.0/24', lan: 'eth0\n192.168.1.5/24' }],
+    };
+    expect(routingStatusReportSchema.safeParse(long).success).toBe(false);
+    const report = reportOf(long);
+    expect(routingStatusReportSchema.safeParse(report).success).toBe(true);
+    expect(report.firewall.missing).toHaveLength(256);
+    expect(report.firewall.missing?.endsWith('…')).toBe(true);
+    expect(report.shadowed[0]?.lan).toBe('eth0 192.168.1.5/24');
+    expect(reportOf(status('10.0.0.1'))).toEqual(status('10.0.0.1'));
   });
 });

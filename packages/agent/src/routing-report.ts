@@ -1,4 +1,43 @@
+import { LIMITS } from '@meshdeck/contracts';
 import type { RoutingStatus } from './mesh-routing.ts';
+
+/** One line of at most `max` characters (the report's limits, routingStatusReportSchema), marked when cut. */
+const clip = (text: string, max: number): string => {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
+  const line = text.replace(/[\u0000-\u001f\u007f]/g, ' ');
+  return line.length <= max ? line : `${line.slice(0, max - 1)}…`;
+};
+
+/**
+ * The status as the server takes it: every text within the contract's limits and lists within their counts. A
+ * firewall note naming many ranges runs past 256 characters, and a report the server refuses would be sent again
+ * at every check-in, so it is cut here instead (the full text stays in the status file and the log).
+ */
+export function reportOf(status: RoutingStatus): RoutingStatus {
+  return {
+    at: clip(status.at, 64),
+    firewall: {
+      tool: clip(status.firewall.tool, 32),
+      missing: status.firewall.missing === undefined ? undefined : clip(status.firewall.missing, 256),
+    },
+    ranges: status.ranges.slice(0, 256).map((r) => ({
+      range: clip(r.range, LIMITS.address),
+      router: clip(r.router, LIMITS.hostName),
+      via: clip(r.via, LIMITS.hostName),
+      routers: Math.min(r.routers, LIMITS.listItems),
+      reason: clip(r.reason, 256),
+    })),
+    shadowed: status.shadowed
+      .slice(0, 256)
+      .map((s) => ({ range: clip(s.range, LIMITS.address), lan: clip(s.lan, 256) })),
+    internet: status.internet && {
+      gateway: clip(status.internet.gateway, LIMITS.hostName),
+      state: clip(status.internet.state, 64),
+      failMode: status.internet.failMode,
+    },
+    roles: status.roles.slice(0, 16).map((role) => clip(role, 32)),
+  };
+}
 
 /**
  * The part of a report that says something: its time stamp changes at every plan and the internet gateway's
