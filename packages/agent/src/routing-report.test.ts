@@ -2,6 +2,7 @@ import { routingStatusReportSchema } from '@meshdeck/contracts';
 import { describe, expect, it } from 'vitest';
 import type { RoutingStatus } from './mesh-routing.ts';
 import { RoutingReporter, configurationSummary, reportOf } from './routing-report.ts';
+import { ServerError } from './server-api.ts';
 
 const status = (router: string, at = '2026-01-01T00:00:00.000Z', rtt = '1.2'): RoutingStatus => ({
   at,
@@ -54,6 +55,28 @@ describe('RoutingReporter', () => {
     await settle();
     expect(sent).toEqual(['10.0.0.2']);
     expect(r.isCurrent).toBe(true);
+  });
+
+  it('when the server refuses the report (a 4xx), does not repeat it until the picture changes', async () => {
+    const sent: string[] = [];
+    let calls = 0;
+    const r = new RoutingReporter(
+      (s) => {
+        calls += 1;
+        if (s.ranges[0]?.router === '10.0.0.1') return Promise.reject(new ServerError(400, 'refused'));
+        sent.push(s.ranges[0]?.router ?? '');
+        return Promise.resolve();
+      },
+      () => undefined,
+    );
+    r.changed(status('10.0.0.1'));
+    await settle();
+    r.retry();
+    await settle();
+    expect(calls).toBe(1);
+    r.changed(status('10.0.0.2'));
+    await settle();
+    expect(sent).toEqual(['10.0.0.2']);
   });
 
   it('after resend (the server may have restarted and forgotten it), sends the unchanged picture again', async () => {

@@ -1,5 +1,6 @@
 import { LIMITS } from '@meshdeck/contracts';
 import type { RoutingStatus } from './mesh-routing.ts';
+import { isTransientFailure } from './server-api.ts';
 
 /** One line of at most `max` characters (the report's limits, routingStatusReportSchema), marked when cut. */
 const clip = (text: string, max: number): string => {
@@ -66,7 +67,8 @@ export function configurationSummary(
  * what it says changes, so the console shows the router each host really chose. Reports leave outside the
  * agent's work queue: a slow or absent server never holds up a failover. A report that did not arrive is sent
  * again at the next {@link retry}; after {@link resend} (the server may have restarted and forgotten it, since it
- * keeps reports in memory) the current one is sent even when unchanged.
+ * keeps reports in memory) the current one is sent even when unchanged. A report the server refuses (a 4xx: it
+ * would refuse it again) is not repeated until the picture changes.
  */
 export class RoutingReporter {
   #latest: RoutingStatus | undefined;
@@ -118,6 +120,7 @@ export class RoutingReporter {
       },
       (error: unknown) => {
         this.#sending = false;
+        if (!isTransientFailure(error)) this.#acknowledged = content;
         this.onError(error);
       },
     );
