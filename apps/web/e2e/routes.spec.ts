@@ -44,6 +44,7 @@ const PRO_PAGES: [string, string][] = [
   ['/users/network-role/net-admin', 'Network role'],
   ['/users/create-group', 'Create group'],
   ['/users/group/ops', 'User group'],
+  ['/branding', 'Branding'],
 ];
 
 test.describe('route table (spec §2)', () => {
