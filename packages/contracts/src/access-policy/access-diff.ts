@@ -43,6 +43,9 @@ const policyKey = (p: AccessPolicy) =>
 function signature(model: AccessModel, id: string): string {
   if (!model.nodes.has(id)) return '-';
   if (model.isOverridden(id)) return `#${id}`;
+  // Under a fill a node (not a client) sends and receives the fill's value with everyone: its policies do not matter.
+  const fill = model.input.matrixFill;
+  if (fill !== undefined) return model.isClient(id) ? `c${fill}:${model.signatureOf(id)}` : `f${fill}`;
   return model.signatureOf(id);
 }
 
@@ -94,7 +97,9 @@ function dirtyNodes(before: AccessModel, after: AccessModel, ids: readonly strin
     [cellsAfter, cellsBefore],
   ] as const)
     for (const [key, value] of a) if (b.get(key) !== value) for (const id of key.split('\n')) hard.add(id);
-  for (const id of ids) if (!sameAttributes(before, after, id)) hard.add(id);
+  // A changed fill changes every pair it decides: every node changed itself.
+  const isFillChanged = before.input.matrixFill !== after.input.matrixFill;
+  for (const id of ids) if (isFillChanged || !sameAttributes(before, after, id)) hard.add(id);
   for (const id of hard) dirty.add(id);
   return { dirty, hard, policies };
 }

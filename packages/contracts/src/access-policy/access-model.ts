@@ -24,7 +24,8 @@ const has = (members: Members, id: string) => members === 'all' || members.has(i
  * flows from A to B then costs the number of policy sides A is in, never policies x nodes.
  *
  * The rules (decision 033): an old-matrix cell someone set (stored because it differs from `defaultacl`) decides
- * its pair, 1 denying everything and 2 allowing everything; any other pair gets the union of the enabled
+ * its pair, 1 denying everything and 2 allowing everything; without a cell, the matrix fill (decision 040) decides
+ * every pair but client to client the same way; a cell of 0 or any other pair gets the union of the enabled
  * policies that match it (sources -> destinations, and back for two-way policies). Nodes never pair with
  * themselves. Two nodes can reach each other when something flows either way (one tunnel carries both).
  */
@@ -34,12 +35,14 @@ export class AccessModel {
   /** Policy sides per node, plus those every node is in. */
   readonly #memberships = new Map<string, Membership[]>();
   readonly #everyone: Membership[] = [];
-  readonly #matrix = new Map<string, 1 | 2>();
+  readonly #matrix = new Map<string, 0 | 1 | 2>();
+  readonly #clients = new Set<string>();
   readonly #overridden = new Set<string>();
   readonly #signatures = new Map<string, string>();
 
   constructor(readonly input: AccessInput) {
     this.nodes = new Map(input.nodes.map((node) => [node.id, node]));
+    for (const node of input.nodes) if (node.isClient) this.#clients.add(node.id);
     const index = new MemberIndex(input.nodes);
     this.policies = input.policies.map((policy) => ({
       policy,
@@ -90,11 +93,22 @@ export class AccessModel {
     return this.#overridden.has(id);
   }
 
+  /** Whether the matrix fill decides a pair without a cell of its own (every pair but client to client). */
+  isFilled(a: string, b: string): boolean {
+    return this.input.matrixFill !== undefined && !(this.#clients.has(a) && this.#clients.has(b));
+  }
+
+  /** Whether a node is an external client (its pairs with other clients are outside the matrix fill). */
+  isClient(id: string): boolean {
+    return this.#clients.has(id);
+  }
+
   /** What `from` may send to `to`: a canonical rule list, empty when nothing. */
   flow(from: string, to: string): FlowRule[] {
     if (from === to || !this.nodes.has(from) || !this.nodes.has(to)) return [];
-    const cell = this.#overridden.has(from) ? this.#matrix.get(pairKey(from, to)) : undefined;
-    if (cell !== undefined) return cell === 2 ? [...ALL_TRAFFIC] : [...NO_TRAFFIC];
+    const stored = this.#overridden.has(from) ? this.#matrix.get(pairKey(from, to)) : undefined;
+    const cell = stored ?? (this.isFilled(from, to) ? this.input.matrixFill : undefined);
+    if (cell !== undefined && cell !== 0) return cell === 2 ? [...ALL_TRAFFIC] : [...NO_TRAFFIC];
     const lists: FlowRule[][] = [];
     for (const membership of this.#entries(from)) {
       const compiled = this.policies[membership >> 1]!;

@@ -38,13 +38,18 @@ export interface PolicyNode {
   groups?: readonly string[];
   /** Egress ranges this node routes. */
   egressRanges?: readonly string[];
+  /** An external (remote-access) client: the old matrix's fill never covers a client-to-client pair. */
+  isClient?: boolean;
 }
 
-/** A stored cell of the old matrix that differs from the network default: 1 = deny, 2 = allow (contract §2.16). */
+/**
+ * A stored cell of the old matrix: 1 = deny, 2 = allow (contract §2.16), 0 = an exception to the matrix fill that
+ * leaves its pair to the policies (as a pair nobody set).
+ */
 export interface MatrixOverride {
   a: string;
   b: string;
-  value: 1 | 2;
+  value: 0 | 1 | 2;
 }
 
 /** Everything that decides who reaches whom in one network. */
@@ -53,6 +58,12 @@ export interface AccessInput {
   /** The network's `defaultacl`: the value of every matrix cell nobody set. */
   defaultAllow: boolean;
   matrix: readonly MatrixOverride[];
+  /**
+   * The old matrix's own default (a "Block all" / "Allow all" stored as one value): every pair but client to
+   * client without a cell of its own is decided by it, 1 denying and 2 allowing everything. Absent: such pairs
+   * follow the policies.
+   */
+  matrixFill?: 1 | 2;
   policies: readonly AccessPolicy[];
 }
 

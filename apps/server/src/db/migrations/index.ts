@@ -9,6 +9,7 @@ import { accessControl } from './007-access-control.ts';
 import { activity } from './008-activity.ts';
 import { branding } from './009-branding.ts';
 import { internetFailMode } from './010-internet-fail-mode.ts';
+import { aclMatrixFill } from './011-acl-matrix-fill.ts';
 
 /** The one migration set, applied in key order on SQLite and PostgreSQL alike. Append; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '008-activity': activity,
   '009-branding': branding,
   '010-internet-fail-mode': internetFailMode,
+  '011-acl-matrix-fill': aclMatrixFill,
 };

@@ -157,6 +157,7 @@ export function policyNodes(rows: NetworkAccessRows): PolicyNode[] {
   for (const client of rows.clients)
     nodes.push({
       id: client.client_id,
+      isClient: true,
       tags: parseIds(client.tags),
       ...(client.owner_id
         ? { owner: client.owner_id, groups: rows.ownerGroups.get(client.owner_id) ?? [] }
@@ -170,7 +171,12 @@ export function accessInput(rows: NetworkAccessRows, isPro: boolean): AccessInpu
   return {
     nodes: policyNodes(rows),
     defaultAllow: rows.defaultAllow,
-    matrix: rows.matrix.map((cell) => ({ a: cell.a, b: cell.b, value: cell.value === 1 ? 1 : 2 })),
+    matrix: rows.matrix.map((cell) => ({
+      a: cell.a,
+      b: cell.b,
+      value: cell.value === 1 ? 1 : cell.value === 0 ? 0 : 2,
+    })),
+    ...(rows.matrixFill === 0 ? {} : { matrixFill: rows.matrixFill }),
     policies: policyRecords(rows, isPro).map((record) => toAccessPolicy(record.row)),
   };
 }

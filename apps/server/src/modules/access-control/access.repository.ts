@@ -37,6 +37,8 @@ export interface AccessClientRow {
 export interface NetworkAccessRows {
   netid: string;
   defaultAllow: boolean;
+  /** The old matrix's fill (decision 040): 0 none, 1 deny, 2 allow every pair but client to client without a cell. */
+  matrixFill: 0 | 1 | 2;
   nodes: AccessNodeRow[];
   clients: AccessClientRow[];
   tags: TagRow[];
@@ -62,7 +64,7 @@ export function parseIds(text: string): string[] {
 async function load(db: Kysely<Database>, netid: string): Promise<NetworkAccessRows | undefined> {
   const network = await db
     .selectFrom('networks')
-    .select('default_acl')
+    .select(['default_acl', 'acl_matrix_fill'])
     .where('netid', '=', netid)
     .executeTakeFirst();
   if (!network) return undefined;
@@ -108,7 +110,20 @@ async function load(db: Kysely<Database>, netid: string): Promise<NetworkAccessR
           .execute();
   const ownerGroups = new Map(users.map((u) => [u.username, parseIds(u.user_group_ids)]));
   const defaultAllow = network.default_acl === 1;
-  return { netid, defaultAllow, nodes, clients, tags, policies, matrix, assertions, ownerGroups };
+  const fill = network.acl_matrix_fill;
+  const matrixFill = fill === 1 || fill === 2 ? fill : 0;
+  return {
+    netid,
+    defaultAllow,
+    matrixFill,
+    nodes,
+    clients,
+    tags,
+    policies,
+    matrix,
+    assertions,
+    ownerGroups,
+  };
 }
 
 /** The writes one access change may make, all inside the caller's transaction. */
@@ -152,8 +167,13 @@ export class AccessWriter {
   deletePolicy(id: string) {
     return this.trx.deleteFrom('acl_policies').where('id', '=', id).execute();
   }
-  /** Replaces the stored matrix cells of the network with `cells` (only cells that differ from the default). */
-  async replaceMatrix(cells: readonly MatrixRow[]) {
+  /** Replaces the network's matrix fill and its stored cells (only cells that differ from what fill and default give). */
+  async replaceMatrix(fill: 0 | 1 | 2, cells: readonly MatrixRow[]) {
+    await this.trx
+      .updateTable('networks')
+      .set({ acl_matrix_fill: fill })
+      .where('netid', '=', this.netid)
+      .execute();
     await this.trx.deleteFrom('acl_matrix').where('network', '=', this.netid).execute();
     for (let i = 0; i < cells.length; i += 500)
       await this.trx

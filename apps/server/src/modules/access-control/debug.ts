@@ -29,6 +29,11 @@ export function debugPair(service: AccessService, rows: NetworkAccessRows, node:
     IngressRules: [],
     NodeAllPolicy: records.some(({ row }) => row.id === `${rows.netid}.all-nodes` && row.enabled === 1),
     EgressNets: [],
-    flows: { node_to_peer: toPeer, peer_to_node: toNode, matrix: cell?.value ?? 0 },
+    flows: {
+      node_to_peer: toPeer,
+      peer_to_node: toNode,
+      // The cell deciding the pair, else the matrix fill where it reaches (a cell of 0 leaves it to the policies).
+      matrix: cell ? cell.value : model.isFilled(node, peer) ? rows.matrixFill : 0,
+    },
   };
 }

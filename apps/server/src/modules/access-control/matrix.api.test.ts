@@ -20,6 +20,20 @@ afterAll(async () => {
 const node = (name: string) => net.hosts[name]!.node;
 const call = (method: string, path: string, body?: unknown) =>
   server.request<any>(method, path, { token: net.token, body });
+const storedRows = () =>
+  server.app.meshdeck.database.db
+    .selectFrom('acl_matrix')
+    .selectAll()
+    .where('network', '=', 'matrix')
+    .execute();
+const storedFill = async () =>
+  (
+    await server.app.meshdeck.database.db
+      .selectFrom('networks')
+      .select('acl_matrix_fill')
+      .where('netid', '=', 'matrix')
+      .executeTakeFirstOrThrow()
+  ).acl_matrix_fill;
 const debug = async (a: string, b: string) =>
   (await call('GET', `/api/v1/acls/debug?node=${a}&peer=${b}`)).body.Response;
 
@@ -163,16 +177,88 @@ describe('GET/PUT /api/networks/{network}/acls', () => {
 
     const saved = await call('PUT', '/api/networks/matrix/acls/cells', body);
     expect(saved.status).toBe(200);
-    // Three nodes and a client: six pairs; alpha-beta is at the default and is not stored.
-    expect(saved.body.cells).toHaveLength(5);
-    expect(saved.body.cells.every((c: any) => c.value === 1)).toBe(true);
+    // The fill is the compact form's default; alpha-beta (at the network default) is the one pair that differs.
+    expect(saved.body.default_value).toBe(1);
+    expect(saved.body.cells).toHaveLength(1);
+    expect([saved.body.cells[0].a, saved.body.cells[0].b].sort()).toEqual(
+      [node('alpha'), node('beta')].sort(),
+    );
+    expect(saved.body.cells[0].value).toBe(2);
     expect((await debug(node('alpha'), node('beta'))).IsNodeAllowed).toBe(true);
     expect((await debug(node('alpha'), node('gw'))).flows.matrix).toBe(1);
+    expect((await debug(node('alpha'), node('gw'))).IsNodeAllowed).toBe(false);
+    expect((await debug(clientId, node('beta'))).IsNodeAllowed).toBe(false);
+    // Stored as one value and one exception, not a row per pair (decision 040).
+    expect(await storedRows()).toHaveLength(1);
+    expect(await storedFill()).toBe(1);
 
     const reset = await call('PUT', '/api/networks/matrix/acls/cells', { fill: 2 });
     expect(reset.status).toBe(200);
+    expect(reset.body.default_value).toBe(2);
     expect(reset.body.cells).toEqual([]);
     expect((await debug(node('alpha'), node('gw'))).IsNodeAllowed).toBe(true);
+    expect(await storedRows()).toHaveLength(0);
+    expect(await storedFill()).toBe(0);
+  });
+
+  it('-> Block all, then single-cell exceptions through /acls/cells and /acls/v2, then reset: the contract form, the debug answer and the client denials follow the old per-pair semantics', async () => {
+    const ids = [node('gw'), node('alpha'), node('beta'), clientId];
+    const full = async () => (await call('GET', '/api/networks/matrix/acls')).body;
+    const blocked = await call('PUT', '/api/networks/matrix/acls/cells', { fill: 1 });
+    expect(blocked.status).toBe(200);
+    for (const a of ids) for (const b of ids) if (a !== b) expect((await full())[a][b]).toBe(1);
+    let client = (await call('GET', `/api/extclients/matrix/${clientId}`)).body;
+    expect(Object.keys(client.deniednodeacls ?? {}).sort()).toEqual(
+      [node('gw'), node('alpha'), node('beta')].sort(),
+    );
+
+    // An exception through the compact write, another through the contract's merge.
+    expect(
+      (
+        await call('PUT', '/api/networks/matrix/acls/cells', {
+          cells: [{ a: node('gw'), b: node('alpha'), value: 2 }],
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await call('PUT', '/api/networks/matrix/acls/v2', { [clientId]: { [node('beta')]: 2 } })).status,
+    ).toBe(200);
+    const matrix = await full();
+    expect(matrix[node('alpha')][node('gw')]).toBe(2);
+    expect(matrix[node('beta')][clientId]).toBe(2);
+    expect(matrix[node('alpha')][node('beta')]).toBe(1);
+    expect(matrix[node('alpha')][clientId]).toBe(1);
+    // An exception at the network default leaves its pair to the policies (the ALLOW network's default policy).
+    expect((await debug(node('gw'), node('alpha'))).flows.matrix).toBe(0);
+    expect((await debug(node('gw'), node('alpha'))).IsNodeAllowed).toBe(true);
+    expect((await debug(clientId, node('beta'))).IsNodeAllowed).toBe(true);
+    expect((await debug(node('alpha'), node('beta'))).IsNodeAllowed).toBe(false);
+    client = (await call('GET', `/api/extclients/matrix/${clientId}`)).body;
+    expect(Object.keys(client.deniednodeacls ?? {}).sort()).toEqual([node('gw'), node('alpha')].sort());
+    expect(await storedRows()).toHaveLength(2);
+
+    // Setting an exception back to the fill drops its row; the compact read equals the full one pair by pair.
+    await call('PUT', '/api/networks/matrix/acls', { [node('alpha')]: { [node('gw')]: 1 } });
+    expect(await storedRows()).toHaveLength(1);
+    const cells = (await call('GET', '/api/networks/matrix/acls/cells')).body;
+    const shown = await full();
+    for (const a of ids)
+      for (const b of ids) {
+        if (a === b) continue;
+        const cell = cells.cells.find((c: any) => [c.a, c.b].sort().join() === [a, b].sort().join());
+        expect(shown[a][b]).toBe(cell?.value ?? cells.default_value);
+      }
+
+    // The preview of a reset names every pair it opens, computed from the fill, not pair by pair.
+    const preview = await call('POST', '/api/networks/matrix/acls/cells/preview', { fill: 2 });
+    expect(preview.body.Response.pairs).toEqual({ gained: 5, lost: 0 });
+    const reset = await call('PUT', '/api/networks/matrix/acls/cells', { fill: 2 });
+    expect(reset.body.cells).toEqual([]);
+    expect(await storedRows()).toHaveLength(0);
+    expect(await storedFill()).toBe(0);
+    client = (await call('GET', `/api/extclients/matrix/${clientId}`)).body;
+    expect(Object.keys(client.deniednodeacls ?? {})).toEqual([]);
+    for (const a of ids) for (const b of ids) if (a !== b) expect((await full())[a][b]).toBe(2);
   });
 
   it.each([
