@@ -19,9 +19,18 @@ function naiveFlow(input: AccessInput, from: string, to: string): string[] {
   if (from === to) return [];
   const ids = new Set(input.nodes.map((n) => n.id));
   if (!ids.has(from) || !ids.has(to)) return [];
-  const cells = input.matrix.filter((c) => (c.a === from && c.b === to) || (c.a === to && c.b === from));
-  if (cells.length > 0) return cells.some((c) => c.value === 1) ? [] : ['all'];
   const node = (id: string) => input.nodes.find((n) => n.id === id)!;
+  const cells = input.matrix.filter((c) => (c.a === from && c.b === to) || (c.a === to && c.b === from));
+  // A deny among a pair's cells wins, else its last cell; 0 leaves the pair to the policies.
+  const cell = cells.some((c) => c.value === 1)
+    ? 1
+    : cells.length > 0
+      ? cells[cells.length - 1]!.value
+      : node(from).isClient && node(to).isClient
+        ? undefined
+        : input.matrixFill;
+  if (cell === 1) return [];
+  if (cell === 2) return ['all'];
   const matches = (ref: PolicyRef, id: string) => {
     const n = node(id);
     const any = ref.value === '*';
@@ -79,37 +88,51 @@ const nodeArb = (id: string): fc.Arbitrary<PolicyNode> =>
     owner: id.startsWith('c') ? fc.constantFrom('ann', 'bob') : fc.constant(undefined),
     groups: id.startsWith('c') ? fc.constantFrom(['g1'], []) : fc.constant(undefined),
     egressRanges: fc.constantFrom([], [], ['10.9.0.0/16']),
+    isClient: fc.constant(id.startsWith('c')),
   });
-const inputArb: fc.Arbitrary<AccessInput> = fc.record({
-  nodes: fc.subarray(ids, { minLength: 1 }).chain((chosen) => fc.tuple(...chosen.map(nodeArb))),
-  defaultAllow: fc.boolean(),
-  matrix: fc.array(
-    fc.record({ a: fc.constantFrom(...ids), b: fc.constantFrom(...ids), value: fc.constantFrom(1, 2) }),
-    { maxLength: 3 },
-  ),
-  policies: fc
-    .array(fc.constantFrom('p1', 'p2', 'p3', 'p4'), { maxLength: 4 })
-    .chain((names) => fc.tuple(...[...new Set(names)].map(policyArb))),
-});
+const fillArb = fc.constantFrom<(1 | 2)[]>([], [], [1], [2]);
+const withFill = (fill: (1 | 2)[]) => (fill.length === 0 ? {} : { matrixFill: fill[0]! });
+const inputArb: fc.Arbitrary<AccessInput> = fc
+  .record({
+    nodes: fc.subarray(ids, { minLength: 1 }).chain((chosen) => fc.tuple(...chosen.map(nodeArb))),
+    defaultAllow: fc.boolean(),
+    matrix: fc.array(
+      fc.record({
+        a: fc.constantFrom(...ids),
+        b: fc.constantFrom(...ids),
+        value: fc.constantFrom<0 | 1 | 2>(0, 1, 2),
+      }),
+      { maxLength: 3 },
+    ),
+    // The old matrix's fill (decision 040): none, deny or allow every pair but client to client.
+    fill: fillArb,
+    policies: fc
+      .array(fc.constantFrom('p1', 'p2', 'p3', 'p4'), { maxLength: 4 })
+      .chain((names) => fc.tuple(...[...new Set(names)].map(policyArb))),
+  })
+  .map(({ fill, ...input }) => ({ ...input, ...withFill(fill) }));
 
 /** A second state: some policies edited, added or dropped, tags moved, matrix cells changed. */
 const changedArb = (input: AccessInput): fc.Arbitrary<AccessInput> =>
-  fc.record({
-    nodes: fc
-      .constantFrom(input.nodes, input.nodes.slice(1))
-      .chain((nodes) => fc.tuple(...nodes.map((n) => fc.oneof(fc.constant(n), nodeArb(n.id))))),
-    defaultAllow: fc.constant(input.defaultAllow),
-    matrix: fc.oneof(
-      fc.constant(input.matrix),
-      inputArb.map((i) => i.matrix),
-    ),
-    policies: fc
-      .tuple(
-        ...input.policies.map((p) => fc.oneof(fc.constant(p), policyArb(p.id), fc.constant(undefined))),
-        fc.option(policyArb('p9'), { nil: undefined }),
-      )
-      .map((list) => list.filter((p): p is AccessPolicy => p !== undefined)),
-  });
+  fc
+    .record({
+      nodes: fc
+        .constantFrom(input.nodes, input.nodes.slice(1))
+        .chain((nodes) => fc.tuple(...nodes.map((n) => fc.oneof(fc.constant(n), nodeArb(n.id))))),
+      defaultAllow: fc.constant(input.defaultAllow),
+      matrix: fc.oneof(
+        fc.constant(input.matrix),
+        inputArb.map((i) => i.matrix),
+      ),
+      fill: fc.oneof(fc.constant(input.matrixFill === undefined ? [] : [input.matrixFill]), fillArb),
+      policies: fc
+        .tuple(
+          ...input.policies.map((p) => fc.oneof(fc.constant(p), policyArb(p.id), fc.constant(undefined))),
+          fc.option(policyArb('p9'), { nil: undefined }),
+        )
+        .map((list) => list.filter((p): p is AccessPolicy => p !== undefined)),
+    })
+    .map(({ fill, ...changed }) => ({ ...changed, ...withFill(fill) }));
 
 describe('access policy', () => {
   it('-> when compiled, every ordered pair gets what the naive evaluation over every policy gives', () => {
