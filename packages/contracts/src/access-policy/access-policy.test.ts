@@ -91,7 +91,7 @@ const nodeArb = (id: string): fc.Arbitrary<PolicyNode> =>
     isClient: fc.constant(id.startsWith('c')),
   });
 const fillArb = fc.constantFrom<(1 | 2)[]>([], [], [1], [2]);
-const withFill = (fill: (1 | 2)[]) => (fill.length === 0 ? {} : { matrixFill: fill[0]! });
+const withFill = (fill: readonly (1 | 2)[]) => (fill.length === 0 ? {} : { matrixFill: fill[0]! });
 const inputArb: fc.Arbitrary<AccessInput> = fc
   .record({
     nodes: fc.subarray(ids, { minLength: 1 }).chain((chosen) => fc.tuple(...chosen.map(nodeArb))),

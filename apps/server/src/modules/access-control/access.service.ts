@@ -88,7 +88,7 @@ export class AccessService {
     const rows = snapshot?.rows ?? (await this.rows(netid));
     const after = clone(rows);
     const planned = plan(after);
-    return this.impact(rows, after, planned.newChecks, snapshot?.model).impact;
+    return this.impact(rows, after, planned.newChecks, snapshot?.model, false).impact;
   }
 
   /** Saves `plan` in one transaction unless it breaks a check; returns its result and impact. */
@@ -152,6 +152,7 @@ export class AccessService {
     after: NetworkAccessRows,
     newChecks: readonly string[] = [],
     compiled?: AccessModel,
+    isSaving = true,
   ) {
     const [was, is] = [compiled ?? this.model(before), this.model(after)];
     // A client is reached through its gateway: its pairs change the gateway host's entry on the other side.
@@ -178,10 +179,18 @@ export class AccessService {
         if (clientGateway.has(id) && hosts.includes(host)) wholeLists.add(host);
       }
     };
-    const diff = diffAccess(was, is, IMPACT_LIMIT, (a, b) => {
-      tell(a, b);
-      tell(b, a);
-    });
+    // A preview tells nobody: collecting the hosts to tell costs the changed pairs (N² for a "Block all").
+    const diff = diffAccess(
+      was,
+      is,
+      IMPACT_LIMIT,
+      isSaving
+        ? (a, b) => {
+            tell(a, b);
+            tell(b, a);
+          }
+        : undefined,
+    );
     const names = nameIndex(after, before);
     const checks = after.assertions.map(toAssertion);
     const failedBefore = new Map(brokenAssertions(was, checks).map((f) => [f.assertion.id, f.count]));
