@@ -15,6 +15,7 @@ export * from './agent-messages.ts';
 export * from './hosts.ts';
 export * from './nodes.ts';
 export * from './agent-updates.ts';
+export * from './peer-update-parse.ts';
 export * from './payload-key.ts';
 export * from './roles.ts';
 export * from './groups.ts';
