@@ -63,7 +63,8 @@ try {
   const blockAllMs = performance.now() - started;
   const blockAllBytes = JSON.stringify(blockAll.body).length;
 
-  // "Block all" as the console sends it (a fill), previewed, saved (every pair stored: N² / 2 rows) and reset.
+  // "Block all" as the console sends it (a fill), previewed, saved (one fill value and the cells that differ from it,
+  // decision 040) and reset.
   const timedCall = async (method: string, path: string, payload: unknown) => {
     const begun = performance.now();
     const response = await server.request(method, path, { token, body: payload });
@@ -72,6 +73,13 @@ try {
   };
   const fillPreview = await timedCall('POST', `/api/networks/${NET}/acls/cells/preview`, blockAll.body);
   const fillSave = await timedCall('PUT', `/api/networks/${NET}/acls/cells`, blockAll.body);
+  const storedRows = (
+    await server.app.meshdeck.database.db
+      .selectFrom('acl_matrix')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('network', '=', NET)
+      .executeTakeFirstOrThrow()
+  ).n;
   const fillReset = await timedCall('PUT', `/api/networks/${NET}/acls/cells`, { fill: 2 });
   const legacyBlockAll =
     JSON.stringify(
@@ -92,7 +100,9 @@ try {
     `| console: "Block all", pairs / body / time | ${blockAll.count} / ${blockAllBytes} B (as /acls/v2: about ${kib(legacyBlockAll)}) / ${blockAllMs.toFixed(0)} ms | body <= ${kib(MAX_BODY_BYTES)} (request limit) |`,
   );
   console.log(`| "Block all": impact preview (POST /acls/cells/preview) | ${fillPreview.toFixed(0)} ms | |`);
-  console.log(`| "Block all": save, every pair stored (PUT /acls/cells) | ${fillSave.toFixed(0)} ms | |`);
+  console.log(
+    `| "Block all": save (PUT /acls/cells), matrix rows stored | ${fillSave.toFixed(0)} ms, ${Number(storedRows)} rows | |`,
+  );
   console.log(`| "Allow all" back to the default: save | ${fillReset.toFixed(0)} ms | |`);
 } finally {
   await server.close();

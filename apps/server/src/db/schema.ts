@@ -165,6 +165,8 @@ export interface NetworksTable {
   internet_fail_mode: ColumnType<string, string | undefined, string>;
   /** The old matrix's fill: 0 none, 1 deny, 2 allow every pair without a cell (migration 011, decision 040). */
   acl_matrix_fill: ColumnType<number, number | undefined, number>;
+  /** When the fill was set (ISO; migration 012): it reaches the members created until then. */
+  acl_matrix_fill_at: ColumnType<string, string | undefined, string>;
   /** Unix seconds in bigint columns: PostgreSQL returns them as strings, so read them through Number(). */
   nodes_last_modified: ColumnType<number | string, number, number>;
   network_last_modified: ColumnType<number | string, number, number>;

@@ -43,9 +43,14 @@ const policyKey = (p: AccessPolicy) =>
 function signature(model: AccessModel, id: string): string {
   if (!model.nodes.has(id)) return '-';
   if (model.isOverridden(id)) return `#${id}`;
-  // Under a fill a node (not a client) sends and receives the fill's value with everyone: its policies do not matter.
+  // Under a fill a node (not a client) sends and receives the fill's value with every member the fill reaches: its
+  // policies matter only toward members that joined later (and theirs toward everyone).
   const fill = model.input.matrixFill;
-  if (fill !== undefined) return model.isClient(id) ? `c${fill}:${model.signatureOf(id)}` : `f${fill}`;
+  if (fill !== undefined) {
+    if (model.isAfterFill(id)) return `a:${model.signatureOf(id)}`;
+    if (model.isClient(id)) return `c${fill}:${model.signatureOf(id)}`;
+    return model.hasAfterFill ? `f${fill}:${model.signatureOf(id)}` : `f${fill}`;
+  }
   return model.signatureOf(id);
 }
 
@@ -58,6 +63,7 @@ function sameAttributes(before: AccessModel, after: AccessModel, id: string): bo
     x.length === y.length && x.every((v, i) => v === y[i]);
   return (
     a.owner === b.owner &&
+    a.isAfterFill === b.isAfterFill &&
     same(a.tags, b.tags) &&
     same(a.groups, b.groups) &&
     same(a.egressRanges, b.egressRanges)

@@ -37,12 +37,16 @@ export class AccessModel {
   readonly #everyone: Membership[] = [];
   readonly #matrix = new Map<string, 0 | 1 | 2>();
   readonly #clients = new Set<string>();
+  readonly #afterFill = new Set<string>();
   readonly #overridden = new Set<string>();
   readonly #signatures = new Map<string, string>();
 
   constructor(readonly input: AccessInput) {
     this.nodes = new Map(input.nodes.map((node) => [node.id, node]));
-    for (const node of input.nodes) if (node.isClient) this.#clients.add(node.id);
+    for (const node of input.nodes) {
+      if (node.isClient) this.#clients.add(node.id);
+      if (node.isAfterFill) this.#afterFill.add(node.id);
+    }
     const index = new MemberIndex(input.nodes);
     this.policies = input.policies.map((policy) => ({
       policy,
@@ -93,9 +97,27 @@ export class AccessModel {
     return this.#overridden.has(id);
   }
 
-  /** Whether the matrix fill decides a pair without a cell of its own (every pair but client to client). */
+  /**
+   * Whether the matrix fill decides a pair without a cell of its own: every pair but client to client or with a
+   * member that joined after the fill.
+   */
   isFilled(a: string, b: string): boolean {
-    return this.input.matrixFill !== undefined && !(this.#clients.has(a) && this.#clients.has(b));
+    return (
+      this.input.matrixFill !== undefined &&
+      !(this.#clients.has(a) && this.#clients.has(b)) &&
+      !this.#afterFill.has(a) &&
+      !this.#afterFill.has(b)
+    );
+  }
+
+  /** Whether a member joined after the matrix fill (its pairs follow the policies). */
+  isAfterFill(id: string): boolean {
+    return this.#afterFill.has(id);
+  }
+
+  /** Whether some member joined after the matrix fill. */
+  get hasAfterFill(): boolean {
+    return this.#afterFill.size > 0;
   }
 
   /** Whether a node is an external client (its pairs with other clients are outside the matrix fill). */

@@ -26,7 +26,7 @@ function naiveFlow(input: AccessInput, from: string, to: string): string[] {
     ? 1
     : cells.length > 0
       ? cells[cells.length - 1]!.value
-      : node(from).isClient && node(to).isClient
+      : (node(from).isClient && node(to).isClient) || node(from).isAfterFill || node(to).isAfterFill
         ? undefined
         : input.matrixFill;
   if (cell === 1) return [];
@@ -89,6 +89,8 @@ const nodeArb = (id: string): fc.Arbitrary<PolicyNode> =>
     groups: id.startsWith('c') ? fc.constantFrom(['g1'], []) : fc.constant(undefined),
     egressRanges: fc.constantFrom([], [], ['10.9.0.0/16']),
     isClient: fc.constant(id.startsWith('c')),
+    // Joined after the matrix fill was set (only counts under a fill).
+    isAfterFill: fc.boolean(),
   });
 const fillArb = fc.constantFrom<(1 | 2)[]>([], [], [1], [2]);
 const withFill = (fill: readonly (1 | 2)[]) => (fill.length === 0 ? {} : { matrixFill: fill[0]! });

@@ -40,6 +40,8 @@ export interface PolicyNode {
   egressRanges?: readonly string[];
   /** An external (remote-access) client: the old matrix's fill never covers a client-to-client pair. */
   isClient?: boolean;
+  /** Joined after the matrix fill was set: its pairs are outside the fill (a new member gets the default). */
+  isAfterFill?: boolean;
 }
 
 /**
@@ -60,7 +62,7 @@ export interface AccessInput {
   matrix: readonly MatrixOverride[];
   /**
    * The old matrix's own default (a "Block all" / "Allow all" stored as one value): every pair but client to
-   * client without a cell of its own is decided by it, 1 denying and 2 allowing everything. Absent: such pairs
+   * client or with a member that joined later (`isAfterFill`), without a cell of its own, is decided by it, 1 denying and 2 allowing everything. Absent: such pairs
    * follow the policies.
    */
   matrixFill?: 1 | 2;

@@ -10,6 +10,7 @@ import { activity } from './008-activity.ts';
 import { branding } from './009-branding.ts';
 import { internetFailMode } from './010-internet-fail-mode.ts';
 import { aclMatrixFill } from './011-acl-matrix-fill.ts';
+import { aclMatrixFillAt } from './012-acl-matrix-fill-at.ts';
 
 /** The one migration set, applied in key order on SQLite and PostgreSQL alike. Append; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009-branding': branding,
   '010-internet-fail-mode': internetFailMode,
   '011-acl-matrix-fill': aclMatrixFill,
+  '012-acl-matrix-fill-at': aclMatrixFillAt,
 };

@@ -166,10 +166,21 @@ export function policyNodes(rows: NetworkAccessRows): PolicyNode[] {
   return nodes;
 }
 
+/** Members created after the matrix fill was set (decision 040): their pairs are outside it. */
+export function afterFill(rows: NetworkAccessRows): Set<string> {
+  const later = new Set<string>();
+  if (rows.matrixFill === 0) return later;
+  for (const node of rows.nodes) if (node.created_at > rows.matrixFillAt) later.add(node.id);
+  for (const client of rows.clients) if (client.created_at > rows.matrixFillAt) later.add(client.client_id);
+  return later;
+}
+
 /** What decides access in the network, for the shared access function. */
 export function accessInput(rows: NetworkAccessRows, isPro: boolean): AccessInput {
+  const later = afterFill(rows);
+  const nodes = policyNodes(rows);
   return {
-    nodes: policyNodes(rows),
+    nodes: later.size === 0 ? nodes : nodes.map((n) => (later.has(n.id) ? { ...n, isAfterFill: true } : n)),
     defaultAllow: rows.defaultAllow,
     matrix: rows.matrix.map((cell) => ({
       a: cell.a,

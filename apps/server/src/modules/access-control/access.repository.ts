@@ -21,6 +21,7 @@ export interface AccessNodeRow {
   address: string | null;
   tags: string;
   settings: string;
+  created_at: string;
 }
 
 /** An external client as access control sees it. */
@@ -31,6 +32,7 @@ export interface AccessClientRow {
   address: string | null;
   tags: string;
   denied_node_acls: string;
+  created_at: string;
 }
 
 /** Everything that decides access in one network, read at one moment. */
@@ -39,6 +41,8 @@ export interface NetworkAccessRows {
   defaultAllow: boolean;
   /** The old matrix's fill (decision 040): 0 none, 1 deny, 2 allow every pair but client to client without a cell. */
   matrixFill: 0 | 1 | 2;
+  /** When the fill was set (ISO): members created later are outside it. */
+  matrixFillAt: string;
   nodes: AccessNodeRow[];
   clients: AccessClientRow[];
   tags: TagRow[];
@@ -64,7 +68,7 @@ export function parseIds(text: string): string[] {
 async function load(db: Kysely<Database>, netid: string): Promise<NetworkAccessRows | undefined> {
   const network = await db
     .selectFrom('networks')
-    .select(['default_acl', 'acl_matrix_fill'])
+    .select(['default_acl', 'acl_matrix_fill', 'acl_matrix_fill_at'])
     .where('netid', '=', netid)
     .executeTakeFirst();
   if (!network) return undefined;
@@ -79,13 +83,22 @@ async function load(db: Kysely<Database>, netid: string): Promise<NetworkAccessR
         'nodes.address as address',
         'nodes.tags as tags',
         'nodes.settings as settings',
+        'nodes.created_at as created_at',
       ])
       .where('nodes.network', '=', netid)
       .orderBy('nodes.id')
       .execute(),
     db
       .selectFrom('ext_clients')
-      .select(['client_id', 'gateway_node_id', 'owner_id', 'address', 'tags', 'denied_node_acls'])
+      .select([
+        'client_id',
+        'gateway_node_id',
+        'owner_id',
+        'address',
+        'tags',
+        'denied_node_acls',
+        'created_at',
+      ])
       .where('network', '=', netid)
       .orderBy('client_id')
       .execute(),
@@ -116,6 +129,7 @@ async function load(db: Kysely<Database>, netid: string): Promise<NetworkAccessR
     netid,
     defaultAllow,
     matrixFill,
+    matrixFillAt: network.acl_matrix_fill_at,
     nodes,
     clients,
     tags,
@@ -168,10 +182,10 @@ export class AccessWriter {
     return this.trx.deleteFrom('acl_policies').where('id', '=', id).execute();
   }
   /** Replaces the network's matrix fill and its stored cells (only cells that differ from what fill and default give). */
-  async replaceMatrix(fill: 0 | 1 | 2, cells: readonly MatrixRow[]) {
+  async replaceMatrix(fill: 0 | 1 | 2, fillAt: string, cells: readonly MatrixRow[]) {
     await this.trx
       .updateTable('networks')
-      .set({ acl_matrix_fill: fill })
+      .set({ acl_matrix_fill: fill, acl_matrix_fill_at: fillAt })
       .where('netid', '=', this.netid)
       .execute();
     await this.trx.deleteFrom('acl_matrix').where('network', '=', this.netid).execute();

@@ -2,6 +2,7 @@ import type { AclContainer, AclMatrixCells, AclMatrixCellsInput } from '@meshdec
 import { badRequest } from '../../lib/api-error.ts';
 import { parseIds, type MatrixRow, type NetworkAccessRows } from './access.repository.ts';
 import type { AccessPlan } from './access.service.ts';
+import { afterFill } from './access-state.ts';
 
 const ordered = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
 
@@ -18,14 +19,20 @@ function storedMatrix(rows: NetworkAccessRows) {
   for (const cell of rows.matrix)
     if (cell.a !== cell.b && members.has(cell.a) && members.has(cell.b))
       cells.set(ordered(cell.a, cell.b).join('\n'), cell.value);
-  const isCovered = (a: string, b: string) => !(clients.has(a) && clients.has(b));
+  // A fill set now (`covering`) reaches every member; the stored one, those that existed when it was set.
+  let later = afterFill(rows);
+  const isCovered = (a: string, b: string) =>
+    !(clients.has(a) && clients.has(b)) && !later.has(a) && !later.has(b);
+  const coverEveryone = () => {
+    later = new Set();
+  };
   /** What a pair holds without a cell: the fill where it reaches, else nothing (0). */
   const base = (fill: number, a: string, b: string) => (fill !== 0 && isCovered(a, b) ? fill : 0);
   const shown = (fill: number, a: string, b: string) => {
     const value = cells.get(ordered(a, b).join('\n')) ?? base(fill, a, b);
     return value === 0 ? fallback : value;
   };
-  return { clients, fallback, cells, isCovered, base, shown };
+  return { clients, fallback, cells, isCovered, base, shown, coverEveryone, later: () => later };
 }
 
 /**
@@ -50,7 +57,7 @@ export function presentMatrix(rows: NetworkAccessRows): AclContainer {
  */
 export function presentCells(rows: NetworkAccessRows): AclMatrixCells {
   const members = [...rows.nodes.map((n) => n.id), ...rows.clients.map((c) => c.client_id)];
-  const { cells, clients, shown } = storedMatrix(rows);
+  const { cells, clients, shown, later, isCovered } = storedMatrix(rows);
   const fill = rows.matrixFill;
   const defaultValue = fill === 0 ? (rows.defaultAllow ? 2 : 1) : fill;
   const out: AclMatrixCells['cells'] = [];
@@ -59,14 +66,20 @@ export function presentCells(rows: NetworkAccessRows): AclMatrixCells {
     const value = shown(fill, a, b);
     if (value !== defaultValue) out.push({ a, b, value });
   }
-  // Client-to-client pairs are outside the fill: they show their cell or the network default.
+  // Pairs outside the fill (client to client, or with a member that joined after it) show their cell or the
+  // network default.
   if (fill !== 0) {
-    const ids = [...clients];
-    for (let i = 0; i < ids.length; i++)
-      for (let j = i + 1; j < ids.length; j++) {
-        const [a, b] = ordered(ids[i]!, ids[j]!);
+    const seen = new Set<string>();
+    const outside = [...new Set([...clients, ...later()])];
+    for (const u of outside)
+      for (const m of members) {
+        if (u === m) continue;
+        const [a, b] = ordered(u, m);
+        const key = `${a}\n${b}`;
+        if (seen.has(key) || cells.has(key) || isCovered(a, b)) continue;
+        seen.add(key);
         const value = shown(fill, a, b);
-        if (!cells.has(`${a}\n${b}`) && value !== defaultValue) out.push({ a, b, value });
+        if (value !== defaultValue) out.push({ a, b, value });
       }
   }
   return { members, default_value: defaultValue, cells: out };
@@ -83,7 +96,7 @@ export const putMatrix =
   (body: AclContainer, withClients: boolean, fillWith?: number | null): AccessPlan<void> =>
   (rows: NetworkAccessRows) => {
     const nodes = new Set(rows.nodes.map((n) => n.id));
-    const { clients, fallback, cells, isCovered, base, shown } = storedMatrix(rows);
+    const { clients, fallback, cells, isCovered, base, shown, coverEveryone } = storedMatrix(rows);
     const known = (id: string) => nodes.has(id) || clients.has(id);
     const check = (id: string) => {
       if (!known(id))
@@ -92,6 +105,7 @@ export const putMatrix =
         );
     };
     let fill: 0 | 1 | 2 = rows.matrixFill;
+    let fillAt = rows.matrixFillAt;
     const sent = new Map<string, number>();
     for (const [a, row] of Object.entries(body)) {
       check(a);
@@ -112,6 +126,8 @@ export const putMatrix =
     if (fillWith === 1 || fillWith === 2) {
       // The fill replaces every pair it reaches: their cells go, client-to-client cells stay.
       fill = fillWith === fallback ? 0 : fillWith;
+      fillAt = fill === 0 ? '' : new Date().toISOString();
+      coverEveryone();
       for (const key of [...cells.keys()]) {
         const [a = '', b = ''] = key.split('\n');
         if (isCovered(a, b)) cells.delete(key);
@@ -129,6 +145,7 @@ export const putMatrix =
     });
     rows.matrix = matrix;
     rows.matrixFill = fill;
+    rows.matrixFillAt = fillAt;
     const deniedWrites: [string, string[]][] = [];
     if (withClients)
       for (const client of rows.clients) {
@@ -141,7 +158,7 @@ export const putMatrix =
     return {
       result: undefined,
       write: async (w) => {
-        await w.replaceMatrix(fill, matrix);
+        await w.replaceMatrix(fill, fillAt, matrix);
         for (const [id, denied] of deniedWrites) await w.setClientDenied(id, denied);
       },
       events: [{ resource: 'acls', action: 'updated', network: rows.netid }],

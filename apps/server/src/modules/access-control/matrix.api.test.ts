@@ -261,6 +261,40 @@ describe('GET/PUT /api/networks/{network}/acls', () => {
     for (const a of ids) for (const b of ids) if (a !== b) expect((await full())[a][b]).toBe(2);
   });
 
+  it('-> a client created after a Block all is outside the fill: its pairs show and follow the network default, as the contract gives a new member', async () => {
+    expect((await call('PUT', '/api/networks/matrix/acls/cells', { fill: 1 })).status).toBe(200);
+    const created = await call('POST', `/api/extclients/matrix/${node('gw')}`, { clientid: 'laptop-two' });
+    expect(created.status).toBe(200);
+    const full = (await call('GET', '/api/networks/matrix/acls')).body;
+    expect(full['laptop-two'][node('alpha')]).toBe(2);
+    expect(full[node('alpha')]['laptop-two']).toBe(2);
+    expect(full[node('alpha')][node('beta')]).toBe(1);
+    expect(full[clientId][node('beta')]).toBe(1);
+    expect((await debug('laptop-two', node('alpha'))).IsNodeAllowed).toBe(true);
+    expect((await debug('laptop-two', node('alpha'))).flows.matrix).toBe(0);
+    expect((await debug(node('alpha'), node('beta'))).IsNodeAllowed).toBe(false);
+    const cells = (await call('GET', '/api/networks/matrix/acls/cells')).body;
+    expect(cells.default_value).toBe(1);
+    for (const a of cells.members)
+      for (const b of cells.members) {
+        if (a === b) continue;
+        const cell = cells.cells.find((c: any) => [c.a, c.b].sort().join() === [a, b].sort().join());
+        expect(full[a][b]).toBe(cell?.value ?? cells.default_value);
+      }
+    // Still nothing stored per pair.
+    expect(await storedRows()).toHaveLength(0);
+    // Blocking it too is a single cell, as for any other pair.
+    await call('PUT', '/api/networks/matrix/acls/v2', { 'laptop-two': { [node('alpha')]: 1 } });
+    expect((await debug('laptop-two', node('alpha'))).IsNodeAllowed).toBe(false);
+    expect(await storedRows()).toHaveLength(1);
+    // A new Block all reaches it.
+    await call('PUT', '/api/networks/matrix/acls/cells', { fill: 1 });
+    expect((await call('GET', '/api/networks/matrix/acls')).body['laptop-two'][node('beta')]).toBe(1);
+    expect((await call('PUT', '/api/networks/matrix/acls/cells', { fill: 2 })).status).toBe(200);
+    expect((await call('DELETE', '/api/extclients/matrix/laptop-two')).status).toBe(200);
+    expect(await storedRows()).toHaveLength(0);
+  });
+
   it.each([
     [
       'an unknown id',
