@@ -2,7 +2,8 @@
 // fresh temp data dir, random broker port. Removes the data dir on exit. `npm run test:e2e` and `npm test` build
 // first; this script only refuses to start a server that was never built.
 // Usage: node scripts/e2e-server.mjs  (env: E2E_PORT, EDITION, and E2E_SEED_HOSTS=<count> to seed network
-// "scale" with that many hosts straight into the database before the server starts; E2E_TRIAL_STARTED_DAYS_AGO=<days>
+// "scale" with that many hosts straight into the database before the server starts, and E2E_SEED_LISTS=<count> to
+// seed as many networks, enrollment keys, DNS entries, users and activity entries beside them; E2E_TRIAL_STARTED_DAYS_AGO=<days>
 // with E2E_TRIAL_ADMIN=<username>:<password> to start a Pro server whose trial began that long ago, with that admin;
 // the licence variables LICENSE_KEY, LICENSE_TEST_PUBLIC_KEY and NODE_ENV pass through from the environment)
 import './check-node.mjs';
@@ -28,6 +29,7 @@ if (process.env.E2E_SEED_HOSTS) {
     'scale',
     '10.96.0.0/12',
     process.env.E2E_SEED_HOSTS,
+    ...(process.env.E2E_SEED_LISTS ? [process.env.E2E_SEED_LISTS] : []),
   ];
   const seeded = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
   if (seeded.status !== 0) process.exit(seeded.status ?? 1);

@@ -1,14 +1,17 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { SCALE_HOSTS } from './e2e/scale-helpers.ts';
+import { SCALE_HOSTS, SCALE_LIST_ROWS } from './e2e/scale-helpers.ts';
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(webDir, '..', '..');
 const port = Number(process.env.E2E_PORT ?? 18080);
 /** A second server with EDITION=pro, for what only Pro shows (sidebar items, roles, RAC download). */
 const proPort = Number(process.env.E2E_PRO_PORT ?? port + 1);
-/** A third server seeded with 10,000 hosts in network "scale" before it starts, for the *.scale.spec.ts lists. */
+/**
+ * A third server seeded before it starts with 10,000 hosts in network "scale" and 10,000 of each other listed
+ * object (networks, enrollment keys, DNS entries, users, activity), for the *.scale.spec.ts lists.
+ */
 const scalePort = Number(process.env.E2E_SCALE_PORT ?? port + 2);
 /** A real OpenID provider the Pro server is configured with (OIDC_* env), for the single sign-on spec. */
 const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 3);
@@ -132,6 +135,9 @@ export default defineConfig({
       OIDC_CLIENT_ID: 'meshdeck',
       OIDC_CLIENT_SECRET: oidcClientSecret,
     }),
-    startServer(scalePort, 'community', { E2E_SEED_HOSTS: String(SCALE_HOSTS) }),
+    startServer(scalePort, 'community', {
+      E2E_SEED_HOSTS: String(SCALE_HOSTS),
+      E2E_SEED_LISTS: String(SCALE_LIST_ROWS),
+    }),
   ],
 });
