@@ -8,7 +8,7 @@ import {
   type RowSelectionState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useMemo, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, type ReactNode } from 'react';
 import classes from './data-table.module.css';
 
 /**
@@ -34,6 +34,8 @@ interface RowProps<T> {
   selectLabel: string;
   /** Only here so a selection change re-renders the rows' checkboxes. */
   selection: RowSelectionState | undefined;
+  /** Called when the last row comes into the window: a paged list reads its next page. */
+  onEndReached: (() => void) | undefined;
 }
 
 function useRowWindow<T>(count: number, props: RowProps<T>) {
@@ -47,6 +49,11 @@ function useRowWindow<T>(count: number, props: RowProps<T>) {
     initialRect: { width: 1024, height: props.initialHeight },
   });
   const items = virtualizer.getVirtualItems();
+  const lastIndex = items[items.length - 1]?.index ?? -1;
+  const { onEndReached } = props;
+  useEffect(() => {
+    if (count > 0 && lastIndex === count - 1) onEndReached?.();
+  }, [count, lastIndex, onEndReached]);
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom =
     items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;

@@ -140,6 +140,33 @@ describe('DataTable', () => {
     vi.unstubAllGlobals();
   });
 
+  it('-> tells a paged list when its last row is in view, and not while the last row is far below', () => {
+    const onLongEnd = vi.fn();
+    renderUi(
+      <DataTable
+        label="Long"
+        data={rowsOf(10_000)}
+        columns={columns}
+        getRowId={(r) => r.id}
+        height={600}
+        onEndReached={onLongEnd}
+      />,
+    );
+    expect(onLongEnd).not.toHaveBeenCalled();
+    const onShortEnd = vi.fn();
+    renderUi(
+      <DataTable
+        label="Short"
+        data={rowsOf(5)}
+        columns={columns}
+        getRowId={(r) => r.id}
+        height={600}
+        onEndReached={onShortEnd}
+      />,
+    );
+    expect(onShortEnd).toHaveBeenCalledTimes(1);
+  });
+
   it('-> with no rows, shows the empty state', () => {
     renderUi(
       <DataTable label="Nodes" data={[]} columns={columns} getRowId={(r) => r.id} empty="No nodes yet" />,

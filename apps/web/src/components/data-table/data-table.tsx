@@ -12,7 +12,7 @@ import {
   type RowSelectionState,
   type SortingState,
 } from '@tanstack/react-table';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VirtualRows, WindowRows } from './data-table-body.tsx';
 import { ExportMenu } from './export-menu.tsx';
@@ -46,6 +46,8 @@ export interface DataTableProps<T> {
   isPreSorted?: boolean;
   /** The export control (CSV, JSON) in the header's last cell, named after `label`; false hides it. */
   isExportable?: boolean;
+  /** Called when the last row comes into view: a list read page by page asks for its next page. */
+  onEndReached?: () => void;
 }
 
 /**
@@ -68,6 +70,12 @@ export function DataTable<T>(tableProps: DataTableProps<T>) {
   // State, not a ref: child layout effects run before a parent's ref is set, so a virtualiser mounted with its
   // data already cached (the route prefetched it) never saw its scroll element and never followed the scroll.
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
+  // A new search starts at its first match: a body scrolled down 10,000 rows would keep its offset, clamped to the
+  // shorter list, and show the last matches with the first ones above the view.
+  const search = props.search ?? '';
+  useEffect(() => {
+    if (scrollElement) scrollElement.scrollTop = 0;
+  }, [search, scrollElement]);
   const isSelectable = props.rowSelection !== undefined;
   // Pre-sorted lists give the header table no rows: WindowRows builds row objects for the visible window only.
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table returns new functions by design.
@@ -274,6 +282,7 @@ function DataTableRows<T>(
     onRowClick: props.onRowClick,
     selectLabel: props.selectLabel,
     selection: props.rowSelection,
+    onEndReached: props.onEndReached,
   };
   return props.isPreSorted ? (
     <WindowRows

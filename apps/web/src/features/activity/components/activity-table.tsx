@@ -19,9 +19,12 @@ const ACTION_COLORS: Record<string, string> = {
 export function ActivityTable({
   entries,
   onOpen,
+  onEndReached,
 }: {
   entries: readonly ActivityEvent[];
   onOpen: (entry: ActivityEvent) => void;
+  /** The reader scrolled to the last loaded entry: read the next page. */
+  onEndReached?: () => void;
 }) {
   const { t } = useTranslation('activity');
   const columns = useMemo(
@@ -71,6 +74,7 @@ export function ActivityTable({
       getRowId={(entry) => entry.id}
       label={t('tableLabel')}
       onRowClick={onOpen}
+      onEndReached={onEndReached}
       empty={
         <Text c="dimmed" ta="center" py="xl">
           {t('empty')}
