@@ -154,8 +154,13 @@ export class MeshRouting {
     this.#choices = chooseRouters(this.#candidates, health, previous, Date.now());
     for (const [range, choice] of this.#choices) {
       const before = previous.get(range);
-      if ((this.#candidates.get(range)?.length ?? 0) > 1 && before?.nodeId !== choice.nodeId)
-        this.options.log(`egress ${range}: router ${this.addressOf(range, choice)} (${choice.reason})`);
+      // Said when a range with a choice changes router, and when its number of routers changes (a range that drops
+      // to one router loses its probes: the way back is subject to the hysteresis).
+      const isChoice = choice.routers > 1 || (before?.routers ?? 0) > 1;
+      if (isChoice && (before?.nodeId !== choice.nodeId || before.routers !== choice.routers))
+        this.options.log(
+          `egress ${range}: router ${this.addressOf(range, choice)} of ${choice.routers} (${choice.reason})`,
+        );
     }
     const chosen = applyRouterChoice(peers, this.#candidates, this.#choices);
     // A range kept on its router by the hysteresis is looked at again once the hold time is over.

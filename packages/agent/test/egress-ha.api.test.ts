@@ -111,7 +111,8 @@ describe.skipIf(skipReason !== undefined)(
       // With the agents' logs and A's WireGuard ranges: a switch here would show as an `egress ...: router` line.
       const why = () =>
         [a, e1, e2].map((agent) => `--- ${agent.name}\n${agent.log.join('')}`).join('\n') +
-        `\n--- A's allowed IPs\n${quiet('ip', ['netns', 'exec', a.ns, 'wg', 'show', a.iface, 'allowed-ips'])}`;
+        `\n--- A's allowed IPs\n${quiet('ip', ['netns', 'exec', a.ns, 'wg', 'show', a.iface, 'allowed-ips'])}` +
+        `\n--- A's routing status\n${status()}`;
       expect(lan.packetsFrom(viaE1), why()).toBeGreaterThan(e1Before);
       expect(lan.packetsFrom(viaE2), why()).toBe(e2Before);
 
