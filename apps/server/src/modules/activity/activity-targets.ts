@@ -212,6 +212,7 @@ export const targetRules: Readonly<Record<string, TargetRule>> = {
   'POST /api/dns/adm/:network/sync': rule('DNS', (c) => none('*', param(c, 'network')), 'SYNC'),
   'PUT /api/networks/:networkname/acls': rule('ACL', aclMatrix, 'UPDATE'),
   'PUT /api/networks/:networkname/acls/v2': rule('ACL', aclMatrix, 'UPDATE'),
+  'PUT /api/networks/:networkname/acls/cells': rule('ACL', aclMatrix, 'UPDATE'),
   'POST /api/v1/import': rule('SETTING', everything('import'), 'UPDATE'),
   'PUT /api/v1/branding': rule('SETTING', everything('branding'), 'UPDATE'),
 };
@@ -247,4 +248,5 @@ export const unloggedWrites: ReadonlySet<string> = new Set([
   'POST /api/v1/acls/preview',
   'POST /api/v1/tags/preview',
   'POST /api/networks/:networkname/acls/preview',
+  'POST /api/networks/:networkname/acls/cells/preview',
 ]);
