@@ -26,6 +26,11 @@ export interface NetworksTableProps {
 
 const column = createColumnHelper<NetworkRow>();
 const unix = (seconds: number) => (seconds > 0 ? formatDate(seconds * 1000) : '');
+/**
+ * Rows the table's smallest body (200 px) shows whole. A longer list takes the table's viewport height: an 'auto'
+ * height under the body's size containment is that 200 px, three rows of 10,000 networks.
+ */
+const FEW_ROWS = 3;
 
 /** The networks table of the dashboard and the networks page (features §3.5, §3.10); search matches the id only. */
 export function NetworksTable({
@@ -112,7 +117,7 @@ export function NetworksTable({
       sorting={sorting}
       onSortingChange={onSortingChange}
       onRowClick={onRowClick}
-      height="auto"
+      height={rows.length > FEW_ROWS ? undefined : 'auto'}
       empty={empty}
     />
   );
