@@ -100,16 +100,14 @@ export class DnsService {
     const names = await this.d.repository.nodeNames(netid);
     const entries = [...names.map(nodeEntry), ...(await this.custom(netid))];
     const hosts = [...new Set(names.map((n) => n.host_id))];
+    // The entries are the same for every host: serialised once, not once per host (10,000 hosts with 20,000
+    // entries made one DNS write serialise 10,000 copies of 2 MB and take minutes).
+    const dns = JSON.stringify({ network: netid, entries } satisfies DnsSyncMessage['DNS']);
     for (let i = 0; i < hosts.length; i += 32)
       await Promise.all(
         hosts.slice(i, i + 32).map(async (hostId) => {
-          const message: DnsSyncMessage = {
-            Action: 'DNS_SYNC',
-            Host: { id: hostId },
-            DNS: { network: netid, entries },
-          };
           try {
-            await this.d.publish(hostId, JSON.stringify(message));
+            await this.d.publish(hostId, dnsSyncPayload(hostId, dns));
           } catch (error) {
             this.d.onError(error);
           }
@@ -120,4 +118,9 @@ export class DnsService {
   private async requireNetwork(netid: string): Promise<void> {
     if (!(await this.d.repository.networkExists(netid))) throw notFound(`network ${netid} not found`);
   }
+}
+
+/** JSON.stringify of the DnsSyncMessage for one host, around the entries already serialised as `dns`. */
+export function dnsSyncPayload(hostId: string, dns: string): string {
+  return `{"Action":"DNS_SYNC","Host":{"id":${JSON.stringify(hostId)}},"DNS":${dns}}`;
 }
