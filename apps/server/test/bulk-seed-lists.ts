@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { bigIntToAddress, createNetworkInputSchema, parseCidr } from '@meshdeck/contracts';
 import type { Insertable, Kysely } from 'kysely';
 import type {
+  AclPoliciesTable,
   ActivityLogTable,
   Database,
   DnsEntriesTable,
@@ -31,8 +33,8 @@ async function insertInBatches<T>(
 
 /**
  * Seeds `count` rows of each console list that is not a host or a node (networks, enrollment keys, custom DNS
- * entries of `network`, users, activity entries), in the stored shape the server writes, in one transaction per
- * kind. Benchmarks and scale tests only.
+ * entries of `network`, access policies of the first seeded network, users, activity entries), in the stored
+ * shape the server writes. Benchmarks and scale tests only.
  */
 export async function seedLists(db: Kysely<Database>, network: string, count: number): Promise<void> {
   const now = new Date();
@@ -80,6 +82,28 @@ export async function seedLists(db: Kysely<Database>, network: string, count: nu
         address6: '',
       }),
       async (rows) => void (await trx.insertInto('dns_entries').values(rows).execute()),
+    );
+    // Access policies in the first seeded network, which has no nodes: no peer update has 10,000 rules to apply.
+    await insertInBatches<Insertable<AclPoliciesTable>>(
+      count,
+      (i) => ({
+        id: randomUUID(),
+        network: seededName('scale-net-', 0),
+        name: seededName('scale-acl-', i),
+        meta_data: '',
+        policy_type: 'device-policy',
+        src_type: JSON.stringify([{ id: 'tag', value: '*' }]),
+        dst_type: JSON.stringify([{ id: 'tag', value: '*' }]),
+        protocol: 'all',
+        service_type: 'Any',
+        ports: '[]',
+        direction: 1,
+        enabled: 1,
+        is_default: 0,
+        created_by: 'scale-admin',
+        created_at: iso,
+      }),
+      async (rows) => void (await trx.insertInto('acl_policies').values(rows).execute()),
     );
   });
   // One real argon2 hash shared by every seeded user; admins, as every user a community server creates.

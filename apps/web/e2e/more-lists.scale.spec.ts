@@ -107,6 +107,20 @@ test('DNS page with 10,000 custom entries beside 10,000 nodes: first rows, searc
   await expect(rowsOf(page, 'DNS entries').filter({ hasText: name })).toBeVisible();
 });
 
+test('access-control page with 10,000 policies in one network: first rows, search, the last row', async ({
+  page,
+}) => {
+  // The seeded policies live in the first seeded network (no nodes), beside its default policies.
+  await openList(page, `/networks/${seededName('scale-net-', 0)}/access-control`, 'Access policies', '');
+  await page.getByRole('textbox', { name: 'Search policies' }).fill('scale-acl-');
+  await expect(page.getByRole('table', { name: 'Access policies' })).toHaveAttribute(
+    'aria-rowcount',
+    String(SCALE_LIST_ROWS),
+  );
+  await wheelToRow(page, 'Access policies', seededName('scale-acl-', SCALE_LIST_ROWS - 1));
+  await searchTen(page, 'Search policies', 'Access policies', 'scale-acl-', 808);
+});
+
 test('users page with 10,000 users: first rows, search, the last row, and a user created elsewhere', async ({
   page,
   request,
