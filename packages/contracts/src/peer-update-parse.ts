@@ -53,7 +53,7 @@ function peerConfig(value: unknown): PeerConfig | undefined {
     AllowedIPs.push({ IP: net.IP, Mask: net.Mask });
   }
   return {
-    PublicKey: [...(key as number[])],
+    PublicKey: (key as number[]).slice(),
     Remove,
     UpdateOnly,
     PresharedKey: null,
@@ -84,7 +84,7 @@ function peerIdentity(value: unknown): PeerMap[string] | undefined {
   if (inbound !== undefined && (!Array.isArray(inbound) || !(inbound as unknown[]).every(isString)))
     return undefined;
   const v = value as Record<(typeof identityStrings)[number], string> & Obj;
-  return {
+  const identity: PeerMap[string] = {
     id: v.id,
     host_id: v.host_id,
     address: v.address,
@@ -96,11 +96,11 @@ function peerIdentity(value: unknown): PeerMap[string] | undefined {
     listen_port: value.listen_port,
     is_extclient: value.is_extclient,
     username: v.username,
-    // As zod: a key present with `undefined` stays present.
-    ...('allowed_inbound' in value
-      ? { allowed_inbound: inbound === undefined ? undefined : [...(inbound as string[])] }
-      : {}),
   };
+  // As zod: a key present with `undefined` stays present.
+  if ('allowed_inbound' in value)
+    identity.allowed_inbound = inbound === undefined ? undefined : inbound.slice();
+  return identity;
 }
 
 /** The hand-checked parse alone: the message, or undefined when the schema would refuse it. */
@@ -118,12 +118,15 @@ export function fastPeerUpdate(body: unknown): HostPeerUpdate | undefined {
   for (const key of Object.keys(body.peerids)) {
     const identity = peerIdentity(body.peerids[key]);
     if (!identity) return undefined;
-    Object.defineProperty(peerids, key, {
-      value: identity,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    // `__proto__` as a key would set the prototype by assignment; JSON makes it an own key, as zod keeps it.
+    if (key === '__proto__')
+      Object.defineProperty(peerids, key, {
+        value: identity,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    else peerids[key] = identity;
   }
   return { ...rest.data, host_peers, peerids };
 }
