@@ -52,6 +52,14 @@ async function searchTen(page: Page, box: string | RegExp, table: string, prefix
 
 const auth = () => ({ Authorization: `Bearer ${token}` });
 
+/** Runs a step and reports how long it took (an annotation for the scale report; nothing asserts it). */
+async function reported<T>(name: string, step: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  const result = await step();
+  test.info().annotations.push({ type: `${name} ms`, description: String(Date.now() - started) });
+  return result;
+}
+
 test('networks page with 10,000 networks: first rows, search, the last row, and a network created elsewhere', async ({
   page,
   request,
@@ -97,15 +105,16 @@ test('DNS page with 10,000 custom entries beside 10,000 nodes: first rows, searc
   // The automatic entries (one per node, in node order) come before the custom ones.
   await openList(page, '/networks/scale/dns', 'DNS entries', 'scale-host-000000.scale');
   await seededOnly(page, 'Search entries', 'DNS entries', 'scale-dns-');
-  await wheelToRow(page, 'DNS entries', seededName('scale-dns-', SCALE_LIST_ROWS - 1));
+  await reported('wheel to end', () =>
+    wheelToRow(page, 'DNS entries', seededName('scale-dns-', SCALE_LIST_ROWS - 1)),
+  );
   await searchTen(page, 'Search entries', 'DNS entries', 'scale-dns-', 95);
 
   const name = `scale-live-${Date.now() % 100_000}`;
   await page.getByRole('textbox', { name: 'Search entries' }).fill(name);
-  const created = await request.post('/api/dns/scale', {
-    headers: auth(),
-    data: { name, address: '10.201.0.9' },
-  });
+  const created = await reported('create entry', () =>
+    request.post('/api/dns/scale', { headers: auth(), data: { name, address: '10.201.0.9' } }),
+  );
   expect(created.status(), await created.text()).toBe(200);
   await expect(rowsOf(page, 'DNS entries').filter({ hasText: name })).toBeVisible();
 });
@@ -150,5 +159,5 @@ test('activity page with 10,000 entries: first rows, the user filter, and the ol
   await expect(rowsOf(page, 'Activity').filter({ hasText: seededName('scale-dns-', 4321) })).toBeVisible();
   await page.getByRole('textbox', { name: 'User' }).fill('');
   // Each wheel step at the end of what is loaded reads the next 200 entries.
-  await wheelToRow(page, 'Activity', seededName('scale-dns-', 0), 500);
+  await reported('wheel to end', () => wheelToRow(page, 'Activity', seededName('scale-dns-', 0), 500));
 });
