@@ -18,7 +18,7 @@ import { precompress } from './vite-precompress.ts';
  * take them and the entry (which sends the early list request) would wait for all of 'start' to run first.
  */
 const ENTRY_MODULES =
-  /[\\/]src[\\/](lib[\\/](constants|storage-keys|color-scheme|early-request|search-fields|splash)\.ts|i18n[\\/]language-chunks\.ts)$/;
+  /[\\/]src[\\/](lib[\\/](constants|storage-keys|color-scheme|early-request|search-fields|splash|hosted|runtime-settings)\.ts|i18n[\\/]language-chunks\.ts|version\.ts)$/;
 const firstScreen = firstScreenModules(
   [
     /[\\/]src[\\/]features[\\/]nodes[\\/]nodes-page\.tsx$/,

@@ -1,4 +1,5 @@
-import { UI_VERSION } from '@meshdeck/contracts';
+// The version alone, not the contracts' index: this module is in the entry chunk, which must stay tiny.
+import { UI_VERSION } from '@meshdeck/contracts/version';
 import type { LocationRewrite } from '@tanstack/react-router';
 import { DEFAULT_API_PATH } from './constants.ts';
 import { runtimeSettings } from './runtime-settings.ts';
