@@ -113,4 +113,17 @@ for (const page of pages) {
     for (const [file, size] of rows) console.log(`    ${(size / KIB).toFixed(1).padStart(7)} KiB  ${file}`);
   }
 }
+// The entry script runs before the app and must not wait for it: it may import only the tiny 'entry' group. A
+// module it imports that ENTRY_MODULES in vite.config.ts does not name falls into a bigger chunk ('start'), which
+// index.html then preloads, with React and i18n, before the splash's script can run.
+const entryClosure = [...staticClosure(entry[0])].filter((file) => file !== entry[1].file);
+const strays = entryClosure.filter(
+  (file) => !Object.values(manifest).some((c) => c.file === file && c.name === 'entry'),
+);
+if (strays.length > 0) {
+  isOver = true;
+  console.log(
+    `the entry script imports ${strays.join(', ')}: add its modules to ENTRY_MODULES in apps/web/vite.config.ts`,
+  );
+}
 process.exit(isOver ? 1 : 0);
