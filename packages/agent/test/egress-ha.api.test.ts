@@ -7,7 +7,7 @@ import { createNetwork, createSuperAdminAndLogin } from '../../../apps/server/te
 import type { TestServer } from '../../../apps/server/test/harness.ts';
 import { freePort } from '../../../apps/server/test/mosquitto.ts';
 import { MeshLab, type LabAgent } from './mesh-lab.ts';
-import { dataPlaneSkipReason, quiet } from './netns.ts';
+import { dataPlaneSkipReason } from './netns.ts';
 import { ProcessServer } from './process-server.ts';
 import { LanSegment, nodesByName, pingsOnce, routingSkipReason } from './routing-lab.ts';
 
@@ -105,16 +105,25 @@ describe.skipIf(skipReason !== undefined)(
         const range = await reportOfA();
         return range?.router === nodes.get(e1.name)!.address && range.reason.includes('lower metric');
       });
-      // Counted from here: before E1's first probe answer, A may have used E2 (a router it had already reached).
-      const [e1Before, e2Before] = [lan.packetsFrom(viaE1), lan.packetsFrom(viaE2)];
-      expect(pingsOnce(a, lan.hostAddress)).toBe(true);
-      // With the agents' logs and A's WireGuard ranges: a switch here would show as an `egress ...: router` line.
-      const why = () =>
-        [a, e1, e2].map((agent) => `--- ${agent.name}\n${agent.log.join('')}`).join('\n') +
-        `\n--- A's allowed IPs\n${quiet('ip', ['netns', 'exec', a.ns, 'wg', 'show', a.iface, 'allowed-ips'])}` +
-        `\n--- A's routing status\n${status()}`;
-      expect(lan.packetsFrom(viaE1), why()).toBeGreaterThan(e1Before);
-      expect(lan.packetsFrom(viaE2), why()).toBe(e2Before);
+      // Counted in windows of their own: before E1's first probe answer A may have used E2, and on a loaded
+      // machine a late probe answer from E1 can move A to E2 for the 3 s hysteresis (A's status then says `kept`).
+      // Once steady, A's pings go through E1 alone; the number of windows it took is printed.
+      let windows = 0;
+      await lab.waitUntil(
+        "A's pings to go through E1 alone",
+        () => {
+          windows += 1;
+          const [e1Count, e2Count] = [lan.packetsFrom(viaE1), lan.packetsFrom(viaE2)];
+          return (
+            pingsOnce(a, lan.hostAddress) &&
+            lan.packetsFrom(viaE1) > e1Count &&
+            lan.packetsFrom(viaE2) === e2Count
+          );
+        },
+        30_000,
+      );
+      process.stdout.write(`HA egress: A's pings went through E1 alone in window ${windows}\n`);
+      const e2Before = lan.packetsFrom(viaE2);
 
       // The server goes away; then E1 loses its LAN (E1 itself stays up and in the mesh).
       await serverProcess.kill();
