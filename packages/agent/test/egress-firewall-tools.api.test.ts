@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { HostRoutingStatus } from '@meshdeck/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey } from '../../../apps/server/test/device-factories.ts';
 import { createNetwork, createSuperAdminAndLogin } from '../../../apps/server/test/factories.ts';
@@ -132,6 +133,19 @@ describe.skipIf(skipReason !== undefined)(
       expect(status).toMatch(
         /missing: masquerading \(10\.238\.\d+\.0\/24\) needs nftables \(nft\) or iptables/,
       );
+      // The console reads the same from the server: N's routing report names the missing tool.
+      await lab.waitUntil("the server to show N's missing firewall tool", async () => {
+        const list = await server.request<{ items: HostRoutingStatus[] }>(
+          'GET',
+          `/api/console/routing-status/${NETWORK}`,
+          { token },
+        );
+        const report = list.body.items.find((item) => item.host_name === n.name)?.report;
+        return (
+          report?.firewall.tool === 'none' &&
+          /needs nftables \(nft\) or iptables/.test(report.firewall.missing ?? '')
+        );
+      });
     }, 180_000);
   },
 );
