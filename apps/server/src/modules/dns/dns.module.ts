@@ -37,8 +37,7 @@ export async function register(app: ModuleApp, deps: DnsModuleDeps): Promise<Dns
     timer = undefined;
     const networks = [...pending];
     pending.clear();
-    for (const netid of networks)
-      service.push(netid).catch((error: unknown) => app.log.warn({ err: error }, 'DNS push failed'));
+    for (const netid of networks) service.schedulePush(netid);
   };
   const unsubscribe = deps.events.subscribe((event) => {
     const joinsOrLeaves = event.resource === 'nodes' && event.action !== 'updated';
@@ -49,6 +48,8 @@ export async function register(app: ModuleApp, deps: DnsModuleDeps): Promise<Dns
   app.addHook('onClose', async () => {
     unsubscribe();
     clearTimeout(timer);
+    // A push still running finishes before the broker and database close, or is given up after a moment.
+    await Promise.race([service.settled(), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
   });
   await app.register(dnsRoutes(service));
   return service;

@@ -34,6 +34,10 @@ const customEntry = (row: CustomEntryRow): DnsEntry => ({ ...row });
  * network. Every change sends each host of the network the network's whole list (decision 034).
  */
 export class DnsService {
+  /** Networks whose push is running, and those changed again meanwhile (pushed once more when it ends). */
+  #pushing = new Map<string, Promise<void>>();
+  #changedAgain = new Set<string>();
+
   constructor(private readonly d: DnsDependencies) {}
 
   /** Automatic then custom entries, of one network or of all. */
@@ -69,7 +73,7 @@ export class DnsService {
         throw badRequest(`name: ${input.name} is a node's automatic name in network ${netid}`);
     });
     this.d.events.publish({ resource: 'dns', action: 'created', id: input.name, network: netid });
-    await this.push(netid);
+    this.schedulePush(netid);
     return customEntry(row);
   }
 
@@ -83,7 +87,7 @@ export class DnsService {
       throw notFound(`dns entry ${name} not found in network ${netid}`);
     }
     this.d.events.publish({ resource: 'dns', action: 'deleted', id: name, network: netid });
-    await this.push(netid);
+    this.schedulePush(netid);
     return `${name}.${netid} deleted.`;
   }
 
@@ -93,6 +97,36 @@ export class DnsService {
     const entries: DnsEntry[] = [];
     for (const netid of networks) entries.push(...(await this.nodes(netid)), ...(await this.custom(netid)));
     return entries;
+  }
+
+  /**
+   * Pushes the network's list after the answer, not before it: a network of 10,000 hosts took a minute to send
+   * (one sealed message per host), and the write is already stored. Changes during a push are coalesced into one
+   * more push when it ends, so a burst of writes costs two pushes, not one each.
+   */
+  schedulePush(netid: string): void {
+    if (this.#pushing.has(netid)) {
+      this.#changedAgain.add(netid);
+      return;
+    }
+    const run = async () => {
+      try {
+        do {
+          this.#changedAgain.delete(netid);
+          await this.push(netid);
+        } while (this.#changedAgain.has(netid));
+      } catch (error) {
+        this.d.onError(error);
+      } finally {
+        this.#pushing.delete(netid);
+      }
+    };
+    this.#pushing.set(netid, run());
+  }
+
+  /** Resolves when every scheduled push has ended (server shutdown, tests). */
+  async settled(): Promise<void> {
+    while (this.#pushing.size > 0) await Promise.all(this.#pushing.values());
   }
 
   /** Sends every host of the network the network's entries, a few hosts at a time. */
