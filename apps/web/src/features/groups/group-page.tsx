@@ -1,4 +1,4 @@
-import { groupName } from './group-name.ts';
+import { groupName } from '@/lib/group-name.ts';
 import type { GroupInput } from '@meshdeck/contracts';
 import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';

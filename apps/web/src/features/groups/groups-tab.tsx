@@ -1,4 +1,4 @@
-import { groupName } from './group-name.ts';
+import { groupName } from '@/lib/group-name.ts';
 import type { PeopleGroup } from '@meshdeck/contracts';
 import { ActionIcon, Alert, Anchor, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';

@@ -12,6 +12,7 @@ import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { paths } from '@/lib/paths.ts';
 import { useCreateNetworkRole, useDeleteRole, useUpdateNetworkRole } from './api/role-mutations.ts';
 import { NetworkRoleForm } from './components/network-role-form.tsx';
+import { roleName } from '@/lib/role-name.ts';
 
 const emptyRole: NetworkRoleInput = {
   id: '',
@@ -85,7 +86,7 @@ export function NetworkRolePage({ roleId }: { roleId: string }) {
       <BackLink />
       <Group justify="space-between">
         <Group>
-          <Title order={1}>{data.name}</Title>
+          <Title order={1}>{roleName(t, data)}</Title>
           {data.isDefault && <Badge variant="light">{t('common.default')}</Badge>}
         </Group>
         <Button

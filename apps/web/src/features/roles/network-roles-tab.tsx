@@ -9,6 +9,7 @@ import { DataTable } from '@/components/data-table/data-table.tsx';
 import { useRoles } from '@/lib/api/people-queries.ts';
 import { describeError } from '@/lib/error-message.ts';
 import { paths } from '@/lib/paths.ts';
+import { roleName } from '@/lib/role-name.ts';
 
 const column = createColumnHelper<PeopleRole>();
 
@@ -30,7 +31,9 @@ export function NetworkRolesTab() {
 
   const columns = useMemo(
     () => [
-      column.accessor('name', {
+      // Built-in roles by their name in the active language (role-name.ts), so search and sort use it too.
+      column.accessor((role) => roleName(t, role), {
+        id: 'name',
         header: t('columns.name'),
         cell: (info) => (
           <Group gap={6} wrap="nowrap">

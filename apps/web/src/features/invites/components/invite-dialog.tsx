@@ -3,6 +3,7 @@ import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, Text, Textarea
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { groupName } from '@/lib/group-name.ts';
 import { NetworkRolesField } from '@/components/people/network-roles-field.tsx';
 import { platformRoleLabel } from '@/components/people/platform-role-label.ts';
 import { useGroups, useRoles } from '@/lib/api/people-queries.ts';
@@ -109,7 +110,7 @@ export function InviteDialog({ opened, onClose }: { opened: boolean; onClose: ()
             )}
             <MultiSelect
               label={t('form.groups')}
-              data={(groups.data ?? []).map((group) => ({ value: group.id, label: group.name }))}
+              data={(groups.data ?? []).map((group) => ({ value: group.id, label: groupName(t, group) }))}
               searchable
               clearable
               {...form.getInputProps('groupIds')}

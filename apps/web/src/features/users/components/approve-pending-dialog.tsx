@@ -1,6 +1,7 @@
 import { Button, Group, Modal, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { groupName } from '@/lib/group-name.ts';
 import { platformRoleLabel } from '@/components/people/platform-role-label.ts';
 import { useGroups, useRoles } from '@/lib/api/people-queries.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
@@ -72,7 +73,7 @@ export function ApprovePendingDialog({
         )}
         <MultiSelect
           label={t('form.groups')}
-          data={(groups.data ?? []).map((group) => ({ value: group.id, label: group.name }))}
+          data={(groups.data ?? []).map((group) => ({ value: group.id, label: groupName(t, group) }))}
           value={groupIds}
           onChange={setGroupIds}
           searchable

@@ -19,6 +19,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { groupName } from '@/lib/group-name.ts';
 import { NetworkRolesField } from '@/components/people/network-roles-field.tsx';
 import { platformRoleLabel } from '@/components/people/platform-role-label.ts';
 import { useGroups, useRoles } from '@/lib/api/people-queries.ts';
@@ -169,7 +170,7 @@ export function UserDialog({ opened, user, isPro, callerRoleId, readOnlyReason, 
               )}
               <MultiSelect
                 label={t('form.groups')}
-                data={(groups.data ?? []).map((group) => ({ value: group.id, label: group.name }))}
+                data={(groups.data ?? []).map((group) => ({ value: group.id, label: groupName(t, group) }))}
                 searchable
                 clearable
                 disabled={isReadOnly}
