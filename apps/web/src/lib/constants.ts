@@ -33,3 +33,9 @@ export const PRO_SETUP_DOCS_URL = 'https://github.com/meshdeck/meshdeck#editions
 
 /** Headers the login call sends so the server issues a dashboard-lifetime token and applies role checks. */
 export const LOGIN_HEADERS = { 'From-Ui': 'true', 'X-Application-Name': 'dashboard' } as const;
+
+/**
+ * The height of a page's main list: the window less the page's header and toolbar (300 px) and less the shell's
+ * banners (trial, broker warning), whose height components/layout/health-banners.tsx publishes as a CSS variable.
+ */
+export const LIST_HEIGHT = 'calc(100dvh - 300px - var(--md-banners-height, 0px))';

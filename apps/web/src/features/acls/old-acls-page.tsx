@@ -16,6 +16,7 @@ import { paths } from '@/lib/paths.ts';
 import { useCanManageNetwork } from '@/lib/permissions.ts';
 import { previewMatrix, useMatrix, useSaveMatrix } from './api/matrix.ts';
 import { AclMatrix } from './components/acl-matrix.tsx';
+import { LIST_HEIGHT } from '@/lib/constants.ts';
 import {
   ALLOW,
   DENY,
@@ -140,7 +141,7 @@ export function OldAclsPage() {
           edits={edits}
           canEdit={canManage}
           onToggle={handleToggle}
-          height="calc(100dvh - 300px)"
+          height={LIST_HEIGHT}
         />
       )}
       <ImpactConfirmDialog

@@ -19,6 +19,7 @@ import { NodesTable } from './components/nodes-table.tsx';
 import { NodesToolbar } from './components/nodes-toolbar.tsx';
 import { nodeFilter } from './node-filters.ts';
 import { nodeSortField } from './nodes-search.ts';
+import { LIST_HEIGHT } from '@/lib/constants.ts';
 
 const DEFAULT_SORT = [{ id: 'name', desc: false }];
 const routeApi = getRouteApi('/_layout/networks/$networkId/nodes');
@@ -79,7 +80,7 @@ export function NodesPage() {
         isReadOnly={!canManage}
         // The default body height less ~40 px for this page's toolbar row and bulk bar, so a 900 px window shows
         // the whole page with rows in it and the list scrolls inside the table (issue 30; the devices page too).
-        height="calc(100dvh - 300px)"
+        height={LIST_HEIGHT}
       />
     </Stack>
   );

@@ -7,6 +7,7 @@ import { DataTable } from '@/components/data-table/data-table.tsx';
 import { RowBadge } from '@/components/data-table/row-badge.tsx';
 import { CopyButton } from '@/components/ui/copy-button.tsx';
 import type { DnsRow } from '../api/dns.ts';
+import { LIST_HEIGHT } from '@/lib/constants.ts';
 
 const column = createColumnHelper<DnsRow>();
 
@@ -100,7 +101,7 @@ export function DnsTable({ rows, search, canManage, onDelete }: DnsTableProps) {
       getRowId={(row) => row.name}
       label={t('dns.tableLabel')}
       search={search}
-      height="calc(100dvh - 300px)"
+      height={LIST_HEIGHT}
       empty={
         <Text c="dimmed" ta="center" py="xl" fz="sm">
           {t('dns.empty')}

@@ -12,6 +12,7 @@ import { useHostActions } from './use-host-actions.ts';
 import { formatVersion } from '@/lib/format.ts';
 import { paths } from '@/lib/paths.ts';
 import { HostRowMenu } from './host-row-menu.tsx';
+import { LIST_HEIGHT } from '@/lib/constants.ts';
 
 const column = createColumnHelper<HostListItem>();
 const rowId = (item: HostListItem) => item.id;
@@ -95,7 +96,7 @@ export function HostsTable({ rows, sorting, onSortingChange, isReadOnly }: Hosts
       isPreSorted
       // The default body height less the page's tab bar (about 40 px), so a 900 px window shows the whole page
       // and the list scrolls inside the table (issue 30).
-      height="calc(100dvh - 300px)"
+      height={LIST_HEIGHT}
     />
   );
 }

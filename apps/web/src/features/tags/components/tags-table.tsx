@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import { RowActionMenu } from '@/components/data-table/row-action-menu.tsx';
 import { RowBadge } from '@/components/data-table/row-badge.tsx';
+import { LIST_HEIGHT } from '@/lib/constants.ts';
 
 const column = createColumnHelper<TagListItem>();
 
@@ -81,7 +82,7 @@ export function TagsTable({ tags, search, names, canManage, onEdit, onDelete }: 
       getRowId={(row) => row.id}
       label={t('tags.tableLabel')}
       search={search}
-      height="calc(100dvh - 300px)"
+      height={LIST_HEIGHT}
       empty={
         <Text c="dimmed" ta="center" py="xl" fz="sm">
           {t('tags.empty')}
