@@ -23,8 +23,9 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/test/setup.ts'],
-          // Lazy pages and Mantine make a cold jsdom render slow on a busy 2-core CI machine.
-          testTimeout: 15_000,
+          // Lazy pages, their translation namespaces (loaded with the route since decision 044) and Mantine make a
+          // cold jsdom render slow on a busy 2-core CI machine. A limit on waiting, not an assertion about speed.
+          testTimeout: 30_000,
         },
       },
       {

@@ -3,9 +3,10 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { FEATURE_NAMESPACES, initI18n, loadTranslations } from '@/i18n/index.ts';
 
-// Pages are lazy chunks: on a loaded CI machine the first import can take longer than the 1 s default wait.
-// This is how long findBy* keeps looking, not an assertion about speed.
-configure({ asyncUtilTimeout: 5000 });
+// Pages are lazy chunks with lazily loaded translations: on a loaded CI machine the first import can take longer
+// than the 1 s default wait (a hosted start page once took over 5 s in CI). This is how long findBy* keeps
+// looking, not an assertion about speed.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks the layout APIs Mantine reads (media queries, element resizing, scrolling).
 Object.defineProperty(window, 'matchMedia', {

@@ -10,6 +10,9 @@ import { shellRoutes } from '@/test/signed-in.ts';
 import type * as ApiClientModule from '@/lib/api-client.ts';
 import type * as HostedModule from '@/lib/hosted.ts';
 
+/** The page's code and translations load with the route; on a loaded machine (CI) that takes seconds. */
+const PAGE_WAIT = { timeout: 20_000 };
+
 vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClientModule>()),
   apiClient: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() },
@@ -35,7 +38,7 @@ const startQuery = (token: string) =>
     isNewTenant: 'true',
   }).toString();
 
-describe('/startup in the hosted edition (spec §2)', () => {
+describe('/startup in the hosted edition (spec §2)', { timeout: 30_000 }, () => {
   it('when the account site opens it with the start parameters, then the user lands signed in on the dashboard under the UI-version prefix with the tenant stored', async () => {
     const token = makeToken(nowSeconds() + 600);
     mockApi({
@@ -43,7 +46,7 @@ describe('/startup in the hosted edition (spec §2)', () => {
       'GET v1/users': () => ({ Code: 200, Message: '', Response: makeUserWithRole('ada') }),
     });
     const { history } = renderApp(`/startup?${startQuery(token)}`);
-    await waitFor(() => expect(history.location.pathname).toBe('/v0.30.0/dashboard'));
+    await waitFor(() => expect(history.location.pathname).toBe('/v0.30.0/dashboard'), PAGE_WAIT);
     expect(history.location.search).toBe('');
     // The token was checked against the tenant's backend before the session was stored.
     expect(apiClient.get).toHaveBeenCalledWith(
@@ -69,7 +72,7 @@ describe('/startup in the hosted edition (spec §2)', () => {
       },
     });
     renderApp(`/startup?${startQuery(makeToken(nowSeconds() + 600))}`);
-    expect(await screen.findByText('Sign-in failed')).toBeInTheDocument();
+    expect(await screen.findByText('Sign-in failed', {}, PAGE_WAIT)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
@@ -80,6 +83,6 @@ describe('/startup in the hosted edition (spec §2)', () => {
       'GET server/status': () => shellRoutes([])['GET server/status'](),
     });
     const { history } = renderApp('/startup');
-    await waitFor(() => expect(history.location.pathname).toBe('/v0.30.0/login'));
+    await waitFor(() => expect(history.location.pathname).toBe('/v0.30.0/login'), PAGE_WAIT);
   });
 });
