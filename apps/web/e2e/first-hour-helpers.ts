@@ -5,37 +5,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import { flatten, readLanguage } from './i18n-helpers.ts';
+import { startOwnServer } from './own-server.ts';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(webDir, '..', '..');
 
 /** A fresh Pro server of the spec's own (scripts/e2e-server.mjs: compiled server, empty data directory). */
-export async function startFreshServer(port: number): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['../../scripts/e2e-server.mjs'], {
-    cwd: webDir,
-    env: { ...process.env, E2E_PORT: String(port), EDITION: 'pro' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server stopped: ${output}`);
-    const answer = await fetch(`${url}/api/server/status`).catch(() => undefined);
-    if (answer?.ok) break;
-    if (Date.now() > deadline) throw new Error(`the server did not start: ${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  return { url, stop };
-}
+export const startFreshServer = (port: number) => startOwnServer(port, { EDITION: 'pro' });
 
 /**
  * A device joins with the key, running the agent the server offers (its bundled form, in dry-run mode: no

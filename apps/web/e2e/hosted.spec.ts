@@ -1,45 +1,18 @@
-import { spawn } from 'node:child_process';
 import http from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { sidebar } from './shell-helpers.ts';
+import { startOwnServer } from './own-server.ts';
 
 /**
  * Upgrade check and hosted mode (issue 33): each test starts a server of its own (scripts/e2e-server.mjs on
  * E2E_PORT + 8 and + 9), the one build of the console served by both: a community server whose RELEASES_URL is a
  * release feed this spec serves on loopback, and a server started with HOSTED=true.
  */
-const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const basePort = Number(process.env.E2E_PORT ?? 18080);
 const ADMIN = { username: 'hosted-admin', password: 'hosted-secret-1' };
 
-async function startServer(port: number, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['../../scripts/e2e-server.mjs'], {
-    cwd: webDir,
-    env: { ...process.env, E2E_PORT: String(port), EDITION: 'community', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server stopped: ${output}`);
-    const answer = await fetch(`${url}/api/server/status`).catch(() => undefined);
-    if (answer?.ok) break;
-    if (Date.now() > deadline) throw new Error(`the server did not start: ${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  return { url, stop };
-}
+const startServer = (port: number, env: Record<string, string>) =>
+  startOwnServer(port, { EDITION: 'community', ...env });
 
 /** A release feed on loopback, in the documented format (README "Upgrade check"). */
 async function serveFeed(feed: unknown) {

@@ -1,16 +1,13 @@
-import { spawn } from 'node:child_process';
 import { generateKeyPairSync, sign } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { readToken, sidebar } from './shell-helpers.ts';
+import { startOwnServer } from './own-server.ts';
 
 /**
  * Editions and licence (issue 33): each test starts a Pro server of its own (scripts/e2e-server.mjs on E2E_PORT + 6
  * and + 7): one with a licence signed by the spec's own key, which the server trusts through
  * LICENSE_TEST_PUBLIC_KEY (NODE_ENV=test), and one whose trial started 15 days ago.
  */
-const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const basePort = Number(process.env.E2E_PORT ?? 18080);
 const ADMIN = { username: 'licence-admin', password: 'licence-secret-1' };
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -32,32 +29,8 @@ function issueLicense(): { token: string; publicKeyPem: string } {
   };
 }
 
-async function startServer(port: number, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['../../scripts/e2e-server.mjs'], {
-    cwd: webDir,
-    env: { ...process.env, E2E_PORT: String(port), EDITION: 'pro', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server stopped: ${output}`);
-    const answer = await fetch(`${url}/api/server/status`).catch(() => undefined);
-    if (answer?.ok) break;
-    if (Date.now() > deadline) throw new Error(`the server did not start: ${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  return { url, stop };
-}
+const startServer = (port: number, env: Record<string, string>) =>
+  startOwnServer(port, { EDITION: 'pro', ...env });
 
 async function signInAt(page: Page, url: string) {
   await page.goto(`${url}/login`);
