@@ -113,6 +113,16 @@ const mustRun = [
 ];
 const mustRunSeen = new Map(mustRun.map((rule) => [rule, { passed: 0, skipped: [] }]));
 
+/** Every failed test, named at the end of the run (CI shows only the tail of the output). */
+const failedTests = [];
+const firstLine = (text) =>
+  String(text ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .find((line) => line.trim() !== '')
+    ?.trim()
+    .slice(0, 200) ?? '';
+
 /** Per-layer counts from a Vitest JSON report: component = apps/web, api = *.api.test.ts, unit = the rest. */
 function vitestCounts(file, fallbackLayer) {
   const report = readJson(file);
@@ -125,8 +135,12 @@ function vitestCounts(file, fallbackLayer) {
     const counts = (layers[layer] ??= { passed: 0, failed: 0, skipped: 0, flaky: 0 });
     for (const test of suite.assertionResults ?? []) {
       if (test.status === 'passed') counts.passed += 1;
-      else if (test.status === 'failed') counts.failed += 1;
-      else counts.skipped += 1;
+      else if (test.status === 'failed') {
+        counts.failed += 1;
+        failedTests.push(
+          `${layer}: ${path.relative(root, name)} > ${test.fullName ?? test.title}: ${firstLine(test.failureMessages?.[0])}`,
+        );
+      } else counts.skipped += 1;
       for (const rule of mustRun) {
         if (!rule.file.test(name) || !rule.title.test(test.fullName ?? test.title ?? '')) continue;
         const seen = mustRunSeen.get(rule);
@@ -140,8 +154,21 @@ function vitestCounts(file, fallbackLayer) {
 
 /** Playwright counts; `flaky` are tests that failed first and passed on a retry (counted as passed, shown apart). */
 function playwrightCounts(file) {
-  const stats = readJson(file)?.stats;
+  const report = readJson(file);
+  const stats = report?.stats;
   if (!stats) return undefined;
+  const walk = (suite, titles) => {
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'unexpected') {
+          const last = test.results?.at(-1);
+          failedTests.push(
+            `e2e [${test.projectName}]: ${spec.file}:${spec.line} > ${[...titles, spec.title].join(' > ')}: ${firstLine(last?.error?.message)}`,
+          );
+        }
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
   return {
     passed: stats.expected + stats.flaky,
     failed: stats.unexpected,
@@ -275,6 +302,7 @@ for (const [layer, counts] of Object.entries(table)) {
   console.log(`${layer.padEnd(16)} ${cells.join('  ')}`);
 }
 for (const label of checkFailures) console.log(`failed check: ${label}`);
+for (const line of failedTests) console.log(`failed test: ${line}`);
 console.log(`flaky (passed only on retry, counted as passed; see test-results/e2e.json): ${flaky}`);
 // CI reads this exact last line; flaky tests are reported on the line above it.
 const summary = `${passed} passed, ${failed} failed`;
