@@ -33,9 +33,9 @@ export function buildClientConfig(client: ExtClientRow, gw: GatewayContext, opti
     `Address = ${addresses.join(',')}`,
     `PrivateKey = ${client.private_key}`,
     `MTU = ${mtu}`,
-    ...(dns ? [`DNS = ${dns}`] : []),
-    ...(options.withScripts && client.post_up ? [`PostUp = ${client.post_up}`] : []),
-    ...(options.withScripts && client.post_down ? [`PostDown = ${client.post_down}`] : []),
+    ...(isBlank(dns) ? [] : [`DNS = ${dns}`]),
+    ...(options.withScripts && !isBlank(client.post_up) ? [`PostUp = ${client.post_up}`] : []),
+    ...(options.withScripts && !isBlank(client.post_down) ? [`PostDown = ${client.post_down}`] : []),
     '',
     '[Peer]',
     `PublicKey = ${gw.host.public_key}`,
@@ -48,4 +48,9 @@ export function buildClientConfig(client: ExtClientRow, gw: GatewayContext, opti
   const unsafe = lines.find((line) => hasControlCharacters(line));
   if (unsafe !== undefined) throw new Error(`client ${client.client_id}: a config value holds a line break`);
   return `${lines.join('\n')}\n`;
+}
+
+/** A value of only spaces says nothing: its directive is left out (a `PostUp =` with no command is no script). */
+function isBlank(value: string | null | undefined): boolean {
+  return !value?.trim();
 }
