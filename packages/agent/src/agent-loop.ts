@@ -1,6 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import {
   dnsSyncMessageSchema,
+  dnsUpdateMessageSchema,
   mqttTopics,
   parseHostPeerUpdate,
   type HostPull,
@@ -56,7 +57,7 @@ export class Agent {
   readonly #reporter: RoutingReporter;
   /** Failover asks and fall-backs (only where WireGuard's handshakes can be read: not on a dry run). */
   readonly #failover: FailoverControl | undefined;
-  /** The networks' DNS names (pulls and DNS_SYNC messages), when the agent was given a hosts file. */
+  /** The networks' DNS names (pulls, DNS_SYNC and DNS_UPDATE messages), when the agent was given a hosts file. */
   readonly #hosts: HostsFile | undefined;
 
   constructor(
@@ -274,6 +275,12 @@ export class Agent {
       if (!sync.success)
         return this.#log.warn('malformed', `ignored a malformed DNS_SYNC: ${sync.error.message}`);
       if (this.#hosts) this.#hosts.replaceNetwork(sync.data.DNS.network, sync.data.DNS.entries);
+    } else if (action === 'DNS_UPDATE') {
+      const update = dnsUpdateMessageSchema.safeParse(body);
+      if (!update.success)
+        return this.#log.warn('malformed', `ignored a malformed DNS_UPDATE: ${update.error.message}`);
+      const { network, added, removed } = update.data.DNS;
+      this.#hosts?.applyUpdate(network, added, removed);
     } else if (action === 'DELETE_HOST') {
       this.#hosts?.clear();
       await this.stop();

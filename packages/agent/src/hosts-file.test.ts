@@ -58,4 +58,37 @@ describe('hosts file block', () => {
     expect(fs.readFileSync(file, 'utf8')).toBe('');
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  it('a DNS_UPDATE adds, replaces and removes names of one network and leaves the others alone', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hosts-'));
+    const file = path.join(dir, 'hosts');
+    fs.writeFileSync(file, '127.0.0.1 localhost\n');
+    const log: string[] = [];
+    const hosts = new HostsFile(file, (m) => log.push(m));
+    hosts.replaceAll([
+      entry('a.net1', '10.0.0.1'),
+      entry('b.net1', '10.0.0.2'),
+      entry('web.net1', '10.0.0.7'),
+      entry('web.net1', '10.0.0.8'),
+      entry('b.net2', '10.1.0.2', '', 'net2'),
+    ]);
+    hosts.applyUpdate(
+      'net1',
+      [entry('c.net1', '10.0.0.3', 'fd00::3'), entry('a.net1', '10.0.0.11'), entry('web.net1', '10.0.0.8')],
+      ['b.net1', 'never-there.net1'],
+    );
+    // a replaced, b gone, c added, web down to the one address sent, net2's b.net2 untouched.
+    expect(fs.readFileSync(file, 'utf8')).toBe(
+      `127.0.0.1 localhost\n${BEGIN_MARK}\n10.0.0.11\ta.net1\n10.0.0.3\tc.net1\n10.0.0.8\tweb.net1\n10.1.0.2\tb.net2\nfd00::3\tc.net1\n${END_MARK}\n`,
+    );
+    const writes = log.length;
+    hosts.applyUpdate('net1', [entry('c.net1', '10.0.0.3', 'fd00::3')], ['b.net1']);
+    expect(log.length).toBe(writes);
+    hosts.applyUpdate('net3', [entry('x.net3', '10.3.0.1', '', 'other')], []);
+    expect(fs.readFileSync(file, 'utf8')).toContain('10.3.0.1\tx.net3');
+    // A later DNS_SYNC of net3 replaces it: the entry was filed under net3, the network the update named.
+    hosts.replaceNetwork('net3', []);
+    expect(fs.readFileSync(file, 'utf8')).not.toContain('x.net3');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 });

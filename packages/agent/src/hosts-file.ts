@@ -35,8 +35,8 @@ export function rewriteHosts(existing: string, lines: readonly string[]): string
 }
 
 /**
- * The DNS entries per network and the file they are written to. A DNS_SYNC replaces one network's entries, a pull
- * all of them; the file is written (to a temporary file renamed over it, so no reader sees half of it) only when
+ * The DNS entries per network and the file they are written to. A DNS_UPDATE changes some names of one network, a
+ * DNS_SYNC replaces one network's entries, a pull all of them; the file is written (to a temporary file renamed over it, so no reader sees half of it) only when
  * its text changes.
  */
 export class HostsFile {
@@ -64,6 +64,19 @@ export class HostsFile {
       network,
       entries.map((e) => ({ ...e, network })),
     );
+    this.write();
+  }
+
+  /**
+   * What changed in one network, from a DNS_UPDATE: every entry it had under a name in `removed` or in `added` goes,
+   * then `added` is appended (so an added name replaces what was there, and a name's entries come together).
+   */
+  applyUpdate(network: string, added: readonly DnsEntry[], removed: readonly string[]): void {
+    const replaced = new Set([...removed, ...added.map((e) => e.name)]);
+    this.#byNetwork.set(network, [
+      ...(this.#byNetwork.get(network) ?? []).filter((e) => !replaced.has(e.name)),
+      ...added.map((e) => ({ ...e, network })),
+    ]);
     this.write();
   }
 

@@ -56,3 +56,20 @@ export const dnsSyncMessageSchema = z.object({
   DNS: z.object({ network: z.string(), entries: z.array(dnsEntrySchema) }),
 });
 export type DnsSyncMessage = z.infer<typeof dnsSyncMessageSchema>;
+
+/**
+ * What changed in one network's entries since the last message (issue 32): entries added or replaced (matched by
+ * name) and names removed, `{Action: "DNS_UPDATE", Host: {id}, DNS: {network, added, removed}}`, sealed per host
+ * on `host/update/<hostId>/<server>` like DNS_SYNC. A name is in at most one of the two lists. Sent at QoS 0:
+ * the agent's pulls (every broker reconnect and every few minutes) carry every entry and heal a lost one.
+ */
+export const dnsUpdateMessageSchema = z.object({
+  Action: z.literal('DNS_UPDATE'),
+  Host: z.object({ id: z.string() }),
+  DNS: z.object({
+    network: z.string(),
+    added: z.array(dnsEntrySchema),
+    removed: z.array(z.string()),
+  }),
+});
+export type DnsUpdateMessage = z.infer<typeof dnsUpdateMessageSchema>;

@@ -1,83 +1,216 @@
-import { describe, expect, it } from 'vitest';
+import { dnsUpdateMessageSchema, type DnsUpdateMessage } from '@meshdeck/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CustomEntryRow, DnsRepository, NodeNameRow } from './dns.repository.ts';
 import { DnsService } from './dns.service.ts';
+import { DnsUpdateQueue, type NodeNameSource } from './dns-updates.ts';
 
-/** A network of two hosts in memory; every publish waits until the test lets it go. */
-function harness() {
-  const custom: CustomEntryRow[] = [];
-  const names: NodeNameRow[] = ['h1', 'h2'].map((id) => ({
-    host_id: id,
-    host_name: id,
-    network: 'net-1',
-    address: '10.0.0.1',
-    address6: '',
-  }));
-  const repository = {
-    networkExists: async () => true,
-    nodeNames: async () => names,
-    custom: async () => custom,
-    insert: async (row: CustomEntryRow, check: (n: NodeNameRow[], c: CustomEntryRow[]) => void) => {
-      check(names, custom);
-      custom.push(row);
+const node = (id: string, hostName = id, address = '10.0.0.1'): NodeNameRow => ({
+  node_id: `node-${id}`,
+  host_id: id,
+  host_name: hostName,
+  network: 'net-1',
+  address,
+  address6: '',
+});
+
+/** A network's nodes in memory (what the database holds) and every DNS_UPDATE sent, parsed by the contract. */
+function harness(rows: NodeNameRow[], timing = { debounceMs: 250, maxWaitMs: 1000 }) {
+  const database = { rows };
+  const source: NodeNameSource = {
+    nodeNames: async (netid) => database.rows.filter((r) => netid === undefined || r.network === netid),
+    nodeNamesOf: async (nodeIds, hostIds) =>
+      database.rows.filter((r) => nodeIds.includes(r.node_id) || hostIds.includes(r.host_id)),
+  };
+  const sent: { hostId: string; qos: number; message: DnsUpdateMessage }[] = [];
+  const queue = new DnsUpdateQueue(
+    source,
+    async (hostId, payload, qos) => {
+      sent.push({ hostId, qos, message: dnsUpdateMessageSchema.parse(JSON.parse(payload)) });
     },
-  } as unknown as DnsRepository;
-  const sent: { hostId: string; count: number }[] = [];
-  const waiting: (() => void)[] = [];
-  const service = new DnsService({
-    repository,
-    events: { publish: () => undefined },
-    publish: (hostId, payload) =>
-      new Promise<void>((resolve) => {
-        const count = (JSON.parse(payload) as { DNS: { entries: unknown[] } }).DNS.entries.length;
-        waiting.push(() => {
-          sent.push({ hostId, count });
-          resolve();
-        });
-      }),
-    onError: (error) => {
+    (error) => {
       throw error;
     },
-  });
-  /** Lets every publish go, as they come, until no push is left. */
-  const finish = async () => {
-    let done = false;
-    const settled = service.settled().then(() => {
-      done = true;
-    });
-    while (!done) {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      while (waiting.length > 0) waiting.shift()!();
-    }
-    await settled;
-  };
-  return { service, sent, finish };
+    timing,
+  );
+  return { database, queue, sent };
 }
 
-describe('DNS push after a write', () => {
-  it('-> when an entry is created, then the answer comes before the hosts are told, and they are told', async () => {
-    const { service, sent, finish } = harness();
-    const entry = await service.create('net-1', { name: 'printer', address: '10.0.0.9' });
-    expect(entry.name).toBe('printer');
+const changesOf = (sent: { message: DnsUpdateMessage }[]) => sent.map((s) => s.message.DNS);
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('DnsUpdateQueue', () => {
+  it('-> when three nodes join before a batch runs, then each host gets one DNS_UPDATE with the three names', async () => {
+    const { database, queue, sent } = harness([node('h1')]);
+    await queue.load();
+    database.rows.push(
+      node('h2', 'H2', '10.0.0.2'),
+      node('h3', 'h3', '10.0.0.3'),
+      node('h4', 'h4', '10.0.0.4'),
+    );
+    for (const id of ['h2', 'h3', 'h4']) queue.nodeChanged('net-1', `node-${id}`);
+    await queue.flush();
+    expect(sent.map((s) => s.hostId).sort()).toEqual(['h1', 'h2', 'h3', 'h4']);
+    expect(sent.every((s) => s.qos === 0 && s.message.Host.id === s.hostId)).toBe(true);
+    expect(changesOf(sent)[0]).toEqual({
+      network: 'net-1',
+      added: [
+        { name: 'h2.net-1', address: '10.0.0.2', address6: '', network: 'net-1' },
+        { name: 'h3.net-1', address: '10.0.0.3', address6: '', network: 'net-1' },
+        { name: 'h4.net-1', address: '10.0.0.4', address6: '', network: 'net-1' },
+      ],
+      removed: [],
+    });
+    expect(new Set(changesOf(sent).map((c) => JSON.stringify(c))).size).toBe(1);
+    expect(queue.totals.batches).toBe(1);
+  });
+
+  it('-> when a node is gone from the database, then the remaining hosts are told to remove its name', async () => {
+    const { database, queue, sent } = harness([node('h1'), node('h2', 'Gone Host')]);
+    await queue.load();
+    database.rows = database.rows.filter((r) => r.host_id !== 'h2');
+    queue.nodeChanged('net-1', 'node-h2');
+    await queue.flush();
+    expect(sent.map((s) => s.hostId)).toEqual(['h1']);
+    expect(changesOf(sent)).toEqual([{ network: 'net-1', added: [], removed: ['gone-host.net-1'] }]);
+  });
+
+  it('-> when the nodes of a network go without ids, then every name missing from the database is removed', async () => {
+    const { database, queue, sent } = harness([node('h1'), node('h2'), node('h3')]);
+    await queue.load();
+    database.rows = [node('h1')];
+    queue.nodeChanged('net-1', undefined);
+    await queue.flush();
+    expect(changesOf(sent)).toEqual([{ network: 'net-1', added: [], removed: ['h2.net-1', 'h3.net-1'] }]);
+  });
+
+  it('-> when a host is renamed, then its old name is removed and its new one added', async () => {
+    const { database, queue, sent } = harness([node('h1'), node('h2', 'old')]);
+    await queue.load();
+    database.rows[1] = node('h2', 'new');
+    queue.hostChanged('h2');
+    queue.hostChanged('h1'); // changed nothing DNS shows: adds nothing to the message
+    await queue.flush();
+    expect(sent).toHaveLength(2);
+    expect(changesOf(sent)[0]).toEqual({
+      network: 'net-1',
+      added: [{ name: 'new.net-1', address: '10.0.0.1', address6: '', network: 'net-1' }],
+      removed: ['old.net-1'],
+    });
+  });
+
+  it('-> when nothing DNS shows changed, then nothing is sent', async () => {
+    const { queue, sent } = harness([node('h1'), node('h2')]);
+    await queue.load();
+    queue.nodeChanged('net-1', 'node-h1');
+    queue.hostChanged('h2');
+    await queue.flush();
     expect(sent).toEqual([]);
-    await finish();
-    expect(sent).toEqual([
-      { hostId: 'h1', count: 3 },
-      { hostId: 'h2', count: 3 },
+  });
+
+  it('-> when one of two hosts sharing a name leaves, then the name is re-sent with the entry left, not removed', async () => {
+    const { database, queue, sent } = harness([node('h1', 'web'), { ...node('h2', 'web', '10.0.0.2') }]);
+    await queue.load();
+    database.rows = [node('h1', 'web')];
+    queue.nodeChanged('net-1', 'node-h2');
+    await queue.flush();
+    expect(changesOf(sent)).toEqual([
+      {
+        network: 'net-1',
+        added: [{ name: 'web.net-1', address: '10.0.0.1', address6: '', network: 'net-1' }],
+        removed: [],
+      },
     ]);
   });
 
-  it('-> when three writes land during one push, then one more push follows, with all of them', async () => {
-    const { service, sent, finish } = harness();
-    await service.create('net-1', { name: 'a', address: '10.0.0.9' });
-    await service.create('net-1', { name: 'b', address: '10.0.0.10' });
-    await service.create('net-1', { name: 'c', address: '10.0.0.11' });
-    await service.create('net-1', { name: 'd', address: '10.0.0.12' });
-    await finish();
-    // Two pushes of two hosts each, not four: the second carries every entry (two automatic, four custom).
-    expect(sent).toHaveLength(4);
-    expect(sent.slice(2)).toEqual([
-      { hostId: 'h1', count: 6 },
-      { hostId: 'h2', count: 6 },
+  it('-> when a custom entry is added then deleted in one batch, then the hosts are told the last: removed', async () => {
+    const { queue, sent } = harness([node('h1')]);
+    await queue.load();
+    queue.customChanged('net-1', 'printer', {
+      name: 'printer',
+      address: '10.0.0.9',
+      address6: '',
+      network: 'net-1',
+    });
+    queue.customChanged('net-1', 'printer', null);
+    await queue.flush();
+    expect(changesOf(sent)).toEqual([{ network: 'net-1', added: [], removed: ['printer'] }]);
+  });
+
+  it('-> when joins keep coming, then a batch waits for quiet but no longer than the maximum wait', async () => {
+    vi.useFakeTimers();
+    const { database, queue, sent } = harness([node('h1')], { debounceMs: 100, maxWaitMs: 250 });
+    await queue.load();
+    // A join every 60 ms: never 100 ms of quiet, so only the maximum wait (250 ms after the first) sends.
+    for (let i = 2; i <= 6; i += 1) {
+      database.rows.push(node(`h${i}`, `h${i}`, `10.0.0.${i}`));
+      queue.nodeChanged('net-1', `node-h${i}`);
+      if (i < 6) await vi.advanceTimersByTimeAsync(60);
+      expect(sent).toEqual([]);
+    }
+    await vi.advanceTimersByTimeAsync(9);
+    expect(sent).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sent.map((s) => s.hostId).sort()).toEqual(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+    expect(changesOf(sent)[0]!.added.map((e) => e.name)).toEqual([
+      'h2.net-1',
+      'h3.net-1',
+      'h4.net-1',
+      'h5.net-1',
+      'h6.net-1',
+    ]);
+  });
+});
+
+describe('DNS custom entries after a write', () => {
+  it('-> when an entry is created, then the answer comes before the hosts are told, and they are told only it', async () => {
+    const names = [node('h1'), node('h2')];
+    const custom: CustomEntryRow[] = [];
+    const repository = {
+      networkExists: async () => true,
+      nodeNames: async () => names,
+      nodeNamesOf: async () => [],
+      custom: async () => custom,
+      insert: async (row: CustomEntryRow, check: (n: NodeNameRow[], c: CustomEntryRow[]) => void) => {
+        check(names, custom);
+        custom.push(row);
+      },
+      delete: async () => true,
+    } as unknown as DnsRepository;
+    const sent: DnsUpdateMessage[] = [];
+    const fail = (error: unknown) => {
+      throw error;
+    };
+    const updates = new DnsUpdateQueue(
+      repository,
+      async (_hostId, payload) => {
+        sent.push(dnsUpdateMessageSchema.parse(JSON.parse(payload)));
+      },
+      fail,
+    );
+    await updates.load();
+    const service = new DnsService({
+      repository,
+      events: { publish: () => undefined },
+      updates,
+      publish: async () => undefined,
+      onError: fail,
+    });
+    const entry = await service.create('net-1', { name: 'printer', address: '10.0.0.9' });
+    expect(entry.name).toBe('printer');
+    expect(sent).toEqual([]);
+    await updates.flush();
+    expect(sent.map((m) => [m.Host.id, m.DNS.added.map((e) => e.name), m.DNS.removed])).toEqual([
+      ['h1', ['printer'], []],
+      ['h2', ['printer'], []],
+    ]);
+    await service.delete('net-1', 'printer');
+    await updates.flush();
+    expect(sent.slice(2).map((m) => m.DNS)).toEqual([
+      { network: 'net-1', added: [], removed: ['printer'] },
+      { network: 'net-1', added: [], removed: ['printer'] },
     ]);
   });
 });

@@ -1,6 +1,7 @@
-import type { DnsSyncMessage } from '@meshdeck/contracts';
+import { dnsUpdateMessageSchema, type DnsSyncMessage, type DnsUpdateMessage } from '@meshdeck/contracts';
 import { describe, expect, it } from 'vitest';
 import { dnsSyncPayload } from './dns.service.ts';
+import { dnsUpdatePayload } from './dns-updates.ts';
 
 describe('dnsSyncPayload', () => {
   it('-> when the entries are serialised once, then each host gets the text JSON.stringify gives its whole message', () => {
@@ -16,6 +17,22 @@ describe('dnsSyncPayload', () => {
       const message: DnsSyncMessage = { Action: 'DNS_SYNC', Host: { id: hostId }, DNS };
       expect(dnsSyncPayload(hostId, dns)).toBe(JSON.stringify(message));
       expect(JSON.parse(dnsSyncPayload(hostId, dns))).toEqual(message);
+    }
+  });
+});
+
+describe('dnsUpdatePayload', () => {
+  it('-> when the change is serialised once, then each host gets the text JSON.stringify gives its whole message', () => {
+    const DNS: DnsUpdateMessage['DNS'] = {
+      network: 'net-1',
+      added: [{ name: 'a"b', network: 'net-1', address: '10.0.0.9', address6: '' }],
+      removed: ['gone.net-1'],
+    };
+    const dns = JSON.stringify(DNS);
+    for (const hostId of ['a1b2c3d4-0000-4000-8000-000000000001', 'odd"id\\']) {
+      const message: DnsUpdateMessage = { Action: 'DNS_UPDATE', Host: { id: hostId }, DNS };
+      expect(dnsUpdatePayload(hostId, dns)).toBe(JSON.stringify(message));
+      expect(dnsUpdateMessageSchema.parse(JSON.parse(dnsUpdatePayload(hostId, dns)))).toEqual(message);
     }
   });
 });

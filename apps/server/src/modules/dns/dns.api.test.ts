@@ -18,6 +18,8 @@ beforeAll(async () => {
   hostToken = (await registerHost(server, key.token, host)).auth_token as string;
   agent = await connectAgent(server, host);
   await agent.client.subscribeAsync(`host/update/${host.id}/${'meshdeck'}`);
+  // B's own join may still be waiting for its batch: sent now, so each test sees only its own changes.
+  await updatesSince(agent, 0, []);
 });
 afterAll(async () => {
   await agent.client.endAsync();
@@ -38,7 +40,7 @@ describe('GET /api/dns/adm/{network}', () => {
 });
 
 describe('POST /api/dns/{network}', () => {
-  it("-> when valid, adds the entry and pushes the network's entries to its hosts", async () => {
+  it('-> when valid, adds the entry and sends the hosts a DNS_UPDATE holding only it', async () => {
     const response = await call('POST', '/api/dns/corp', { name: 'db.internal', address: '10.30.0.50' });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
@@ -47,12 +49,17 @@ describe('POST /api/dns/{network}', () => {
       address6: '',
       network: 'corp',
     });
+    // The host is told only what changed: one DNS_UPDATE with the new entry, not the network's list.
     const pushed = await agent.waitFor(
       (m) =>
-        m.payload.Action === 'DNS_SYNC' && m.payload.DNS.entries.some((e: any) => e.name === 'db.internal'),
+        m.payload.Action === 'DNS_UPDATE' && m.payload.DNS.added.some((e: any) => e.name === 'db.internal'),
     );
     expect(pushed.topic).toBe(`host/update/${hostId}/meshdeck`);
-    expect(pushed.payload.DNS.entries.map((e: any) => e.name)).toEqual(['b-host.corp', 'db.internal']);
+    expect(pushed.payload).toEqual({
+      Action: 'DNS_UPDATE',
+      Host: { id: hostId },
+      DNS: { network: 'corp', added: [response.body], removed: [] },
+    });
     expect((await call('GET', '/api/dns/adm/corp/custom')).body).toHaveLength(1);
     expect((await call('GET', '/api/dns')).body).toHaveLength(2);
     // An agent that reconnects finds them in its pull.
@@ -93,5 +100,131 @@ describe('DELETE /api/dns/{network}/{domain}', () => {
     expect(automatic.status).toBe(400);
     expect(automatic.body.Message).toMatch(/automatic entry/);
     expect((await call('DELETE', '/api/dns/corp/never-there')).status).toBe(404);
+  });
+});
+
+type Agent = Awaited<ReturnType<typeof connectAgent>>;
+let markers = 0;
+const isUpdate = (m: { payload: any }) => m.payload.Action === 'DNS_UPDATE';
+const namesOf = (m: { payload: any }) => [
+  ...m.payload.DNS.added.map((e: any) => e.name),
+  ...m.payload.DNS.removed,
+];
+
+/**
+ * The DNS_UPDATEs `observer` got from message `from` on, once they name every one of `expected`. A marker entry is
+ * then added and its message waited for: batches are sent one after the other, so a further message of the change
+ * would have come before it. The marker is deleted again (and that message waited for) before returning.
+ */
+async function updatesSince(observer: Agent, from: number, expected: readonly string[]) {
+  const since = () => observer.messages.slice(from).filter(isUpdate);
+  await observer.waitFor(() => {
+    const seen = new Set(since().flatMap(namesOf));
+    return expected.every((name) => seen.has(name));
+  });
+  const name = `marker-${(markers += 1)}`;
+  await call('POST', '/api/dns/corp', { name, address: '10.30.0.200' });
+  const marker = await observer.waitFor((m) => isUpdate(m) && namesOf(m).includes(name));
+  // Markers of earlier calls (another observer's) are not the change asked about.
+  const got = observer.messages
+    .slice(from, observer.messages.indexOf(marker))
+    .filter((m) => isUpdate(m) && !namesOf(m).every((n: string) => n.startsWith('marker-')));
+  await call('DELETE', `/api/dns/corp/${name}`);
+  await observer.waitFor((m) => isUpdate(m) && m.payload.DNS.removed.includes(name));
+  return got;
+}
+
+describe('DNS_UPDATE on node joins, renames and leaves', () => {
+  let key: { token: string };
+  beforeAll(async () => {
+    key = await createKey(server, token, { tags: ['dns-burst'], networks: ['corp'], unlimited: true });
+  });
+
+  it('-> when a host joins, is renamed and leaves, then each time the others get one DNS_UPDATE with that name only', async () => {
+    let from = agent.messages.length;
+    const c = hostBody('C Host');
+    await registerHost(server, key.token, c);
+    const joined = await updatesSince(agent, from, ['c-host.corp']);
+    expect(joined).toHaveLength(1);
+    const address = (await entries()).find((e) => e.name === 'c-host.corp')!.address;
+    expect(joined[0]!.payload.DNS).toEqual({
+      network: 'corp',
+      added: [{ name: 'c-host.corp', address, address6: '', network: 'corp' }],
+      removed: [],
+    });
+
+    from = agent.messages.length;
+    expect((await call('PUT', `/api/hosts/${c.id}`, { name: 'C Renamed' })).status).toBe(200);
+    const renamed = await updatesSince(agent, from, ['c-renamed.corp', 'c-host.corp']);
+    expect(renamed.map((m) => m.payload.DNS)).toEqual([
+      {
+        network: 'corp',
+        added: [{ name: 'c-renamed.corp', address, address6: '', network: 'corp' }],
+        removed: ['c-host.corp'],
+      },
+    ]);
+
+    from = agent.messages.length;
+    expect((await call('DELETE', `/api/hosts/${c.id}/networks/corp?force=true`)).status).toBe(200);
+    const left = await updatesSince(agent, from, ['c-renamed.corp']);
+    expect(left.map((m) => m.payload.DNS)).toEqual([
+      { network: 'corp', added: [], removed: ['c-renamed.corp'] },
+    ]);
+    expect((await entries()).some((e) => e.name.startsWith('c-'))).toBe(false);
+  });
+
+  it('-> when a custom entry is deleted, then each host gets one DNS_UPDATE removing that name only', async () => {
+    await call('POST', '/api/dns/corp', { name: 'short-lived', address: '10.30.0.60' });
+    await agent.waitFor((m) => isUpdate(m) && m.payload.DNS.added.some((e: any) => e.name === 'short-lived'));
+    const from = agent.messages.length;
+    expect((await call('DELETE', '/api/dns/corp/short-lived')).status).toBe(200);
+    const got = await updatesSince(agent, from, ['short-lived']);
+    expect(got.map((m) => m.payload.DNS)).toEqual([{ network: 'corp', added: [], removed: ['short-lived'] }]);
+  });
+
+  it('-> when hosts join in a burst, then each host gets one DNS_UPDATE per batch, not one per join', async () => {
+    const observerHost = hostBody('Observer Host');
+    await registerHost(server, key.token, observerHost);
+    const observer = await connectAgent(server, observerHost);
+    await observer.client.subscribeAsync(`host/update/${observerHost.id}/meshdeck`);
+    // The observer's own join is sent before the burst starts.
+    await updatesSince(agent, 0, ['observer-host.corp']);
+    try {
+      const from = [agent.messages.length, observer.messages.length] as const;
+      const burst = Array.from({ length: 12 }, (_, i) => hostBody(`Burst ${i}`));
+      await Promise.all(burst.map((h) => registerHost(server, key.token, h)));
+      const expected = burst.map((_, i) => `burst-${i}.corp`).sort();
+      const seen: string[][] = [];
+      for (const [observed, start] of [
+        [agent, from[0]],
+        [observer, from[1]],
+      ] as const) {
+        const got = await updatesSince(observed, start, expected);
+        // Twelve joins within the quiet time of one another: far fewer messages than joins, every name once.
+        expect(got.length).toBeGreaterThanOrEqual(1);
+        expect(got.length).toBeLessThan(burst.length / 2);
+        expect(got.flatMap(namesOf).sort()).toEqual(expected);
+        expect(got.every((m) => m.payload.DNS.removed.length === 0)).toBe(true);
+        seen.push(got.map((m) => JSON.stringify(m.payload.DNS)));
+      }
+      // Both hosts got the same batches.
+      expect(seen[1]).toEqual(seen[0]);
+    } finally {
+      await observer.client.endAsync();
+    }
+  });
+});
+
+describe('POST /api/dns/adm/{network}/sync', () => {
+  it("-> sends each host a DNS_SYNC with the network's whole list", async () => {
+    const from = agent.messages.length;
+    expect((await call('POST', '/api/dns/adm/corp/sync')).status).toBe(200);
+    const sync = await agent.waitFor((m) => m.payload.Action === 'DNS_SYNC');
+    expect(agent.messages.indexOf(sync)).toBeGreaterThanOrEqual(from);
+    expect(sync.payload).toEqual({
+      Action: 'DNS_SYNC',
+      Host: { id: hostId },
+      DNS: { network: 'corp', entries: await entries() },
+    });
   });
 });

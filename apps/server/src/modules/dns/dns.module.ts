@@ -6,6 +6,7 @@ import type { EventBus } from '../events/events.public.ts';
 import { DnsRepository } from './dns.repository.ts';
 import { dnsRoutes } from './dns.routes.ts';
 import { DnsService } from './dns.service.ts';
+import { DnsUpdateQueue, type HostPublish } from './dns-updates.ts';
 
 /** What the DNS module uses. */
 export interface DnsModuleDeps {
@@ -15,41 +16,31 @@ export interface DnsModuleDeps {
   serverName: string;
 }
 
-/** Quiet time after node changes before a network's entries are sent again (a burst of joins sends once). */
-const PUSH_DELAY_MS = 500;
-
 /**
  * DNS entries (api-contract §2.10, decision 034): custom entries per network, automatic `<host>.<network>`
- * entries, sent to the network's hosts when they change (custom entries at once, node joins and leaves after a
- * short quiet time).
+ * entries. Each host of a network is sent what changed (DNS_UPDATE): custom entries at once, node joins, leaves and
+ * host renames batched after a short quiet time; the whole list goes into pulls and on an administrator's sync.
  */
 export async function register(app: ModuleApp, deps: DnsModuleDeps): Promise<DnsService> {
-  const service = new DnsService({
-    repository: new DnsRepository(deps.database.db),
-    events: deps.events,
-    publish: (hostId, payload) =>
-      deps.broker.publishToHost(hostId, mqttTopics.hostUpdate(hostId, deps.serverName), payload),
-    onError: (error) => app.log.warn({ err: error }, 'DNS push failed'),
-  });
-  const pending = new Set<string>();
-  let timer: NodeJS.Timeout | undefined;
-  const flush = () => {
-    timer = undefined;
-    const networks = [...pending];
-    pending.clear();
-    for (const netid of networks) service.schedulePush(netid);
-  };
+  const repository = new DnsRepository(deps.database.db);
+  const publish: HostPublish = (hostId, payload, qos) =>
+    deps.broker.publishToHost(hostId, mqttTopics.hostUpdate(hostId, deps.serverName), payload, { qos });
+  const onError = (error: unknown) => app.log.warn({ err: error }, 'DNS update failed');
+  const updates = new DnsUpdateQueue(repository, publish, onError);
+  await updates.load();
+  const service = new DnsService({ repository, events: deps.events, updates, publish, onError });
   const unsubscribe = deps.events.subscribe((event) => {
-    const joinsOrLeaves = event.resource === 'nodes' && event.action !== 'updated';
-    if (!joinsOrLeaves || !event.network) return;
-    pending.add(event.network);
-    timer ??= setTimeout(flush, PUSH_DELAY_MS);
+    if (event.resource === 'nodes' && event.network) updates.nodeChanged(event.network, event.id);
+    else if (event.resource === 'hosts' && event.action === 'updated' && event.id)
+      updates.hostChanged(event.id);
+    else if (event.resource === 'networks' && event.action === 'deleted' && event.id)
+      updates.networkDeleted(event.id);
   });
   app.addHook('onClose', async () => {
     unsubscribe();
-    clearTimeout(timer);
-    // A push still running finishes before the broker and database close, or is given up after a moment.
-    await Promise.race([service.settled(), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+    // What is queued is sent before the broker and database close, or given up after a moment.
+    await Promise.race([updates.flush(), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+    updates.close();
   });
   await app.register(dnsRoutes(service));
   return service;

@@ -2,8 +2,11 @@ import type { Kysely } from 'kysely';
 import { lockForWrite } from '../../db/locks.ts';
 import type { Database } from '../../db/schema.ts';
 
+const ID_CHUNK = 500;
+
 /** A node's automatic entry source: its host's name and addresses in one network. */
 export interface NodeNameRow {
+  node_id: string;
   network: string;
   host_id: string;
   host_name: string;
@@ -31,19 +34,42 @@ export class DnsRepository {
 
   /** Automatic entry sources of one network, or of all when `netid` is undefined. */
   nodeNames(netid?: string): Promise<NodeNameRow[]> {
-    let query = this.db
+    let query = this.nodeNameQuery().orderBy('hosts.name');
+    if (netid !== undefined) query = query.where('nodes.network', '=', netid);
+    return query.execute();
+  }
+
+  /** Automatic entry sources of these nodes and of every node of these hosts (those still there). */
+  async nodeNamesOf(nodeIds: readonly string[], hostIds: readonly string[]): Promise<NodeNameRow[]> {
+    const rows: NodeNameRow[] = [];
+    // Chunks keep the bound parameters far below either engine's limit however large a burst is.
+    for (let i = 0; i < nodeIds.length; i += ID_CHUNK)
+      rows.push(
+        ...(await this.nodeNameQuery()
+          .where('nodes.id', 'in', nodeIds.slice(i, i + ID_CHUNK))
+          .execute()),
+      );
+    for (let i = 0; i < hostIds.length; i += ID_CHUNK)
+      rows.push(
+        ...(await this.nodeNameQuery()
+          .where('nodes.host_id', 'in', hostIds.slice(i, i + ID_CHUNK))
+          .execute()),
+      );
+    return rows;
+  }
+
+  private nodeNameQuery() {
+    return this.db
       .selectFrom('nodes')
       .innerJoin('hosts', 'hosts.id', 'nodes.host_id')
       .select([
+        'nodes.id as node_id',
         'nodes.network as network',
         'nodes.host_id as host_id',
         'hosts.name as host_name',
         'nodes.address as address',
         'nodes.address6 as address6',
-      ])
-      .orderBy('hosts.name');
-    if (netid !== undefined) query = query.where('nodes.network', '=', netid);
-    return query.execute();
+      ]);
   }
 
   /** The networks a host has a node in. */

@@ -1,43 +1,26 @@
 import type { ChangeEvent, DnsEntry, DnsEntryInput, DnsSyncMessage } from '@meshdeck/contracts';
 import { badRequest, notFound } from '../../lib/api-error.ts';
-import type { CustomEntryRow, DnsRepository, NodeNameRow } from './dns.repository.ts';
-
-/** Publishes one sealed message to one host (the broker handle's publishToHost on its host-update topic). */
-export type HostPublish = (hostId: string, payload: string) => Promise<void>;
+import type { CustomEntryRow, DnsRepository } from './dns.repository.ts';
+import { nodeEntry, nodeEntryName, type DnsUpdateQueue, type HostPublish } from './dns-updates.ts';
 
 export interface DnsDependencies {
   repository: DnsRepository;
   events: { publish(event: ChangeEvent): void };
+  /** Sends a network's hosts what changed (DNS_UPDATE). */
+  updates: Pick<DnsUpdateQueue, 'customChanged'>;
+  /** Publishes one sealed message to one host (the broker handle's publishToHost on its host-update topic). */
   publish: HostPublish;
   onError: (error: unknown) => void;
 }
 
-/** The automatic name of a node: `<host name>.<network>`, lower-cased, with what DNS cannot hold turned into dashes. */
-export const nodeEntryName = (hostName: string, network: string): string =>
-  `${
-    hostName
-      .toLowerCase()
-      .replace(/[^a-z0-9-]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'host'
-  }.${network}`;
-
-const nodeEntry = (row: NodeNameRow): DnsEntry => ({
-  name: nodeEntryName(row.host_name, row.network),
-  address: row.address ?? '',
-  address6: row.address6 ?? '',
-  network: row.network,
-});
 const customEntry = (row: CustomEntryRow): DnsEntry => ({ ...row });
 
 /**
  * DNS entries (api-contract §2.10): automatic `<host>.<network>` entries for every node and custom entries per
- * network. Every change sends each host of the network the network's whole list (decision 034).
+ * network. A change sends each host of the network only what changed (DNS_UPDATE, decision 034); the whole list
+ * goes into pulls and on an administrator's sync (DNS_SYNC).
  */
 export class DnsService {
-  /** Networks whose push is running, and those changed again meanwhile (pushed once more when it ends). */
-  #pushing = new Map<string, Promise<void>>();
-  #changedAgain = new Set<string>();
-
   constructor(private readonly d: DnsDependencies) {}
 
   /** Automatic then custom entries, of one network or of all. */
@@ -73,7 +56,7 @@ export class DnsService {
         throw badRequest(`name: ${input.name} is a node's automatic name in network ${netid}`);
     });
     this.d.events.publish({ resource: 'dns', action: 'created', id: input.name, network: netid });
-    this.schedulePush(netid);
+    this.d.updates.customChanged(netid, input.name, customEntry(row));
     return customEntry(row);
   }
 
@@ -87,7 +70,7 @@ export class DnsService {
       throw notFound(`dns entry ${name} not found in network ${netid}`);
     }
     this.d.events.publish({ resource: 'dns', action: 'deleted', id: name, network: netid });
-    this.schedulePush(netid);
+    this.d.updates.customChanged(netid, name, null);
     return `${name}.${netid} deleted.`;
   }
 
@@ -99,37 +82,7 @@ export class DnsService {
     return entries;
   }
 
-  /**
-   * Pushes the network's list after the answer, not before it: a network of 10,000 hosts took a minute to send
-   * (one sealed message per host), and the write is already stored. Changes during a push are coalesced into one
-   * more push when it ends, so a burst of writes costs two pushes, not one each.
-   */
-  schedulePush(netid: string): void {
-    if (this.#pushing.has(netid)) {
-      this.#changedAgain.add(netid);
-      return;
-    }
-    const run = async () => {
-      try {
-        do {
-          this.#changedAgain.delete(netid);
-          await this.push(netid);
-        } while (this.#changedAgain.has(netid));
-      } catch (error) {
-        this.d.onError(error);
-      } finally {
-        this.#pushing.delete(netid);
-      }
-    };
-    this.#pushing.set(netid, run());
-  }
-
-  /** Resolves when every scheduled push has ended (server shutdown, tests). */
-  async settled(): Promise<void> {
-    while (this.#pushing.size > 0) await Promise.all(this.#pushing.values());
-  }
-
-  /** Sends every host of the network the network's entries, a few hosts at a time. */
+  /** Sends every host of the network the network's whole list (DNS_SYNC, at QoS 1), a few hosts at a time. */
   async push(netid: string): Promise<void> {
     const names = await this.d.repository.nodeNames(netid);
     const entries = [...names.map(nodeEntry), ...(await this.custom(netid))];
@@ -141,7 +94,7 @@ export class DnsService {
       await Promise.all(
         hosts.slice(i, i + 32).map(async (hostId) => {
           try {
-            await this.d.publish(hostId, dnsSyncPayload(hostId, dns));
+            await this.d.publish(hostId, dnsSyncPayload(hostId, dns), 1);
           } catch (error) {
             this.d.onError(error);
           }
