@@ -1,5 +1,5 @@
 import type { HostRoutingStatus } from '@meshdeck/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ApiClientModule from '@/lib/api-client.ts';
@@ -8,6 +8,7 @@ import { makeNodeItem, nodeListPage } from '@/test/mesh-fixtures.ts';
 import { mockApi } from '@/test/mock-api.ts';
 import { signInAs } from '@/test/people-fixtures.ts';
 import { renderRoute } from '@/test/render-route.tsx';
+import { COUNT, WAIT, pad, rowTexts, expectWindowed, waitForRowCount } from '@/test/scale-table.ts';
 import { EgressPage } from './egress-page.tsx';
 import { egressSearchSchema } from './routing-search.ts';
 
@@ -16,10 +17,6 @@ vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
   apiClient: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() },
 }));
 
-/** The machine running CI is loaded: waits are generous, and nothing here is timed. */
-const WAIT = { timeout: 20_000 };
-const COUNT = 10_000;
-const pad = (i: number) => String(i).padStart(5, '0');
 const rangeOf = (i: number) => `10.${Math.floor(i / 256)}.${i % 256}.0/24`;
 // 10,000 egress gateways with one range each (10,000 routes), and 10,000 hosts each reporting its router.
 const nodes = Array.from({ length: COUNT }, (_, i) =>
@@ -44,12 +41,6 @@ const reports: HostRoutingStatus[] = Array.from({ length: COUNT }, (_, i) => ({
     roles: [],
   },
 }));
-
-const dataRows = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('row')
-    .filter((row) => row.hasAttribute('data-row-id'));
-const texts = (table: HTMLElement) => dataRows(table).map((row) => row.textContent ?? '');
 
 describe('EgressPage at 10,000 rows', () => {
   let restoreSize: () => void;
@@ -77,27 +68,24 @@ describe('EgressPage at 10,000 rows', () => {
     expect(within(firstRange).getByText('egw-00000')).toBeInTheDocument();
     expect(within(firstRange).getByText('Active for 1 host')).toBeInTheDocument();
     for (const table of [gateways, ranges, routers]) {
-      expect(table).toHaveAttribute('aria-rowcount', String(COUNT));
-      const shown = dataRows(table).length;
-      expect(shown).toBeGreaterThan(5);
-      expect(shown).toBeLessThan(200);
+      expectWindowed(table);
     }
 
     await userEvent.type(screen.getByRole('textbox', { name: 'Search gateways' }), 'egw-0423');
-    await waitFor(() => expect(gateways).toHaveAttribute('aria-rowcount', '10'), WAIT);
-    expect(texts(gateways)).toEqual(
+    await waitForRowCount(gateways, 10);
+    expect(rowTexts(gateways)).toEqual(
       Array.from({ length: 10 }, (_, i) => expect.stringContaining(`egw-0423${i}`)),
     );
     expect(ranges).toHaveAttribute('aria-rowcount', String(COUNT));
 
     // egw-04231's range: 4231 = 16 x 256 + 135.
     await userEvent.type(screen.getByRole('textbox', { name: 'Search routes' }), '10.16.135.0/24');
-    await waitFor(() => expect(ranges).toHaveAttribute('aria-rowcount', '1'), WAIT);
-    expect(texts(ranges)).toEqual([expect.stringContaining('egw-04231')]);
+    await waitForRowCount(ranges, 1);
+    expect(rowTexts(ranges)).toEqual([expect.stringContaining('egw-04231')]);
 
     await userEvent.type(screen.getByRole('textbox', { name: 'Search hosts or ranges' }), 'host-0999');
-    await waitFor(() => expect(routers).toHaveAttribute('aria-rowcount', '10'), WAIT);
-    expect(texts(routers)).toEqual(
+    await waitForRowCount(routers, 10);
+    expect(rowTexts(routers)).toEqual(
       Array.from({ length: 10 }, (_, i) => expect.stringContaining(`host-0999${i}`)),
     );
   }, 60_000);

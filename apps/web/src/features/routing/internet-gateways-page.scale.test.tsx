@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ApiClientModule from '@/lib/api-client.ts';
@@ -7,6 +7,7 @@ import { fakeId, makeNodeItem, nodeListPage } from '@/test/mesh-fixtures.ts';
 import { mockApi } from '@/test/mock-api.ts';
 import { signInAs } from '@/test/people-fixtures.ts';
 import { renderRoute } from '@/test/render-route.tsx';
+import { COUNT, WAIT, pad, rowTexts, expectWindowed, waitForRowCount } from '@/test/scale-table.ts';
 import { InternetGatewaysPage } from './internet-gateways-page.tsx';
 import { internetGatewaysSearchSchema } from './routing-search.ts';
 
@@ -15,10 +16,6 @@ vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
   apiClient: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() },
 }));
 
-/** The machine running CI is loaded: waits are generous, and nothing here is timed. */
-const WAIT = { timeout: 20_000 };
-const COUNT = 10_000;
-const pad = (i: number) => String(i).padStart(5, '0');
 // 10,000 internet gateways, each with one connected host: both tables hold 10,000 rows.
 const nodes = [
   ...Array.from({ length: COUNT }, (_, i) =>
@@ -28,12 +25,6 @@ const nodes = [
     makeNodeItem(COUNT + i, `laptop-${pad(i)}`, { internetGatewayId: fakeId(2, i) }),
   ),
 ];
-
-const dataRows = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('row')
-    .filter((row) => row.hasAttribute('data-row-id'));
-const texts = (table: HTMLElement) => dataRows(table).map((row) => row.textContent ?? '');
 
 describe('InternetGatewaysPage at 10,000 rows', () => {
   let restoreSize: () => void;
@@ -57,22 +48,19 @@ describe('InternetGatewaysPage at 10,000 rows', () => {
     const firstClient = (await within(clients).findByText('laptop-00000', {}, WAIT)).closest('tr')!;
     expect(within(firstClient).getByText('exit-00000')).toBeInTheDocument();
     for (const table of [gateways, clients]) {
-      expect(table).toHaveAttribute('aria-rowcount', String(COUNT));
-      const shown = dataRows(table).length;
-      expect(shown).toBeGreaterThan(5);
-      expect(shown).toBeLessThan(200);
+      expectWindowed(table);
     }
 
     await userEvent.type(screen.getByRole('textbox', { name: 'Search gateways' }), 'exit-0423');
-    await waitFor(() => expect(gateways).toHaveAttribute('aria-rowcount', '10'), WAIT);
-    expect(texts(gateways)).toEqual(
+    await waitForRowCount(gateways, 10);
+    expect(rowTexts(gateways)).toEqual(
       Array.from({ length: 10 }, (_, i) => expect.stringContaining(`exit-0423${i}`)),
     );
     expect(clients).toHaveAttribute('aria-rowcount', String(COUNT));
 
     // A connected host is found by its gateway's name too: laptop-07777 goes out through exit-07777.
     await userEvent.type(screen.getByRole('textbox', { name: 'Search connected hosts' }), 'exit-07777');
-    await waitFor(() => expect(clients).toHaveAttribute('aria-rowcount', '1'), WAIT);
-    expect(texts(clients)).toEqual([expect.stringContaining('laptop-07777')]);
+    await waitForRowCount(clients, 1);
+    expect(rowTexts(clients)).toEqual([expect.stringContaining('laptop-07777')]);
   }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18next } from '@/i18n/index.ts';
@@ -7,6 +7,7 @@ import { mockElementSize } from '@/test/layout.ts';
 import { makeApiNode } from '@/test/mesh-fixtures.ts';
 import { mockApi } from '@/test/mock-api.ts';
 import { renderRoute } from '@/test/render-route.tsx';
+import { COUNT, WAIT, pad, dataRows, expectWindowed, waitForRowCount } from '@/test/scale-table.ts';
 import { makeNetworkWire, shellRoutes, storeSignedInSession } from '@/test/signed-in.ts';
 import type * as ApiClientModule from '@/lib/api-client.ts';
 import { TagManagerPage } from './tag-manager-page.tsx';
@@ -17,10 +18,6 @@ vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
   apiClient: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() },
 }));
 
-/** The machine running CI is loaded: waits are generous, and nothing here is timed. */
-const WAIT = { timeout: 20_000 };
-const COUNT = 10_000;
-const pad = (i: number) => String(i).padStart(5, '0');
 const env = <T,>(Response: T) => ({ Code: 200, Message: '', Response });
 const member = makeApiNode({ id: 'n1', network: 'net1' });
 // 10,000 tags, each on one device; every third one used by a policy.
@@ -34,11 +31,6 @@ const tags = Array.from({ length: COUNT }, (_, i) => ({
   used_by_count: i % 3 === 0 ? 1 : 0,
   tagged_nodes: [member],
 }));
-
-const dataRows = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('row')
-    .filter((row) => row.hasAttribute('data-row-id'));
 
 describe('TagManagerPage at 10,000 rows', () => {
   let restoreSize: () => void;
@@ -76,13 +68,10 @@ describe('TagManagerPage at 10,000 rows', () => {
     const table = await screen.findByRole('table', { name: 'Tags' }, WAIT);
     const first = (await within(table).findByText('tag-00000', {}, WAIT)).closest('tr')!;
     expect(within(first).getByText('1 policy')).toBeInTheDocument();
-    expect(table).toHaveAttribute('aria-rowcount', String(COUNT));
-    const shown = dataRows(table).length;
-    expect(shown).toBeGreaterThan(5);
-    expect(shown).toBeLessThan(200);
+    expectWindowed(table);
 
     await userEvent.type(screen.getByRole('textbox', { name: 'Search tags' }), 'tag-0423');
-    await waitFor(() => expect(table).toHaveAttribute('aria-rowcount', '10'), WAIT);
+    await waitForRowCount(table, 10);
     expect(dataRows(table).map((row) => row.querySelector('td')?.textContent)).toEqual(
       Array.from({ length: 10 }, (_, i) => `tag-0423${i}`),
     );
