@@ -14,7 +14,7 @@ const node = (id: string, hostName = id, address = '10.0.0.1'): NodeNameRow => (
 });
 
 /** A network's nodes in memory (what the database holds) and every DNS_UPDATE sent, parsed by the contract. */
-function harness(rows: NodeNameRow[], timing = { debounceMs: 250, maxWaitMs: 1000 }) {
+function harness(rows: NodeNameRow[], timing = { debounceMs: 500, maxWaitMs: 2000 }) {
   const database = { rows };
   const source: NodeNameSource = {
     nodeNames: async (netid) => database.rows.filter((r) => netid === undefined || r.network === netid),
@@ -137,6 +137,25 @@ describe('DnsUpdateQueue', () => {
     queue.customChanged('net-1', 'printer', null);
     await queue.flush();
     expect(changesOf(sent)).toEqual([{ network: 'net-1', added: [], removed: ['printer'] }]);
+  });
+
+  it('-> when a custom entry is followed by a join, then the batch still goes at once, with both', async () => {
+    vi.useFakeTimers();
+    const { database, queue, sent } = harness([node('h1')], { debounceMs: 100, maxWaitMs: 250 });
+    await queue.load();
+    queue.customChanged('net-1', 'printer', {
+      name: 'printer',
+      address: '10.0.0.9',
+      address6: '',
+      network: 'net-1',
+    });
+    database.rows.push(node('h2', 'h2', '10.0.0.2'));
+    queue.nodeChanged('net-1', 'node-h2');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(changesOf(sent).map((c) => c.added.map((e) => e.name))).toEqual([
+      ['h2.net-1', 'printer'],
+      ['h2.net-1', 'printer'],
+    ]);
   });
 
   it('-> when joins keep coming, then a batch waits for quiet but no longer than the maximum wait', async () => {

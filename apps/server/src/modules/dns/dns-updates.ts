@@ -114,17 +114,23 @@ export class DnsUpdateQueue {
   #renamedHosts = new Set<string>();
   #timer: NodeJS.Timeout | undefined;
   #firstAt = 0;
+  /** A custom entry is waiting: the next batch starts without waiting for quiet. */
+  #isUrgent = false;
   #running: Promise<void> | undefined;
   #readyAt = 0;
   #idle: (() => void)[] = [];
   /** Totals since start (tests, benchmarks). */
   readonly totals = { batches: 0, messages: 0, bytes: 0 };
 
+  /**
+   * `timing`: longer than the peer-update queue's (50/500 ms): every batch costs one sealed message per host of the
+   * network, and a name a second or two late costs nothing, so a burst of joins makes fewer, larger batches.
+   */
   constructor(
     private readonly source: NodeNameSource,
     private readonly publish: HostPublish,
     private readonly onError: (error: unknown) => void,
-    private readonly timing: DnsUpdateTiming = { debounceMs: 250, maxWaitMs: 1000 },
+    private readonly timing: DnsUpdateTiming = { debounceMs: 500, maxWaitMs: 2000 },
   ) {}
 
   /** Reads every network's automatic names once: what the agents have from their pulls. */
@@ -138,19 +144,20 @@ export class DnsUpdateQueue {
     const pending = this.#pendingOf(network);
     if (nodeId === undefined) pending.isWhole = true;
     else pending.nodes.add(nodeId);
-    this.schedule(false);
+    this.schedule();
   }
 
   /** A host may have been renamed: its automatic names are compared in every network it is in. */
   hostChanged(hostId: string): void {
     this.#renamedHosts.add(hostId);
-    this.schedule(false);
+    this.schedule();
   }
 
   /** A custom entry was added (`entry`) or deleted (null); sent without waiting for quiet. */
   customChanged(network: string, name: string, entry: DnsEntry | null): void {
     this.#pendingOf(network).custom.set(name, entry);
-    this.schedule(true);
+    this.#isUrgent = true;
+    this.schedule();
   }
 
   /** The network is gone: nothing is left to tell its hosts. */
@@ -194,12 +201,12 @@ export class DnsUpdateQueue {
     return this.#pending.size > 0 || this.#renamedHosts.size > 0;
   }
 
-  private schedule(isUrgent: boolean): void {
+  private schedule(): void {
     if (this.#running) return; // run() schedules the next batch when this one is done
     const now = Date.now();
     if (this.#timer === undefined) this.#firstAt = now;
     clearTimeout(this.#timer);
-    const debounce = isUrgent
+    const debounce = this.#isUrgent
       ? 0
       : Math.max(0, Math.min(this.timing.debounceMs, this.#firstAt + this.timing.maxWaitMs - now));
     this.#timer = setTimeout(() => void this.run(), Math.max(debounce, this.#readyAt - now));
@@ -207,6 +214,7 @@ export class DnsUpdateQueue {
 
   private async run(): Promise<void> {
     this.#timer = undefined;
+    this.#isUrgent = false;
     const started = performance.now();
     this.#running = this.deltas().then(
       (deltas) => this.send(deltas),
@@ -219,7 +227,7 @@ export class DnsUpdateQueue {
     this.#running = undefined;
     if (this.#hasPending()) {
       if (this.#idle.length > 0) return this.run();
-      this.schedule(false);
+      this.schedule();
       return;
     }
     for (const resolve of this.#idle.splice(0)) resolve();
