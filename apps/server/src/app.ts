@@ -135,7 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   // Export and import go through the routes above, so it comes after every module whose items it moves.
-  await configTransferModule.register(app);
+  await configTransferModule.register(app, { database });
 
   peers.builder.useAccess(access);
   exposeInternals(app, { database, broker, config, events, peers });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt from 'mqtt';
 import type { Config } from '../config.ts';
+import { committed } from '../lib/after-commit.ts';
 import { BrokerCredentials, SERVER_BROKER_USER } from './broker-credentials.ts';
 import {
   startEmbeddedBroker,
@@ -129,12 +130,17 @@ export async function startBroker(
       embedded?.admitAgents();
     },
     async publish(topic, payload, options) {
+      // Inside a unit of work (an import) a message waits for COMMIT and is never sent on ROLLBACK.
+      const commit = committed();
+      if (commit && !(await commit)) return;
       const qos = options?.qos ?? 1;
       // Peer updates (QoS 0) to the embedded broker skip the server's own client: thousands per batch are cheaper.
       if (embedded && qos === 0) return embedded.publishLocal(topic, payload);
       await client.publishAsync(topic, payload, { qos });
     },
     async publishToHost(hostId, topic, payload, options) {
+      const commit = committed();
+      if (commit && !(await commit)) return;
       if (!keyring) throw new Error('publishToHost before setHostKeyLoader');
       const key = await keyring.keyFor(hostId);
       if (key === 'none') {

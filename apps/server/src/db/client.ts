@@ -6,12 +6,16 @@ import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
+import { runInTransaction, scopedDatabase } from './unit-of-work.ts';
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {
+  /** The database, or the open unit of work's transaction for a caller inside one (db/unit-of-work.ts). */
   db: Kysely<Database>;
   engine: DatabaseEngine;
+  /** Runs `work` in one transaction that every query through `db` inside it joins; effects wait for COMMIT. */
+  runInTransaction<T>(work: () => Promise<T>): Promise<T>;
   /** True when a round trip to the database succeeds (and, for SQLite, the opened file is still in place). */
   isHealthy(): Promise<boolean>;
   destroy(): Promise<void>;
@@ -135,8 +139,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
 
   return {
-    db,
+    db: scopedDatabase(db),
     engine,
+    runInTransaction: (work) => runInTransaction(db, work),
     async isHealthy() {
       if (!fileStillOpen()) return false;
       try {

@@ -1,4 +1,7 @@
+import type { ChangeEvent } from '@meshdeck/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { observeDatabase } from '../../../test/db-observer.ts';
+import { connectAgent, registerFleet } from '../../../test/device-factories.ts';
 import { createNetwork, createSuperAdminAndLogin, createUserWithRole } from '../../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../../test/harness.ts';
 
@@ -121,7 +124,7 @@ describe('GET /api/v1/export then POST /api/v1/import', () => {
     expect((await target.request('GET', '/api/networks/lab', { token: targetToken })).status).not.toBe(200);
   });
 
-  it('-> a write refused while applying removes what the import had created and names the item', async () => {
+  it('-> a write refused while applying names the item, and the import is rolled back whole', async () => {
     const document = {
       meshdeck_export: 1,
       networks: [{ netid: 'lab', addressrange: '10.62.0.0/24' }],
@@ -153,5 +156,146 @@ describe('GET /api/v1/export then POST /api/v1/import', () => {
     const auditor = await createUserWithRole(target, 'aud', 'auditor');
     expect((await importInto(target, auditor, { meshdeck_export: 1 }, true)).status).toBe(403);
     expect((await target.request('GET', '/api/v1/export', { token: auditor })).status).toBe(200);
+  });
+});
+
+/** A policy between two tags of `network`, in the import document's form. */
+const policy = (name: string, network: string) => ({
+  name,
+  network_id: network,
+  policy_type: 'device-policy',
+  src_type: [{ id: 'tag', value: `${network}.staff` }],
+  dst_type: [{ id: 'tag', value: `${network}.servers` }],
+  allowed_traffic_direction: 1,
+  protocol: 'all',
+  type: 'Any',
+  ports: [],
+  enabled: true,
+});
+/** A new network, two tags, a DNS entry and a policy in `office` (which has a host), and `last` at the end. */
+const documentEndingWith = (last: Record<string, unknown>[]) => ({
+  meshdeck_export: 1,
+  networks: [{ netid: 'lab', addressrange: '10.62.0.0/24' }],
+  tags: [
+    { network: 'office', tag_name: 'staff' },
+    { network: 'office', tag_name: 'servers' },
+  ],
+  dns: [{ network: 'office', name: 'nas', address: '10.60.0.7' }],
+  acls: [policy('staff to servers', 'office'), ...last],
+});
+const activityIds = async () => {
+  const response = await target.request<any>('GET', '/api/v1/activity', { token: targetToken });
+  expect(response.status).toBe(200);
+  return (response.body.Response as { id: string }[]).map((entry) => entry.id);
+};
+const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits until `messages` has not grown for `ms`. */
+async function quiet(messages: unknown[], ms: number) {
+  for (let count = -1; count !== messages.length;) {
+    count = messages.length;
+    await later(ms);
+  }
+}
+
+describe('POST /api/v1/import in one transaction', () => {
+  it('-> when its last item is refused, leaves no row, no activity entry, no event and no MQTT message; accepted, it sends them', async () => {
+    await createNetwork(target, targetToken, 'office', { addressrange: '10.60.0.0/24' });
+    const [host] = await registerFleet(target, targetToken, ['office'], ['printer-host']);
+    const agent = await connectAgent(target, host!);
+    try {
+      await agent.client.subscribeAsync([
+        `host/update/${host!.id}/meshdeck`,
+        `peers/host/${host!.id}/meshdeck`,
+      ]);
+      // What the registration itself sent (peer lists, its DNS name, batched for up to 2 s) is out of the way.
+      await target.app.meshdeck.peerQueue.flush();
+      await quiet(agent.messages, 2500);
+      agent.messages.length = 0;
+      const events: ChangeEvent[] = [];
+      const unsubscribe = target.app.meshdeck.events.subscribe((event) => events.push(event));
+      const activityBefore = await activityIds();
+
+      const refused = await importInto(
+        target,
+        targetToken,
+        documentEndingWith([policy('ghost policy', 'ghost')]),
+        false,
+      );
+      expect(refused.status, JSON.stringify(refused.body)).toBeGreaterThanOrEqual(400);
+      expect(refused.status).toBeLessThan(500);
+      expect(refused.body.Message).toContain('acls[1] "ghost policy" in ghost');
+      const after = await exportOf(target, targetToken);
+      expect(after.networks.map((n: any) => n.netid)).toEqual(['office']);
+      expect([after.tags, after.dns, after.acls]).toEqual([[], [], []]);
+      expect(await activityIds()).toEqual(activityBefore);
+      await target.app.meshdeck.peerQueue.flush();
+      await later(2500);
+      expect(events).toEqual([]);
+      expect(agent.messages).toEqual([]);
+
+      // The same document without the refused item goes through, and then everything is announced and sent.
+      const accepted = await importInto(target, targetToken, documentEndingWith([]), false);
+      expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+      expect(events).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ resource: 'networks', action: 'created', id: 'lab' }),
+          expect.objectContaining({ resource: 'dns', action: 'created', id: 'nas', network: 'office' }),
+        ]),
+      );
+      await agent.waitFor((m) => JSON.stringify(m.payload).includes('"nas"'));
+      expect((await activityIds()).length).toBeGreaterThan(activityBefore.length);
+      unsubscribe();
+    } finally {
+      await agent.client.endAsync();
+    }
+  });
+
+  it('-> when accepted, announces its changes after COMMIT: a listener already finds them stored', async () => {
+    const observer = await observeDatabase(target);
+    try {
+      const stored: Promise<number>[] = [];
+      const unsubscribe = target.app.meshdeck.events.subscribe((event) => {
+        if (event.resource === 'networks' && event.action === 'created')
+          stored.push(observer.count(`select count(*) from networks where netid in ('lab', 'depot')`));
+      });
+      const document = {
+        meshdeck_export: 1,
+        networks: [
+          { netid: 'lab', addressrange: '10.62.0.0/24' },
+          { netid: 'depot', addressrange: '10.63.0.0/24' },
+        ],
+      };
+      const response = await importInto(target, targetToken, document, false);
+      unsubscribe();
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      expect(await Promise.all(stored)).toEqual([2, 2]);
+    } finally {
+      await observer.close();
+    }
+  });
+
+  it('-> while an import runs, another client listing the networks sees none or all of them, never part', async () => {
+    const count = 30;
+    const document = {
+      meshdeck_export: 1,
+      networks: Array.from({ length: count }, (_, i) => ({
+        netid: `batch-${i}`,
+        addressrange: `10.70.${i}.0/24`,
+      })),
+    };
+    const importing = importInto(target, targetToken, document, false);
+    let isDone = false;
+    void importing.finally(() => (isDone = true));
+    const seen: number[] = [];
+    while (!isDone) {
+      const listed = await target.request<any[]>('GET', '/api/networks', { token: targetToken });
+      expect(listed.status).toBe(200);
+      seen.push(listed.body.filter((n) => String(n.netid).startsWith('batch-')).length);
+    }
+    expect((await importing).status).toBe(200);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.filter((n) => n !== 0 && n !== count)).toEqual([]);
+    const listed = await target.request<any[]>('GET', '/api/networks', { token: targetToken });
+    expect(listed.body.filter((n) => String(n.netid).startsWith('batch-'))).toHaveLength(count);
   });
 });

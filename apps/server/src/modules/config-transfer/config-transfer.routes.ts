@@ -7,17 +7,20 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
-import type { CallRoute } from './config-transfer.service.ts';
+import type { CallRoute, UnitOfWork } from './config-transfer.service.ts';
 import { ConfigTransferService } from './config-transfer.service.ts';
 
 const tags = ['config-transfer'];
 
-/** HTTP for export and import; each request works through the server's own routes with the caller's token. */
+/**
+ * HTTP for export and import; each request works through the server's own routes with the caller's token, an
+ * import in one unit of work.
+ */
 export const configTransferRoutes =
-  (callAs: (authorization: string | undefined) => CallRoute): FastifyPluginAsyncZod =>
+  (callAs: (authorization: string | undefined) => CallRoute, unitOfWork: UnitOfWork): FastifyPluginAsyncZod =>
   async (app) => {
     const serviceFor = (authorization: string | undefined) =>
-      new ConfigTransferService(callAs(authorization));
+      new ConfigTransferService(callAs(authorization), unitOfWork);
     app.get(
       '/api/v1/export',
       {
@@ -41,7 +44,7 @@ export const configTransferRoutes =
           body: configDocumentSchema,
           response: { 200: envelopeSchema(importResultSchema) },
           description:
-            'Meshdeck: creates what an export document holds and this server lacks; `dry_run=true` only says what it would create. An item that exists differently is a 409 naming it; nothing is half-written.',
+            'Meshdeck: creates what an export document holds and this server lacks; `dry_run=true` only says what it would create. An item that exists differently is a 409 naming it; the import is one transaction, so nothing is half-written.',
         },
       },
       async (request) => ({

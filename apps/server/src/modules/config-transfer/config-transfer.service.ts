@@ -19,13 +19,15 @@ export type CallRoute = (
   body?: unknown,
 ) => Promise<{ status: number; body: unknown }>;
 
+/** Runs `work` as one database transaction that the routes called inside it join (DatabaseHandle). */
+export type UnitOfWork = <T>(work: () => Promise<T>) => Promise<T>;
+
 type Item = Record<string, unknown>;
 interface Step {
   resource: ConfigResource;
   id: string;
   label: string;
   create: () => Promise<{ status: number; body: unknown }>;
-  undo: (created: unknown) => Promise<unknown>;
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -57,11 +59,14 @@ const futureSeconds = (value: unknown): number => {
  * server's own routes, as the caller: every rule, side effect (a network's default key, roles and groups; peer
  * updates) and permission of those routes applies. An import is planned whole first (every item checked
  * against its contract schema and the current state, conflicts refused with 409 naming the item), then applied
- * in dependency order; if a write is refused anyway, what this import created is removed again, newest first,
- * before the refusal is answered (decision 038).
+ * in dependency order, all of it in one database transaction that the routes join; a write refused anyway rolls
+ * the whole import back, with its activity entries, events and messages to hosts (decisions 038 and 045).
  */
 export class ConfigTransferService {
-  constructor(private readonly call: CallRoute) {}
+  constructor(
+    private readonly call: CallRoute,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
 
   private async read(url: string): Promise<Item[]> {
     const answer = await this.call('GET', url);
@@ -91,27 +96,30 @@ export class ConfigTransferService {
     return { meshdeck_export: 1, networks, enrollment_keys: keys, tags, dns, acls };
   }
 
-  /** Plans the import and, unless `dryRun`, applies it. */
+  /**
+   * Plans the import and, unless `dryRun`, applies it. The plan is made inside the import's transaction too, so it
+   * is checked against the state the writes change.
+   */
   async import(document: ConfigDocument, dryRun: boolean): Promise<ImportResult> {
-    const steps = await this.plan(document);
+    const planned = async () => {
+      const steps = await this.plan(document);
+      if (!dryRun) await this.apply(steps.filter((step) => step.create !== NOTHING));
+      return steps;
+    };
+    const steps = dryRun ? await planned() : await this.unitOfWork(planned);
     const changes: ImportChange[] = steps.map((step) => ({
       resource: step.resource,
       id: step.id,
       action: step.create === NOTHING ? 'unchanged' : 'create',
     }));
-    if (!dryRun) await this.apply(steps.filter((step) => step.create !== NOTHING));
     return { dry_run: dryRun, changes };
   }
 
+  /** Creates every step in order; the first refusal is thrown, which rolls the import's transaction back. */
   private async apply(steps: Step[]): Promise<void> {
-    const done: { step: Step; created: unknown }[] = [];
     for (const step of steps) {
       const answer = await step.create();
-      if (answer.status === 200) {
-        done.push({ step, created: payload(answer.body) });
-        continue;
-      }
-      for (const { step: made, created } of done.reverse()) await made.undo(created).catch(() => undefined);
+      if (answer.status === 200) continue;
       const reason =
         text((answer.body as { Message?: unknown } | null)?.Message) || `status ${answer.status}`;
       throw new ApiError(
@@ -160,7 +168,6 @@ export class ConfigTransferService {
         id: netid,
         label,
         create: () => this.call('POST', '/api/networks', network),
-        undo: () => this.call('DELETE', `/api/networks/${enc(netid)}?force=true`),
       });
     });
 
@@ -191,8 +198,6 @@ export class ConfigTransferService {
         id: name,
         label,
         create: () => this.call('POST', '/api/v1/enrollment-keys', body),
-        undo: (created) =>
-          this.call('DELETE', `/api/v1/enrollment-keys/${enc(text((created as Item).value))}`),
       });
     });
 
@@ -216,7 +221,6 @@ export class ConfigTransferService {
         id,
         label,
         create: () => this.call('POST', '/api/v1/tags', body),
-        undo: () => this.call('DELETE', `/api/v1/tags?tag_id=${enc(id)}`),
       });
     }
 
@@ -239,7 +243,6 @@ export class ConfigTransferService {
         id: `${netid}/${name}`,
         label,
         create: () => this.call('POST', `/api/dns/${enc(netid)}`, body),
-        undo: () => this.call('DELETE', `/api/dns/${enc(netid)}/${enc(name)}`),
       });
     }
 
@@ -260,7 +263,6 @@ export class ConfigTransferService {
         id: `${netid}/${name}`,
         label,
         create: () => this.call('POST', '/api/v1/acls', body),
-        undo: (created) => this.call('DELETE', `/api/v1/acls?acl_id=${enc(text((created as Item).id))}`),
       });
     }
     return steps;
@@ -273,5 +275,4 @@ const unchanged = (resource: ConfigResource, id: string, label: string): Step =>
   id,
   label,
   create: NOTHING,
-  undo: NOTHING,
 });

@@ -1,4 +1,5 @@
 import type { DnsEntry, DnsUpdateMessage } from '@meshdeck/contracts';
+import { afterCommit } from '../../lib/after-commit.ts';
 import type { NodeNameRow } from './dns.repository.ts';
 
 /** Publishes one sealed message to one host on its host-update topic, at this MQTT QoS. */
@@ -153,11 +154,16 @@ export class DnsUpdateQueue {
     this.schedule();
   }
 
-  /** A custom entry was added (`entry`) or deleted (null); sent without waiting for quiet. */
+  /**
+   * A custom entry was added (`entry`) or deleted (null); sent without waiting for quiet, and inside a unit of work
+   * (an import) only once it has committed, never if it rolls back (decision 045).
+   */
   customChanged(network: string, name: string, entry: DnsEntry | null): void {
-    this.#pendingOf(network).custom.set(name, entry);
-    this.#isUrgent = true;
-    this.schedule();
+    afterCommit(() => {
+      this.#pendingOf(network).custom.set(name, entry);
+      this.#isUrgent = true;
+      this.schedule();
+    });
   }
 
   /** The network is gone: nothing is left to tell its hosts. */

@@ -1,4 +1,5 @@
 import type { ChangeEvent } from '@meshdeck/contracts';
+import { afterCommit } from '../../lib/after-commit.ts';
 
 export type ChangeListener = (event: ChangeEvent) => void;
 
@@ -9,8 +10,15 @@ export type ChangeListener = (event: ChangeEvent) => void;
 export class EventBus {
   readonly #listeners = new Set<ChangeListener>();
 
-  /** Announces a committed change to every subscriber. */
+  /**
+   * Announces a committed change to every subscriber; inside a unit of work (an import) once it has committed, and
+   * never if it rolls back, so listeners (consoles, DNS and routing follow-ups) only hear of stored changes.
+   */
   publish(event: ChangeEvent): void {
+    afterCommit(() => this.#fanOut(event));
+  }
+
+  #fanOut(event: ChangeEvent): void {
     for (const listener of this.#listeners) {
       try {
         listener(event);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { afterCommit } from '../../lib/after-commit.ts';
 import type { HostChange, PeerUpdateBuilder, PublishStats } from './peer-publisher.ts';
 
 export interface QueueTiming {
@@ -42,8 +43,15 @@ export class PeerUpdateQueue {
     return this.#pending.size + this.#runningSize;
   }
 
-  /** Adds changes to the next batch, merging repeated changes of one host. */
+  /**
+   * Adds changes to the next batch, merging repeated changes of one host; inside a unit of work once it has
+   * committed (the batch reads what hosts are told, which must be stored), and not at all if it rolls back.
+   */
   enqueue(...changes: HostChange[]): void {
+    afterCommit(() => this.#add(changes));
+  }
+
+  #add(changes: HostChange[]): void {
     for (const change of changes) {
       const known = this.#pending.get(change.hostId);
       this.#pending.set(change.hostId, {
