@@ -59,13 +59,13 @@ export type DnsSyncMessage = z.infer<typeof dnsSyncMessageSchema>;
 
 /**
  * What changed in one network's entries since the last message (issue 32): entries added or replaced (matched by
- * name) and names removed, `{Action: "DNS_UPDATE", Host: {id}, DNS: {network, added, removed}}`, sealed per host
- * on `host/update/<hostId>/<server>` like DNS_SYNC. A name is in at most one of the two lists. Sent at QoS 0:
- * the agent's pulls (every broker reconnect and every few minutes) carry every entry and heal a lost one.
+ * name) and names removed, `{Action: "DNS_UPDATE", DNS: {network, added, removed}}`, sealed per host on
+ * `host/update/<hostId>/<server>` like DNS_SYNC. No `Host`: the topic names the host, and one text for every host
+ * of the network is compressed once (payload-seal's cache), not once per host. A name is in at most one of the two
+ * lists. Sent at QoS 0: the agent's pulls (every broker reconnect and every few minutes) heal a lost one.
  */
 export const dnsUpdateMessageSchema = z.object({
   Action: z.literal('DNS_UPDATE'),
-  Host: z.object({ id: z.string() }),
   DNS: z.object({
     network: z.string(),
     added: z.array(dnsEntrySchema),

@@ -39,9 +39,9 @@ export const nodeEntry = (row: NodeNameRow): DnsEntry => ({
   network: row.network,
 });
 
-/** JSON.stringify of a DNS_UPDATE for one host, around the change already serialised as `dns`. */
-export function dnsUpdatePayload(hostId: string, dns: string): string {
-  return `{"Action":"DNS_UPDATE","Host":{"id":${JSON.stringify(hostId)}},"DNS":${dns}}`;
+/** The DNS_UPDATE text: the same for every host of the network, so sealing compresses it once per batch. */
+export function dnsUpdatePayload(change: DnsUpdateMessage['DNS']): string {
+  return JSON.stringify({ Action: 'DNS_UPDATE', DNS: change } satisfies DnsUpdateMessage);
 }
 
 /** The automatic entries of one network as its hosts were last told them, by node and by name. */
@@ -289,14 +289,13 @@ export class DnsUpdateQueue {
     return deltas;
   }
 
-  /** One DNS_UPDATE per host of each changed network, the change serialised once per network. */
+  /** One DNS_UPDATE per host of each changed network, serialised (and compressed) once per network. */
   private async send(deltas: NetworkDelta[]): Promise<void> {
     for (const { hosts, change } of deltas) {
-      const dns = JSON.stringify(change);
+      const payload = dnsUpdatePayload(change);
       for (let i = 0; i < hosts.length; i += PUBLISH_CONCURRENCY)
         await Promise.all(
           hosts.slice(i, i + PUBLISH_CONCURRENCY).map(async (hostId) => {
-            const payload = dnsUpdatePayload(hostId, dns);
             try {
               await this.publish(hostId, payload, 0);
               this.totals.messages += 1;

@@ -57,7 +57,6 @@ describe('POST /api/dns/{network}', () => {
     expect(pushed.topic).toBe(`host/update/${hostId}/meshdeck`);
     expect(pushed.payload).toEqual({
       Action: 'DNS_UPDATE',
-      Host: { id: hostId },
       DNS: { network: 'corp', added: [response.body], removed: [] },
     });
     expect((await call('GET', '/api/dns/adm/corp/custom')).body).toHaveLength(1);
