@@ -20,6 +20,11 @@ export interface DnsUpdateTiming {
 
 /** Longest pause between batches however slow the last one was, so names keep flowing under load. */
 const MAX_BACKOFF_MS = 5000;
+/**
+ * The next batch waits this many times as long as the last one took: DNS batches take at most a quarter of the
+ * event loop however slow the machine is (peer updates, which matter more, get up to half).
+ */
+const BACKOFF_FACTOR = 3;
 /** Hosts published to at a time. */
 const PUBLISH_CONCURRENCY = 64;
 
@@ -107,7 +112,7 @@ export interface NetworkDelta {
  * does), and each batch sends every host of a changed network one DNS_UPDATE holding the batch's changes, serialised
  * once per network. The automatic names sent last are kept in memory (built from one query at start), so a node that
  * is gone from the database still has the name its hosts must drop. One batch runs at a time; changes meanwhile
- * wait for it, then for at least as long as it took.
+ * wait for it, then for three times as long as it took.
  */
 export class DnsUpdateQueue {
   #known = new Map<string, NetworkNames>();
@@ -229,7 +234,7 @@ export class DnsUpdateQueue {
     await this.#running;
     const took = performance.now() - started;
     this.totals.batches += 1;
-    this.#readyAt = Date.now() + Math.min(took, MAX_BACKOFF_MS);
+    this.#readyAt = Date.now() + Math.min(took * BACKOFF_FACTOR, MAX_BACKOFF_MS);
     this.#running = undefined;
     if (this.#hasPending()) {
       if (this.#idle.length > 0) return this.run();
