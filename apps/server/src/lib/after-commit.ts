@@ -26,6 +26,14 @@ export function afterCommit(effect: Effect): void {
 }
 
 /**
+ * True inside a unit of work that has not ended: what it writes may still roll back, so an in-memory cache shared
+ * with other callers must not keep it (they would see it before COMMIT, or after a ROLLBACK).
+ */
+export function isInUnitOfWork(): boolean {
+  return storage.getStore()?.state === 'holding';
+}
+
+/**
  * For a publishing point that returns a promise (the broker): undefined outside a unit of work (publish now);
  * inside one, a promise that resolves to true after COMMIT (publish then) or false on ROLLBACK (publish nothing).
  */

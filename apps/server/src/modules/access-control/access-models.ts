@@ -1,4 +1,5 @@
 import { AccessModel } from '@meshdeck/contracts';
+import { afterCommit, isInUnitOfWork } from '../../lib/after-commit.ts';
 import type { AccessRepository, NetworkAccessRows } from './access.repository.ts';
 import { accessInput } from './access-state.ts';
 
@@ -74,19 +75,32 @@ export class AccessModels {
 
   private async load(netid: string) {
     const rows = await this.repository.read(netid);
+    // Inside a unit of work (an import) the rows read may never be committed: nothing of them is kept.
+    const isKept = !isInUnitOfWork();
     if (!rows) {
-      this.#models.set(netid, null);
+      if (isKept) this.#models.set(netid, null);
       return undefined;
     }
     const model = new AccessModel(accessInput(rows, this.isPro));
-    this.#models.set(netid, model);
-    this.#defaults.set(netid, rows.defaultAllow);
-    this.#rows.set(netid, rows);
+    if (isKept) {
+      this.#models.set(netid, model);
+      this.#defaults.set(netid, rows.defaultAllow);
+      this.#rows.set(netid, rows);
+    }
     return { rows, model };
   }
 
-  /** Keeps the rows and model a save just wrote (they are the network as stored now). */
+  /**
+   * Keeps the rows and model a save just wrote (they are the network as stored now). Inside a unit of work they
+   * are not stored yet: the network is forgotten instead, now and again after COMMIT (a model another caller
+   * read meanwhile predates the unit of work).
+   */
   remember(netid: string, rows: NetworkAccessRows, model: AccessModel): void {
+    if (isInUnitOfWork()) {
+      this.forget(netid);
+      afterCommit(() => this.forget(netid));
+      return;
+    }
     this.#models.set(netid, model);
     this.#rows.set(netid, rows);
     this.#defaults.set(netid, rows.defaultAllow);
