@@ -109,7 +109,7 @@ describe.skipIf(skipReason !== undefined)(
       lab?.down();
       await server?.close();
       if (device) fs.rmSync(path.dirname(device.prefix), { recursive: true, force: true });
-    }, 30_000);
+    }, 120_000);
 
     it('-> the install command installs the executable for the server architecture, and the join command joins the device to the network, where it pings another agent', async () => {
       const token = await createSuperAdminAndLogin(server);
