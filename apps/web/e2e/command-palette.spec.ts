@@ -33,6 +33,12 @@ test.describe('command palette', () => {
       await expect(again).toBeVisible({ timeout: 5000 });
     }).toPass({ timeout: 25_000 });
     await again.fill('activ');
+    // Enter chooses the highlighted option: wait until the filtered list has highlighted the page (a press
+    // before that chose nothing in a loaded CI run).
+    await expect(page.getByRole('option', { name: /Activity/ }).first()).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/activity$/);
     await expect(page.getByRole('table', { name: 'Activity' })).toBeVisible();
