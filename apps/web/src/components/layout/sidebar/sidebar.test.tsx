@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { mockElementSize } from '@/test/layout.ts';
 import { mockApi } from '@/test/mock-api.ts';
 import { renderApp } from '@/test/render-app.tsx';
@@ -22,6 +22,9 @@ const linkNames = async () =>
 
 beforeEach(() => localStorage.clear());
 
+// jsdom measures every element 0x0, and the menu's positioning then finds its button clipped and hides the open
+// menu (display: none) as soon as it has measured, which raced the click on an item: the network-switching tests
+// give elements a size.
 // Switching networks loads the target page's lazy chunk; with every test file importing at once on a small CI
 // machine that can take longer than the default wait.
 const ROUTE_CHUNK_WAIT = { timeout: 20_000 };
@@ -77,6 +80,7 @@ describe('Sidebar', () => {
   });
 
   it('when another network is chosen on a network section, then the same section opens for it', async () => {
+    onTestFinished(mockElementSize());
     storeSignedInSession();
     mockApi(shellRoutes(networks, false));
     const { history } = renderApp('/networks/alpha/dns');
@@ -91,6 +95,7 @@ describe('Sidebar', () => {
   }, 30_000);
 
   it('when another network is chosen outside a network page, then its nodes page opens', async () => {
+    onTestFinished(mockElementSize());
     storeSignedInSession();
     mockApi(shellRoutes(networks, false));
     const { history } = renderApp('/devices');
