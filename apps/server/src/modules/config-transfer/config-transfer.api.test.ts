@@ -299,3 +299,30 @@ describe('POST /api/v1/import in one transaction', () => {
     expect(listed.body.filter((n) => String(n.netid).startsWith('batch-'))).toHaveLength(count);
   });
 });
+
+describe('POST /api/v1/import beside other writers', () => {
+  it('-> when another client creates a network and a DNS entry while an import runs, neither waits for the other forever', async () => {
+    await createNetwork(target, targetToken, 'office', { addressrange: '10.60.0.0/24' });
+    const document = {
+      meshdeck_export: 1,
+      networks: Array.from({ length: 20 }, (_, i) => ({
+        netid: `batch-${i}`,
+        addressrange: `10.70.${i}.0/24`,
+      })),
+      dns: [{ network: 'office', name: 'nas', address: '10.60.0.7' }],
+    };
+    const importing = importInto(target, targetToken, document, false);
+    // Both take the locks the import takes (the networks lock, the office network's node lock).
+    const network = createNetwork(target, targetToken, 'outside', { addressrange: '10.80.0.0/24' });
+    const entry = target.request('POST', '/api/dns/office', {
+      token: targetToken,
+      body: { name: 'printer', address: '10.60.0.9' },
+    });
+    const [imported, , dns] = await Promise.all([importing, network, entry]);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(dns.status, JSON.stringify(dns.body)).toBe(200);
+    const after = await exportOf(target, targetToken);
+    expect(after.networks.map((n: any) => n.netid)).toEqual(expect.arrayContaining(['outside', 'batch-19']));
+    expect(after.dns.map((e: any) => e.name).sort()).toEqual(['nas', 'printer']);
+  });
+});
