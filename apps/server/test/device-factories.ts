@@ -84,8 +84,11 @@ export async function connectAgent(server: TestServer, host: TestHost) {
   return {
     client,
     messages,
-    /** Waits until a message matching `predicate` arrived. */
-    async waitFor(predicate: (m: { topic: string; payload: any }) => boolean, timeoutMs = 5000) {
+    /**
+     * Waits until a message matching `predicate` arrived. A limit on waiting, not a speed assertion: 15 s, since a
+     * loaded CI machine took more than 5 s to deliver a coalesced peer update on PostgreSQL.
+     */
+    async waitFor(predicate: (m: { topic: string; payload: any }) => boolean, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         const found = messages.find(predicate);
