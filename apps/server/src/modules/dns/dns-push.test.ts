@@ -1,6 +1,7 @@
 import { dnsUpdateMessageSchema, type DnsUpdateMessage } from '@meshdeck/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CustomEntryRow, DnsRepository, NodeNameRow } from './dns.repository.ts';
+import { SideEffectHold } from '../../lib/after-commit.ts';
 import { DnsService } from './dns.service.ts';
 import { DnsUpdateQueue, type NodeNameSource } from './dns-updates.ts';
 
@@ -232,5 +233,16 @@ describe('DNS custom entries after a write', () => {
       { network: 'net-1', added: [], removed: ['printer'] },
       { network: 'net-1', added: [], removed: ['printer'] },
     ]);
+    // Inside a unit of work that rolls back, the hosts hear nothing; one that commits, after COMMIT.
+    const rolledBack = new SideEffectHold();
+    await rolledBack.run(() => service.create('net-1', { name: 'never', address: '10.0.0.10' }));
+    rolledBack.drop();
+    const committed = new SideEffectHold();
+    await committed.run(() => service.create('net-1', { name: 'kept', address: '10.0.0.11' }));
+    await updates.flush();
+    expect(sent).toHaveLength(4);
+    committed.release();
+    await updates.flush();
+    expect(sent.slice(4).map((m) => m.DNS.added.map((e) => e.name))).toEqual([['kept'], ['kept']]);
   });
 });

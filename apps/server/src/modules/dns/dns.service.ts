@@ -1,4 +1,5 @@
 import type { ChangeEvent, DnsEntry, DnsEntryInput, DnsSyncMessage } from '@meshdeck/contracts';
+import { afterCommit } from '../../lib/after-commit.ts';
 import { badRequest, notFound } from '../../lib/api-error.ts';
 import type { CustomEntryRow, DnsRepository } from './dns.repository.ts';
 import { nodeEntry, nodeEntryName, type DnsUpdateQueue, type HostPublish } from './dns-updates.ts';
@@ -56,7 +57,8 @@ export class DnsService {
         throw badRequest(`name: ${input.name} is a node's automatic name in network ${netid}`);
     });
     this.d.events.publish({ resource: 'dns', action: 'created', id: input.name, network: netid });
-    this.d.updates.customChanged(netid, input.name, customEntry(row));
+    // Inside an import (one unit of work) the hosts hear of it after COMMIT, never after a ROLLBACK.
+    afterCommit(() => this.d.updates.customChanged(netid, input.name, customEntry(row)));
     return customEntry(row);
   }
 
@@ -70,7 +72,7 @@ export class DnsService {
       throw notFound(`dns entry ${name} not found in network ${netid}`);
     }
     this.d.events.publish({ resource: 'dns', action: 'deleted', id: name, network: netid });
-    this.d.updates.customChanged(netid, name, null);
+    afterCommit(() => this.d.updates.customChanged(netid, name, null));
     return `${name}.${netid} deleted.`;
   }
 
