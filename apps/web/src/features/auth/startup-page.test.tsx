@@ -71,7 +71,9 @@ describe('/startup in the hosted edition (spec §2)', { timeout: 30_000 }, () =>
         throw new Error('401');
       },
     });
-    renderApp(`/startup?${startQuery(makeToken(nowSeconds() + 600))}`);
+    // A token of its own: the page signs in once per token, and the first test's token (same expiry second) was
+    // accepted, which sent this test to the dashboard whenever both ran within one second.
+    renderApp(`/startup?${startQuery(makeToken(nowSeconds() + 600, { sub: 'refused' }))}`);
     expect(await screen.findByText('Sign-in failed', {}, PAGE_WAIT)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
