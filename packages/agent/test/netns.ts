@@ -67,9 +67,21 @@ export function claimSubnet(preferred: number): number {
   fs.mkdirSync(SUBNET_CLAIMS, { recursive: true });
   for (let step = 0; step < 200; step++) {
     const subnet = 20 + ((((preferred - 20 + step) % 200) + 200) % 200);
-    if (takeClaim(path.join(SUBNET_CLAIMS, String(subnet)))) return subnet;
+    if (!takeClaim(path.join(SUBNET_CLAIMS, String(subnet)))) continue;
+    if (!subnetInUse(subnet)) return subnet;
+    // Held by a bridge its lab never took down (a test run that was killed): the claim is ours, the addresses
+    // are not. Leave the claim in place so other labs skip it too, and try the next subnet.
   }
   throw new Error(`no free lab subnet in ${SUBNET_CLAIMS}`);
+}
+
+/**
+ * True when an interface of the root namespace already has an address in 10.250.<subnet>.0/24: a second bridge on
+ * that /24 makes connections to the server time out (a clean-clone CI run met the bridge of a lab killed hours
+ * before, whose claim had died with its process).
+ */
+function subnetInUse(subnet: number): boolean {
+  return quiet('ip', ['-o', '-4', 'addr', 'show', 'to', `10.250.${subnet}.0/24`]).trim() !== '';
 }
 
 /** Creates `claim` for this process, or takes it over from a process that has exited; false when it is held. */
