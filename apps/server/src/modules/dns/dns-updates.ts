@@ -1,5 +1,6 @@
 import type { DnsEntry, DnsUpdateMessage } from '@meshdeck/contracts';
 import { afterCommit } from '../../lib/after-commit.ts';
+import { BatchTimer, type BatchTiming } from '../../lib/batch-timer.ts';
 import type { NodeNameRow } from './dns.repository.ts';
 
 /** Publishes one sealed message to one host on its host-update topic, at this MQTT QoS. */
@@ -11,15 +12,6 @@ export interface NodeNameSource {
   nodeNamesOf(nodeIds: readonly string[], hostIds: readonly string[]): Promise<NodeNameRow[]>;
 }
 
-export interface DnsUpdateTiming {
-  /** Quiet time after the last change before a batch is sent. */
-  debounceMs: number;
-  /** A batch is sent at the latest this long after its first change (while no batch is running). */
-  maxWaitMs: number;
-}
-
-/** Longest pause between batches however slow the last one was, so names keep flowing under load. */
-const MAX_BACKOFF_MS = 5000;
 /**
  * The next batch waits this many times as long as the last one took: DNS batches take at most a quarter of the
  * event loop however slow the machine is (peer updates, which matter more, get up to half).
@@ -118,13 +110,9 @@ export class DnsUpdateQueue {
   #known = new Map<string, NetworkNames>();
   #pending = new Map<string, PendingNetwork>();
   #renamedHosts = new Set<string>();
-  #timer: NodeJS.Timeout | undefined;
-  #firstAt = 0;
   /** A custom entry is waiting: the next batch starts without waiting for quiet. */
   #isUrgent = false;
-  #running: Promise<void> | undefined;
-  #readyAt = 0;
-  #idle: (() => void)[] = [];
+  readonly #timer: BatchTimer;
   /** Totals since start (tests, benchmarks). */
   readonly totals = { batches: 0, messages: 0, bytes: 0 };
 
@@ -136,8 +124,15 @@ export class DnsUpdateQueue {
     private readonly source: NodeNameSource,
     private readonly publish: HostPublish,
     private readonly onError: (error: unknown) => void,
-    private readonly timing: DnsUpdateTiming = { debounceMs: 500, maxWaitMs: 2000 },
-  ) {}
+    timing: BatchTiming = { debounceMs: 500, maxWaitMs: 2000 },
+  ) {
+    this.#timer = new BatchTimer(
+      timing,
+      BACKOFF_FACTOR,
+      () => this.#sendBatch(),
+      () => this.#hasPending(),
+    );
+  }
 
   /** Reads every network's automatic names once: what the agents have from their pulls. */
   async load(): Promise<void> {
@@ -179,20 +174,12 @@ export class DnsUpdateQueue {
 
   /** Resolves once everything queued so far has been sent (shutdown, tests). */
   flush(): Promise<void> {
-    if (!this.#hasPending() && !this.#running) return Promise.resolve();
-    const done = new Promise<void>((resolve) => this.#idle.push(resolve));
-    if (!this.#running) {
-      clearTimeout(this.#timer);
-      this.#timer = undefined;
-      void this.run();
-    }
-    return done;
+    return this.#timer.flush();
   }
 
   /** Stops the timer (server shutdown after the last flush). */
   close(): void {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#timer.close();
   }
 
   #names(network: string): NetworkNames {
@@ -213,35 +200,16 @@ export class DnsUpdateQueue {
   }
 
   private schedule(): void {
-    if (this.#running) return; // run() schedules the next batch when this one is done
-    const now = Date.now();
-    if (this.#timer === undefined) this.#firstAt = now;
-    clearTimeout(this.#timer);
-    const debounce = this.#isUrgent
-      ? 0
-      : Math.max(0, Math.min(this.timing.debounceMs, this.#firstAt + this.timing.maxWaitMs - now));
-    this.#timer = setTimeout(() => void this.run(), Math.max(debounce, this.#readyAt - now));
+    this.#timer.schedule(this.#isUrgent);
   }
 
-  private async run(): Promise<void> {
-    this.#timer = undefined;
+  async #sendBatch(): Promise<void> {
     this.#isUrgent = false;
-    const started = performance.now();
-    this.#running = this.deltas().then(
+    await this.deltas().then(
       (deltas) => this.send(deltas),
       (error: unknown) => this.onError(error),
     );
-    await this.#running;
-    const took = performance.now() - started;
     this.totals.batches += 1;
-    this.#readyAt = Date.now() + Math.min(took * BACKOFF_FACTOR, MAX_BACKOFF_MS);
-    this.#running = undefined;
-    if (this.#hasPending()) {
-      if (this.#idle.length > 0) return this.run();
-      this.schedule();
-      return;
-    }
-    for (const resolve of this.#idle.splice(0)) resolve();
   }
 
   /** Takes the pending changes and turns them into one change per network, updating the known names. */
