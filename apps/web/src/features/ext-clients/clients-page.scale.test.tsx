@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '@/lib/session.ts';
 import { mockElementSize } from '@/test/layout.ts';
 import { fakeId, makeApiHost, makeApiNode } from '@/test/mesh-fixtures.ts';
@@ -40,11 +40,8 @@ const clients = Array.from({ length: COUNT }, (_, i) => ({
 const table = () => screen.getByRole('table', { name: 'Client configs' });
 
 describe('ClientsPage at 10,000 clients', () => {
-  let restoreSize: () => void;
-  beforeEach(() => {
-    restoreSize = mockElementSize(1280, 720);
-  });
-  afterEach(() => restoreSize());
+  // The cleanup beforeEach returns runs after each test: element sizes are restored.
+  beforeEach(() => mockElementSize(1280, 720));
 
   it('-> shows the first clients with their gateway, keeps a window of rows in the DOM, and a search narrows to exactly the matches', async () => {
     storeSignedInSession();

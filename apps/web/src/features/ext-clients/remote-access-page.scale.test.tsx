@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '@/lib/session.ts';
 import { mockElementSize } from '@/test/layout.ts';
 import { fakeId, makeApiHost, makeApiNode } from '@/test/mesh-fixtures.ts';
@@ -45,11 +45,8 @@ const gatewaysTable = () => screen.getByRole('table', { name: 'Remote-access gat
 const clientsTable = () => screen.getByRole('table', { name: 'Client configs' });
 
 describe('RemoteAccessPage at 10,000 gateways and clients', () => {
-  let restoreSize: () => void;
-  beforeEach(() => {
-    restoreSize = mockElementSize(1280, 720);
-  });
-  afterEach(() => restoreSize());
+  // The cleanup beforeEach returns runs after each test: element sizes are restored.
+  beforeEach(() => mockElementSize(1280, 720));
 
   it('-> shows the first gateways and clients, keeps a window of rows in the DOM, and the searches and a chosen gateway narrow to exactly the matches', async () => {
     storeSignedInSession('super-admin');

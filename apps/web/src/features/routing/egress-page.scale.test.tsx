@@ -1,7 +1,7 @@
 import type { HostRoutingStatus } from '@meshdeck/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ApiClientModule from '@/lib/api-client.ts';
 import { mockElementSize } from '@/test/layout.ts';
 import { makeNodeItem, nodeListPage } from '@/test/mesh-fixtures.ts';
@@ -43,12 +43,11 @@ const reports: HostRoutingStatus[] = Array.from({ length: COUNT }, (_, i) => ({
 }));
 
 describe('EgressPage at 10,000 rows', () => {
-  let restoreSize: () => void;
   beforeEach(() => {
-    restoreSize = mockElementSize(1280, 720);
     signInAs('admin', 'admin');
+    // Returned: restored after each test.
+    return mockElementSize(1280, 720);
   });
-  afterEach(() => restoreSize());
 
   it('-> shows the first gateways, routes and reports, keeps a window of rows in the DOM, and each search narrows its table to the matches', async () => {
     mockApi({

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ApiClientModule from '@/lib/api-client.ts';
 import { mockElementSize } from '@/test/layout.ts';
 import { fakeId, makeNodeItem, nodeListPage } from '@/test/mesh-fixtures.ts';
@@ -25,12 +25,11 @@ const nodes = [
 ];
 
 describe('RelaysPage at 10,000 rows', () => {
-  let restoreSize: () => void;
   beforeEach(() => {
-    restoreSize = mockElementSize(1280, 720);
     signInAs('admin', 'admin');
+    // Returned: restored after each test.
+    return mockElementSize(1280, 720);
   });
-  afterEach(() => restoreSize());
 
   it('-> shows the first relays and relayed hosts, keeps a window of rows in the DOM, and each search narrows its table to the matches', async () => {
     mockApi({ 'GET console/nodes/net1': () => nodeListPage(nodes) });

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18next } from '@/i18n/index.ts';
 import { useSession } from '@/lib/session.ts';
 import { mockElementSize } from '@/test/layout.ts';
@@ -33,14 +33,11 @@ const tags = Array.from({ length: COUNT }, (_, i) => ({
 }));
 
 describe('TagManagerPage at 10,000 rows', () => {
-  let restoreSize: () => void;
   beforeAll(async () => {
     await i18next.loadNamespaces('access');
   });
-  beforeEach(() => {
-    restoreSize = mockElementSize(1280, 720);
-  });
-  afterEach(() => restoreSize());
+  // The cleanup beforeEach returns runs after each test: element sizes are restored.
+  beforeEach(() => mockElementSize(1280, 720));
 
   it('-> shows the first tags, keeps a window of rows in the DOM, and a search narrows to exactly the matching tags', async () => {
     storeSignedInSession('super-admin');
