@@ -122,6 +122,12 @@ const firstLine = (text) =>
     .find((line) => line.trim() !== '')
     ?.trim()
     .slice(0, 200) ?? '';
+/** Where in the test file it failed: the stack's first frame in that file, as `file:line`. */
+const failedAt = (text, file) => {
+  const base = path.basename(file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = String(text ?? '').match(new RegExp(`${base}:(\\d+):\\d+`));
+  return match ? ` (line ${match[1]})` : '';
+};
 
 /** Per-layer counts from a Vitest JSON report: component = apps/web, api = *.api.test.ts, unit = the rest. */
 function vitestCounts(file, fallbackLayer) {
@@ -138,7 +144,7 @@ function vitestCounts(file, fallbackLayer) {
       else if (test.status === 'failed') {
         counts.failed += 1;
         failedTests.push(
-          `${layer}: ${path.relative(root, name)} > ${test.fullName ?? test.title}: ${firstLine(test.failureMessages?.[0])}`,
+          `${layer}: ${path.relative(root, name)} > ${test.fullName ?? test.title}${failedAt(test.failureMessages?.[0], name)}: ${firstLine(test.failureMessages?.[0])}`,
         );
       } else counts.skipped += 1;
       for (const rule of mustRun) {

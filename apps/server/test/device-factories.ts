@@ -67,6 +67,12 @@ export const brokerLogin = (server: TestServer, host: TestHost) => ({
   password: server.app.meshdeck.broker.credentials.passwordOf(host.id),
 });
 
+/** A received message in a failure: its topic, and for a peer update whether it is whole and how many peers. */
+const describeMessage = (m: { topic: string; payload: any }) =>
+  Array.isArray(m.payload?.host_peers)
+    ? `${m.topic} (${m.payload.replace_peers ? 'whole list' : 'delta'}, ${m.payload.host_peers.length} peers)`
+    : m.topic;
+
 /**
  * Connects to the embedded broker as an agent (its broker account) and records every message per topic, opened
  * with the host's traffic key as the agent does.
@@ -96,7 +102,7 @@ export async function connectAgent(server: TestServer, host: TestHost) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       throw new Error(
-        `no matching MQTT message within ${timeoutMs} ms; got ${messages.map((m) => m.topic).join(', ')}`,
+        `no matching MQTT message within ${timeoutMs} ms; got ${messages.map(describeMessage).join(', ')}`,
       );
     },
   };

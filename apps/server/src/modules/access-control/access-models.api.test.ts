@@ -60,3 +60,30 @@ describe('AccessModels inside a unit of work (an import)', () => {
     expect((await models.snapshot('office'))!.rows.defaultAllow).toBe(!storedDefault);
   });
 });
+
+describe('AccessModels read while the network changes', () => {
+  it('-> when the network is forgotten while a read is under way, that read is answered but not kept', async () => {
+    // A read that has its rows but has not returned yet when a change is saved and announced (forget).
+    const repository = new AccessRepository(database.db);
+    let hasRead!: () => void;
+    const read = new Promise<void>((resolve) => (hasRead = resolve));
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const slow = Object.assign(Object.create(repository) as AccessRepository, {
+      read: async (netid: string) => {
+        const rows = await repository.read(netid);
+        hasRead();
+        await finished;
+        return rows;
+      },
+    });
+    const racing = new AccessModels(slow, false);
+    const asked = racing.snapshot('office');
+    await read;
+    await flipDefault();
+    racing.forget('office');
+    finish();
+    expect((await asked)!.rows.defaultAllow).toBe(storedDefault);
+    expect((await racing.snapshot('office'))!.rows.defaultAllow).toBe(!storedDefault);
+  });
+});

@@ -26,6 +26,12 @@ export class AccessModels {
   readonly #rows = new Map<string, NetworkAccessRows>();
   /** Each network's default access as last read: a network update that flips it changes access. */
   readonly #defaults = new Map<string, boolean>();
+  /**
+   * How often each network was forgotten or remembered, and every network forgotten at once: a read that began
+   * before the latest of these may predate the change behind it, so it is used but not kept.
+   */
+  readonly #forgotten = new Map<string, number>();
+  #forgottenAll = 0;
 
   constructor(
     private readonly repository: AccessRepository,
@@ -73,10 +79,21 @@ export class AccessModels {
     return this.#defaults.get(netid);
   }
 
+  #bump(netid: string): void {
+    this.#forgotten.set(netid, (this.#forgotten.get(netid) ?? 0) + 1);
+  }
+
+  #generation(netid: string): string {
+    return `${this.#forgottenAll}.${this.#forgotten.get(netid) ?? 0}`;
+  }
+
   private async load(netid: string) {
+    const generation = this.#generation(netid);
     const rows = await this.repository.read(netid);
-    // Inside a unit of work (an import) the rows read may never be committed: nothing of them is kept.
-    const isKept = !isInUnitOfWork();
+    // Inside a unit of work (an import) the rows read may never be committed: nothing of them is kept. Nor is a
+    // read the network was forgotten during: it may have missed the change (a client created meanwhile would
+    // otherwise stay unknown to the model, and so get no peers, until the next change in the network).
+    const isKept = !isInUnitOfWork() && this.#generation(netid) === generation;
     if (!rows) {
       if (isKept) this.#models.set(netid, null);
       return undefined;
@@ -101,6 +118,7 @@ export class AccessModels {
       afterCommit(() => this.forget(netid));
       return;
     }
+    this.#bump(netid);
     this.#models.set(netid, model);
     this.#rows.set(netid, rows);
     this.#defaults.set(netid, rows.defaultAllow);
@@ -109,9 +127,11 @@ export class AccessModels {
   /** Forgets one network's model, or every model when `netid` is undefined. */
   forget(netid?: string): void {
     if (netid === undefined) {
+      this.#forgottenAll += 1;
       this.#models.clear();
       this.#rows.clear();
     } else {
+      this.#bump(netid);
       this.#models.delete(netid);
       this.#rows.delete(netid);
     }
