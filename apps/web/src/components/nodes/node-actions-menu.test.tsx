@@ -1,10 +1,14 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { toNodeView } from '@/lib/api/node-view.ts';
+import { mockElementSize } from '@/test/layout.ts';
 import { makeApiNode } from '@/test/mesh-fixtures.ts';
 import { renderUi } from '@/test/render-ui.tsx';
 import { NO_ROLES, type RoutingRoles } from '@/components/routing/routing-roles.ts';
 import { NodeActionsMenu } from './node-actions-menu.tsx';
+
+// jsdom sizes every element 0x0: the open menu's positioning would find its button clipped and hide the menu.
+beforeEach(() => mockElementSize());
 
 const renderMenu = (action?: 'pending') => {
   const node = toNodeView(makeApiNode(action ? { action } : {}));

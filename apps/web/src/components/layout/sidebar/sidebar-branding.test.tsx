@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BRANDING_META_NAME, resetBrandingForTests } from '@/lib/branding.ts';
 import { mockApi } from '@/test/mock-api.ts';
+import { mockElementSize } from '@/test/layout.ts';
 import { renderApp } from '@/test/render-app.tsx';
 import { makeNetworkWire, shellRoutes, storeSignedInSession } from '@/test/signed-in.ts';
 import type * as ApiClientModule from '@/lib/api-client.ts';
@@ -23,6 +24,8 @@ const logo = (kind: string) => ({
 const sidebar = async () => within(await screen.findByRole('navigation', { name: 'Main navigation' }));
 
 describe('Sidebar with a branding', () => {
+  // jsdom sizes every element 0x0: an open menu's positioning would find its button clipped and hide the menu.
+  beforeEach(() => mockElementSize());
   beforeEach(() => {
     localStorage.clear();
     const meta = document.createElement('meta');
