@@ -53,24 +53,34 @@ async function bundleServer(): Promise<string> {
 }
 const serverBundle = await bundleServer();
 
-/** The V8 flags `npm start` runs the server with (root package.json), so the figures are those users get. */
-function readStartFlags(): string[] {
+/**
+ * The V8 flags and allocator settings `npm start` runs the server with (root package.json), so the figures are
+ * those users get.
+ */
+function readStartCommand(): { env: Record<string, string>; flags: string[] } {
   const manifest = JSON.parse(fs.readFileSync(path.join(here, '..', '..', '..', 'package.json'), 'utf8')) as {
     scripts: { start: string };
   };
-  const flags = /exec node ((?:--\S+ )*)apps\/server\/dist\/main\.mjs/.exec(manifest.scripts.start)?.[1];
-  if (flags === undefined) throw new Error('cannot read the node flags of `npm start` in package.json');
-  return flags.split(' ').filter(Boolean);
+  const match = /exec env ((?:\w+=\S+ )*)node ((?:--\S+ )*)apps\/server\/dist\/main\.mjs/.exec(
+    manifest.scripts.start,
+  );
+  if (!match) throw new Error('cannot read the environment and node flags of `npm start` in package.json');
+  const pairs = match[1]!
+    .split(' ')
+    .filter(Boolean)
+    .map((pair) => pair.split('=') as [string, string]);
+  return { env: Object.fromEntries(pairs), flags: match[2]!.split(' ').filter(Boolean) };
 }
-const startFlags = readStartFlags();
+const startCommand = readStartCommand();
 
 /** Starts control-plane-server.ts in its own process; `databaseUrl` picks PostgreSQL. */
 async function startServer(databaseUrl?: string): Promise<ServerProcess> {
-  const env = { ...process.env };
+  // Same allocator settings as `npm start`; BENCH_START_ENV=0 leaves them out to compare.
+  const env = { ...process.env, ...(process.env.BENCH_START_ENV === '0' ? {} : startCommand.env) };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   // Same V8 settings as `npm start` (BENCH_NODE_FLAGS overrides them to compare others).
-  const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? startFlags;
+  const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? startCommand.flags;
   const child = spawn(process.execPath, [...flags, serverBundle], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env,
