@@ -15,7 +15,11 @@ const node = (id: string, hostName = id, address = '10.0.0.1'): NodeNameRow => (
 });
 
 /** A network's nodes in memory (what the database holds) and every DNS_UPDATE sent, parsed by the contract. */
-function harness(rows: NodeNameRow[], timing = { debounceMs: 500, maxWaitMs: 2000 }) {
+function harness(
+  rows: NodeNameRow[],
+  timing = { debounceMs: 500, maxWaitMs: 2000 },
+  listening?: () => ReadonlySet<string> | undefined,
+) {
   const database = { rows };
   const source: NodeNameSource = {
     nodeNames: async (netid) => database.rows.filter((r) => netid === undefined || r.network === netid),
@@ -31,7 +35,7 @@ function harness(rows: NodeNameRow[], timing = { debounceMs: 500, maxWaitMs: 200
     (error) => {
       throw error;
     },
-    timing,
+    { timing, ...(listening ? { listening } : {}) },
   );
   return { database, queue, sent };
 }
@@ -43,6 +47,25 @@ afterEach(() => {
 });
 
 describe('DnsUpdateQueue', () => {
+  it('-> when only some hosts have an agent on the broker, then only they are sent the change (the others pull on connect)', async () => {
+    const connected = new Set(['h1']);
+    const { database, queue, sent } = harness(
+      [node('h1'), node('h2', 'h2', '10.0.0.2')],
+      undefined,
+      () => connected,
+    );
+    await queue.load();
+    database.rows.push(node('h3', 'h3', '10.0.0.3'));
+    queue.nodeChanged('net-1', 'node-h3');
+    await queue.flush();
+    expect(sent.map((s) => s.hostId)).toEqual(['h1']);
+    connected.clear();
+    database.rows.push(node('h4', 'h4', '10.0.0.4'));
+    queue.nodeChanged('net-1', 'node-h4');
+    await queue.flush();
+    expect(sent).toHaveLength(1);
+  });
+
   it('-> when three nodes join before a batch runs, then each host gets one DNS_UPDATE with the three names', async () => {
     const { database, queue, sent } = harness([node('h1')]);
     await queue.load();

@@ -116,16 +116,24 @@ export class DnsUpdateQueue {
   /** Totals since start (tests, benchmarks). */
   readonly totals = { batches: 0, messages: 0, bytes: 0 };
 
+  readonly #listening: () => ReadonlySet<string> | undefined;
+
   /**
    * `timing`: longer than the peer-update queue's (50/500 ms): every batch costs one sealed message per host of the
    * network, and a name a second or two late costs nothing, so a burst of joins makes fewer, larger batches.
+   * `listening`: the hosts with an agent on the broker now (undefined when the broker cannot tell); the others
+   * are not sent anything, since an agent pulls the whole list each time it (re)connects, as for peer updates.
    */
   constructor(
     private readonly source: NodeNameSource,
     private readonly publish: HostPublish,
     private readonly onError: (error: unknown) => void,
-    timing: BatchTiming = { debounceMs: 500, maxWaitMs: 2000 },
+    {
+      timing = { debounceMs: 500, maxWaitMs: 2000 },
+      listening = () => undefined,
+    }: { timing?: BatchTiming; listening?: () => ReadonlySet<string> | undefined } = {},
   ) {
+    this.#listening = listening;
     this.#timer = new BatchTimer(
       timing,
       BACKOFF_FACTOR,
@@ -262,13 +270,19 @@ export class DnsUpdateQueue {
     return deltas;
   }
 
-  /** One DNS_UPDATE per host of each changed network, serialised (and compressed) once per network. */
+  /**
+   * One DNS_UPDATE per listening host of each changed network, serialised (and compressed) once per network. A
+   * burst of joins into a network whose agents are not connected yet seals nothing.
+   */
   private async send(deltas: NetworkDelta[]): Promise<void> {
+    const listening = this.#listening();
     for (const { hosts, change } of deltas) {
+      const receivers = listening ? hosts.filter((hostId) => listening.has(hostId)) : hosts;
+      if (receivers.length === 0) continue;
       const payload = dnsUpdatePayload(change);
-      for (let i = 0; i < hosts.length; i += PUBLISH_CONCURRENCY)
+      for (let i = 0; i < receivers.length; i += PUBLISH_CONCURRENCY)
         await Promise.all(
-          hosts.slice(i, i + PUBLISH_CONCURRENCY).map(async (hostId) => {
+          receivers.slice(i, i + PUBLISH_CONCURRENCY).map(async (hostId) => {
             try {
               await this.publish(hostId, payload, 0);
               this.totals.messages += 1;

@@ -26,7 +26,9 @@ export async function register(app: ModuleApp, deps: DnsModuleDeps): Promise<Dns
   const publish: HostPublish = (hostId, payload, qos) =>
     deps.broker.publishToHost(hostId, mqttTopics.hostUpdate(hostId, deps.serverName), payload, { qos });
   const onError = (error: unknown) => app.log.warn({ err: error }, 'DNS update failed');
-  const updates = new DnsUpdateQueue(repository, publish, onError);
+  const updates = new DnsUpdateQueue(repository, publish, onError, {
+    listening: () => deps.broker.connectedAgents(),
+  });
   await updates.load();
   const service = new DnsService({ repository, events: deps.events, updates, publish, onError });
   const unsubscribe = deps.events.subscribe((event) => {
