@@ -2,7 +2,7 @@
 // one peer change in a 5,000-host mesh, GET /api/nodes under 50 clients and mixed console reads under 100, on
 // SQLite and (when DATABASE_URL is set, e.g. under scripts/with-postgres.sh) PostgreSQL. Prints one table.
 // Env: BENCH_HOSTS (default 10000) to shorten a run; BENCH_ONLY_READS=1 runs only the mixed-read rows,
-// BENCH_ONLY_JOINS=1 only the join rows; BENCH_HEAP_SNAPSHOT=<file> writes the server's heap once the joins are
+// BENCH_ONLY_JOINS=1 only the join rows, BENCH_ONLY_NODES=1 the join rows and GET /api/nodes; BENCH_HEAP_SNAPSHOT=<file> writes the server's heap once the joins are
 // idle; BENCH_NODE_FLAGS='--flag ...' runs the server with other V8 flags than `npm start`.
 import { build } from 'esbuild';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -310,6 +310,7 @@ const row = (figure: string, target: string, measured: string, met: boolean) =>
 
 const loadAtStart = os.loadavg()[0] ?? 0;
 const onlyJoins = Boolean(process.env.BENCH_ONLY_JOINS);
+const onlyNodes = Boolean(process.env.BENCH_ONLY_NODES);
 const main = process.env.BENCH_ONLY_READS ? undefined : await startServer();
 if (main)
   try {
@@ -344,6 +345,8 @@ if (main)
         `${nodes.p99.toFixed(1)} ms (p50 ${nodes.p50.toFixed(1)}, ${nodes.requests} req, ${(nodes.bytes / 1024).toFixed(0)} KiB br, ${nodes.errors} errors, server CPU ${nodes.cpuMs.toFixed(2)} ms/req)`,
         nodes.p99 <= 100 && nodes.errors === 0,
       );
+    }
+    if (!onlyJoins && !onlyNodes) {
       const change = await main.call<{ ms: number; cpuMs: number; messages: number; bytes: number }>(
         'peerChange',
         { size: 5000, runs: 5 },
@@ -369,7 +372,7 @@ if (main)
   } finally {
     await main.call('close').catch(() => undefined);
   }
-if (!onlyJoins) {
+if (!onlyJoins && !onlyNodes) {
   const sqlite = await mixedReads();
   row(
     'mixed console reads, 1,000 hosts, 100 clients (SQLite): p99 / errors',
@@ -378,8 +381,8 @@ if (!onlyJoins) {
     sqlite.p99 <= 200 && sqlite.errors === 0,
   );
 }
-if (onlyJoins) {
-  // BENCH_ONLY_JOINS: the read rows were not asked for.
+if (onlyJoins || onlyNodes) {
+  // BENCH_ONLY_JOINS, BENCH_ONLY_NODES: the mixed-read rows were not asked for.
 } else if (process.env.DATABASE_URL) {
   const pg = await mixedReads(process.env.DATABASE_URL);
   row(

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReadCache, listJson } from './read-cache.ts';
 
 describe('ReadCache.value', () => {
@@ -19,6 +20,71 @@ describe('ReadCache.value', () => {
       'database gone',
     );
     expect(await cache.value('rows', () => Promise.resolve('fresh'))).toBe('fresh');
+  });
+});
+
+/** Answers `key` like a route would and returns the body sent (no compression asked for). */
+async function answer(cache: ReadCache, produce: () => Promise<string>): Promise<string> {
+  let body = '';
+  const reply = {
+    header: () => reply,
+    type: () => reply,
+    send: (bytes: Buffer) => {
+      body = bytes.toString('utf8');
+      return reply;
+    },
+  };
+  await cache.send({ headers: {} } as FastifyRequest, reply as unknown as FastifyReply, 'list', produce);
+  return body;
+}
+
+describe('ReadCache.send', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('-> after its age, readers still get the expired answer while one new build runs, then the new one', async () => {
+    vi.useFakeTimers();
+    const cache = new ReadCache(5000);
+    let builds = 0;
+    let finish!: () => void;
+    const produce = () => {
+      builds += 1;
+      const text = `{"build":${builds}}`;
+      return builds === 1
+        ? Promise.resolve(text)
+        : new Promise<string>((resolve) => (finish = () => resolve(text)));
+    };
+    expect(await answer(cache, produce)).toBe('{"build":1}');
+    vi.advanceTimersByTime(5001);
+    expect(await answer(cache, produce)).toBe('{"build":1}');
+    expect(await answer(cache, produce)).toBe('{"build":1}');
+    expect(builds).toBe(2);
+    finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await answer(cache, produce)).toBe('{"build":2}');
+    expect(builds).toBe(2);
+  });
+
+  it('-> a change while the new build runs discards it: the next reader waits for a build after the change', async () => {
+    vi.useFakeTimers();
+    const cache = new ReadCache(5000);
+    let builds = 0;
+    let finishSecond!: () => void;
+    const produce = () => {
+      builds += 1;
+      const text = `{"build":${builds}}`;
+      return builds === 2
+        ? new Promise<string>((resolve) => (finishSecond = () => resolve(text)))
+        : Promise.resolve(text);
+    };
+    await answer(cache, produce);
+    vi.advanceTimersByTime(5001);
+    expect(await answer(cache, produce)).toBe('{"build":1}');
+    cache.invalidate();
+    finishSecond();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await answer(cache, produce)).toBe('{"build":3}');
   });
 });
 

@@ -71,14 +71,19 @@ function pickEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
 /**
  * Shared answers for big, everyone-sees-the-same list routes (GET /api/nodes is ~9 MB at 10,000 nodes): the body
  * is built, serialised, hashed and compressed once per data version, and concurrent readers share that work
- * instead of each paying it. Any write to the data behind the lists invalidates (`invalidate`); values derived
- * from the clock (node status, last check-in, which check-ins update without a change event) may be up to
- * `maxAgeMs` old. An answer is dropped when it expires, so the cache holds at most one answer per list and only
- * while it is being read: its size follows the data, not the number of reads.
+ * instead of each paying it. Any write to the data behind the lists invalidates (`invalidate`) and the next reader
+ * waits for the new answer. Values derived from the clock (node status, last check-in, which check-ins update
+ * without a change event) are read again after `maxAgeMs`: readers meanwhile still get the expired answer until
+ * the new one is ready (one build), so a steady stream of readers never queues behind a rebuild; what they see is
+ * then at most `maxAgeMs` plus one build old. An answer unread for twice `maxAgeMs` is dropped, so the cache holds
+ * at most one answer per list (and its successor while that builds) and only while it is being read: its size
+ * follows the data, not the number of reads.
  */
 export class ReadCache {
   readonly #entries = new Map<string, Entry>();
   readonly #values = new Map<string, { expiresAt: number; value: Promise<unknown> }>();
+  /** Expired answers whose successor is being built (each starts one build only). */
+  readonly #refreshing = new WeakSet<object>();
 
   constructor(private readonly maxAgeMs = 5000) {}
 
@@ -94,8 +99,11 @@ export class ReadCache {
    * build is not kept. Readers must not change it.
    */
   value<T>(key: string, produce: () => Promise<T>): Promise<T> {
-    return this.remember(this.#values, key, (expiresAt) => ({ expiresAt, value: produce() }))
-      .value as Promise<T>;
+    // Never served expired: an answer rebuilt from expired rows would be as old as they are.
+    return this.remember(this.#values, key, { isStaleServed: false }, (expiresAt) => ({
+      expiresAt,
+      value: produce(),
+    })).value as Promise<T>;
   }
 
   /** Answers from the cached body for `key` (building it with `produce` when missing or expired). */
@@ -129,7 +137,7 @@ export class ReadCache {
   }
 
   private entry(key: string, produce: () => Promise<string | Buffer>): Entry {
-    return this.remember(this.#entries, key, (expiresAt) => ({
+    return this.remember(this.#entries, key, { isStaleServed: true }, (expiresAt) => ({
       expiresAt,
       // The ETag hashes the UTF-8 bytes already made for sending: hashing the string would encode all of it a
       // second time (40 MB at 100,000 nodes).
@@ -142,23 +150,47 @@ export class ReadCache {
   }
 
   /**
-   * The unexpired entry of `map` for `key`, or a new one from `create`: dropped when it expires or its value
-   * fails, so the map holds at most one entry per key and only while it is being read.
+   * The unexpired entry of `map` for `key`, or a new one from `create`. With `isStaleServed`, an entry past its
+   * age is still returned while its successor builds, and replaced once that is ready; an invalidation in between
+   * discards the successor (it may predate the change). An entry is dropped when its value fails, or when it was
+   * not replaced for twice its age (or once, if never served stale), so the map holds at most one entry per key,
+   * and only while it is being read.
    */
   private remember<E extends { expiresAt: number; value: Promise<unknown> }>(
     map: Map<string, E>,
     key: string,
+    { isStaleServed }: { isStaleServed: boolean },
     create: (expiresAt: number) => E,
   ): E {
-    const now = Date.now();
     const cached = map.get(key);
-    if (cached && cached.expiresAt > now) return cached;
-    const entry = create(now + this.maxAgeMs);
+    if (cached && cached.expiresAt > Date.now()) return cached;
+    if (cached && isStaleServed) {
+      if (!this.#refreshing.has(cached)) {
+        this.#refreshing.add(cached);
+        const next = create(Date.now() + this.maxAgeMs);
+        next.value.then(
+          () => {
+            if (map.get(key) === cached) this.keep(map, key, next, isStaleServed);
+          },
+          () => undefined,
+        );
+      }
+      return cached;
+    }
+    return this.keep(map, key, create(Date.now() + this.maxAgeMs), isStaleServed);
+  }
+
+  private keep<E extends { expiresAt: number; value: Promise<unknown> }>(
+    map: Map<string, E>,
+    key: string,
+    entry: E,
+    isStaleServed: boolean,
+  ): E {
     map.set(key, entry);
     const drop = () => {
       if (map.get(key) === entry) map.delete(key);
     };
-    setTimeout(drop, this.maxAgeMs).unref();
+    setTimeout(drop, isStaleServed ? 2 * this.maxAgeMs : this.maxAgeMs).unref();
     entry.value.catch(drop);
     return entry;
   }
