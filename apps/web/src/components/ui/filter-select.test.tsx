@@ -1,8 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderUi } from '@/test/render-ui.tsx';
 import { FilterSelect } from './filter-select.tsx';
+import { mockElementSize } from '@/test/layout.ts';
+
+// jsdom sizes every element 0x0: an open dropdown's positioning would find its input clipped and hide the list.
+beforeEach(() => mockElementSize());
 
 const data = [
   { value: 'online', label: 'Healthy' },

@@ -1,13 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client.ts';
 import { mockApi } from '@/test/mock-api.ts';
 import { makeUserWire, signInAs } from '@/test/people-fixtures.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import type * as ApiClientModule from '@/lib/api-client.ts';
 import { ProfilePage } from './profile-page.tsx';
+import { mockElementSize } from '@/test/layout.ts';
+
+// jsdom sizes every element 0x0: an open dropdown's positioning would find its input clipped and hide the list.
+beforeEach(() => mockElementSize());
 
 vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClientModule>()),

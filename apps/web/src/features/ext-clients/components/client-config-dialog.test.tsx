@@ -1,11 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client.ts';
 import { renderUi } from '@/test/render-ui.tsx';
 import type * as ApiClientModule from '@/lib/api-client.ts';
 import type { ClientRow } from '../api/client-row.ts';
 import { ClientConfigDialog } from './client-config-dialog.tsx';
+import { mockElementSize } from '@/test/layout.ts';
+
+// jsdom sizes every element 0x0: an open dropdown's positioning would find its input clipped and hide the list.
+beforeEach(() => mockElementSize());
 
 vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClientModule>()),

@@ -1,12 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client.ts';
 import { mockApi } from '@/test/mock-api.ts';
 import { renderUi } from '@/test/render-ui.tsx';
 import type * as ApiClientModule from '@/lib/api-client.ts';
 import type { GatewayRow } from '../api/gateways.ts';
 import { ClientDialog } from './client-dialog.tsx';
+import { mockElementSize } from '@/test/layout.ts';
+
+// jsdom sizes every element 0x0: an open dropdown's positioning would find its input clipped and hide the list.
+beforeEach(() => mockElementSize());
 
 vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClientModule>()),
