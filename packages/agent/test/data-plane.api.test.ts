@@ -12,7 +12,6 @@ const skipReason = dataPlaneSkipReason();
 // In CI a skip would hide a broken promise: the run fails instead (scripts/test-all.mjs checks it as well).
 const isCi = process.env.CI === 'true' || process.env.CI === '1';
 const AGENTS = 3;
-const tag = String(process.pid % 1000);
 
 let server: TestServer;
 let token: string;
@@ -62,7 +61,7 @@ describe.skipIf(skipReason !== undefined)(
     beforeAll(async () => {
       const bundle = agentBundle();
       workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshdeck-dataplane-'));
-      lab = new Lab(tag, 20 + (process.pid % 200));
+      lab = new Lab(20 + (process.pid % 200));
       lab.up(AGENTS);
       server = await startTestServer({ HOST: '0.0.0.0', MQTT_HOST: '0.0.0.0' });
       token = await createSuperAdminAndLogin(server);
@@ -74,7 +73,7 @@ describe.skipIf(skipReason !== undefined)(
       const port = new URL(server.url).port;
       for (let i = 1; i <= AGENTS; i++) {
         const stateDir = path.join(workDir, `agent-${i}`);
-        const iface = `mdw${tag}${i}`;
+        const iface = `mdw${lab.tag}${i}`;
         const ns = lab.namespaces[i - 1]!;
         const args = ['netns', 'exec', ns, process.execPath, bundle, 'join'];
         args.push(

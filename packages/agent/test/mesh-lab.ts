@@ -23,7 +23,8 @@ export interface LabAgent {
 
 /**
  * Namespaces on a bridge (netns.ts) plus the agents running in them: what the data-plane tests share. `offset`
- * keeps the names and subnets of test files that run at the same time apart.
+ * spreads where test files running at the same time start looking for a free subnet; the names follow the
+ * subnet each lab claims, so they never repeat between live labs.
  */
 export class MeshLab {
   readonly lab: Lab;
@@ -33,8 +34,8 @@ export class MeshLab {
   #bundle = '';
 
   constructor(offset: number) {
-    this.tag = String((process.pid + offset) % 1000);
-    this.lab = new Lab(this.tag, 20 + ((process.pid + offset * 7) % 200));
+    this.lab = new Lab(20 + ((process.pid + offset * 7) % 200));
+    this.tag = this.lab.tag;
   }
 
   /** Creates `count` namespaces and builds the agent bundle if it is stale. */

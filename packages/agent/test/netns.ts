@@ -126,14 +126,18 @@ export class Lab {
   readonly bridgeAddress: string;
 
   readonly subnet: number;
+  /**
+   * What the lab's interface and namespace names end with: its subnet, which no other live lab on this machine
+   * holds. A tag made from the process id could repeat across test files running at once (a clean-clone CI run
+   * had two labs named mdbr461; one's clean-up deleted the other's bridge mid-test).
+   */
+  readonly tag: string;
 
   /** `preferredSubnet`: where to start looking for a free one (`claimSubnet`). */
-  constructor(
-    private readonly tag: string,
-    preferredSubnet: number,
-  ) {
+  constructor(preferredSubnet: number) {
     this.subnet = claimSubnet(preferredSubnet);
-    this.bridge = `mdbr${tag}`;
+    this.tag = String(this.subnet);
+    this.bridge = `mdbr${this.tag}`;
     this.bridgeAddress = `10.250.${this.subnet}.1`;
   }
 
