@@ -38,6 +38,20 @@ async function answer(cache: ReadCache, produce: () => Promise<string>): Promise
   return body;
 }
 
+/** Builds that answer `{"build":N}` at once, except build number `held`, which waits for `finishHeld()`. */
+function heldBuilds(held: number) {
+  let builds = 0;
+  let finishHeld!: () => void;
+  const produce = () => {
+    builds += 1;
+    const text = `{"build":${builds}}`;
+    return builds === held
+      ? new Promise<string>((resolve) => (finishHeld = () => resolve(text)))
+      : Promise.resolve(text);
+  };
+  return { produce, builds: () => builds, finishHeld: () => finishHeld() };
+}
+
 describe('ReadCache.send', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -46,43 +60,27 @@ describe('ReadCache.send', () => {
   it('-> after its age, readers still get the expired answer while one new build runs, then the new one', async () => {
     vi.useFakeTimers();
     const cache = new ReadCache(5000);
-    let builds = 0;
-    let finish!: () => void;
-    const produce = () => {
-      builds += 1;
-      const text = `{"build":${builds}}`;
-      return builds === 1
-        ? Promise.resolve(text)
-        : new Promise<string>((resolve) => (finish = () => resolve(text)));
-    };
+    const { produce, builds, finishHeld } = heldBuilds(2);
     expect(await answer(cache, produce)).toBe('{"build":1}');
     vi.advanceTimersByTime(5001);
     expect(await answer(cache, produce)).toBe('{"build":1}');
     expect(await answer(cache, produce)).toBe('{"build":1}');
-    expect(builds).toBe(2);
-    finish();
+    expect(builds()).toBe(2);
+    finishHeld();
     await vi.advanceTimersByTimeAsync(0);
     expect(await answer(cache, produce)).toBe('{"build":2}');
-    expect(builds).toBe(2);
+    expect(builds()).toBe(2);
   });
 
   it('-> a change while the new build runs discards it: the next reader waits for a build after the change', async () => {
     vi.useFakeTimers();
     const cache = new ReadCache(5000);
-    let builds = 0;
-    let finishSecond!: () => void;
-    const produce = () => {
-      builds += 1;
-      const text = `{"build":${builds}}`;
-      return builds === 2
-        ? new Promise<string>((resolve) => (finishSecond = () => resolve(text)))
-        : Promise.resolve(text);
-    };
+    const { produce, finishHeld } = heldBuilds(2);
     await answer(cache, produce);
     vi.advanceTimersByTime(5001);
     expect(await answer(cache, produce)).toBe('{"build":1}');
     cache.invalidate();
-    finishSecond();
+    finishHeld();
     await vi.advanceTimersByTimeAsync(0);
     expect(await answer(cache, produce)).toBe('{"build":3}');
   });
