@@ -190,6 +190,7 @@ const check = (label, ok) => {
 };
 
 check('lint', run('lint', bin('eslint'), ['.', '--max-warnings=0']));
+check('format', run('format (prettier --check)', bin('prettier'), ['--check', '.', '--log-level=warn']));
 check('typecheck', run('typecheck', 'npm', ['run', '--silent', 'typecheck']));
 
 const sqliteReport = path.join(results, 'vitest.json');
