@@ -70,6 +70,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // The licence before any route: with a failed licence its hook answers 403 for the routes registered after it.
   const licensing = await licensesModule.register(app, { config, database });
+  identity.useLicenseLimits(licensing.limits);
   // The activity log first: its hooks record the writes of every module registered after it.
   await activityModule.register(app, { config, database });
 
@@ -100,7 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const nodes = await nodesModule.register(app, { ...mesh, peers, lists, staticNodes });
   await enrollmentKeysModule.register(app, { ...mesh, findRelay: nodes.findRelay });
   const usage = rolesModule.withNetworkIdentity(enrollmentKeysModule.withNetworkKeys(nodes.networkUsage));
-  await networksModule.register(app, { database, events, usage });
+  await networksModule.register(app, { database, events, usage, limits: licensing.limits });
   const { networkUsage } = nodes;
   const dns = await dnsModule.register(app, { database, broker, events, serverName });
   await hostsModule.register(app, {
@@ -111,6 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     lists,
     networkUsage,
     dnsOf: (hostId) => dns.entriesOfHost(hostId),
+    limits: licensing.limits,
   });
   const remoteAccessPeople = isPro ? { getUser: users.getUser, getNetwork: networks.get } : undefined;
   const extClients = await extClientsModule.register(app, { ...mesh, peers, people: remoteAccessPeople });

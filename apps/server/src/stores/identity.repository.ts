@@ -5,7 +5,8 @@ import { AccessTokensRepository } from '../modules/access-tokens/access-tokens.r
 import { GroupsRepository } from '../modules/groups/groups.repository.ts';
 import { InvitesRepository } from '../modules/invites/invites.repository.ts';
 import { RolesRepository } from '../modules/roles/roles.repository.ts';
-import { UsersRepository } from '../modules/users/users.repository.ts';
+import { NO_LICENSE_LIMITS, type LicenseLimits } from '../modules/licenses/licenses.public.ts';
+import { UsersRepository, type NewUser } from '../modules/users/users.repository.ts';
 
 /** The repositories of people data, all bound to one executor (the database or one transaction). */
 export interface IdentityRepositories {
@@ -26,19 +27,44 @@ const bind = (db: Kysely<Database>): IdentityRepositories => ({
 
 const IDENTITY_LOCK = 'identity';
 
+/** The users repository of a write: every insert first reserves room under the licence's users limit. */
+class LimitedUsersRepository extends UsersRepository {
+  constructor(
+    trx: Kysely<Database>,
+    private readonly reserve: () => Promise<void>,
+  ) {
+    super(trx);
+  }
+
+  override async insert(user: NewUser): ReturnType<UsersRepository['insert']> {
+    await this.reserve();
+    return super.insert(user);
+  }
+}
+
 /** Gives services the people repositories, and runs multi-step writes in one serialised transaction. */
 export class IdentityStore {
   readonly read: IdentityRepositories;
+  private limits: LicenseLimits = NO_LICENSE_LIMITS;
 
   constructor(private readonly db: Kysely<Database>) {
     this.read = bind(db);
   }
 
-  /** Runs `work` in one transaction holding the identity write lock, so check-then-write rules cannot interleave. */
+  /** The licence's limits (the licenses module registers after this store is built, app.ts). */
+  useLicenseLimits(limits: LicenseLimits): void {
+    this.limits = limits;
+  }
+
+  /**
+   * Runs `work` in one transaction holding the identity write lock, so check-then-write rules cannot interleave.
+   * A user inserted there counts against the licence's users limit in that same transaction (decision 049).
+   */
   write<T>(work: (repos: IdentityRepositories) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
       await lockForWrite(trx, IDENTITY_LOCK);
-      return work(bind(trx));
+      const users = new LimitedUsersRepository(trx, () => this.limits.reserve(trx, 'users'));
+      return work({ ...bind(trx), users });
     });
   }
 

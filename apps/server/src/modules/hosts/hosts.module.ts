@@ -7,6 +7,7 @@ import type { ModuleApp } from '../../lib/module.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
 import { HostsTransaction, meshRepositories } from '../../stores/hosts-transaction.repository.ts';
 import type { EventBus } from '../events/events.public.ts';
+import type { LicenseLimits } from '../licenses/licenses.public.ts';
 import { AddressHints, type NetworkDirectory } from '../nodes/nodes.public.ts';
 import type { PeerEngine } from '../peers/peers.public.ts';
 import { agentRoutes } from './agent.routes.ts';
@@ -35,6 +36,8 @@ export interface HostsModuleDeps {
   networkUsage: HostChangeState['networkUsage'];
   /** The DNS entries of a host's networks, carried in its pulls (the DNS module). */
   dnsOf?: (hostId: string) => Promise<DnsEntry[]>;
+  /** The licence's limits: a registration that adds a host checks the hosts limit in its transaction. */
+  limits: LicenseLimits;
 }
 
 /**
@@ -44,7 +47,10 @@ export interface HostsModuleDeps {
 export async function register(app: ModuleApp, deps: HostsModuleDeps): Promise<void> {
   const { config, database, broker, tokens, networks, peers, events, lists, networkUsage } = deps;
   const { serverName } = config;
-  const repositories = { ...meshRepositories(database.db), tx: new HostsTransaction(database.db) };
+  const repositories = {
+    ...meshRepositories(database.db),
+    tx: new HostsTransaction(database.db, deps.limits),
+  };
   const { queue, builder: peerBuilder, messenger } = peers;
   const secrets = new HostSecrets();
   const addressHints = new AddressHints();

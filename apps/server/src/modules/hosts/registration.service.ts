@@ -80,6 +80,8 @@ export class RegistrationService {
     const passwordHash = existing?.password_hash ?? (await this.d.secrets.hash(hostId, input.hostpass));
 
     const result = await this.d.tx.run(async (r) => {
+      // A new host counts against the licence's hosts limit, checked here under its lock (decision 049).
+      if (!existing) await r.reserveHost();
       const joined = new Set((await r.nodes.listByHosts([hostId])).map((n) => n.network));
       const isReplay = !!existing && networks.every((network) => joined.has(network.netid));
       if (refusal === 'used-up' && !isReplay) throw badRequest(refusalMessage['used-up']);

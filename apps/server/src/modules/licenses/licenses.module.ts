@@ -34,5 +34,8 @@ export async function register(app: ModuleApp, { config, database }: LicensesMod
     installLicenseHooks(app, service);
     await app.register(licensesRoutes(service));
   }
-  return { status: () => service.status() };
+  return {
+    status: () => service.status(),
+    limits: { reserve: (trx, kind) => service.reserve(new LicensesRepository(trx), kind) },
+  };
 }

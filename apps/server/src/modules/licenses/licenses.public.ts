@@ -1,4 +1,5 @@
 // What other modules may import from the licenses module (modules/README.md).
+import type { LicenseTransaction } from './licenses.repository.ts';
 
 /** The licence fields of GET /api/server/status (api-contract §2.1), computed at the time of the call. */
 export interface LicenseStatus {
@@ -13,4 +14,25 @@ export interface LicenseStatus {
 /** The licence state, as the server module reads it for its status answer. */
 export interface Licensing {
   status(): LicenseStatus;
+  /** The limits the stores check inside their inserting transactions. */
+  limits: LicenseLimits;
 }
+
+/** What a licence limit counts: one row per host, user or network. */
+export type LimitedResource = 'hosts' | 'users' | 'networks';
+
+/**
+ * A licence's limits, checked where the row is inserted (decision 049): the route-level check answers early, but
+ * only a check inside the inserting transaction, serialised with every other insert of the same kind, holds
+ * under concurrent creates.
+ */
+export interface LicenseLimits {
+  /**
+   * Inside `trx`, before inserting one `kind`: waits for any other transaction that reserved the same kind to end,
+   * counts, and throws a 403 naming the limit when the licence allows no more. Does nothing without a limit.
+   */
+  reserve(trx: LicenseTransaction, kind: LimitedResource): Promise<void>;
+}
+
+/** No licence limit: the Community edition, and stores built without a licence (tests, seeding). */
+export const NO_LICENSE_LIMITS: LicenseLimits = { reserve: async () => undefined };

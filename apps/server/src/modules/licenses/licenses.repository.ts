@@ -1,6 +1,10 @@
 import type { Kysely } from 'kysely';
+import { lockForWrite } from '../../db/locks.ts';
 import type { Database } from '../../db/schema.ts';
 import type { LicenseLimitKind } from './license-token.ts';
+
+/** The transaction (or database) a store inserts in; a limit is checked inside it. */
+export type LicenseTransaction = Kysely<Database>;
 
 /** Settings key of the moment this server first started as Pro (the trial counts from it). */
 export const TRIAL_STARTED_AT_KEY = 'pro_trial_started_at';
@@ -34,6 +38,16 @@ export class LicensesRepository {
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
       .executeTakeFirstOrThrow();
     return Number(row.count);
+  }
+
+  /**
+   * Inside the caller's transaction: takes the write lock of `kind`'s licence limit (held until commit, so
+   * concurrent inserts of that kind take turns; SQLite runs one write transaction at a time anyway), then counts.
+   * The count runs after the lock is granted, so it sees every insert committed by the previous holder.
+   */
+  async lockAndCount(kind: LicenseLimitKind): Promise<number> {
+    await lockForWrite(this.db, `license-limit:${kind}`);
+    return this.count(kind);
   }
 
   /** True when a host with this id is already registered (its re-registration adds no host). */

@@ -17,6 +17,14 @@ export const TRIAL_DAYS = 14;
 export const TRIAL_ENDED = 'your trial has ended';
 const MS_PER_DAY = 24 * 60 * 60 * 1000;
 
+/** The 403 of a full limit, naming it. */
+function refuseWhenFull(kind: LicenseLimitKind, max: number, count: number): void {
+  if (count >= max)
+    throw forbidden(
+      `license limit reached: this license allows at most ${max} ${kind} and ${count} exist; remove one or extend the license`,
+    );
+}
+
 /** Where the licence comes from: LICENSE_KEY (the token itself) or LICENSE_FILE (a file holding it). */
 export interface LicenseSource {
   key: string | undefined;
@@ -96,15 +104,24 @@ export class LicensesService {
     return this.standing.kind === 'licensed' ? this.standing.payload.limits[kind] : null;
   }
 
-  /** Throws a 403 naming the limit when the licence allows no more of `kind`. */
+  /**
+   * Throws a 403 naming the limit when the licence allows no more of `kind`. The routes' early check; it races
+   * with concurrent creates, which `reserve` inside the inserting transaction does not.
+   */
   async assertRoom(kind: LicenseLimitKind): Promise<void> {
     const max = this.limitOf(kind);
     if (max === null) return;
-    const count = await this.repository.count(kind);
-    if (count >= max)
-      throw forbidden(
-        `license limit reached: this license allows at most ${max} ${kind} and ${count} exist; remove one or extend the license`,
-      );
+    refuseWhenFull(kind, max, await this.repository.count(kind));
+  }
+
+  /**
+   * The limit check of an insert, with `inTransaction` bound to the inserting transaction: waits for the other
+   * inserts of `kind` to commit, counts, and throws the same 403 when there is no room (decision 049).
+   */
+  async reserve(inTransaction: LicensesRepository, kind: LicenseLimitKind): Promise<void> {
+    const max = this.limitOf(kind);
+    if (max === null) return;
+    refuseWhenFull(kind, max, await inTransaction.lockAndCount(kind));
   }
 
   /** True when a host of this id is registered already, so its re-registration adds nothing to count. */

@@ -2,6 +2,7 @@ import type { NetworkWire } from '@meshdeck/contracts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { ModuleApp } from '../../lib/module.ts';
 import type { EventBus } from '../events/events.public.ts';
+import type { LicenseLimits } from '../licenses/licenses.public.ts';
 import type { NetworkDirectory, NetworkInfo } from './network-directory.ts';
 import type { NetworkUsage } from './network-usage.ts';
 import { presentNetwork } from './networks.presenter.ts';
@@ -15,14 +16,17 @@ export interface NetworksModuleDeps {
   events: EventBus;
   /** What lives inside a network (nodes, keys, roles), counted and removed with it. */
   usage: NetworkUsage;
+  /** The licence's limits: a network create checks the networks limit in its transaction. */
+  limits: LicenseLimits;
 }
 
 /** Networks (api-contract §2.2). */
 export async function register(
   app: ModuleApp,
-  { database, events, usage }: NetworksModuleDeps,
+  { database, events, usage, limits }: NetworksModuleDeps,
 ): Promise<void> {
-  await app.register(networksRoutes(new NetworksService(new NetworksRepository(database.db), usage, events)));
+  const service = new NetworksService(new NetworksRepository(database.db), usage, events, limits);
+  await app.register(networksRoutes(service));
 }
 
 /** Read access to networks that other modules get (built once in app.ts, before the modules that use it). */

@@ -8,6 +8,7 @@ import {
 import { canSeeNetwork, type Principal } from '../../auth/access.ts';
 import { badRequest, notFound } from '../../lib/api-error.ts';
 import type { EventBus } from '../events/events.public.ts';
+import { NO_LICENSE_LIMITS, type LicenseLimits } from '../licenses/licenses.public.ts';
 import type { NetworkUsage } from './network-usage.ts';
 import { presentNetwork, presentNetworkStats } from './networks.presenter.ts';
 import type { NetworkRow, NetworksRepository } from './networks.repository.ts';
@@ -34,6 +35,7 @@ export class NetworksService {
     private readonly networks: NetworksRepository,
     private readonly usage: NetworkUsage,
     private readonly events: EventBus,
+    private readonly limits: LicenseLimits = NO_LICENSE_LIMITS,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -72,6 +74,8 @@ export class NetworksService {
           );
         }
       }
+      // Counted under the networks write lock this transaction holds, so concurrent creates take turns (049).
+      await this.limits.reserve(trx, 'networks');
       const row = await this.networks.insert(trx, input, this.now());
       if (row === 'duplicate') throw badRequest(`network name already in use: ${input.netid}`);
       return { row, memberChanges: await this.usage.createNetworkMembers(row.netid, trx) };

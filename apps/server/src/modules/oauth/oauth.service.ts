@@ -76,8 +76,8 @@ export class OAuthService {
 
   async #signIn(email: string, subject: string): Promise<OAuthOutcome> {
     const passwordHash = await hash(randomBytes(32).toString('base64url'));
-    const result = await this.store.write(
-      async (repos): Promise<OAuthOutcome | { kind: 'user'; role: string; generation: number }> => {
+    const result = await this.store
+      .write(async (repos): Promise<OAuthOutcome | { kind: 'user'; role: string; generation: number }> => {
         const user = await repos.users.findByUsername(email);
         if (user) {
           if (user.auth_type !== 'oauth')
@@ -115,8 +115,13 @@ export class OAuthService {
         await repos.invites.delete(email);
         await repos.invites.deletePending(email);
         return { kind: 'user', role: created.platform_role_id, generation: 0 };
-      },
-    );
+      })
+      // A full users limit (checked at the insert, decision 049) sends the person back with its reason.
+      .catch((error: unknown): OAuthOutcome => {
+        if (error instanceof ApiError && error.statusCode === 403)
+          return { kind: 'denied', reason: error.message };
+        throw error;
+      });
     if (result.kind !== 'user') {
       if (result.kind === 'pending') this.events.publish({ resource: 'users', action: 'created' });
       return result;
