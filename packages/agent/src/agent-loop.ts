@@ -2,6 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import {
   dnsSyncMessageSchema,
   dnsUpdateMessageSchema,
+  metricsTopic,
   mqttTopics,
   parseHostPeerUpdate,
   type HostPull,
@@ -10,7 +11,8 @@ import {
 import type { AgentOptions } from './agent-options.ts';
 import { RECONNECT_BACKOFF, backoffDelay } from './backoff.ts';
 import { BrokerConnection } from './broker-connection.ts';
-import { openPayload, payloadKey } from './payload-open.ts';
+import { buildReport, pingAll, probeAddresses, reachability, targetsOf } from './metrics-probe.ts';
+import { openPayload, payloadKey, sealPayload } from './payload-open.ts';
 import { applyPeerUpdate, syncStep, type Peer, type SyncPoint } from './peer-state.ts';
 import { FailoverControl } from './failover-control.ts';
 import { HostsFile } from './hosts-file.ts';
@@ -59,6 +61,13 @@ export class Agent {
   readonly #failover: FailoverControl | undefined;
   /** The networks' DNS names (pulls, DNS_SYNC and DNS_UPDATE messages), when the agent was given a hosts file. */
   readonly #hosts: HostsFile | undefined;
+  /** This host's nodes (one per network), from the last full pull or full update: metrics go out per node. */
+  #nodes: RawNode[] = [];
+  #serverName = '';
+  readonly #startedAt = Date.now();
+  #measuring = false;
+  /** Per node: the reachability the last quick check saw (handshakes only), to send a change at once. */
+  #quickReach = new Map<string, string>();
 
   constructor(
     private readonly state: AgentState,
@@ -99,6 +108,7 @@ export class Agent {
     const pull = await this.pullUntilAnswered();
     await this.applyPull(pull);
     const { Broker, Server, MQUserName, MQPassword } = pull.server_config;
+    this.#serverName = Server;
     // Servers before per-host broker accounts sent the literal HOST_ID / HOST_PASS: sign in with the host's own.
     const legacy = MQUserName === '' || MQUserName === 'HOST_ID';
     this.#broker = new BrokerConnection({
@@ -134,6 +144,13 @@ export class Agent {
         this.options.pullSeconds * 1000,
       ),
     );
+    // Metrics (issue 41): every interval in full (pings through the tunnel), and a cheap check of the handshakes
+    // every few seconds that sends a report at once when a peer's reachability changed.
+    if (this.mesh.peerStats) {
+      const fullMs = (this.options.metricsSeconds ?? 60) * 1000;
+      this.#timers.push(setInterval(() => void this.measure(false), fullMs));
+      this.#timers.push(setInterval(() => void this.measure(true), Math.min(5_000, fullMs)));
+    }
     // Failover checks read WireGuard and call the server, outside the queue: they never hold up a reconfiguration.
     const failover = this.#failover;
     if (failover)
@@ -263,6 +280,7 @@ export class Agent {
       if (sync) this.#sync = { epoch: sync.epoch, version: sync.version };
       this.#routing.update(update.data, update.data.peerids, isFull);
       if (isFull && update.data.host) {
+        this.#nodes = update.data.nodes;
         this.#failover?.nodes(update.data.nodes);
         this.#addresses = interfaceAddresses(update.data.nodes);
         this.#gateway = gatewayRole(update.data.nodes);
@@ -317,6 +335,7 @@ export class Agent {
     this.#sync = pull.peer_sync && { epoch: pull.peer_sync.epoch, version: pull.peer_sync.version };
     this.#routing.update(pull, pull.peer_ids, true);
     this.#failover?.nodes(pull.nodes);
+    this.#nodes = pull.nodes;
     this.#addresses = interfaceAddresses(pull.nodes);
     this.#gateway = gatewayRole(pull.nodes);
     if (pull.dns_entries) this.#hosts?.replaceAll(pull.dns_entries);
@@ -346,6 +365,55 @@ export class Agent {
     // Pulls repeat (every check-in while the broker is away): say it only when the picture changed.
     if (summary !== this.#lastSummary) this.options.log(summary);
     this.#lastSummary = summary;
+  }
+
+  /**
+   * Measures each node's peers and publishes one sealed report per node on its metrics topic. `quick` reads only
+   * WireGuard's counters and sends nothing unless a peer's reachability changed since the last quick look, in
+   * which case it measures in full at once (pings included).
+   */
+  private async measure(quick: boolean): Promise<void> {
+    if (this.#measuring || !this.mesh.peerStats || !this.#broker?.isConnected || this.#serverName === '') return;
+    this.#measuring = true;
+    try {
+      const wireguard = await this.mesh.peerStats();
+      const peerIds = this.#routing.peerIds;
+      const nodes = this.#nodes.map((node) => ({
+        node,
+        targets: targetsOf(node.network, this.#peers, peerIds),
+        input: {
+          nodeId: node.id,
+          network: node.network,
+          peers: this.#peers,
+          peerIds,
+          stats: wireguard,
+          failedOver: new Map<string, string>(),
+          nowMs: Date.now(),
+          agentUptimeS: (Date.now() - this.#startedAt) / 1000,
+          appliedPeerVersion: this.#sync?.version,
+        },
+      }));
+      let changed = false;
+      for (const { node, input } of nodes) {
+        const reach = reachability(buildReport({ ...input, latencies: new Map() }));
+        if (this.#quickReach.get(node.id) !== reach) changed = true;
+        this.#quickReach.set(node.id, reach);
+      }
+      if (quick && !changed) return;
+      for (const { node, targets, input } of nodes) {
+        const latencies = await pingAll(probeAddresses(targets));
+        const report = buildReport({ ...input, nowMs: Date.now(), latencies });
+        await this.#broker.publish(
+          metricsTopic(this.#serverName, node.id),
+          sealPayload(this.#key, JSON.stringify(report)),
+        );
+      }
+      this.recovered('metrics');
+    } catch (error) {
+      this.report('metrics', error);
+    } finally {
+      this.#measuring = false;
+    }
   }
 
   private async checkIn(): Promise<void> {

@@ -6,6 +6,8 @@ import type { AgentState } from './state.ts';
 /** How the CLI (and the tests) set up a running agent (agent-loop.ts). */
 export interface AgentOptions {
   checkInSeconds: number;
+  /** How often peers are measured and metrics published (default 60); a change of a peer's state goes at once. */
+  metricsSeconds?: number;
   /** A full pull this often repairs anything a missed broker message left behind. */
   pullSeconds: number;
   log: (message: string) => void;

@@ -21,6 +21,7 @@ describe('parseCommand', () => {
         interfaceName: 'meshdeck',
         dryRun: false,
         checkInSeconds: 30,
+        metricsSeconds: 60,
         stunServer: undefined,
         internetFailMode: undefined,
         hostsFile: undefined,

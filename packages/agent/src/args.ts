@@ -25,6 +25,8 @@ export interface CommonOptions {
   interfaceName: string;
   dryRun: boolean;
   checkInSeconds: number;
+  /** How often the agent measures its peers and publishes the metrics (issue 41); a change is sent at once. */
+  metricsSeconds: number;
   /** `host:port` of a STUN server to learn the public endpoint from (otherwise the server's view is used). */
   stunServer: string | undefined;
   /**
@@ -43,6 +45,7 @@ export interface CommonOptions {
 export const USAGE = `usage:
   meshdeck-agent join --server URL --token TOKEN [--state-dir DIR] [--interface NAME] [--name NAME]
                       [--endpoint IP] [--port N] [--stun HOST:PORT] [--check-in-seconds N] [--dry-run]
+                      [--metrics-seconds N]
                       [--internet-fail closed|open] [--hosts-file FILE]
   meshdeck-agent run   [--state-dir DIR] [--stun HOST:PORT] [--dry-run] [--internet-fail closed|open]
                        [--hosts-file FILE]
@@ -72,6 +75,7 @@ export function parseCommand(argv: string[], defaultStateDir: string): Command {
       endpoint: { type: 'string' },
       port: { type: 'string' },
       'check-in-seconds': { type: 'string' },
+      'metrics-seconds': { type: 'string' },
       stun: { type: 'string' },
       root: { type: 'string' },
       'dry-run': { type: 'boolean' },
@@ -89,6 +93,7 @@ export function parseCommand(argv: string[], defaultStateDir: string): Command {
     interfaceName: values.interface ?? 'meshdeck',
     dryRun: values['dry-run'] ?? false,
     checkInSeconds: positiveInt(values['check-in-seconds'], 30, '--check-in-seconds'),
+    metricsSeconds: positiveInt(values['metrics-seconds'], 60, '--metrics-seconds'),
     stunServer: values.stun,
     internetFailMode:
       values['internet-fail'] === 'open' || values['internet-fail'] === 'closed'

@@ -45,6 +45,17 @@ export class BrokerConnection {
     return this.#connected;
   }
 
+  /**
+   * Publishes at QoS 0 on the live connection; false when there is none (the caller's next interval sends fresh
+   * figures anyway, so nothing is queued).
+   */
+  async publish(topic: string, payload: Buffer): Promise<boolean> {
+    const client = this.#client;
+    if (!this.#connected || !client) return false;
+    await client.publishAsync(topic, payload, { qos: 0 });
+    return true;
+  }
+
   async stop(): Promise<void> {
     this.#stopped = true;
     clearTimeout(this.#timer);

@@ -48,6 +48,8 @@ async function upgradeInPlace(
     path.resolve(common.stateDir),
     '--check-in-seconds',
     String(common.checkInSeconds),
+    '--metrics-seconds',
+    String(common.metricsSeconds),
   ];
   if (common.stunServer) runArgs.push('--stun', common.stunServer);
   if (common.dryRun) runArgs.push('--dry-run');
@@ -82,6 +84,7 @@ async function runAgent(state: AgentState, common: CommonOptions, token?: string
   let lastAutoupdateError = '';
   const agent: Agent = new Agent(state, api, mesh, {
     checkInSeconds: common.checkInSeconds,
+    metricsSeconds: common.metricsSeconds,
     pullSeconds: 300,
     log,
     persistState: (next) => saveState(common.stateDir, next),
@@ -137,6 +140,8 @@ async function main(): Promise<void> {
     const runArgs = [
       '--check-in-seconds',
       String(command.common.checkInSeconds),
+      '--metrics-seconds',
+      String(command.common.metricsSeconds),
       ...(command.common.stunServer ? ['--stun', command.common.stunServer] : []),
       // An installed agent answers the networks' names through the host's own hosts file unless told otherwise.
       '--hosts-file',

@@ -1,5 +1,5 @@
-import { createDecipheriv, createSecretKey, type KeyObject } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
+import { createCipheriv, createDecipheriv, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import {
   PAYLOAD_CIPHER,
   PAYLOAD_NONCE_BYTES,
@@ -33,4 +33,15 @@ export function openPayload(key: KeyObject, sealed: Buffer): string {
     decipher.final(),
   ]);
   return gunzipSync(zipped, { maxOutputLength: MAX_PLAIN_BYTES }).toString('utf8');
+}
+
+/**
+ * Seals a host -> server payload the way the server seals its own (gzip, AES-256-GCM with the host's payload key,
+ * nonce || ciphertext || tag), so a metrics report on a shared broker is readable and forgeable by nobody else.
+ */
+export function sealPayload(key: KeyObject, text: string): Buffer {
+  const nonce = randomBytes(PAYLOAD_NONCE_BYTES);
+  const cipher = createCipheriv(PAYLOAD_CIPHER, key, nonce);
+  const zipped = gzipSync(text);
+  return Buffer.concat([nonce, cipher.update(zipped), cipher.final(), cipher.getAuthTag()]);
 }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { HostRouting } from './host-routing.ts';
+import { parseWgDump, type WireguardPeerStats } from './metrics-probe.ts';
 import { NO_ROUTING, type RoutingPlan } from './routing-plan.ts';
 import { wireguardPidFile } from './state.ts';
 import { renderNftRuleset } from './firewall-plan.ts';
@@ -18,6 +19,8 @@ export interface MeshInterface {
   down(): Promise<void>;
   /** WireGuard's latest handshake per peer key, in seconds since the epoch (0 = never); absent on a dry run. */
   handshakes?(): Promise<Map<string, number>>;
+  /** Per peer key: endpoint, latest handshake and byte counters (`wg show dump`); absent on a dry run. */
+  peerStats?(): Promise<Map<string, WireguardPeerStats>>;
   /** The firewall tool in use and what a feature lacked for want of one (undefined on a dry run). */
   readonly firewall?: { kind: string; missing: string | undefined };
   /** Looks for the firewall tools again; true when the tool in use changed (absent on a dry run). */
@@ -78,6 +81,11 @@ export class SystemInterface implements MeshInterface {
         .filter((f): f is [string, string] => f.length === 2)
         .map(([key, seconds]) => [key, Number(seconds)]),
     );
+  }
+
+  async peerStats(): Promise<Map<string, WireguardPeerStats>> {
+    const { stdout } = await run('wg', ['show', this.name, 'dump']);
+    return parseWgDump(stdout);
   }
 
   get firewall(): { kind: string; missing: string | undefined } {

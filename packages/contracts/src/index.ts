@@ -33,3 +33,4 @@ export * from './activity-types.ts';
 export * from './activity.ts';
 export * from './config-transfer.ts';
 export * from './releases.ts';
+export * from './metrics.ts';

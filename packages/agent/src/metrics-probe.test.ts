@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import type { PeerMap } from '@meshdeck/contracts';
+import { buildReport, parseWgDump, pingAll, probeAddresses, targetsOf } from './metrics-probe.ts';
+import type { Peer } from './peer-state.ts';
+
+const identity = (id: string, address4: string, network = 'net'): PeerMap[string] => ({
+  id,
+  host_id: `h-${id}`,
+  address: address4,
+  address4,
+  address6: '',
+  name: id,
+  isserver: '',
+  network,
+  listen_port: 51821,
+  is_extclient: false,
+  username: '',
+});
+const peer = (publicKey: string, allowedIps: string[]): Peer => ({
+  publicKey,
+  endpoint: '192.0.2.1:51821',
+  allowedIps,
+  keepaliveSeconds: 20,
+});
+
+describe('metrics probe', () => {
+  it('parseWgDump -> when wg prints its dump, reads endpoint, handshake and byte counters per peer', () => {
+    const dump = [
+      'PRIV\tPUB\t51821\toff',
+      'KEYA\t(none)\t10.0.0.2:51821\t10.9.0.2/32\t1700000000\t1200\t3400\t20',
+      'KEYB\t(none)\t(none)\t10.9.0.3/32\t0\t0\t148\toff',
+    ].join('\n');
+    const stats = parseWgDump(dump);
+    expect(stats.get('KEYA')).toEqual({
+      endpoint: '10.0.0.2:51821',
+      latestHandshake: 1700000000,
+      rxBytes: 1200,
+      txBytes: 3400,
+    });
+    expect(stats.get('KEYB')).toEqual({ endpoint: undefined, latestHandshake: 0, rxBytes: 0, txBytes: 148 });
+  });
+
+  it('buildReport -> when peers are direct, relayed, silent or denied, names each path and reason', () => {
+    const peerIds = new Map([
+      ['A', identity('node-a', '10.9.0.2')],
+      ['R', identity('node-r', '10.9.0.5')],
+      ['C', identity('node-c', '10.9.0.7')],
+      ['S', identity('node-s', '10.9.0.8')],
+      ['D', identity('node-d', '10.9.0.9')],
+      ['X', identity('node-x', '10.8.0.2', 'other')],
+    ]);
+    // R relays C (its allowed IPs carry C's /32); S never shook hands; D has no WireGuard peer (access denied).
+    const peers = new Map([
+      ['A', peer('A', ['10.9.0.2/32'])],
+      ['R', peer('R', ['10.9.0.5/32', '10.9.0.7/32'])],
+      ['S', peer('S', ['10.9.0.8/32'])],
+    ]);
+    const now = 1_700_000_100_000;
+    const stats = new Map([
+      ['A', { endpoint: '192.0.2.2:51821', latestHandshake: 1_700_000_090, rxBytes: 10, txBytes: 20 }],
+      ['R', { endpoint: '192.0.2.5:51821', latestHandshake: 1_700_000_095, rxBytes: 30, txBytes: 40 }],
+      ['S', { endpoint: undefined, latestHandshake: 0, rxBytes: 0, txBytes: 92 }],
+    ]);
+    const report = buildReport({
+      nodeId: 'me',
+      network: 'net',
+      peers,
+      peerIds,
+      stats,
+      latencies: new Map([
+        ['A', 1.25],
+        ['C', 3],
+      ]),
+      failedOver: new Map(),
+      nowMs: now,
+      agentUptimeS: 42.4,
+      appliedPeerVersion: 7,
+    });
+    const byPeer = Object.fromEntries(report.peers.map((p) => [p.peer, p]));
+    expect(report).toMatchObject({
+      node_id: 'me',
+      network: 'net',
+      agent_uptime_s: 42,
+      applied_peer_version: 7,
+    });
+    expect(Object.keys(byPeer).sort()).toEqual(['node-a', 'node-c', 'node-d', 'node-r', 'node-s']);
+    expect(byPeer['node-a']).toMatchObject({
+      reachable: true,
+      latency_ms: 1.25,
+      rx_bytes: 10,
+      tx_bytes: 20,
+      handshake_age_s: 10,
+      path: 'direct',
+    });
+    expect(byPeer['node-c']).toMatchObject({
+      reachable: true,
+      path: 'relayed',
+      via: 'node-r',
+      reason: 'relayed',
+    });
+    expect(byPeer['node-s']).toMatchObject({ reachable: false, path: 'direct', reason: 'never_handshaken' });
+    expect(byPeer['node-d']).toMatchObject({ reachable: false, path: 'none', reason: 'blocked_by_policy' });
+  });
+
+  it('buildReport -> when the last handshake is older than WireGuard re-keys, says the handshake is stale', () => {
+    const peerIds = new Map([['A', identity('node-a', '10.9.0.2')]]);
+    const report = buildReport({
+      nodeId: 'me',
+      network: 'net',
+      peers: new Map([['A', peer('A', ['10.9.0.2/32'])]]),
+      peerIds,
+      stats: new Map([['A', { endpoint: undefined, latestHandshake: 1000, rxBytes: 1, txBytes: 1 }]]),
+      latencies: new Map(),
+      failedOver: new Map(),
+      nowMs: 2_000_000,
+      agentUptimeS: 1,
+      appliedPeerVersion: undefined,
+    });
+    expect(report.peers[0]).toMatchObject({ reachable: false, reason: 'handshake_stale' });
+  });
+
+  it('pingAll -> when some addresses answer, keeps the answers by peer key and probes each once', async () => {
+    const targets = targetsOf(
+      'net',
+      new Map([['A', peer('A', ['10.9.0.2/32'])]]),
+      new Map([
+        ['A', identity('node-a', '10.9.0.2')],
+        ['D', identity('node-d', '10.9.0.9')],
+      ]),
+    );
+    const asked: string[] = [];
+    const latencies = await pingAll(probeAddresses(targets), 4, (address) => {
+      asked.push(address);
+      return Promise.resolve(address === '10.9.0.2' ? 0.5 : undefined);
+    });
+    expect(asked).toEqual(['10.9.0.2']);
+    expect([...latencies]).toEqual([['A', 0.5]]);
+  });
+});
