@@ -18,6 +18,7 @@ import * as groupsModule from './modules/groups/groups.module.ts';
 import * as hostsModule from './modules/hosts/hosts.module.ts';
 import * as invitesModule from './modules/invites/invites.module.ts';
 import * as licensesModule from './modules/licenses/licenses.module.ts';
+import * as metricsModule from './modules/metrics/metrics.module.ts';
 import * as networksModule from './modules/networks/networks.module.ts';
 import * as nodesModule from './modules/nodes/nodes.module.ts';
 import { NodesRepository } from './modules/nodes/nodes.repository.ts';
@@ -135,6 +136,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return network && nodes.views.api(row, network);
     },
   });
+
+  // Metrics from agents (their reports on the broker) and the contract's metrics routes.
+  const metricsDeps = { members: nodes.members, networkIds: networks.ids, log: app.log };
+  await metricsModule.register(app, { database, broker, serverName, ...metricsDeps });
 
   // Export and import go through the routes above, so it comes after every module whose items it moves.
   await configTransferModule.register(app, { database });

@@ -373,7 +373,8 @@ export class Agent {
    * which case it measures in full at once (pings included).
    */
   private async measure(quick: boolean): Promise<void> {
-    if (this.#measuring || !this.mesh.peerStats || !this.#broker?.isConnected || this.#serverName === '') return;
+    if (this.#measuring || !this.mesh.peerStats || !this.#broker?.isConnected || this.#serverName === '')
+      return;
     this.#measuring = true;
     try {
       const wireguard = await this.mesh.peerStats();

@@ -187,6 +187,11 @@ const EXPECTED: Record<string, Row> = {
   'PUT /api/extclients/{network}/{clientid}': OWN_CLIENT_WRITE,
   'DELETE /api/extclients/{network}/{clientid}': OWN_CLIENT_WRITE,
   'GET /api/metrics-ext/{network}': ANY_USER,
+  // Metrics: any user reads them for the networks they see (404 elsewhere, metrics.api.test.ts).
+  'GET /api/metrics': ANY_USER,
+  'GET /api/metrics/{network}': ANY_USER,
+  'GET /api/metrics/{network}/{nodeid}': ANY_USER,
+  'GET /api/v1/metrics/{network}/series': ANY_USER,
   'POST /api/users/{username}/remote_access_gw/{remote_access_gateway_id}': ADMIN,
   'DELETE /api/users/{username}/remote_access_gw/{remote_access_gateway_id}': ADMIN,
   'GET /api/users/{username}/remote_access_gw': ADMIN_READ,

@@ -11,7 +11,7 @@ import {
   type PresenceListener,
 } from './embedded-broker.ts';
 import { HostKeyring, type HostKeyLoader } from './host-keyring.ts';
-import { sealPayload } from './payload-seal.ts';
+import { openPayload, sealPayload } from './payload-seal.ts';
 
 export type { AgentAuthorizer, AgentVerifier } from './embedded-broker.ts';
 
@@ -43,6 +43,13 @@ export interface BrokerHandle {
     payload: string | Buffer,
     options?: PublishOptions,
   ): Promise<void>;
+  /**
+   * Subscribes the server's own client to agents' messages matching `filter`; kept across reconnects. Each message
+   * is handed over as it came (a host's payload is sealed: open it with openFromHost).
+   */
+  subscribe(filter: string, onMessage: (topic: string, payload: Buffer) => void): void;
+  /** Opens a payload the host sealed with its traffic key; undefined when it was not sealed with that key. */
+  openFromHost(hostId: string, payload: Buffer): Promise<string | undefined>;
   /** Where publishToHost finds traffic keys; returns the keyring, which the caller tells about host changes. */
   setHostKeyLoader(loader: HostKeyLoader): HostKeyring;
   /** Lets agents authenticate to the embedded broker. */
@@ -157,6 +164,32 @@ export async function startBroker(
       // Peer updates (QoS 0) to the embedded broker skip the server's own client: thousands per batch are cheaper.
       if (embedded && qos === 0) return embedded.publishLocal(topic, body);
       await client.publishAsync(topic, body, { qos });
+    },
+    subscribe(filter, onMessage) {
+      const pattern = new RegExp(
+        `^${filter
+          .replace(/[.*?^${}()|[\]\\]/g, '\\$&')
+          .replace(/\+/g, '[^/]+')
+          .replace(/#$/, '.*')}$`,
+      );
+      client.on('message', (topic, payload) => {
+        if (pattern.test(topic)) onMessage(topic, payload);
+      });
+      // mqtt.js subscribes again after each reconnect (resubscribe is on by default).
+      client.subscribe(filter, { qos: 0 }, (error) => {
+        if (error) log.warn({ err: error, filter }, 'MQTT subscribe failed');
+      });
+    },
+    async openFromHost(hostId, payload) {
+      if (!keyring) return undefined;
+      const key = await keyring.keyFor(hostId);
+      if (key === 'none') return undefined;
+      if (key === 'plain') return payload.toString('utf8');
+      try {
+        return openPayload(key, payload);
+      } catch {
+        return undefined;
+      }
     },
     setHostKeyLoader(loader) {
       keyring = new HostKeyring(loader);

@@ -1,7 +1,12 @@
-import { createCipheriv, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
-import { constants, gzip, gzipSync } from 'node:zlib';
-import { PAYLOAD_CIPHER, PAYLOAD_NONCE_BYTES, payloadKeyFromTrafficKey } from '@meshdeck/contracts';
+import { constants, gunzipSync, gzip, gzipSync } from 'node:zlib';
+import {
+  PAYLOAD_CIPHER,
+  PAYLOAD_NONCE_BYTES,
+  PAYLOAD_TAG_BYTES,
+  payloadKeyFromTrafficKey,
+} from '@meshdeck/contracts';
 
 const gzipAsync = promisify(gzip);
 /** Below this size gzip in the calling thread beats a round trip to the thread pool; above it, keep the loop free. */
@@ -39,4 +44,24 @@ export async function sealPayload(key: KeyObject, payload: string | Buffer): Pro
   const nonce = randomBytes(PAYLOAD_NONCE_BYTES);
   const cipher = createCipheriv(PAYLOAD_CIPHER, key, nonce);
   return Buffer.concat([nonce, cipher.update(zipped), cipher.final(), cipher.getAuthTag()]);
+}
+
+/** Largest host -> server message accepted after decompression (a metrics report of 20,000 peers fits). */
+const MAX_OPENED_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Opens a host -> server payload sealed as above with that host's key; throws when it was not (tampered, another
+ * host's, plaintext), so nothing unauthenticated is taken as the host's word.
+ */
+export function openPayload(key: KeyObject, sealed: Buffer): string {
+  if (sealed.length < PAYLOAD_NONCE_BYTES + PAYLOAD_TAG_BYTES)
+    throw new Error('message too short to be sealed');
+  const nonce = sealed.subarray(0, PAYLOAD_NONCE_BYTES);
+  const decipher = createDecipheriv(PAYLOAD_CIPHER, key, nonce);
+  decipher.setAuthTag(sealed.subarray(sealed.length - PAYLOAD_TAG_BYTES));
+  const zipped = Buffer.concat([
+    decipher.update(sealed.subarray(PAYLOAD_NONCE_BYTES, sealed.length - PAYLOAD_TAG_BYTES)),
+    decipher.final(),
+  ]);
+  return gunzipSync(zipped, { maxOutputLength: MAX_OPENED_BYTES }).toString('utf8');
 }

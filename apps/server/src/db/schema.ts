@@ -309,6 +309,48 @@ export interface BrandingImagesTable {
   data: string;
 }
 
+/** A node's latest metrics: the contract's `Metrics` as JSON, with the server's counts (migration 020). */
+export interface NodeMetricsTable {
+  node_id: string;
+  network: string;
+  host_id: string;
+  body: string;
+  updated_at: string;
+}
+
+/** One pair's measurement at one report, kept for a day. `at` is epoch seconds; bigints read back as text on pg. */
+export interface MetricSamplesTable {
+  node_id: string;
+  peer_id: string;
+  network: string;
+  at: ColumnType<number | string, number, number>;
+  connected: number;
+  latency: number | null;
+  rx: ColumnType<number | string, number, number>;
+  tx: ColumnType<number | string, number, number>;
+}
+
+/** One pair's figures over one bucket of `resolution` seconds (300 or 3600). */
+export interface MetricRollupsTable {
+  resolution: number;
+  bucket: ColumnType<number | string, number, number>;
+  node_id: string;
+  peer_id: string;
+  network: string;
+  checks: number;
+  up: number;
+  latency_sum: number;
+  latency_count: number;
+  latency_max: number | null;
+  rx: ColumnType<number | string, number, number>;
+  tx: ColumnType<number | string, number, number>;
+}
+
+export interface MetricRollupMarksTable {
+  resolution: number;
+  done_until: ColumnType<number | string, number, number>;
+}
+
 export interface Database {
   server_settings: ServerSettingsTable;
   users: UsersTable;
@@ -332,4 +374,8 @@ export interface Database {
   activity_log: ActivityLogTable;
   branding: BrandingTable;
   branding_images: BrandingImagesTable;
+  node_metrics: NodeMetricsTable;
+  metric_samples: MetricSamplesTable;
+  metric_rollups: MetricRollupsTable;
+  metric_rollup_marks: MetricRollupMarksTable;
 }

@@ -12,6 +12,7 @@ import { internetFailMode } from './010-internet-fail-mode.ts';
 import { aclMatrixFill } from './011-acl-matrix-fill.ts';
 import { aclMatrixFillAt } from './012-acl-matrix-fill-at.ts';
 import { lookupIndexes } from './013-lookup-indexes.ts';
+import { metrics } from './020-metrics.ts';
 
 /** The one migration set, applied in key order on SQLite and PostgreSQL alike. Append; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '011-acl-matrix-fill': aclMatrixFill,
   '012-acl-matrix-fill-at': aclMatrixFillAt,
   '013-lookup-indexes': lookupIndexes,
+  '020-metrics': metrics,
 };

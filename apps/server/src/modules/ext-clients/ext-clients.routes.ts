@@ -138,19 +138,6 @@ export const extClientsRoutes =
     );
 
     const networkAdmin = { config: { access: access.networkAdmin('network') } };
-    // Client metrics come with the observability work; until then the contract's answer for "no data" is {}.
-    app.get(
-      '/api/metrics-ext/:network',
-      {
-        ...networkAdmin,
-        schema: {
-          tags: ['metrics'],
-          params: extClientsOfNetworkParamsSchema,
-          response: { 200: z.record(z.string(), z.unknown()) },
-        },
-      },
-      () => ({}),
-    );
     app.post(
       '/api/nodes/:network/:nodeid/createingress',
       {

@@ -34,6 +34,11 @@ export interface NodesModule {
   networkUsage: NodesNetworkUsage;
   /** Whether a node is a relay, for enrollment keys that name one. */
   findRelay: (nodeId: string) => Promise<{ network: string; isRelay: boolean } | undefined>;
+  /** Nodes with their network, host and the host's name (metrics names peers with them). */
+  members: {
+    find: (nodeId: string) => Promise<NodeMember | undefined>;
+    ofNetwork: (network: string) => Promise<NodeMember[]>;
+  };
   /** A node as the API shows it, as agents get it, and sent to its host. */
   views: {
     api: (row: NodeRow, network: NetworkInfo) => ApiNode;
@@ -41,6 +46,21 @@ export interface NodesModule {
     sendNode: (row: NodeRow, network: NetworkInfo) => Promise<void>;
   };
 }
+
+/** A node as other modules name it. */
+export interface NodeMember {
+  id: string;
+  network: string;
+  hostId: string;
+  name: string;
+}
+
+const memberOf = (row: { id: string; network: string; host_id: string; name: string }): NodeMember => ({
+  id: row.id,
+  network: row.network,
+  hostId: row.host_id,
+  name: row.name,
+});
 
 /** Nodes, a host's membership of one network (api-contract §2.3), and the console's lean node list. */
 export async function register(app: ModuleApp, deps: NodesModuleDeps): Promise<NodesModule> {
@@ -61,6 +81,14 @@ export async function register(app: ModuleApp, deps: NodesModuleDeps): Promise<N
   await app.register(nodeListRoutes(new NodeListService(rows, networks), lists));
   return {
     networkUsage: new NodesNetworkUsage(nodes),
+    members: {
+      find: async (nodeId) => {
+        const node = await nodes.findById(nodeId);
+        const [row] = node ? await rows.rows({ network: node.network, ids: [nodeId] }) : [];
+        return row && memberOf(row);
+      },
+      ofNetwork: async (network) => (await rows.rows({ network })).map(memberOf),
+    },
     findRelay: async (nodeId) => {
       const node = await nodes.findById(nodeId);
       return node && { network: node.network, isRelay: nodeSettings(node).isrelay };

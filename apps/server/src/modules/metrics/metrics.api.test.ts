@@ -1,0 +1,238 @@
+import { metricsTopic, type MetricsReport } from '@meshdeck/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payloadKey, sealPayload } from '../../../../../packages/agent/src/payload-open.ts';
+import { connectAgent, registerFleet } from '../../../test/device-factories.ts';
+import { createNetwork, createSuperAdminAndLogin, createUserWithRole } from '../../../test/factories.ts';
+import { startTestServer, type TestServer } from '../../../test/harness.ts';
+import { MetricsRepository } from './metrics.repository.ts';
+
+type Fleet = Awaited<ReturnType<typeof registerFleet>>;
+
+let server: TestServer;
+let token: string;
+let fleet: Fleet;
+let other: Fleet;
+let agents: Awaited<ReturnType<typeof connectAgent>>[];
+const SERVER = 'meshdeck';
+
+beforeAll(async () => {
+  server = await startTestServer({ EDITION: 'pro' });
+  token = await createSuperAdminAndLogin(server);
+  await createNetwork(server, token, 'neta', { addressrange: '10.71.0.0/24' });
+  await createNetwork(server, token, 'netb', { addressrange: '10.72.0.0/24' });
+  fleet = await registerFleet(server, token, ['neta'], ['metrics-a', 'metrics-b']);
+  other = await registerFleet(server, token, ['netb'], ['metrics-c']);
+  agents = await Promise.all([...fleet, ...other].map((host) => connectAgent(server, host)));
+});
+afterAll(async () => {
+  await Promise.all(agents.map((agent) => agent.client.endAsync()));
+  await server.close();
+});
+
+const call = (path: string, as = token) => server.request<any>('GET', path, { token: as });
+
+const report = (host: Fleet[number], peer: Fleet[number], reachable: boolean): MetricsReport => ({
+  node_id: host.nodes[0]!.id,
+  network: host.nodes[0]!.network,
+  collected_at: Date.now(),
+  agent_uptime_s: 120,
+  applied_peer_version: 3,
+  peers: [
+    {
+      peer: peer.nodes[0]!.id,
+      reachable,
+      ...(reachable ? { latency_ms: 4.6 } : {}),
+      rx_bytes: 1500,
+      tx_bytes: 2500,
+      handshake_age_s: 12,
+      endpoint: '192.0.2.7:51821',
+      path: 'direct',
+      ...(reachable ? {} : { reason: 'handshake_stale' as const }),
+    },
+  ],
+});
+
+/** Publishes a report as the host's agent does: sealed with its traffic key, on its node's metrics topic. */
+async function publish(index: number, body: MetricsReport, sealWith = index) {
+  const sealer = [...fleet, ...other][sealWith]!;
+  const sealed = sealPayload(payloadKey(String(sealer.body.traffickeypublic)), JSON.stringify(body));
+  await agents[index]!.client.publishAsync(metricsTopic(SERVER, body.node_id), sealed, { qos: 1 });
+}
+
+/** Waits (a limit, not a speed check) until the node's metrics satisfy `done`. */
+async function metricsOf(network: string, nodeId: string, done: (m: any) => boolean) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const answer = await call(`/api/metrics/${network}/${nodeId}`);
+    if (answer.status === 200 && done(answer.body)) return answer.body;
+    if (Date.now() > deadline) throw new Error(`metrics of ${nodeId}: ${JSON.stringify(answer.body)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('metrics reports from agents', () => {
+  it('GET /api/metrics/{network}/{node} -> after two reports, shows the contract Metric with counts over both checks', async () => {
+    const [a, b] = fleet as [Fleet[number], Fleet[number]];
+    await publish(0, report(a, b, true));
+    await metricsOf('neta', a.nodes[0]!.id, (m) => m.connectivity[b.nodes[0]!.id]?.totaltime === 1);
+    await publish(0, report(a, b, false));
+    const metrics = await metricsOf(
+      'neta',
+      a.nodes[0]!.id,
+      (m) => m.connectivity[b.nodes[0]!.id]?.totaltime === 2,
+    );
+    expect(metrics).toMatchObject({
+      network: 'neta',
+      node_id: a.nodes[0]!.id,
+      node_name: 'metrics-a',
+      agent_uptime_s: 120,
+      applied_peer_version: 3,
+    });
+    expect(metrics.connectivity[b.nodes[0]!.id]).toMatchObject({
+      node_name: 'metrics-b',
+      uptime: 1,
+      totaltime: 2,
+      percentup: 50,
+      latency: 999,
+      connected: false,
+      totalreceived: 1500,
+      lasttotalreceived: 1500,
+      path: 'direct',
+      reason: 'handshake_stale',
+    });
+  });
+
+  it('GET /api/metrics/{network} -> lists the network nodes that reported, and no other network', async () => {
+    const [a, b] = fleet as [Fleet[number], Fleet[number]];
+    const [c] = other as [Fleet[number]];
+    await publish(2, report(c, c, true));
+    await metricsOf('netb', c.nodes[0]!.id, () => true);
+    const neta = await call('/api/metrics/neta');
+    expect(neta.status).toBe(200);
+    expect(Object.keys(neta.body.nodes)).toEqual([a.nodes[0]!.id]);
+    const all = await call('/api/metrics');
+    expect(Object.keys(all.body.nodes).sort()).toEqual([a.nodes[0]!.id, c.nodes[0]!.id].sort());
+    expect((await call('/api/metrics-ext/neta')).body).toEqual({});
+    expect((await call(`/api/metrics/neta/${b.nodes[0]!.id}`)).status).toBe(404);
+  });
+
+  it('a report sealed with another host key, or naming another node, is not stored', async () => {
+    const [, b] = fleet as [Fleet[number], Fleet[number]];
+    const [c] = other as [Fleet[number]];
+    // b's topic, sealed with a's key: not b's word.
+    await publish(1, report(b, c, true), 0);
+    // b's topic and key, but the body speaks for a node of another network.
+    await publish(1, { ...report(b, c, true), network: 'netb' });
+    // Then a genuine report: once it is stored, the two before it were handled (one report at a time per node).
+    await publish(1, report(b, fleet[0]!, true));
+    const metrics = await metricsOf('neta', b.nodes[0]!.id, () => true);
+    expect(Object.keys(metrics.connectivity)).toEqual([fleet[0]!.nodes[0]!.id]);
+    expect(metrics.connectivity[fleet[0]!.nodes[0]!.id].totaltime).toBe(1);
+  });
+
+  it('GET /api/metrics* -> a user without a role in the network gets 404, and only visible networks in the list', async () => {
+    const plain = await createUserWithRole(server, 'metrics-plain', 'platform-user');
+    const netuser = await createUserWithRole(server, 'metrics-netuser', 'platform-user', [
+      'neta-network-user-grp',
+    ]);
+    expect((await call('/api/metrics/netb', plain)).status).toBe(404);
+    expect((await call('/api/metrics-ext/netb', netuser)).status).toBe(404);
+    expect((await call(`/api/metrics/netb/${other[0]!.nodes[0]!.id}`, netuser)).status).toBe(404);
+    expect((await call('/api/metrics', plain)).body).toEqual({ nodes: {} });
+    const seen = await call('/api/metrics', netuser);
+    expect(Object.keys(seen.body.nodes)).toEqual([fleet[0]!.nodes[0]!.id, fleet[1]!.nodes[0]!.id].sort());
+  });
+
+  it('GET /api/v1/metrics/{network}/series -> returns the raw samples of a recent range', async () => {
+    const a = fleet[0]!;
+    const now = Math.floor(Date.now() / 1000);
+    const series = await call(
+      `/api/v1/metrics/neta/series?node=${a.nodes[0]!.id}&from=${now - 600}&to=${now + 60}`,
+    );
+    expect(series.status).toBe(200);
+    expect(series.body.resolution).toBe(0);
+    expect(series.body.points.map((p: any) => p.up)).toEqual([1, 0]);
+    const bad = await call(`/api/v1/metrics/neta/series?node=${a.nodes[0]!.id}&from=x&to=1`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.Message).toMatch(/from/);
+  });
+
+  it('roll-ups -> raw samples become 5-minute then hourly buckets with their counts, and pruning keeps the recent', async () => {
+    const repository = new MetricsRepository(server.app.meshdeck.database.db);
+    const hour = 3600 * 1000; // an hour boundary far in the past, away from the reports above
+    const row = (at: number, connected: number, latency: number | null, rx: number) => ({
+      node_id: 'rollup-node',
+      peer_id: 'rollup-peer',
+      network: 'neta',
+      at,
+      connected,
+      latency,
+      rx,
+      tx: rx * 2,
+    });
+    const body = { node_id: 'rollup-node', network: 'neta', host_id: 'h', body: '{}', updated_at: '' };
+    await repository.saveReport(body, [
+      row(hour, 1, 2, 100),
+      row(hour + 60, 0, null, 150),
+      row(hour + 310, 1, 6, 400),
+    ]);
+    await repository.rollUp(300, 0, hour, hour + 600);
+    expect(await repository.rollupMark(300)).toBe(hour + 600);
+    const fine = await repository.series({
+      nodeId: 'rollup-node',
+      resolution: 300,
+      from: hour,
+      to: hour + 600,
+    });
+    expect(fine).toEqual([
+      {
+        peer_id: 'rollup-peer',
+        at: hour,
+        checks: 2,
+        up: 1,
+        latency_avg: 2,
+        latency_max: 2,
+        rx: 150,
+        tx: 300,
+      },
+      {
+        peer_id: 'rollup-peer',
+        at: hour + 300,
+        checks: 1,
+        up: 1,
+        latency_avg: 6,
+        latency_max: 6,
+        rx: 400,
+        tx: 800,
+      },
+    ]);
+    await repository.rollUp(3600, 300, hour, hour + 3600);
+    const coarse = await repository.series({
+      nodeId: 'rollup-node',
+      resolution: 3600,
+      from: 0,
+      to: hour * 2,
+    });
+    expect(coarse).toEqual([
+      {
+        peer_id: 'rollup-peer',
+        at: hour,
+        checks: 3,
+        up: 2,
+        latency_avg: 4,
+        latency_max: 6,
+        rx: 400,
+        tx: 800,
+      },
+    ]);
+    // Nothing new in a later range: the mark stays where it is (an idle server writes nothing).
+    await repository.rollUp(300, 0, hour + 600, hour + 900);
+    expect(await repository.rollupMark(300)).toBe(hour + 600);
+    await repository.prune(hour + 300, new Map([[300, hour + 300]]));
+    const left = await repository.series({ nodeId: 'rollup-node', resolution: 0, from: 0, to: hour * 2 });
+    expect(left.map((p) => p.at)).toEqual([hour + 310]);
+    expect(
+      (await repository.series({ nodeId: 'rollup-node', resolution: 300, from: 0, to: hour * 2 })).length,
+    ).toBe(1);
+  });
+});

@@ -1,0 +1,120 @@
+import {
+  clientMetricsSchema,
+  metricsByNodeSchema,
+  nodeMetricsSchema,
+  boundedString,
+  LIMITS,
+} from '@meshdeck/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access, canSeeEverything, canSeeNetwork } from '../../auth/access.ts';
+import { notFound } from '../../lib/api-error.ts';
+import type { MetricsService } from './metrics.service.ts';
+
+const tags = ['metrics'];
+const networkParams = z.object({ network: boundedString('network', LIMITS.id) });
+const nodeParams = networkParams.extend({ nodeid: boundedString('nodeid', LIMITS.id) });
+const seriesQuery = z.object({
+  node: boundedString('node', LIMITS.id),
+  peer: boundedString('peer', LIMITS.id).optional(),
+  from: z.coerce.number({ error: 'from must be epoch seconds' }).int().min(0),
+  to: z.coerce.number({ error: 'to must be epoch seconds' }).int().min(0),
+});
+const seriesSchema = z.object({
+  node_id: z.string(),
+  resolution: z.number().int(),
+  points: z.array(
+    z.object({
+      peer_id: z.string(),
+      at: z.number(),
+      checks: z.number(),
+      up: z.number(),
+      latency_avg: z.number().nullable(),
+      latency_max: z.number().nullable(),
+      rx: z.number(),
+      tx: z.number(),
+    }),
+  ),
+});
+
+/** HTTP for metrics (api-contract §2.11; raw answers) and the console's time series. */
+export const metricsRoutes =
+  (metrics: MetricsService, networkIds: () => Promise<string[]>): FastifyPluginAsyncZod =>
+  async (app) => {
+    const networkRead = { access: access.networkAdmin('network') };
+    /** A network the caller cannot see is answered as one that does not exist (decision 011). */
+    const visible = (principal: Parameters<typeof canSeeNetwork>[0], network: string) => {
+      if (!canSeeNetwork(principal, network)) throw notFound(`network ${network} not found`);
+    };
+
+    app.get(
+      '/api/metrics',
+      { config: { access: access.anyUser() }, schema: { tags, response: { 200: metricsByNodeSchema } } },
+      async (request) => {
+        const principal = request.principal;
+        if (canSeeEverything(principal)) return metrics.byNode(undefined);
+        const networks = (await networkIds()).filter((id) => canSeeNetwork(principal, id));
+        return metrics.byNode(networks);
+      },
+    );
+    app.get(
+      '/api/metrics/:network',
+      {
+        config: networkRead,
+        schema: { tags, params: networkParams, response: { 200: metricsByNodeSchema } },
+      },
+      (request) => {
+        visible(request.principal, request.params.network);
+        return metrics.byNode([request.params.network]);
+      },
+    );
+    app.get(
+      '/api/metrics/:network/:nodeid',
+      { config: networkRead, schema: { tags, params: nodeParams, response: { 200: nodeMetricsSchema } } },
+      async (request) => {
+        visible(request.principal, request.params.network);
+        const found = await metrics.node(request.params.network, request.params.nodeid);
+        if (!found)
+          throw notFound(`no metrics for node ${request.params.nodeid} in ${request.params.network}`);
+        return found;
+      },
+    );
+    app.get(
+      '/api/metrics-ext/:network',
+      {
+        config: networkRead,
+        schema: { tags, params: networkParams, response: { 200: clientMetricsSchema } },
+      },
+      (request) => {
+        visible(request.principal, request.params.network);
+        return metrics.clients(request.params.network);
+      },
+    );
+    app.get(
+      '/api/v1/metrics/:network/series',
+      {
+        config: networkRead,
+        schema: {
+          tags,
+          params: networkParams,
+          querystring: seriesQuery,
+          response: { 200: seriesSchema },
+          description:
+            "Meshdeck's own: one node's figures per peer over [from, to) (epoch seconds): raw samples up to 6 hours, 5-minute buckets up to a week, hourly beyond.",
+        },
+      },
+      async (request) => {
+        visible(request.principal, request.params.network);
+        const { node, peer, from, to } = request.query;
+        const series = await metrics.series({
+          network: request.params.network,
+          nodeId: node,
+          ...(peer === undefined ? {} : { peerId: peer }),
+          from,
+          to: Math.max(to, from),
+        });
+        if (!series) throw notFound(`node ${node} not found in ${request.params.network}`);
+        return series;
+      },
+    );
+  };

@@ -1,0 +1,242 @@
+import {
+  UNKNOWN_LATENCY_MS,
+  metricsReportSchema,
+  type ClientMetrics,
+  type Metric,
+  type MetricsByNode,
+  type MetricsReport,
+  type NodeMetrics,
+} from '@meshdeck/contracts';
+import type { MetricsRepository, SampleRow, SeriesPoint } from './metrics.repository.ts';
+
+/** A node as metrics name it: its network, its host (whose key seals the reports) and the host's name. */
+export interface NodeMember {
+  id: string;
+  network: string;
+  hostId: string;
+  name: string;
+}
+
+/** Where the metrics module reads nodes (the nodes module's, wired in app.ts). */
+export interface NodeMembers {
+  find(nodeId: string): Promise<NodeMember | undefined>;
+  ofNetwork(network: string): Promise<NodeMember[]>;
+}
+
+/** Retention (issue 41): raw samples a day, 5-minute buckets a week, hourly buckets a month. */
+export const RETENTION = {
+  rawSeconds: 24 * 3600,
+  rollups: new Map([
+    [300, 7 * 24 * 3600],
+    [3600, 31 * 24 * 3600],
+  ]),
+} as const;
+/** A bucket is rolled up once it ended this long ago, so a report that was late by a little still counts. */
+const ROLLUP_GRACE_S = 120;
+/** Names of a network's nodes are read again after this long (a rename shows within it). */
+const NAMES_TTL_MS = 30_000;
+/** An interval longer than this between two reports adds no reachable time (the agent was away). */
+const MAX_INTERVAL_MS = 10 * 60_000;
+
+export type IngestOutcome = 'stored' | 'unknown-node' | 'unsealed' | 'malformed';
+
+export interface MetricsServiceDeps {
+  repository: MetricsRepository;
+  members: NodeMembers;
+  /** Opens a payload sealed with the host's traffic key; undefined when it was not sealed with it. */
+  openFromHost(hostId: string, payload: Buffer): Promise<string | undefined>;
+  now?: () => number;
+}
+
+/** Accumulates one report into a node's latest metrics: the contract's counts over checks, and the new figures. */
+export function accumulate(
+  previous: NodeMetrics | undefined,
+  report: MetricsReport,
+  member: NodeMember,
+  nameOf: (nodeId: string) => string,
+  nowMs: number,
+): NodeMetrics {
+  const elapsedMs = previous ? Math.max(0, nowMs - Date.parse(previous.updated_at)) : 0;
+  const connectivity: Record<string, Metric> = {};
+  for (const sample of report.peers) {
+    const before = previous?.connectivity[sample.peer];
+    const uptime = (before?.uptime ?? 0) + (sample.reachable ? 1 : 0);
+    const totaltime = (before?.totaltime ?? 0) + 1;
+    const stillUp = sample.reachable && before?.connected === true && elapsedMs <= MAX_INTERVAL_MS;
+    connectivity[sample.peer] = {
+      node_name: nameOf(sample.peer),
+      uptime,
+      totaltime,
+      latency:
+        sample.reachable && sample.latency_ms !== undefined
+          ? Math.round(sample.latency_ms)
+          : UNKNOWN_LATENCY_MS,
+      totalreceived: sample.rx_bytes,
+      lasttotalreceived: before?.totalreceived ?? 0,
+      totalsent: sample.tx_bytes,
+      lasttotalsent: before?.totalsent ?? 0,
+      actualuptime: (before?.actualuptime ?? 0) + (stillUp ? elapsedMs * 1_000_000 : 0),
+      percentup: Math.round((10_000 * uptime) / totaltime) / 100,
+      connected: sample.reachable,
+      path: sample.path,
+      ...(sample.via === undefined ? {} : { via: sample.via }),
+      ...(sample.reason === undefined ? {} : { reason: sample.reason }),
+      ...(sample.endpoint === undefined ? {} : { endpoint: sample.endpoint }),
+      ...(sample.handshake_age_s === undefined ? {} : { handshake_age_s: sample.handshake_age_s }),
+    };
+  }
+  return {
+    network: member.network,
+    node_id: member.id,
+    node_name: member.name,
+    connectivity,
+    updated_at: new Date(nowMs).toISOString(),
+    agent_uptime_s: report.agent_uptime_s,
+    ...(report.applied_peer_version === undefined
+      ? {}
+      : { applied_peer_version: report.applied_peer_version }),
+  };
+}
+
+/** Metrics (api-contract §2.11, §3.13): reports from agents in, the contract's answers and time series out. */
+export class MetricsService {
+  readonly #names = new Map<string, { at: number; names: Map<string, string> }>();
+  /** One report at a time per node, so two close reports never read the same previous counts. */
+  readonly #chains = new Map<string, Promise<unknown>>();
+  readonly #now: () => number;
+
+  constructor(private readonly deps: MetricsServiceDeps) {
+    this.#now = deps.now ?? Date.now;
+  }
+
+  /** One message from `metrics/<server>/<nodeId>`: opened with its host's key, checked, accumulated, stored. */
+  ingest(nodeId: string, payload: Buffer): Promise<IngestOutcome> {
+    const previous = this.#chains.get(nodeId) ?? Promise.resolve();
+    const next = previous.then(
+      () => this.ingestNow(nodeId, payload),
+      () => this.ingestNow(nodeId, payload),
+    );
+    this.#chains.set(nodeId, next);
+    void next.finally(() => {
+      if (this.#chains.get(nodeId) === next) this.#chains.delete(nodeId);
+    });
+    return next;
+  }
+
+  private async ingestNow(nodeId: string, payload: Buffer): Promise<IngestOutcome> {
+    const member = await this.deps.members.find(nodeId);
+    if (!member) return 'unknown-node';
+    const text = await this.deps.openFromHost(member.hostId, payload);
+    if (text === undefined) return 'unsealed';
+    let parsed: ReturnType<typeof metricsReportSchema.safeParse>;
+    try {
+      parsed = metricsReportSchema.safeParse(JSON.parse(text));
+    } catch {
+      return 'malformed';
+    }
+    // The topic names the node; a report about another node (or network) is not this node's to make.
+    if (!parsed.success || parsed.data.node_id !== nodeId || parsed.data.network !== member.network)
+      return 'malformed';
+    const report = parsed.data;
+    const nowMs = this.#now();
+    const stored = await this.deps.repository.latest(nodeId);
+    const before = stored ? (JSON.parse(stored.body) as NodeMetrics) : undefined;
+    const names = await this.namesOf(member.network);
+    const metrics = accumulate(before, report, member, (id) => names.get(id) ?? id, nowMs);
+    const at = Math.floor(nowMs / 1000);
+    const samples: SampleRow[] = report.peers.map((sample) => ({
+      node_id: nodeId,
+      peer_id: sample.peer,
+      network: member.network,
+      at,
+      connected: sample.reachable ? 1 : 0,
+      latency: sample.reachable && sample.latency_ms !== undefined ? sample.latency_ms : null,
+      rx: sample.rx_bytes,
+      tx: sample.tx_bytes,
+    }));
+    await this.deps.repository.saveReport(
+      {
+        node_id: nodeId,
+        network: member.network,
+        host_id: member.hostId,
+        body: JSON.stringify(metrics),
+        updated_at: metrics.updated_at,
+      },
+      samples,
+    );
+    return 'stored';
+  }
+
+  private async namesOf(network: string): Promise<Map<string, string>> {
+    const cached = this.#names.get(network);
+    if (cached && this.#now() - cached.at < NAMES_TTL_MS) return cached.names;
+    const names = new Map((await this.deps.members.ofNetwork(network)).map((m) => [m.id, m.name]));
+    this.#names.set(network, { at: this.#now(), names });
+    return names;
+  }
+
+  /** `{nodes: {nodeId: Metrics}}` of some networks (all when undefined), current nodes only. */
+  async byNode(networks: readonly string[] | undefined): Promise<MetricsByNode> {
+    const rows = await this.deps.repository.latestOf(networks);
+    const nodes: MetricsByNode['nodes'] = {};
+    const present = new Map<string, Set<string>>();
+    for (const row of rows) {
+      let ids = present.get(row.network);
+      if (!ids) {
+        ids = new Set((await this.deps.members.ofNetwork(row.network)).map((m) => m.id));
+        present.set(row.network, ids);
+      }
+      if (ids.has(row.node_id)) nodes[row.node_id] = JSON.parse(row.body) as NodeMetrics;
+    }
+    return { nodes };
+  }
+
+  /** One node's metrics; undefined when the node is not in the network or never reported. */
+  async node(network: string, nodeId: string): Promise<NodeMetrics | undefined> {
+    const member = await this.deps.members.find(nodeId);
+    if (member?.network !== network) return undefined;
+    const row = await this.deps.repository.latest(nodeId);
+    return row ? (JSON.parse(row.body) as NodeMetrics) : undefined;
+  }
+
+  /** `{clientId: Metric}`: what the network's gateways report of peers that are not nodes (remote-access clients). */
+  async clients(network: string): Promise<ClientMetrics> {
+    const { nodes } = await this.byNode([network]);
+    const nodeIds = new Set((await this.deps.members.ofNetwork(network)).map((m) => m.id));
+    const clients: ClientMetrics = {};
+    for (const metrics of Object.values(nodes))
+      for (const [peer, metric] of Object.entries(metrics.connectivity))
+        if (!nodeIds.has(peer)) clients[peer] = metric;
+    return clients;
+  }
+
+  /**
+   * A node's time series over [from, to) (epoch seconds): raw samples for up to 6 hours, 5-minute buckets up to a
+   * week, hourly beyond, so a chart gets a few hundred points per pair whatever its range.
+   */
+  async series(input: { network: string; nodeId: string; peerId?: string; from: number; to: number }) {
+    const member = await this.deps.members.find(input.nodeId);
+    if (member?.network !== input.network) return undefined;
+    const span = input.to - input.from;
+    const resolution = span <= 6 * 3600 ? 0 : span <= 7 * 24 * 3600 ? 300 : 3600;
+    const points: SeriesPoint[] = await this.deps.repository.series({ ...input, resolution });
+    return { node_id: input.nodeId, resolution, points };
+  }
+
+  /** Rolls finished buckets up (raw -> 5 min -> 1 h) and drops what is past its retention. */
+  async maintain(): Promise<void> {
+    const now = Math.floor(this.#now() / 1000);
+    let source = 0;
+    for (const resolution of RETENTION.rollups.keys()) {
+      const until =
+        Math.floor((now - ROLLUP_GRACE_S - (source === 0 ? 0 : source)) / resolution) * resolution;
+      const since = Math.max(await this.deps.repository.rollupMark(resolution), until - RETENTION.rawSeconds);
+      await this.deps.repository.rollUp(resolution, source, since, until);
+      source = resolution;
+    }
+    await this.deps.repository.prune(
+      now - RETENTION.rawSeconds,
+      new Map([...RETENTION.rollups].map(([resolution, keep]) => [resolution, now - keep])),
+    );
+  }
+}
