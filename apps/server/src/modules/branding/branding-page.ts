@@ -28,19 +28,23 @@ export function brandIndexPage(html: string, branding: Branding): string {
     `<meta name="${BRANDING_META_NAME}" content="${escapeHtml(JSON.stringify(branding))}" />`,
     `<style id="branding-style">${style}</style>`,
   ].join('\n    ');
+  // Every replacement is a function: a replacement string would read `$\``, `$&`, `$1` ... in the product name as
+  // patterns (`$\`` copies the page before the match into it), and these texts come from an admin.
   let page = html
-    .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`)
-    .replace(/(<div id="splash"[^>]*aria-label="Loading )[^"]*"/, `$1${name}"`)
-    .replace('</head>', `  ${head}\n  </head>`);
-  if (branding.favicon)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${name}</title>`)
+    .replace(/(<div id="splash"[^>]*aria-label="Loading )[^"]*"/, (_, start: string) => `${start}${name}"`)
+    .replace('</head>', () => `  ${head}\n  </head>`);
+  if (branding.favicon) {
+    const { content_type: type, url } = branding.favicon;
     page = page.replace(
       /<link rel="icon"[^>]*>/,
-      `<link rel="icon" type="${branding.favicon.content_type}" href="${escapeHtml(branding.favicon.url)}" />`,
+      () => `<link rel="icon" type="${escapeHtml(type)}" href="${escapeHtml(url)}" />`,
     );
+  }
   if (splashLogo)
     page = page.replace(
       '<div class="splash-ring">',
-      `<img class="splash-logo" src="${escapeHtml(splashLogo.url)}" alt="" /><div class="splash-ring">`,
+      () => `<img class="splash-logo" src="${escapeHtml(splashLogo.url)}" alt="" /><div class="splash-ring">`,
     );
   return page;
 }
