@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { licenseKeyPair, licensePayload, signLicense } from '../../../test/license-factories.ts';
 import { loadConfig } from '../../config.ts';
 import { LICENSE_PUBLIC_KEY_PEM } from './license-public-key.ts';
-import { ed25519PublicKey, verifyLicenseToken } from './license-token.ts';
+import { LICENSE_CLOCK_SKEW_MS, ed25519PublicKey, verifyLicenseToken } from './license-token.ts';
 
 const { privateKey, publicKeyPem } = licenseKeyPair();
 const publicKey = ed25519PublicKey(publicKeyPem);
@@ -42,13 +42,36 @@ describe('verifyLicenseToken', () => {
   });
 
   it('-> when it expired, refuses it and names the day', () => {
-    const token = signLicense(licensePayload({ expires_at: '2026-01-31T00:00:00Z' }), privateKey);
+    const token = signLicense(
+      licensePayload({ issued_at: '2025-01-31T00:00:00Z', expires_at: '2026-01-31T00:00:00Z' }),
+      privateKey,
+    );
     expect(verifyLicenseToken(token, publicKey, new Date('2026-02-01T00:00:00Z'))).toEqual({
       ok: false,
       reason: 'expired',
       message: 'license expired on 2026-01-31',
     });
     expect(verifyLicenseToken(token, publicKey, new Date('2026-01-30T00:00:00Z')).ok).toBe(true);
+  });
+
+  it('-> when it is issued later than the clock plus the allowed skew, refuses it as not valid yet', () => {
+    const issuedAt = new Date(now.getTime() + LICENSE_CLOCK_SKEW_MS + 60_000).toISOString();
+    const verdict = verifyLicenseToken(
+      signLicense(licensePayload({ issued_at: issuedAt }), privateKey),
+      publicKey,
+      now,
+    );
+    expect(verdict).toEqual({
+      ok: false,
+      reason: 'not-yet-valid',
+      message: `license is not valid yet: it is issued at ${issuedAt}, later than this server's clock; check the clock`,
+    });
+  });
+
+  it('-> when it is issued slightly after the clock (within the allowed skew), accepts it', () => {
+    const issuedAt = new Date(now.getTime() + LICENSE_CLOCK_SKEW_MS - 60_000).toISOString();
+    const token = signLicense(licensePayload({ issued_at: issuedAt }), privateKey);
+    expect(verifyLicenseToken(token, publicKey, now).ok).toBe(true);
   });
 
   it.each([

@@ -22,7 +22,14 @@ export type LicenseLimitKind = keyof LicensePayload['limits'];
 /** Why a token was refused; `message` is what `license_error` and a 4xx say. */
 export type LicenseVerdict =
   | { ok: true; payload: LicensePayload }
-  | { ok: false; reason: 'malformed' | 'forged' | 'expired'; message: string };
+  | { ok: false; reason: 'malformed' | 'forged' | 'expired' | 'not-yet-valid'; message: string };
+
+/**
+ * How far a licence's `issued_at` may lie ahead of this server's clock: issuing and serving machines' clocks differ
+ * by seconds to minutes, so a licence issued a moment ago is not refused, but one dated later than that is
+ * (decision 049).
+ */
+export const LICENSE_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 const malformed = (detail: string): LicenseVerdict => ({
@@ -41,7 +48,8 @@ export function ed25519PublicKey(pem: string): KeyObject {
 /**
  * Verifies a licence token offline: `meshdeck-license-v1.<payload>.<signature>`, both parts base64url, the
  * signature Ed25519 over the bytes `meshdeck-license-v1.<payload>`. The signature is checked before the payload
- * is read, so nothing unsigned is ever trusted; then the payload's shape and its expiry at `now`.
+ * is read, so nothing unsigned is ever trusted; then the payload's shape, its issue time (not later than `now`
+ * plus LICENSE_CLOCK_SKEW_MS) and its expiry at `now`.
  */
 export function verifyLicenseToken(token: string, publicKey: KeyObject, now: Date): LicenseVerdict {
   const parts = token.trim().split('.');
@@ -71,6 +79,12 @@ export function verifyLicenseToken(token: string, publicKey: KeyObject, now: Dat
     return malformed(`${issue?.path.join('.') || 'payload'}: ${issue?.message ?? 'invalid'}`);
   }
   const payload = parsed.data;
+  if (Date.parse(payload.issued_at) > now.getTime() + LICENSE_CLOCK_SKEW_MS)
+    return {
+      ok: false,
+      reason: 'not-yet-valid',
+      message: `license is not valid yet: it is issued at ${new Date(payload.issued_at).toISOString()}, later than this server's clock; check the clock`,
+    };
   if (Date.parse(payload.expires_at) <= now.getTime())
     return {
       ok: false,

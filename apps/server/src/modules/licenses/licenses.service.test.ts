@@ -52,7 +52,10 @@ describe('LicensesService', () => {
 
   it('-> a licence that expires while the server runs is refused from that moment', async () => {
     let now = new Date('2026-11-01T00:00:00Z');
-    const token = signLicense(licensePayload({ expires_at: '2026-11-02T00:00:00Z' }), keys.privateKey);
+    const token = signLicense(
+      licensePayload({ issued_at: '2026-10-01T00:00:00Z', expires_at: '2026-11-02T00:00:00Z' }),
+      keys.privateKey,
+    );
     const service = new LicensesService(
       true,
       { key: token, file: undefined },
