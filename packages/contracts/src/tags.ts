@@ -40,7 +40,12 @@ const taggedMemberSchema = z.looseObject({
   id: boundedString('tagged_nodes.id', LIMITS.id).min(1, 'tagged_nodes.id must not be empty'),
 });
 const membersSchema = boundedArray('tagged_nodes', taggedMemberSchema, 10_000).nullish();
-const colorSchema = boundedString('color_code', 32).nullish();
+/** A tag's colour: `#rrggbb` (stored lower-case, as branding colours are), or '' for none. */
+export const TAG_COLOR_PATTERN = /^(#[0-9a-fA-F]{6})?$/;
+const colorSchema = boundedString('color_code', 32)
+  .regex(TAG_COLOR_PATTERN, 'color_code must be a colour as #rrggbb (or empty for none)')
+  .transform((value) => value.toLowerCase())
+  .nullish();
 
 /** POST /api/v1/tags. */
 export const createTagInputSchema = z.looseObject({

@@ -201,3 +201,41 @@ describe('POST /api/v1/tags/preview', () => {
     expect((await post('/api/v1/tags/preview', { id: 'preview.unknown-tag' })).status).toBe(400);
   });
 });
+
+describe('Tag colour (color_code)', () => {
+  it.each([
+    ['a colour name', 'red'],
+    ['free text', 'not a colour at all'],
+    ['a line break', '#aabbcc\n'],
+    ['three digits', '#abc'],
+    ['markup', '<b>#aabbcc</b>'],
+  ])(
+    'POST /api/v1/tags -> when color_code is %s, returns 400 naming color_code and creates nothing',
+    async (_, color) => {
+      const response = await call('POST', '/api/v1/tags', {
+        tag_name: 'coloured',
+        network: net.netid,
+        color_code: color,
+      });
+      expect(response.status).toBe(400);
+      expect(response.body.Message).toMatch(/color_code must be a colour as #rrggbb/);
+      expect((await listTags()).some((t) => t.tag_name === 'coloured')).toBe(false);
+    },
+  );
+
+  it('POST and PUT /api/v1/tags -> when color_code is #rrggbb (or empty), stores it; PUT with free text returns 400', async () => {
+    const created = await call('POST', '/api/v1/tags', {
+      tag_name: 'painted',
+      network: net.netid,
+      color_code: '#A1B2C3',
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.Response.color_code).toBe('#a1b2c3');
+    const bad = await call('PUT', '/api/v1/tags', { id: `${net.netid}.painted`, color_code: 'blue' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.Message).toMatch(/color_code/);
+    const cleared = await call('PUT', '/api/v1/tags', { id: `${net.netid}.painted`, color_code: '' });
+    expect(cleared.status).toBe(200);
+    expect((await listTags()).find((t) => t.tag_name === 'painted')?.color_code).toBe('');
+  });
+});
