@@ -27,9 +27,11 @@ import * as peersModule from './modules/peers/peers.module.ts';
 import * as releasesModule from './modules/releases/releases.module.ts';
 import * as rolesModule from './modules/roles/roles.module.ts';
 import * as routingModule from './modules/routing/routing.module.ts';
+import { RouteClaims } from './modules/routing/routing.public.ts';
 import * as serverModule from './modules/server/server.module.ts';
 import * as usersModule from './modules/users/users.module.ts';
 import { installFallbacks, installPlugins } from './plugins/install.ts';
+import { meshRepositories } from './stores/hosts-transaction.repository.ts';
 import { IdentityStore } from './stores/identity.repository.ts';
 
 export type App = FastifyInstance;
@@ -115,9 +117,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     dnsOf: (hostId) => dns.entriesOfHost(hostId),
     limits: licensing.limits,
   });
+  // Egress ranges and clients' extra ranges are judged by one set of rules against every network, every host's
+  // endpoint and the server's own addresses (decision 047).
+  const claims = new RouteClaims({
+    networks: networks.directory,
+    hostEndpoints: () => meshRepositories(database.db).hosts.listEndpoints(),
+    serverUrls: [config.publicApiUrl, broker.publicUrl],
+  });
   const remoteAccessPeople = isPro ? { getUser: users.getUser, getNetwork: networks.get } : undefined;
-  const extClients = await extClientsModule.register(app, { ...mesh, peers, people: remoteAccessPeople });
-  const routing = { db: database.db, edition: config.edition, peers: peers.queue, nodeViews: nodes.views };
+  const extClients = await extClientsModule.register(app, {
+    ...mesh,
+    peers,
+    claims,
+    people: remoteAccessPeople,
+  });
+  const routing = {
+    db: database.db,
+    edition: config.edition,
+    peers: peers.queue,
+    nodeViews: nodes.views,
+    claims,
+  };
   await routingModule.register(app, { ...mesh, ...routing });
   const access = await accessControlModule.register(app, {
     database,

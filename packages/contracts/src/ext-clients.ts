@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fromWireSet, wireSetSchema } from './envelope.ts';
-import { isCidr, isIpAddress, normalizeCidr } from './ip.ts';
+import { isCidr, isIpAddress } from './ip.ts';
+import { canonicalRange } from './route-claims.ts';
 import { LIMITS, boundedArray, boundedString, boundedWireSetSchema } from './limits.ts';
 import { apiNodeSchema, networkParamSchema } from './nodes.ts';
 import { wgKeyInputSchema } from './wire.ts';
@@ -73,14 +74,17 @@ export const clientIdInputSchema = z
       ctx.addIssue({ code: 'custom', message: CLIENT_ID_MESSAGES.charset });
   });
 
-/** `extraallowedips`: CIDRs (a bare address counts as /32 or /128), normalised to their network form. */
+/**
+ * `extraallowedips`: CIDRs (a bare address counts as /32 or /128), normalised to their network form, IPv4-mapped
+ * IPv6 written as IPv4 (`canonicalRange`).
+ */
 export const extraAllowedIpsInputSchema = boundedArray(
   'extraallowedips',
   boundedString('extraallowedips item', LIMITS.address)
     .trim()
     .transform((value) => (isIpAddress(value) ? `${value}/${value.includes(':') ? 128 : 32}` : value))
     .refine(isCidr, { error: 'extraallowedips must hold CIDRs such as 192.168.10.0/24' })
-    .transform((value) => normalizeCidr(value) ?? value),
+    .transform((value) => canonicalRange(value) ?? value),
 ).nullish();
 
 const optionalText = (field: string, max: number = LIMITS.hostName) => boundedString(field, max).nullish();

@@ -6,6 +6,7 @@ export * from './users.ts';
 export * from './events.ts';
 export * from './ip.ts';
 export * from './ip-ranges.ts';
+export * from './route-claims.ts';
 export * from './networks.ts';
 export * from './networks-input.ts';
 export * from './wire.ts';

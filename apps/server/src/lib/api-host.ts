@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 
 /** Gives the API address agents should use, as seen from a request. */
@@ -23,4 +24,16 @@ export function brokerUrlFor(brokerUrl: string, request: FastifyRequest): string
   } catch {
     return brokerUrl;
   }
+}
+
+/**
+ * The server's own addresses as this request shows them: the local address the connection arrived on and the
+ * host the caller named, when they are IP literals (names and wildcard addresses say nothing about a route).
+ */
+export function addressesReachedAt(request: FastifyRequest): string[] {
+  const named = request.hostname.replace(/^\[|\]$/g, '');
+  const local = request.socket.localAddress ?? '';
+  return [...new Set([named, local])].filter(
+    (address) => isIP(address) !== 0 && address !== '0.0.0.0' && address !== '::',
+  );
 }

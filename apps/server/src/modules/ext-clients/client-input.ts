@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { cidrsOverlap } from '@meshdeck/contracts';
+import { cidrsOverlap, isPrivateRange, type ClaimEnvironment } from '@meshdeck/contracts';
 import { badRequest } from '../../lib/api-error.ts';
 import type { NetworkInfo } from '../nodes/nodes.public.ts';
+import type { RouteClaims } from '../routing/routing.public.ts';
 import type { ExtClientRow } from './ext-clients.repository.ts';
 import { extraAllowedIpsOf } from './ext-clients.presenter.ts';
 
@@ -57,50 +58,50 @@ export async function randomClientId(isTaken: (id: string) => Promise<boolean>):
   throw badRequest('could not pick a free client id: please give one');
 }
 
-/** What bounds the ranges a client may route to itself (issue 29). */
+/** What bounds the ranges a client may route to itself (issues 29 and 38). */
 export interface RoutePolicy {
   /** The client's network. */
   network: NetworkInfo;
-  /** Every other network's ranges: a client must not pull another network's traffic to itself. */
-  otherNetworks: readonly NetworkInfo[];
+  /** The shared route-claim rules (decision 047) and what they judge against: every network, endpoint, server. */
+  claims: RouteClaims;
+  env: ClaimEnvironment;
+  /** Every range the network routes already (egress, other clients): with these a set may not add up to a default route. */
+  networkRoutes: readonly string[];
   /** Ranges the network's egress gateways serve: a client must not shadow them. */
   egressRanges: readonly string[];
   /** Other clients on the same gateway: WireGuard routes a range to one peer only. */
   siblings: readonly ExtClientRow[];
-  /** A network admin may route any other range through a client; a user only ranges outside every network. */
+  /** A network admin may route public ranges through a client; a user only private ones (a LAN behind a laptop). */
   isNetworkAdmin: boolean;
-  /** A default route is a user's to claim only on an internet gateway. */
+  /** A default route is a client's to claim only on an internet gateway. */
   isInternetGateway: boolean;
 }
 
 const isDefaultRoute = (cidr: string) => cidr.endsWith('/0');
 
 /**
- * Extra allowed IPs are ranges behind a client that its gateway routes to it. They must not overlap the
- * network's ranges (they would shadow mesh addresses), another network's, each other, or another client's on
- * the same gateway, or a range an egress gateway serves; and a client that is not an admin's may not claim a default route unless the gateway is an
- * internet gateway, since it would pull every routed packet of the gateway to one user's laptop.
+ * Extra allowed IPs are ranges behind a client that its gateway routes to it, and every host of the network
+ * then routes to the gateway. They must not overlap the network's ranges (they would shadow mesh addresses),
+ * each other, another client's on the same gateway, or a range an egress gateway serves; a user (not a network
+ * admin) may only claim private ranges; and the shared route-claim rules hold (decision 047): no other network,
+ * reserved block, host endpoint or server address, and no default route, alone or added up, unless the gateway
+ * is an internet gateway.
  */
 export function checkExtraAllowedIps(extra: readonly string[], policy: RoutePolicy): void {
   const { network } = policy;
   for (const [i, cidr] of extra.entries()) {
-    if (isDefaultRoute(cidr) && !policy.isNetworkAdmin && !policy.isInternetGateway)
+    if (isDefaultRoute(cidr) && !policy.isInternetGateway)
       throw badRequest(
-        `extraallowedips ${cidr} is a default route: only a network admin, or a client of an internet gateway, may claim it`,
+        `extraallowedips ${cidr} is a default route: only a client of an internet gateway may claim it`,
       );
     for (const range of [network.addressrange, network.addressrange6]) {
-      if (range && cidrsOverlap(cidr, range))
+      if (range && !isDefaultRoute(cidr) && cidrsOverlap(cidr, range))
         throw badRequest(`extraallowedips ${cidr} overlaps the network range ${range}`);
     }
-    for (const other of policy.otherNetworks) {
-      if (other.netid === network.netid) continue;
-      for (const range of [other.addressrange, other.addressrange6]) {
-        // A default route overlaps everything; where it is allowed at all, other networks keep their more
-        // specific routes, so only a narrower claim is refused.
-        if (range && !isDefaultRoute(cidr) && cidrsOverlap(cidr, range))
-          throw badRequest(`extraallowedips ${cidr} overlaps network ${other.netid}'s range ${range}`);
-      }
-    }
+    if (!policy.isNetworkAdmin && !isDefaultRoute(cidr) && !isPrivateRange(cidr))
+      throw badRequest(
+        `extraallowedips ${cidr} is not a private range: only a network admin may route a public range to a client (a LAN behind a client is 10/8, 172.16/12, 192.168/16 or fc00::/7)`,
+      );
     const egress = policy.egressRanges.find((range) => !isDefaultRoute(cidr) && cidrsOverlap(cidr, range));
     if (egress) throw badRequest(`extraallowedips ${cidr} overlaps ${egress}, served by an egress gateway`);
     const twin = extra.slice(0, i).find((other) => cidrsOverlap(cidr, other));
@@ -113,4 +114,8 @@ export function checkExtraAllowedIps(extra: readonly string[], policy: RoutePoli
         );
     }
   }
+  policy.claims.check('extraallowedips', extra, policy.env, {
+    alsoRouted: policy.networkRoutes,
+    allowDefaultRoute: policy.isInternetGateway,
+  });
 }

@@ -6,6 +6,7 @@ import { meshRepositories } from '../../stores/hosts-transaction.repository.ts';
 import type { EventBus } from '../events/events.public.ts';
 import type { NetworkDirectory } from '../nodes/nodes.public.ts';
 import type { PeerEngine } from '../peers/peers.public.ts';
+import type { RouteClaims } from '../routing/routing.public.ts';
 import { ClientFilesService } from './client-files.service.ts';
 import { ExtClientsRepository } from './ext-clients.repository.ts';
 import { extClientsRoutes } from './ext-clients.routes.ts';
@@ -30,6 +31,8 @@ export interface ExtClientsModuleDeps {
   events: EventBus;
   peers: PeerEngine;
   serverName: string;
+  /** The route-claim checks a client's extra ranges go through (decision 047). */
+  claims: RouteClaims;
   /** Pro: the users' own remote-access routes (api-contract §2.13) read users and networks through these. */
   people?: RemoteAccessPeople;
 }
@@ -72,7 +75,7 @@ export async function register(app: ModuleApp, deps: ExtClientsModuleDeps): Prom
       });
   });
   const directory = new GatewayDirectory(d.nodes, d.hosts, d.networks);
-  const service = new ExtClientsService(clients, tx, directory, changes);
+  const service = new ExtClientsService(clients, tx, directory, changes, deps.claims);
   const files = new ClientFilesService(service, directory);
   const gateways = new GatewaysService(d, tx, changes);
   await app.register(extClientsRoutes(service, files, gateways));

@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, extClientReach, isNetworkAdmin } from '../../auth/access.ts';
 import { forbidden } from '../../lib/api-error.ts';
+import { addressesReachedAt } from '../../lib/api-host.ts';
 import type { ClientFilesService } from './client-files.service.ts';
 import type { Caller, ExtClientsService } from './ext-clients.service.ts';
 import type { GatewaysService } from './gateways.service.ts';
@@ -33,6 +34,7 @@ export function callerOf(request: FastifyRequest): Caller {
     username: principal.username,
     reach,
     isNetworkAdmin: network === undefined ? false : isNetworkAdmin(principal, network),
+    reachedAt: addressesReachedAt(request),
   };
 }
 

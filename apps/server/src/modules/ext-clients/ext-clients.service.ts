@@ -8,7 +8,8 @@ import { badRequest, forbidden, notFound } from '../../lib/api-error.ts';
 import { generateWireGuardKeys } from '@meshdeck/contracts/wireguard-keys';
 import { checkExtraAllowedIps, randomClientId } from './client-input.ts';
 import type { ExtClientPatch, ExtClientRow, ExtClientsRepository } from './ext-clients.repository.ts';
-import { presentExtClient } from './ext-clients.presenter.ts';
+import { extraAllowedIpsOf, presentExtClient } from './ext-clients.presenter.ts';
+import type { RouteClaims } from '../routing/routing.public.ts';
 import type { GatewayDirectory } from './gateway-directory.ts';
 import { allocateClientAddresses } from './client-addresses.ts';
 import type { ExtClientsTransaction } from '../../stores/ext-clients-transaction.repository.ts';
@@ -19,6 +20,8 @@ export interface Caller {
   reach: 'all' | 'own';
   /** Network admins see private keys of every client; everyone else only of their own (an auditor reads all). */
   isNetworkAdmin: boolean;
+  /** The server's own addresses as the request reached it (a client's routes must stay clear of them). */
+  reachedAt?: readonly string[];
 }
 
 /** Whether the caller may see a client's private key (and so download its config). */
@@ -47,6 +50,7 @@ export class ExtClientsService {
     private readonly tx: ExtClientsTransaction,
     private readonly gateways: GatewayDirectory,
     private readonly changes: ClientChangeSink,
+    private readonly claims: RouteClaims,
   ) {}
 
   /** Every client of every network, private keys blanked, by id. */
@@ -86,9 +90,9 @@ export class ExtClientsService {
     if (!gw || gw.node.network !== netid || !gw.settings.isingressgateway)
       throw badRequest('ingress does not exist');
     const extra = input.extraallowedips ?? [];
-    // Ranges never change after creation (api-contract §5.2): read outside the transaction, which must not wait
-    // on another connection.
-    const otherNetworks = extra.length > 0 ? await this.gateways.networksList() : [];
+    // Ranges never change after creation (api-contract §5.2), nor does the server's address: read outside the
+    // transaction, which must not wait on another connection.
+    const env = extra.length > 0 ? await this.claims.environment(caller.reachedAt) : undefined;
     const keys = input.publickey
       ? { publicKey: input.publickey, privateKey: ENTER_PRIVATE_KEY_PLACEHOLDER }
       : generateWireGuardKeys();
@@ -108,10 +112,12 @@ export class ExtClientsService {
         )
       )
         throw badRequest(REMOTE_CLIENT_EXISTS);
-      if (extra.length > 0)
+      if (env)
         checkExtraAllowedIps(extra, {
           network,
-          otherNetworks,
+          claims: this.claims,
+          env,
+          networkRoutes: [...gw.egressRanges, ...(await r.clients.listByNetwork(netid)).flatMap(extraAllowedIpsOf)],
           egressRanges: gw.egressRanges,
           siblings: await r.clients.listByGateways([gatewayNodeId]),
           isNetworkAdmin: caller.isNetworkAdmin,
@@ -178,26 +184,30 @@ export class ExtClientsService {
     if (input.tags != null) patch.tags = json(Object.keys(input.tags));
     if (input.deniednodeacls != null) patch.denied_node_acls = json(Object.keys(input.deniednodeacls));
     const hasExtra = input.extraallowedips != null && input.extraallowedips.length > 0;
-    const otherNetworks = hasExtra ? await this.gateways.networksList() : [];
+    const env = hasExtra ? await this.claims.environment(caller.reachedAt) : undefined;
     const currentGateway = hasExtra ? await this.gateways.context(current.gateway_node_id) : undefined;
     const updated = await this.tx.run(async (r) => {
       await r.nodes.lockNetwork(netid);
       if (isNewKey && (await r.clients.isPublicKeyTaken(input.publickey ?? '', clientId)))
         throw badRequest('publickey is already in use by another client or host');
-      if (input.extraallowedips != null) {
+      if (input.extraallowedips != null && env) {
         const siblings = (await r.clients.listByGateways([current.gateway_node_id])).filter(
           (c) => c.client_id !== clientId,
         );
+        const others = (await r.clients.listByNetwork(netid)).filter((c) => c.client_id !== clientId);
+        const egressRanges = currentGateway?.egressRanges ?? [];
         checkExtraAllowedIps(input.extraallowedips, {
           network,
-          otherNetworks,
-          egressRanges: currentGateway?.egressRanges ?? [],
+          claims: this.claims,
+          env,
+          networkRoutes: [...egressRanges, ...others.flatMap(extraAllowedIpsOf)],
+          egressRanges,
           siblings,
           isNetworkAdmin: caller.isNetworkAdmin,
           isInternetGateway: currentGateway?.settings.isinternetgateway ?? false,
         });
-        patch.extra_allowed_ips = json(input.extraallowedips);
       }
+      if (input.extraallowedips != null) patch.extra_allowed_ips = json(input.extraallowedips);
       if (input.clientid && input.clientid !== clientId) {
         if (await r.clients.find(input.clientid))
           throw badRequest(`${CLIENT_ID_MESSAGES.duplicate}: ${input.clientid} is already taken`);

@@ -18,11 +18,6 @@ export class GatewayDirectory {
     return network;
   }
 
-  /** Every network's ranges (a client's routes must stay clear of them). */
-  networksList(): Promise<NetworkInfo[]> {
-    return this.networks.list();
-  }
-
   /** A node with its host and network, or undefined when any of them is gone. */
   async context(nodeId: string): Promise<GatewayContext | undefined> {
     const node = await this.nodes.findById(nodeId);

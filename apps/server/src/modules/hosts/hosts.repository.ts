@@ -61,6 +61,11 @@ export class HostsRepository {
     return (await this.db.selectFrom('hosts').select('id').execute()).map((row) => row.id);
   }
 
+  /** Every host's name and WireGuard endpoint addresses (the ranges a network routes must stay clear of them). */
+  listEndpoints(): Promise<{ name: string; endpoint_ip: string; endpoint_ip6: string }[]> {
+    return this.db.selectFrom('hosts').select(['name', 'endpoint_ip', 'endpoint_ip6']).execute();
+  }
+
   /** Hosts with the given public endpoint and listen port, for port de-confliction (api-contract §5.9). */
   async listPortsAtEndpoint(endpointIp: string): Promise<{ id: string; listen_port: number }[]> {
     return this.db

@@ -1,26 +1,31 @@
 import {
   DEFAULT_ROUTE_METRIC,
+  canonicalRange,
   cidrsOverlap,
-  normalizeCidr,
   parseCidr,
+  type ClaimEnvironment,
   type CreateEgressInput,
 } from '@meshdeck/contracts';
 import { badRequest } from '../../lib/api-error.ts';
 import type { NetworkInfo } from '../nodes/nodes.public.ts';
+import type { RouteClaims } from './route-claims.ts';
 import { requireLinux, type RoutingState } from './routing-state.ts';
 
 export interface EgressRange {
   network: string;
   route_metric: number;
   nat: boolean;
+  /** The request field the range came in (`ranges` or `ranges_with_metric`), for messages. */
+  field: string;
 }
 
 const isNatOn = (value: CreateEgressInput['natenabled']): boolean =>
   value === undefined || value === null ? true : value === true || value === 'yes';
 
 /**
- * The request's ranges with their metric and NAT flag: normalised to their network address, never overlapping
- * the network's own ranges (api-contract §5.6), each range once. NAT defaults to on, the metric to 256.
+ * The request's ranges with their metric and NAT flag: normalised to their network address (IPv4-mapped IPv6
+ * written as IPv4), never overlapping the network's own ranges (api-contract §5.6), each range once. NAT
+ * defaults to on, the metric to 256. {@link checkEgressClaims} then judges them against everything else.
  */
 export function egressRanges(input: CreateEgressInput, network: NetworkInfo): EgressRange[] {
   const nat = isNatOn(input.natenabled);
@@ -36,7 +41,7 @@ export function egressRanges(input: CreateEgressInput, network: NetworkInfo): Eg
   ];
   const byRange = new Map<string, EgressRange>();
   for (const { field, range, route_metric, nat: isNat } of asked) {
-    const normal = normalizeCidr(range);
+    const normal = canonicalRange(range);
     if (!normal) throw badRequest(`${field}: ${range} is not a CIDR`);
     if (parseCidr(normal)?.prefix === 0)
       throw badRequest(
@@ -48,9 +53,32 @@ export function egressRanges(input: CreateEgressInput, network: NetworkInfo): Eg
     const known = byRange.get(normal);
     if (known && (known.route_metric !== route_metric || known.nat !== isNat))
       throw badRequest(`${field}: ${normal} is given twice with different metric or NAT`);
-    byRange.set(normal, { network: normal, route_metric, nat: isNat });
+    byRange.set(normal, { network: normal, route_metric, nat: isNat, field });
   }
   return [...byRange.values()];
+}
+
+/**
+ * The route-claim rules (decision 047) for a gateway's new ranges: clear of every network, reserved block, host
+ * endpoint and server address, and not a default route together with the ranges the network's other egress
+ * gateways serve. Runs inside the change, so the other gateways are read in the same transaction.
+ */
+export function checkEgressClaims(
+  state: RoutingState,
+  nodeId: string,
+  ranges: readonly EgressRange[],
+  claims: RouteClaims,
+  env: ClaimEnvironment,
+): void {
+  const others = state
+    .all()
+    .filter((n) => n.row.id !== nodeId && n.settings.isegressgateway)
+    .flatMap((n) => n.settings.egressgatewayranges);
+  for (const field of new Set(ranges.map((r) => r.field))) {
+    const mine = ranges.filter((r) => r.field === field).map((r) => r.network);
+    const rest = ranges.filter((r) => r.field !== field).map((r) => r.network);
+    claims.check(field, mine, env, { alsoRouted: [...others, ...rest] });
+  }
 }
 
 /**
@@ -64,7 +92,11 @@ export function setEgress(state: RoutingState, nodeId: string, ranges: readonly 
     isegressgateway: true,
     egressgatewayranges: ranges.map((r) => r.network),
     egressgatewaynatenabled: ranges.some((r) => r.nat),
-    egressgatewayranges_with_metric: ranges.map((r) => ({ ...r })),
+    egressgatewayranges_with_metric: ranges.map((r) => ({
+      network: r.network,
+      route_metric: r.route_metric,
+      nat: r.nat,
+    })),
   });
 }
 

@@ -2,12 +2,14 @@ import { apiNodeSchema, createEgressInputSchema, nodeParamsSchema } from '@meshd
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../auth/access.ts';
 import { lowerCaseBodyKeys } from '../../lib/case-insensitive-body.ts';
-import { egressRanges, removeEgress, setEgress } from './egress-rules.ts';
+import { addressesReachedAt } from '../../lib/api-host.ts';
+import { checkEgressClaims, egressRanges, removeEgress, setEgress } from './egress-rules.ts';
+import type { RouteClaims } from './route-claims.ts';
 import type { RoutingService } from './routing.service.ts';
 
 /** HTTP for egress gateways (api-contract §2.3 creategateway, deletegateway). */
 export const egressRoutes =
-  (routing: RoutingService): FastifyPluginAsyncZod =>
+  (routing: RoutingService, claims: RouteClaims): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['routing'];
     const networkAdmin = { config: { access: access.networkAdmin('network') } };
@@ -30,7 +32,13 @@ export const egressRoutes =
         const { network, nodeid } = request.params;
         const info = await routing.network(network);
         const ranges = egressRanges(request.body, info);
-        return routing.present(await routing.change(network, nodeid, (s) => setEgress(s, nodeid, ranges)));
+        const env = await claims.environment(addressesReachedAt(request));
+        return routing.present(
+          await routing.change(network, nodeid, (s) => {
+            checkEgressClaims(s, nodeid, ranges, claims, env);
+            setEgress(s, nodeid, ranges);
+          }),
+        );
       },
     );
 

@@ -74,7 +74,12 @@ export const proRoutingRoutes =
       { ...inetBody, schema: { ...inetBody.schema, response: { 200: apiNodeSchema } } },
       async (request) => {
         const { network, nodeid } = request.params;
-        const clients = request.body.inet_node_client_ids ?? [];
+        // The client list is replaced whole: a body without it would silently disconnect every client (issue 38).
+        const clients = request.body.inet_node_client_ids;
+        if (clients == null)
+          throw badRequest(
+            'inet_node_client_ids is required: list the node ids that use this gateway (an empty list disconnects them all)',
+          );
         return routing.present(
           await routing.change(network, nodeid, (state) => {
             const node = state.require(nodeid);

@@ -1,6 +1,7 @@
 import { apiNodeSchema, createRelayInputSchema, nodeParamsSchema } from '@meshdeck/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../auth/access.ts';
+import { badRequest } from '../../lib/api-error.ts';
 import { lowerCaseBodyKeys } from '../../lib/case-insensitive-body.ts';
 import { removeRelay, setRelay } from './relay-rules.ts';
 import type { RoutingService } from './routing.service.ts';
@@ -28,7 +29,12 @@ export const relayRoutes =
       },
       async (request) => {
         const { network, nodeid } = request.params;
-        const relayed = request.body.relayaddrs ?? [];
+        // The relayed set is replaced whole: a body without it would silently un-relay every node (issue 38).
+        const relayed = request.body.relayaddrs;
+        if (relayed == null)
+          throw badRequest(
+            'relayaddrs is required: list the node ids to relay (an empty list relays none and releases the current ones)',
+          );
         return routing.present(await routing.change(network, nodeid, (s) => setRelay(s, nodeid, relayed)));
       },
     );

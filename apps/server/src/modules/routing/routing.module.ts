@@ -8,6 +8,7 @@ import { relayRoutes } from './relays.routes.ts';
 import { RoutingStatusStore } from './routing-status.ts';
 import { routingStatusRoutes } from './routing-status.routes.ts';
 import { egressRoutes } from './egress.routes.ts';
+import type { RouteClaims } from './route-claims.ts';
 import {
   RoutingService,
   type ChangeAnnouncements,
@@ -23,6 +24,8 @@ export interface RoutingModuleDependencies {
   events: ChangeAnnouncements;
   peers: RoutingDependencies['peers'];
   nodeViews: NodeViews;
+  /** The route-claim checks (decision 047), shared with the ext-clients module. */
+  claims: RouteClaims;
 }
 
 /** Quiet time after a delete or join before references are made consistent (a bulk change needs one sweep). */
@@ -77,7 +80,7 @@ export async function register(
     clearTimeout(timer);
   });
   await app.register(relayRoutes(service));
-  await app.register(egressRoutes(service));
+  await app.register(egressRoutes(service, deps.claims));
   await app.register(routingStatusRoutes(statuses, service));
   if (deps.edition === 'pro') await app.register(proRoutingRoutes(service));
   return service;

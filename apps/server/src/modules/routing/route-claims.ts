@@ -1,0 +1,56 @@
+import { isIP } from 'node:net';
+import { refusedClaim, type ClaimEnvironment, type ClaimOptions } from '@meshdeck/contracts';
+import { badRequest } from '../../lib/api-error.ts';
+import type { NetworkDirectory } from '../networks/networks.public.ts';
+
+/** Where the claim checks read what routes must stay clear of (built once in app.ts). */
+export interface RouteClaimsDependencies {
+  networks: NetworkDirectory;
+  /** Every host's name and endpoint addresses. */
+  hostEndpoints(): Promise<{ name: string; endpoint_ip: string; endpoint_ip6: string }[]>;
+  /** URLs agents are told to reach the server at (PUBLIC_API_URL, the broker's public URL), when set. */
+  serverUrls: readonly (string | undefined)[];
+}
+
+/** The host of a URL when it is an IP literal other than a wildcard; names are not resolved. */
+function ipOfUrl(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+    return isIP(host) !== 0 && host !== '0.0.0.0' && host !== '::' ? host : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The one place egress ranges and remote-access clients' extra ranges are judged (issue 38, decision 047): the
+ * rules are `refusedClaim` in contracts; this gathers every network's ranges, every host's endpoint and the
+ * server's own addresses, and turns a refusal into a 400 naming the field.
+ */
+export class RouteClaims {
+  readonly #configured: string[];
+
+  constructor(private readonly d: RouteClaimsDependencies) {
+    this.#configured = d.serverUrls.map(ipOfUrl).filter((ip): ip is string => ip !== undefined);
+  }
+
+  /** What routes must stay clear of now; `reachedAt` adds the addresses this request reached the server at. */
+  async environment(reachedAt: readonly string[] = []): Promise<ClaimEnvironment> {
+    const [networks, hosts] = await Promise.all([this.d.networks.list(), this.d.hostEndpoints()]);
+    return {
+      networks,
+      endpoints: hosts.flatMap((h) =>
+        [h.endpoint_ip, h.endpoint_ip6].filter((a) => a !== '').map((address) => ({ host: h.name, address })),
+      ),
+      serverAddresses: [...new Set([...this.#configured, ...reachedAt])],
+    };
+  }
+
+  /** A 400 `<field>: <range> <why>` when `ranges` may not be routed. */
+  check(field: string, ranges: readonly string[], env: ClaimEnvironment, options?: ClaimOptions): void {
+    if (ranges.length === 0) return;
+    const reason = refusedClaim(ranges, env, options);
+    if (reason) throw badRequest(`${field}: ${reason}`);
+  }
+}
