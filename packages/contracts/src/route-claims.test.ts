@@ -38,15 +38,12 @@ function everythingBut(hole: string): string[] {
 }
 
 describe('refusedClaim', () => {
-  it.each([
-    ['192.168.50.0/24'],
-    ['172.20.0.0/16'],
-    ['8.8.8.0/24'],
-    ['2001:db8:1::/48'],
-    ['10.0.0.0/16'],
-  ])('-> when %s stays clear of everything, returns nothing', (range) => {
-    expect(refusedClaim([range], env)).toBeUndefined();
-  });
+  it.each([['192.168.50.0/24'], ['172.20.0.0/16'], ['8.8.8.0/24'], ['2001:db8:1::/48'], ['10.0.0.0/16']])(
+    '-> when %s stays clear of everything, returns nothing',
+    (range) => {
+      expect(refusedClaim([range], env)).toBeUndefined();
+    },
+  );
 
   it.each([
     ['10.62.0.0/24', "overlaps network netb's range 10.62.0.0/24"],
@@ -74,12 +71,16 @@ describe('refusedClaim', () => {
     expect(reason).toContain(why);
   });
 
-  it('-> when two halves or the issue\'s ranges around a /24 add up to a default route, refuses them as one', () => {
-    expect(refusedClaim(['0.0.0.0/1', '128.0.0.0/1'], env)).toMatch(/100% of all IPv4 addresses.*default route/);
+  it("-> when two halves or the issue's ranges around a /24 add up to a default route, refuses them as one", () => {
+    expect(refusedClaim(['0.0.0.0/1', '128.0.0.0/1'], env)).toMatch(
+      /100% of all IPv4 addresses.*default route/,
+    );
     expect(refusedClaim(['::/1', '8000::/1'], env)).toMatch(/100% of all IPv6 addresses.*default route/);
     const ranges = everythingBut('10.61.0.0/24');
     expect(ranges).toHaveLength(24);
-    expect(refusedClaim(ranges, env)).toMatch(/cover 99\.9% of all IPv4 addresses, which amounts to a default route/);
+    expect(refusedClaim(ranges, env)).toMatch(
+      /cover 99\.9% of all IPv4 addresses, which amounts to a default route/,
+    );
   });
 
   it("-> when a range is small but the network's other routes make up the rest, refuses it", () => {
@@ -136,7 +137,9 @@ describe('isPrivateRange', () => {
 
 const v4Range = fc
   .tuple(fc.integer({ min: 0, max: 0xffffffff }), fc.integer({ min: 0, max: 32 }))
-  .map(([value, prefix]) => formatCidr({ ...parseCidr(`${[24, 16, 8, 0].map((s) => (value >>> s) & 255).join('.')}/${prefix}`)! }));
+  .map(([value, prefix]) =>
+    formatCidr({ ...parseCidr(`${[24, 16, 8, 0].map((s) => (value >>> s) & 255).join('.')}/${prefix}`)! }),
+  );
 
 describe('refusedClaim properties', () => {
   it('-> any accepted range overlaps no network, covers no endpoint or server address, and no reserved block', () => {
@@ -187,10 +190,9 @@ describe('refusedClaim properties', () => {
   it('-> unionSize equals the number of distinct addresses of small random sets', () => {
     fc.assert(
       fc.property(
-        fc.array(
-          fc.tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 24, max: 32 })),
-          { maxLength: 12 },
-        ),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 24, max: 32 })), {
+          maxLength: 12,
+        }),
         (pieces) => {
           const ranges = pieces.map(([last, prefix]) => parseCidr(`10.0.0.${last}/${prefix}`)!);
           const seen = new Set<bigint>();

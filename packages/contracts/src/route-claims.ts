@@ -46,7 +46,11 @@ const RESERVED: readonly { cidr: Cidr; text: string; what: string }[] = [
   ['::ffff:0:0/96', 'IPv4-mapped addresses'],
   ['fe80::/10', 'link-local addresses'],
   ['ff00::/8', 'multicast addresses'],
-].map(([text, what]) => ({ cidr: parseCidr(text as string) as Cidr, text: text as string, what: what as string }));
+].map(([text, what]) => ({
+  cidr: parseCidr(text as string) as Cidr,
+  text: text as string,
+  what: what as string,
+}));
 
 /** An IPv4-mapped IPv6 range (`::ffff:10.61.0.0/104`) as the IPv4 range it stands for; any other range as is. */
 function unmapped(range: Cidr): Cidr {
@@ -108,12 +112,33 @@ function defaultRouteFamily(ranges: readonly Cidr[]): { family: IpFamily; percen
 }
 
 /**
+ * Why `ranges` amount to a default route (`/0`, or with the network's other routes a union covering more than a
+ * {@link DEFAULT_ROUTE_SHARE_DIVISOR}-th of a family), as a sentence starting with the ranges; undefined when
+ * they do not, or when `allowDefaultRoute`. Unparsable ranges are left to {@link refusedClaim}.
+ */
+export function defaultRouteClaim(ranges: readonly string[], options: ClaimOptions = {}): string | undefined {
+  if (options.allowDefaultRoute === true) return undefined;
+  const parse = (list: readonly string[]) =>
+    list.flatMap((text) => {
+      const range = parseCidr(text);
+      return range ? [{ text, range: unmapped(range) }] : [];
+    });
+  const parsed = parse(ranges);
+  const whole = parsed.find((p) => p.range.prefix === 0);
+  if (whole)
+    return `${whole.text} is a default route (the whole internet): only an internet gateway carries one`;
+  const others = parse(options.alsoRouted ?? []).map((p) => p.range);
+  const family = defaultRouteFamily([...parsed.map((p) => p.range), ...others]);
+  if (!family) return undefined;
+  const already = others.length > 0 ? 'with the routes the network already has ' : '';
+  return `${parsed.map((p) => p.text).join(', ')} ${already}cover ${family.percent} of all IPv${family.family} addresses, which amounts to a default route: only an internet gateway carries one`;
+}
+
+/**
  * The first reason `ranges` may not be routed, as a sentence starting with the range it is about (the caller
  * puts the field's name in front); undefined when every range may be. Checks, in order: the text is a CIDR; a
- * default route (`/0`, or a union covering more than a {@link DEFAULT_ROUTE_SHARE_DIVISOR}-th of a family with the
- * network's other routes) only where `allowDefaultRoute`; then per range: reserved blocks (loopback,
- * link-local, multicast, unspecified and reserved, IPv4-mapped), every network's ranges, the server's
- * addresses, every host's endpoint.
+ * default route ({@link defaultRouteClaim}); then per range: reserved blocks (loopback, link-local, multicast,
+ * unspecified and reserved, IPv4-mapped), every network's ranges, the server's addresses, every host's endpoint.
  */
 export function refusedClaim(
   ranges: readonly string[],
@@ -126,19 +151,8 @@ export function refusedClaim(
     if (!range) return `${text} is not a CIDR such as 192.168.10.0/24`;
     parsed.push({ text, range: unmapped(range) });
   }
-  const isOpen = options.allowDefaultRoute === true;
-  if (!isOpen) {
-    const whole = parsed.find((p) => p.range.prefix === 0);
-    if (whole)
-      return `${whole.text} is a default route (the whole internet): only an internet gateway carries one`;
-    const others = (options.alsoRouted ?? []).flatMap((text) => {
-      const range = parseCidr(text);
-      return range ? [unmapped(range)] : [];
-    });
-    const family = defaultRouteFamily([...parsed.map((p) => p.range), ...others]);
-    if (family)
-      return `${parsed.map((p) => p.text).join(', ')} ${others.length > 0 ? 'with the routes the network already has ' : ''}cover ${family.percent} of all IPv${family.family} addresses, which amounts to a default route: only an internet gateway carries one`;
-  }
+  const defaultRoute = defaultRouteClaim(ranges, options);
+  if (defaultRoute) return defaultRoute;
   for (const { text, range } of parsed) {
     // An internet gateway's client may take the whole internet; the networks keep their more specific routes.
     if (range.prefix === 0) continue;

@@ -89,11 +89,9 @@ const isDefaultRoute = (cidr: string) => cidr.endsWith('/0');
  */
 export function checkExtraAllowedIps(extra: readonly string[], policy: RoutePolicy): void {
   const { network } = policy;
+  const options = { alsoRouted: policy.networkRoutes, allowDefaultRoute: policy.isInternetGateway };
+  policy.claims.checkDefaultRoute('extraallowedips', extra, options);
   for (const [i, cidr] of extra.entries()) {
-    if (isDefaultRoute(cidr) && !policy.isInternetGateway)
-      throw badRequest(
-        `extraallowedips ${cidr} is a default route: only a client of an internet gateway may claim it`,
-      );
     for (const range of [network.addressrange, network.addressrange6]) {
       if (range && !isDefaultRoute(cidr) && cidrsOverlap(cidr, range))
         throw badRequest(`extraallowedips ${cidr} overlaps the network range ${range}`);
@@ -114,8 +112,5 @@ export function checkExtraAllowedIps(extra: readonly string[], policy: RoutePoli
         );
     }
   }
-  policy.claims.check('extraallowedips', extra, policy.env, {
-    alsoRouted: policy.networkRoutes,
-    allowDefaultRoute: policy.isInternetGateway,
-  });
+  policy.claims.check('extraallowedips', extra, policy.env, options);
 }

@@ -117,7 +117,10 @@ export class ExtClientsService {
           network,
           claims: this.claims,
           env,
-          networkRoutes: [...gw.egressRanges, ...(await r.clients.listByNetwork(netid)).flatMap(extraAllowedIpsOf)],
+          networkRoutes: [
+            ...gw.egressRanges,
+            ...(await r.clients.listByNetwork(netid)).flatMap(extraAllowedIpsOf),
+          ],
           egressRanges: gw.egressRanges,
           siblings: await r.clients.listByGateways([gatewayNodeId]),
           isNetworkAdmin: caller.isNetworkAdmin,

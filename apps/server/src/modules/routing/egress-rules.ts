@@ -24,10 +24,10 @@ const isNatOn = (value: CreateEgressInput['natenabled']): boolean =>
 
 /**
  * The request's ranges with their metric and NAT flag: normalised to their network address (IPv4-mapped IPv6
- * written as IPv4), never overlapping the network's own ranges (api-contract §5.6), each range once. NAT
- * defaults to on, the metric to 256. {@link checkEgressClaims} then judges them against everything else.
+ * written as IPv4), each range once. NAT defaults to on, the metric to 256. {@link checkEgressClaims} then judges
+ * where they may lead.
  */
-export function egressRanges(input: CreateEgressInput, network: NetworkInfo): EgressRange[] {
+export function egressRanges(input: CreateEgressInput): EgressRange[] {
   const nat = isNatOn(input.natenabled);
   const metric = input.route_metric ?? DEFAULT_ROUTE_METRIC;
   const asked = [
@@ -47,9 +47,6 @@ export function egressRanges(input: CreateEgressInput, network: NetworkInfo): Eg
       throw badRequest(
         `${field}: ${range} is the whole internet: use an internet gateway for a default route`,
       );
-    for (const own of [network.addressrange, network.addressrange6])
-      if (own && cidrsOverlap(own, normal))
-        throw badRequest(`${field}: ${range} overlaps the network range ${own} of ${network.netid}`);
     const known = byRange.get(normal);
     if (known && (known.route_metric !== route_metric || known.nat !== isNat))
       throw badRequest(`${field}: ${normal} is given twice with different metric or NAT`);
@@ -59,9 +56,10 @@ export function egressRanges(input: CreateEgressInput, network: NetworkInfo): Eg
 }
 
 /**
- * The route-claim rules (decision 047) for a gateway's new ranges: clear of every network, reserved block, host
- * endpoint and server address, and not a default route together with the ranges the network's other egress
- * gateways serve. Runs inside the change, so the other gateways are read in the same transaction.
+ * The route-claim rules (decision 047) for a gateway's new ranges: not a default route together with the ranges
+ * the network's other egress gateways serve, clear of the network's own ranges (api-contract §5.6), then of every
+ * other network, reserved block, host endpoint and server address. Runs inside the change, so the other gateways
+ * are read in the same transaction.
  */
 export function checkEgressClaims(
   state: RoutingState,
@@ -69,16 +67,23 @@ export function checkEgressClaims(
   ranges: readonly EgressRange[],
   claims: RouteClaims,
   env: ClaimEnvironment,
+  network: NetworkInfo,
 ): void {
   const others = state
     .all()
     .filter((n) => n.row.id !== nodeId && n.settings.isegressgateway)
     .flatMap((n) => n.settings.egressgatewayranges);
-  for (const field of new Set(ranges.map((r) => r.field))) {
-    const mine = ranges.filter((r) => r.field === field).map((r) => r.network);
-    const rest = ranges.filter((r) => r.field !== field).map((r) => r.network);
-    claims.check(field, mine, env, { alsoRouted: [...others, ...rest] });
-  }
+  const fields = [...new Set(ranges.map((r) => r.field))].map((field) => ({
+    field,
+    mine: ranges.filter((r) => r.field === field).map((r) => r.network),
+    alsoRouted: [...others, ...ranges.filter((r) => r.field !== field).map((r) => r.network)],
+  }));
+  for (const { field, mine, alsoRouted } of fields) claims.checkDefaultRoute(field, mine, { alsoRouted });
+  for (const { field, network: range } of ranges)
+    for (const own of [network.addressrange, network.addressrange6])
+      if (own && cidrsOverlap(own, range))
+        throw badRequest(`${field}: ${range} overlaps the network range ${own} of ${network.netid}`);
+  for (const { field, mine, alsoRouted } of fields) claims.check(field, mine, env, { alsoRouted });
 }
 
 /**

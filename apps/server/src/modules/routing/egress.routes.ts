@@ -31,11 +31,11 @@ export const egressRoutes =
       async (request) => {
         const { network, nodeid } = request.params;
         const info = await routing.network(network);
-        const ranges = egressRanges(request.body, info);
+        const ranges = egressRanges(request.body);
         const env = await claims.environment(addressesReachedAt(request));
         return routing.present(
           await routing.change(network, nodeid, (s) => {
-            checkEgressClaims(s, nodeid, ranges, claims, env);
+            checkEgressClaims(s, nodeid, ranges, claims, env, info);
             setEgress(s, nodeid, ranges);
           }),
         );

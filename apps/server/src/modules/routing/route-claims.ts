@@ -1,5 +1,10 @@
 import { isIP } from 'node:net';
-import { refusedClaim, type ClaimEnvironment, type ClaimOptions } from '@meshdeck/contracts';
+import {
+  defaultRouteClaim,
+  refusedClaim,
+  type ClaimEnvironment,
+  type ClaimOptions,
+} from '@meshdeck/contracts';
 import { badRequest } from '../../lib/api-error.ts';
 import type { NetworkDirectory } from '../networks/networks.public.ts';
 
@@ -45,6 +50,15 @@ export class RouteClaims {
       ),
       serverAddresses: [...new Set([...this.#configured, ...reachedAt])],
     };
+  }
+
+  /**
+   * A 400 when `ranges` amount to a default route: the first check of all, so such a set is named for what it is
+   * rather than for the first block it happens to cover.
+   */
+  checkDefaultRoute(field: string, ranges: readonly string[], options?: ClaimOptions): void {
+    const reason = defaultRouteClaim(ranges, options);
+    if (reason) throw badRequest(`${field}: ${reason}`);
   }
 
   /** A 400 `<field>: <range> <why>` when `ranges` may not be routed. */
