@@ -138,7 +138,11 @@ describe('POST /api/nodes/{network}/{nodeid}/creategateway as a network admin (i
 
 describe('POST /api/extclients/{network}/{nodeid} extraallowedips (issue 38, item 4)', () => {
   it.each([
-    ['::/1 and 8000::/1', ['::/1', '8000::/1'], /extraallowedips/],
+    [
+      '::/1 and 8000::/1',
+      ['::/1', '8000::/1'],
+      /extraallowedips: ::\/1, 8000::\/1 .*cover 100% .*default route/,
+    ],
     ['a public range', ['203.0.113.0/24'], /extraallowedips 203\.0\.113\.0\/24 is not a private range/],
     ['a default route', ['0.0.0.0/0'], /extraallowedips: 0\.0\.0\.0\/0 is a default route/],
   ])(
@@ -196,7 +200,7 @@ describe('POST /api/extclients/{network}/{nodeid} extraallowedips (issue 38, ite
       body: { extraallowedips: ['::/1', '8000::/1'] },
     });
     expect(put.status).toBe(400);
-    expect(put.body.Message).toMatch(/extraallowedips/);
+    expect(put.body.Message).toMatch(/^extraallowedips: .*default route/);
   });
 });
 
