@@ -27,11 +27,9 @@ import * as peersModule from './modules/peers/peers.module.ts';
 import * as releasesModule from './modules/releases/releases.module.ts';
 import * as rolesModule from './modules/roles/roles.module.ts';
 import * as routingModule from './modules/routing/routing.module.ts';
-import { RouteClaims } from './modules/routing/routing.public.ts';
 import * as serverModule from './modules/server/server.module.ts';
 import * as usersModule from './modules/users/users.module.ts';
 import { installFallbacks, installPlugins } from './plugins/install.ts';
-import { meshRepositories } from './stores/hosts-transaction.repository.ts';
 import { IdentityStore } from './stores/identity.repository.ts';
 
 export type App = FastifyInstance;
@@ -97,7 +95,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The mesh: nodes, enrollment keys, networks, hosts and agents, remote access and routing, over the peer engine.
   const { serverName } = config;
   const lists = new ReadCache();
-  const mesh = { config, database, networks: networks.directory, events, serverName };
+  // Egress ranges and clients' extra ranges pass one rule set (decision 047).
+  const claims = routingModule.routeClaims(database, networks.directory, config, broker.publicUrl);
+  const mesh = { config, database, networks: networks.directory, events, serverName, claims };
   const peers = await peersModule.register(app, { database, broker, serverName });
   // GET /api/nodes lists the external clients too (as static nodes); their module registers further down.
   const staticNodes = () => extClients.staticNodes();
@@ -117,27 +117,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     dnsOf: (hostId) => dns.entriesOfHost(hostId),
     limits: licensing.limits,
   });
-  // Egress ranges and clients' extra ranges are judged by one set of rules against every network, every host's
-  // endpoint and the server's own addresses (decision 047).
-  const claims = new RouteClaims({
-    networks: networks.directory,
-    hostEndpoints: () => meshRepositories(database.db).hosts.listEndpoints(),
-    serverUrls: [config.publicApiUrl, broker.publicUrl],
-  });
   const remoteAccessPeople = isPro ? { getUser: users.getUser, getNetwork: networks.get } : undefined;
-  const extClients = await extClientsModule.register(app, {
-    ...mesh,
-    peers,
-    claims,
-    people: remoteAccessPeople,
-  });
-  const routing = {
-    db: database.db,
-    edition: config.edition,
-    peers: peers.queue,
-    nodeViews: nodes.views,
-    claims,
-  };
+  const extClients = await extClientsModule.register(app, { ...mesh, peers, people: remoteAccessPeople });
+  const routing = { db: database.db, edition: config.edition, peers: peers.queue, nodeViews: nodes.views };
   await routingModule.register(app, { ...mesh, ...routing });
   const access = await accessControlModule.register(app, {
     database,

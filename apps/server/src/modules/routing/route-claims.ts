@@ -6,15 +6,11 @@ import {
   type ClaimOptions,
 } from '@meshdeck/contracts';
 import { badRequest } from '../../lib/api-error.ts';
-import type { NetworkDirectory } from '../networks/networks.public.ts';
+import type { NetworkDirectory } from '../nodes/nodes.public.ts';
 
-/** Where the claim checks read what routes must stay clear of (built once in app.ts). */
-export interface RouteClaimsDependencies {
-  networks: NetworkDirectory;
-  /** Every host's name and endpoint addresses. */
-  hostEndpoints(): Promise<{ name: string; endpoint_ip: string; endpoint_ip6: string }[]>;
-  /** URLs agents are told to reach the server at (PUBLIC_API_URL, the broker's public URL), when set. */
-  serverUrls: readonly (string | undefined)[];
+/** Where the claim checks read every host's name and endpoint addresses (the hosts repository). */
+export interface HostEndpoints {
+  listEndpoints(): Promise<{ name: string; endpoint_ip: string; endpoint_ip6: string }[]>;
 }
 
 /** The host of a URL when it is an IP literal other than a wildcard; names are not resolved. */
@@ -36,13 +32,18 @@ function ipOfUrl(url: string | undefined): string | undefined {
 export class RouteClaims {
   readonly #configured: string[];
 
-  constructor(private readonly d: RouteClaimsDependencies) {
-    this.#configured = d.serverUrls.map(ipOfUrl).filter((ip): ip is string => ip !== undefined);
+  /** `serverUrls`: where agents are told to reach the server (PUBLIC_API_URL, the broker's public URL). */
+  constructor(
+    private readonly networks: NetworkDirectory,
+    private readonly hosts: HostEndpoints,
+    serverUrls: readonly (string | undefined)[],
+  ) {
+    this.#configured = serverUrls.map(ipOfUrl).filter((ip): ip is string => ip !== undefined);
   }
 
   /** What routes must stay clear of now; `reachedAt` adds the addresses this request reached the server at. */
   async environment(reachedAt: readonly string[] = []): Promise<ClaimEnvironment> {
-    const [networks, hosts] = await Promise.all([this.d.networks.list(), this.d.hostEndpoints()]);
+    const [networks, hosts] = await Promise.all([this.networks.list(), this.hosts.listEndpoints()]);
     return {
       networks,
       endpoints: hosts.flatMap((h) =>

@@ -8,7 +8,10 @@ import { relayRoutes } from './relays.routes.ts';
 import { RoutingStatusStore } from './routing-status.ts';
 import { routingStatusRoutes } from './routing-status.routes.ts';
 import { egressRoutes } from './egress.routes.ts';
-import type { RouteClaims } from './route-claims.ts';
+import { RouteClaims } from './route-claims.ts';
+import type { Config } from '../../config.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { meshRepositories } from '../../stores/hosts-transaction.repository.ts';
 import {
   RoutingService,
   type ChangeAnnouncements,
@@ -26,6 +29,19 @@ export interface RoutingModuleDependencies {
   nodeViews: NodeViews;
   /** The route-claim checks (decision 047), shared with the ext-clients module. */
   claims: RouteClaims;
+}
+
+/**
+ * The route-claim checks (decision 047), built once in app.ts for this module and ext-clients: every network,
+ * every host's endpoint, and the server as configured (PUBLIC_API_URL, the broker's public URL).
+ */
+export function routeClaims(
+  database: DatabaseHandle,
+  networks: NetworkDirectory,
+  config: Pick<Config, 'publicApiUrl'>,
+  brokerUrl: string,
+): RouteClaims {
+  return new RouteClaims(networks, meshRepositories(database.db).hosts, [config.publicApiUrl, brokerUrl]);
 }
 
 /** Quiet time after a delete or join before references are made consistent (a bulk change needs one sweep). */
