@@ -74,6 +74,7 @@ export default defineConfig({
         /first-hour\.spec\.ts$/,
         /licence\.spec\.ts$/,
         /hosted\.spec\.ts$/,
+        /loading\.spec\.ts$/,
         /\.pro\.spec\.ts$/,
         /\.scale\.spec\.ts$/,
       ],
@@ -98,6 +99,13 @@ export default defineConfig({
     {
       name: 'licence',
       testMatch: /licence\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'] },
+    },
+    // Loading, empty and the shell's guesses under held answers, and the add-device wizard from every entry point,
+    // on a licensed Pro server the spec starts itself (scripts/e2e-server.mjs on E2E_PORT + 12).
+    {
+      name: 'loading',
+      testMatch: /loading\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'] },
     },
     // The upgrade check against a local release feed and a hosted start, each on a server the spec starts itself

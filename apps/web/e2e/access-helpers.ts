@@ -39,7 +39,11 @@ export async function arrangeNetwork(
     },
   });
   expect(key.ok(), await key.text()).toBe(true);
-  const joinToken = ((await key.json()) as { token: string }).token;
+  await registerHosts(request, ((await key.json()) as { token: string }).token, hosts);
+}
+
+/** Hosts that register with an enrollment key's join token, as agents do. */
+export async function registerHosts(request: APIRequestContext, joinToken: string, hosts: string[]) {
   for (const [i, name] of hosts.entries()) {
     const registered = await request.post(`/api/v1/host/register/${encodeURIComponent(joinToken)}`, {
       data: {

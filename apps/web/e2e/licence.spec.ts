@@ -1,6 +1,6 @@
-import { generateKeyPairSync, sign } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { readToken, sidebar } from './shell-helpers.ts';
+import { issueLicense } from './licence-helpers.ts';
 import { startOwnServer } from './own-server.ts';
 
 /**
@@ -10,24 +10,6 @@ import { startOwnServer } from './own-server.ts';
  */
 const basePort = Number(process.env.E2E_PORT ?? 18080);
 const ADMIN = { username: 'licence-admin', password: 'licence-secret-1' };
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A licence token as the vendor issues one: Ed25519 over `meshdeck-license-v1.<base64url payload>`. */
-function issueLicense(): { token: string; publicKeyPem: string } {
-  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-  const payload = {
-    id: 'lic-e2e',
-    customer: 'E2E Customer',
-    issued_at: new Date(Date.now() - DAY_MS).toISOString(),
-    expires_at: new Date(Date.now() + 365 * DAY_MS).toISOString(),
-    limits: { hosts: 50, users: 10, networks: 5 },
-  };
-  const body = `meshdeck-license-v1.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
-  return {
-    token: `${body}.${sign(null, Buffer.from(body), privateKey).toString('base64url')}`,
-    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-  };
-}
 
 const startServer = (port: number, env: Record<string, string>) =>
   startOwnServer(port, { EDITION: 'pro', ...env });

@@ -34,6 +34,7 @@ const previous: ServerHealthState = {
 describe('foldServerStatus', () => {
   it('when the server answers, stores its values and marks the network healthy', () => {
     expect(foldServerStatus(previous, { answer })).toEqual({
+      isKnown: true,
       isPro: true,
       isDbConnected: true,
       isBrokerConnected: false,
@@ -69,6 +70,22 @@ describe('foldServerStatus', () => {
         isNetworkHealthy: true,
       });
     }
+  });
+});
+
+describe('the edition before the first answer (issue 39)', () => {
+  it('when no poll has been answered yet, or the first got no answer, the edition stays unknown, never community', () => {
+    expect(UNKNOWN_SERVER_STATUS.isKnown).toBe(false);
+    for (const error of [apiError('network'), apiError('http'), new Error('boom')])
+      expect(foldServerStatus(UNKNOWN_SERVER_STATUS, { error }).isKnown).toBe(false);
+  });
+
+  it('once the server has answered, a later failed poll keeps the edition known', () => {
+    const known = foldServerStatus(UNKNOWN_SERVER_STATUS, { answer });
+    expect(foldServerStatus(known, { error: apiError('network') })).toMatchObject({
+      isKnown: true,
+      isPro: true,
+    });
   });
 });
 

@@ -8,6 +8,11 @@ const statusSchema = serverStatusSchema.partial({ deployment_mode: true, version
 
 /** What the shell knows about the server's health (spec §3 "Server status", §4 "Server health polling"). */
 export interface ServerHealthState {
+  /**
+   * An answer has arrived: until then the edition and version below are defaults, never to be shown as facts (a
+   * Pro server must never read COMMUNITY while its first answer is on the way, issue 39).
+   */
+  isKnown: boolean;
   isPro: boolean;
   isDbConnected: boolean;
   isBrokerConnected: boolean;
@@ -21,6 +26,7 @@ export interface ServerHealthState {
 }
 
 export const UNKNOWN_SERVER_STATUS: ServerHealthState = {
+  isKnown: false,
   isPro: false,
   isDbConnected: true,
   isBrokerConnected: true,
@@ -51,6 +57,7 @@ export function foldServerStatus(previous: ServerHealthState, outcome: StatusOut
   if ('answer' in outcome) {
     const status = outcome.answer;
     return {
+      isKnown: true,
       isPro: status.is_pro,
       isDbConnected: status.db_connected,
       isBrokerConnected: status.broker_connected,
@@ -89,8 +96,12 @@ export const serverStatusQueryOptions = (queryClient: QueryClient) =>
     retry: false,
   });
 
-/** The latest health, with safe defaults until the first answer arrives. */
+/**
+ * The latest health, with safe defaults until the first answer arrives; `isLoaded` once the server has answered
+ * (a first poll that got no answer leaves the edition unknown, not community).
+ */
 export function useServerStatus(queryClient: QueryClient): { status: ServerHealthState; isLoaded: boolean } {
   const query = useQuery(serverStatusQueryOptions(queryClient));
-  return { status: query.data ?? UNKNOWN_SERVER_STATUS, isLoaded: query.data !== undefined };
+  const status = query.data ?? UNKNOWN_SERVER_STATUS;
+  return { status, isLoaded: status.isKnown };
 }

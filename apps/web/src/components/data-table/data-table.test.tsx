@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockElementSize } from '@/test/layout.ts';
 import { renderUi } from '@/test/render-ui.tsx';
-import { DataTable } from './data-table.tsx';
+import { DataTable, IN_MEMORY, tableBodyState } from './data-table.tsx';
 import { paramToSorting, sortingToParam } from './sort-param.ts';
 
 interface Row {
@@ -25,7 +25,14 @@ describe('DataTable', () => {
 
   it('-> with 10,000 rows, renders only a window of them', () => {
     renderUi(
-      <DataTable label="Nodes" data={rowsOf(10_000)} columns={columns} getRowId={(r) => r.id} height={600} />,
+      <DataTable
+        query={IN_MEMORY}
+        label="Nodes"
+        data={rowsOf(10_000)}
+        columns={columns}
+        getRowId={(r) => r.id}
+        height={600}
+      />,
     );
     const table = screen.getByRole('table', { name: 'Nodes' });
     const bodyRows = within(table)
@@ -39,6 +46,7 @@ describe('DataTable', () => {
   it('-> filters rows by the search text', () => {
     renderUi(
       <DataTable
+        query={IN_MEMORY}
         label="Nodes"
         data={rowsOf(50)}
         columns={columns}
@@ -54,6 +62,7 @@ describe('DataTable', () => {
     const onSortingChange = vi.fn<(s: SortingState) => void>();
     renderUi(
       <DataTable
+        query={IN_MEMORY}
         label="Nodes"
         data={rowsOf(3)}
         columns={columns}
@@ -72,6 +81,7 @@ describe('DataTable', () => {
     const onRowSelectionChange = vi.fn();
     renderUi(
       <DataTable
+        query={IN_MEMORY}
         label="Nodes"
         data={rowsOf(10_000).reverse()}
         columns={columns}
@@ -97,6 +107,7 @@ describe('DataTable', () => {
     const onSortingChange = vi.fn<(s: SortingState) => void>();
     renderUi(
       <DataTable
+        query={IN_MEMORY}
         label="Nodes"
         data={rowsOf(3)}
         columns={columns}
@@ -120,6 +131,7 @@ describe('DataTable', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     renderUi(
       <DataTable
+        query={IN_MEMORY}
         label="Nodes"
         data={rowsOf(30)}
         columns={columns}
@@ -144,6 +156,7 @@ describe('DataTable', () => {
     const onLongEnd = vi.fn();
     renderUi(
       <DataTable
+        query={IN_MEMORY}
         label="Long"
         data={rowsOf(10_000)}
         columns={columns}
@@ -156,6 +169,7 @@ describe('DataTable', () => {
     const onShortEnd = vi.fn();
     renderUi(
       <DataTable
+        query={IN_MEMORY}
         label="Short"
         data={rowsOf(5)}
         columns={columns}
@@ -169,9 +183,87 @@ describe('DataTable', () => {
 
   it('-> with no rows, shows the empty state', () => {
     renderUi(
-      <DataTable label="Nodes" data={[]} columns={columns} getRowId={(r) => r.id} empty="No nodes yet" />,
+      <DataTable
+        query={IN_MEMORY}
+        label="Nodes"
+        data={[]}
+        columns={columns}
+        getRowId={(r) => r.id}
+        empty="No nodes yet"
+      />,
     );
     expect(screen.getByText('No nodes yet')).toBeInTheDocument();
+  });
+});
+
+describe('DataTable states (issue 39: loading must never look empty)', () => {
+  let restoreSize: () => void;
+  beforeEach(() => {
+    restoreSize = mockElementSize(1024, 600);
+  });
+  afterEach(() => restoreSize());
+  const table = (props: Partial<Parameters<typeof DataTable<Row>>[0]>) => (
+    <DataTable
+      label="Keys"
+      data={[]}
+      columns={columns}
+      getRowId={(r) => r.id}
+      query={IN_MEMORY}
+      empty="No keys yet"
+      {...props}
+    />
+  );
+
+  it('-> while the first read is in flight, shows a loading status and skeleton rows, never the empty text', () => {
+    renderUi(table({ query: { isPending: true, error: null } }));
+    expect(screen.getByRole('status', { name: 'Loading Keys…' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Keys' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByText('No keys yet')).not.toBeInTheDocument();
+  });
+
+  it('-> when the read failed, shows the reason and a retry that reads again, never the empty text', async () => {
+    const refetch = vi.fn();
+    renderUi(table({ query: { isPending: false, error: new Error('boom'), refetch } }));
+    expect(screen.getByTestId('load-error')).toBeInTheDocument();
+    expect(screen.queryByText('No keys yet')).not.toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(refetch).toHaveBeenCalledOnce();
+  });
+
+  it('-> when a refresh failed with rows already read, keeps the rows and shows the reason above them', () => {
+    renderUi(table({ data: rowsOf(2), query: { isPending: false, error: new Error('boom') } }));
+    expect(screen.getByText('node-00001')).toBeInTheDocument();
+    expect(screen.getByTestId('load-error')).toBeInTheDocument();
+  });
+
+  it('-> after a successful read of no rows, shows the empty text', () => {
+    renderUi(table({}));
+    expect(screen.getByText('No keys yet')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('-> when rows exist but the search hides them all, says nothing matches instead of empty', () => {
+    renderUi(table({ data: rowsOf(3), search: 'no-such-row' }));
+    expect(screen.getByTestId('table-no-match')).toHaveTextContent('Nothing matches');
+    expect(screen.queryByText('No keys yet')).not.toBeInTheDocument();
+  });
+
+  it('-> when a pre-filtered list leaves no row of its total, says nothing matches instead of empty', () => {
+    renderUi(table({ data: [], totalCount: 40, isPreSorted: true, noMatch: 'No key matches' }));
+    expect(screen.getByText('No key matches')).toBeInTheDocument();
+    expect(screen.queryByText('No keys yet')).not.toBeInTheDocument();
+  });
+
+  it('tableBodyState -> orders the reasons: rows, no match, failure, loading, empty', () => {
+    const pending = { isPending: true, error: null };
+    const failed = { isPending: false, error: new Error('x') };
+    expect(tableBodyState(pending, 0, 0)).toBe('loading');
+    expect(tableBodyState(failed, 0, 0)).toBe('error');
+    expect(tableBodyState({ isPending: true, error: new Error('x') }, 0, 0)).toBe('error');
+    expect(tableBodyState(IN_MEMORY, 0, 0)).toBe('empty');
+    expect(tableBodyState(IN_MEMORY, 5, 0)).toBe('no-match');
+    expect(tableBodyState(failed, 5, 2)).toBe('rows');
   });
 });
 
@@ -225,7 +317,9 @@ describe('DataTable on a narrow screen (below 768 px)', () => {
   });
 
   it('-> shows only the key columns, and the others one tap away in the row details', async () => {
-    renderUi(<DataTable label="Nodes" data={nodes} columns={nodeColumns} getRowId={(r) => r.id} />);
+    renderUi(
+      <DataTable query={IN_MEMORY} label="Nodes" data={nodes} columns={nodeColumns} getRowId={(r) => r.id} />,
+    );
     const table = screen.getByRole('table', { name: 'Nodes' });
     const headers = within(table)
       .getAllByRole('columnheader')

@@ -14,13 +14,55 @@ import {
 } from '@tanstack/react-table';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { VirtualRows, WindowRows } from './data-table-body.tsx';
 import { ExportMenu } from './export-menu.tsx';
 import { detailsColumn, NARROW_TABLE_BELOW, RowDetails, splitNarrowColumns } from './narrow-columns.tsx';
 import classes from './data-table.module.css';
 
+/**
+ * Where a table's rows come from, as its query reports it (a TanStack query result or a useList view fits): the
+ * table tells loading, failure, emptiness and "no match" apart from it, never from the row count alone (issue 39).
+ */
+export interface TableQuery {
+  /** No answer yet: skeleton rows, never the empty text. */
+  isPending: boolean;
+  /** The last read failed: its reason and a retry, never the empty text. */
+  error: unknown;
+  /** Reads again (the retry button). */
+  refetch?: () => unknown;
+}
+
+/** The query state of rows already in memory (a host's interfaces, a form's list): never loading, never failed. */
+export const IN_MEMORY: TableQuery = { isPending: false, error: null };
+
+/** What a table's body shows: its rows, or which of the four reasons it has none. */
+export type TableBodyState = 'rows' | 'loading' | 'error' | 'empty' | 'no-match';
+
+/**
+ * The body's state from the query and the counts: rows when any match; "no match" when rows exist but filters
+ * hide them all; else the failure, then the load in flight, then a truly empty list.
+ */
+export function tableBodyState(query: TableQuery, total: number, shown: number): TableBodyState {
+  if (shown > 0) return 'rows';
+  if (total > 0) return 'no-match';
+  if (query.error) return 'error';
+  if (query.isPending) return 'loading';
+  return 'empty';
+}
+
+/** Skeleton rows while a list loads: a screenful's outline, so the page does not jump when rows arrive. */
+const SKELETON_ROWS = 5;
+
 export interface DataTableProps<T> {
   data: readonly T[];
+  /** The rows' query state (IN_MEMORY for rows that need no read). */
+  query: TableQuery;
+  /**
+   * Rows before the page's own filters when `data` is already filtered (a useList view's `all`): none left after
+   * filtering then says "no match" instead of "empty". Defaults to `data.length`.
+   */
+  totalCount?: number;
   // Columns of one table hold different value types; TanStack's own helpers type such arrays with `any`.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   columns: ColumnDef<T, any>[];
@@ -38,7 +80,10 @@ export interface DataTableProps<T> {
   /** Height of the scrolling body; rows outside it are not rendered. */
   height?: number | string;
   rowHeight?: number;
+  /** Shown when the list has no rows at all (after a successful read). */
   empty?: ReactNode;
+  /** Shown when rows exist but the search or filters hide them all; defaults to a "no match" text. */
+  noMatch?: ReactNode;
   /**
    * The rows are already filtered and sorted (a list from lib/list/use-list.ts): the table only reports header
    * clicks, so a keystroke never re-sorts 10,000 rows here.
@@ -113,117 +158,176 @@ export function DataTable<T>(tableProps: DataTableProps<T>) {
   const initialHeight = expectedBodyHeight(props.height);
   const selectAll = useSelectAll(props);
   const columnCount = table.getVisibleLeafColumns().length + (isSelectable ? 1 : 0);
+  const state = tableBodyState(props.query, props.totalCount ?? props.data.length, rowCount);
+  const retry = props.query.refetch;
 
   return (
-    <Box
-      ref={setScrollElement}
-      data-scroll
-      className={classes.scroll}
-      style={{ height: props.height ?? `calc(100dvh - ${VIEWPORT_OFFSET_PX}px)` }}
-    >
-      <Table
-        aria-label={props.label}
-        aria-rowcount={rowCount}
-        stickyHeader
-        highlightOnHover
-        verticalSpacing="xs"
-        className={props.isPreSorted ? classes.fixedRows : undefined}
+    <>
+      {/* A failed refresh keeps the rows already read, with the reason and a retry above them. */}
+      {state === 'rows' && props.query.error ? <LoadError error={props.query.error} onRetry={retry} /> : null}
+      <Box
+        ref={setScrollElement}
+        data-scroll
+        className={classes.scroll}
+        style={{ height: props.height ?? `calc(100dvh - ${VIEWPORT_OFFSET_PX}px)` }}
       >
-        <Table.Thead>
-          {table.getHeaderGroups().map((group) => (
-            <Table.Tr key={group.id}>
-              {isSelectable && (
-                <Table.Th className={classes.selectCell}>
-                  <Checkbox
-                    aria-label={t('table.selectAll')}
-                    checked={props.isPreSorted ? selectAll.isAll : table.getIsAllRowsSelected()}
-                    indeterminate={props.isPreSorted ? selectAll.isSome : table.getIsSomeRowsSelected()}
-                    onChange={props.isPreSorted ? selectAll.toggle : table.getToggleAllRowsSelectedHandler()}
-                  />
-                </Table.Th>
-              )}
-              {group.headers.map((header, index) => {
-                const sorted = header.column.getIsSorted();
-                const heading = flexRender(header.column.columnDef.header, header.getContext());
-                // Every table exports what it shows, filtered and sorted (issue 33), from its last heading. The
-                // export control sits beside the sort button, never inside it (a button may not hold a button).
-                const exportMenu =
-                  index === group.headers.length - 1 && tableProps.isExportable !== false ? (
-                    <ExportMenu
-                      label={tableProps.label}
-                      columns={tableProps.columns}
-                      rows={() => (props.isPreSorted ? props.data : rows.map((row) => row.original))}
+        <Table
+          aria-label={props.label}
+          aria-rowcount={rowCount}
+          aria-busy={state === 'loading' || undefined}
+          stickyHeader
+          highlightOnHover
+          verticalSpacing="xs"
+          className={props.isPreSorted ? classes.fixedRows : undefined}
+        >
+          <Table.Thead>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Tr key={group.id}>
+                {isSelectable && (
+                  <Table.Th className={classes.selectCell}>
+                    <Checkbox
+                      aria-label={t('table.selectAll')}
+                      checked={props.isPreSorted ? selectAll.isAll : table.getIsAllRowsSelected()}
+                      indeterminate={props.isPreSorted ? selectAll.isSome : table.getIsSomeRowsSelected()}
+                      onChange={
+                        props.isPreSorted ? selectAll.toggle : table.getToggleAllRowsSelectedHandler()
+                      }
                     />
-                  ) : undefined;
-                const title = header.column.getCanSort() ? (
-                  <UnstyledButton
-                    className={classes.sortButton}
-                    onClick={header.column.getToggleSortingHandler()}
-                  >
-                    {heading}
-                    {sorted === 'asc' ? (
-                      <IconArrowUp size={14} />
-                    ) : sorted === 'desc' ? (
-                      <IconArrowDown size={14} />
-                    ) : (
-                      <IconArrowsSort size={14} opacity={0.4} />
-                    )}
-                  </UnstyledButton>
-                ) : (
-                  heading
-                );
-                return (
-                  <Table.Th
-                    key={header.id}
-                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                    style={{ width: header.getSize() === 150 ? undefined : header.getSize() }}
-                  >
-                    {exportMenu ? (
-                      <Group gap={4} wrap="nowrap" justify="space-between">
-                        {title}
-                        {exportMenu}
-                      </Group>
-                    ) : (
-                      title
-                    )}
                   </Table.Th>
-                );
-              })}
-            </Table.Tr>
-          ))}
-        </Table.Thead>
-        <Table.Tbody>
-          {rowCount === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={columnCount}>
-                {props.empty ?? (
-                  <Text c="dimmed" ta="center" py="xl">
-                    {t('table.empty')}
-                  </Text>
                 )}
-              </Table.Td>
-            </Table.Tr>
-          ) : (
-            <DataTableRows
-              {...props}
-              scrollElement={scrollElement}
-              rows={rows}
-              rowHeight={rowHeight}
-              initialHeight={initialHeight}
-              selectLabel={t('table.selectRow')}
-            />
-          )}
-        </Table.Tbody>
-      </Table>
-      {narrow && details !== undefined && (
-        <RowDetails
-          row={details}
-          titleColumn={narrow.shown[0]}
-          columns={narrow.hidden}
-          onClose={() => setDetails(undefined)}
-        />
-      )}
-    </Box>
+                {group.headers.map((header, index) => {
+                  const sorted = header.column.getIsSorted();
+                  const heading = flexRender(header.column.columnDef.header, header.getContext());
+                  // Every table exports what it shows, filtered and sorted (issue 33), from its last heading. The
+                  // export control sits beside the sort button, never inside it (a button may not hold a button).
+                  const exportMenu =
+                    index === group.headers.length - 1 && tableProps.isExportable !== false ? (
+                      <ExportMenu
+                        label={tableProps.label}
+                        columns={tableProps.columns}
+                        rows={() => (props.isPreSorted ? props.data : rows.map((row) => row.original))}
+                      />
+                    ) : undefined;
+                  const title = header.column.getCanSort() ? (
+                    <UnstyledButton
+                      className={classes.sortButton}
+                      onClick={header.column.getToggleSortingHandler()}
+                    >
+                      {heading}
+                      {sorted === 'asc' ? (
+                        <IconArrowUp size={14} />
+                      ) : sorted === 'desc' ? (
+                        <IconArrowDown size={14} />
+                      ) : (
+                        <IconArrowsSort size={14} opacity={0.4} />
+                      )}
+                    </UnstyledButton>
+                  ) : (
+                    heading
+                  );
+                  return (
+                    <Table.Th
+                      key={header.id}
+                      aria-sort={
+                        sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
+                      }
+                      style={{ width: header.getSize() === 150 ? undefined : header.getSize() }}
+                    >
+                      {exportMenu ? (
+                        <Group gap={4} wrap="nowrap" justify="space-between">
+                          {title}
+                          {exportMenu}
+                        </Group>
+                      ) : (
+                        title
+                      )}
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Thead>
+          <Table.Tbody>
+            {state === 'loading' ? (
+              <LoadingRows columnCount={columnCount} rowHeight={rowHeight} label={props.label} />
+            ) : state !== 'rows' ? (
+              <Table.Tr>
+                <Table.Td colSpan={columnCount}>
+                  {state === 'error' ? (
+                    <LoadError error={props.query.error} onRetry={retry} />
+                  ) : state === 'no-match' ? (
+                    (props.noMatch ?? (
+                      <Text c="dimmed" ta="center" py="xl" data-testid="table-no-match">
+                        {t('table.noMatch')}
+                      </Text>
+                    ))
+                  ) : (
+                    (props.empty ?? (
+                      <Text c="dimmed" ta="center" py="xl">
+                        {t('table.empty')}
+                      </Text>
+                    ))
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              <DataTableRows
+                {...props}
+                scrollElement={scrollElement}
+                rows={rows}
+                rowHeight={rowHeight}
+                initialHeight={initialHeight}
+                selectLabel={t('table.selectRow')}
+              />
+            )}
+          </Table.Tbody>
+        </Table>
+        {narrow && details !== undefined && (
+          <RowDetails
+            row={details}
+            titleColumn={narrow.shown[0]}
+            columns={narrow.hidden}
+            onClose={() => setDetails(undefined)}
+          />
+        )}
+      </Box>
+    </>
+  );
+}
+
+/**
+ * The body while the first read is in flight: a "loading" status for assistive technology and tests, and skeleton
+ * rows in the table's own row height.
+ */
+function LoadingRows({
+  columnCount,
+  rowHeight,
+  label,
+}: {
+  columnCount: number;
+  rowHeight: number;
+  label: string;
+}) {
+  const { t } = useTranslation('common');
+  return (
+    <>
+      <tr className={Table.classes.tr}>
+        <td className={Table.classes.td} colSpan={columnCount}>
+          <Text size="sm" c="dimmed" role="status" aria-label={t('table.loading', { table: label })}>
+            {t('loading')}
+          </Text>
+        </td>
+      </tr>
+      {Array.from({ length: SKELETON_ROWS }, (_, row) => (
+        <tr key={row} className={Table.classes.tr} style={{ height: rowHeight }} aria-hidden>
+          {Array.from({ length: columnCount }, (_, cell) => (
+            <td key={cell} className={Table.classes.td}>
+              <span className={classes.skeleton} />
+            </td>
+          ))}
+        </tr>
+      ))}
+    </>
   );
 }
 

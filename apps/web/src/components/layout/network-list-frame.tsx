@@ -1,8 +1,7 @@
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '@/lib/error-message.ts';
 import { PageIcon, type PageKey } from './page-catalog.tsx';
 import { pageCrumbs } from './page-crumbs.ts';
 import { PageHeader } from './page-header.tsx';
@@ -18,15 +17,14 @@ export interface NetworkListFrameProps {
   searchLabel: string;
   search: string | undefined;
   onSearch: (value: string) => void;
-  /** The list's load error, shown above it. */
-  error: unknown;
   /** The table and the page's dialogs. */
   children: ReactNode;
 }
 
 /**
  * A network section that is one searchable list (DNS entries, tags): the header with the network's breadcrumb
- * and the add button, the search box, the load error, then the page's table and dialogs.
+ * and the add button, the search box, then the page's table (which shows its own loading and load error) and
+ * dialogs.
  */
 export function NetworkListFrame(props: NetworkListFrameProps) {
   const { t: tPages } = useTranslation('pages');
@@ -53,7 +51,6 @@ export function NetworkListFrame(props: NetworkListFrameProps) {
         onChange={(event) => props.onSearch(event.currentTarget.value)}
         maw={360}
       />
-      {props.error ? <Alert color="red">{describeError(props.error)}</Alert> : null}
       {props.children}
     </Stack>
   );

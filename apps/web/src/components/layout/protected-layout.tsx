@@ -56,8 +56,9 @@ export function ProtectedLayout({ dialogs }: { dialogs?: ReactNode }) {
         isDrawer={isNarrow}
         isDrawerOpen={isDrawerOpen}
         onToggle={isNarrow ? drawer.close : () => setSidebarCollapsed(!isSidebarCollapsed)}
-        isPro={status.isPro}
-        serverVersion={status.version}
+        // Nothing is guessed: until the server's first answer the edition and version are skeletons.
+        isPro={isLoaded ? status.isPro : undefined}
+        serverVersion={isLoaded ? status.version : undefined}
       />
       <Box component="main" className={classes.main}>
         {isNarrow && (

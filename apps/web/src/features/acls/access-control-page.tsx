@@ -1,6 +1,6 @@
 import type { Acl } from '@meshdeck/contracts';
 import { networkDisplayName } from '@meshdeck/contracts';
-import { Alert, Button, Group, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { IconHelpCircle, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -11,7 +11,6 @@ import { ImpactConfirmDialog } from '@/components/access/impact-confirm-dialog.t
 import { PageIcon } from '@/components/layout/page-catalog.tsx';
 import { PageHeader } from '@/components/layout/page-header.tsx';
 import { useAcls } from '@/lib/api/access-queries.ts';
-import { describeError } from '@/lib/error-message.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { patchSearch } from '@/lib/patch-search.ts';
 import { paths } from '@/lib/paths.ts';
@@ -148,9 +147,10 @@ export function AccessControlPage() {
           ]}
         />
       </Group>
-      {acls.error && <Alert color="red">{describeError(acls.error)}</Alert>}
       <PoliciesTable
         policies={policies}
+        query={acls}
+        totalCount={acls.data?.length ?? 0}
         search={search.search ?? ''}
         canManage={canManage}
         onEdit={onEdit}

@@ -1,11 +1,10 @@
 import { activitySubjectTypes } from '@meshdeck/contracts';
-import { Alert, Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect } from '@/components/ui/filter-select.tsx';
 import { useNetworks } from '@/lib/networks-query.ts';
-import { describeError } from '@/lib/error-message.ts';
 import { patchSearch } from '@/lib/patch-search.ts';
 import { activityTypeField } from './activity-search.ts';
 import { useActivity } from './api/get-activity.ts';
@@ -68,9 +67,9 @@ export function ActivityPage() {
           w={200}
         />
       </Group>
-      {activity.isError && <Alert color="red">{describeError(activity.error)}</Alert>}
       <ActivityTable
         entries={entries}
+        query={activity}
         onOpen={(entry) => setSearch({ entry: entry.id })}
         onEndReached={handleEndReached}
       />

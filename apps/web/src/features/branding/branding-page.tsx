@@ -12,6 +12,7 @@ import { PageIcon } from '@/components/layout/page-catalog.tsx';
 import { pageCrumbs } from '@/components/layout/page-crumbs.ts';
 import { PageHeader } from '@/components/layout/page-header.tsx';
 import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { describeError } from '@/lib/error-message.ts';
 import { useBranding, useUpdateBranding } from './api/branding.ts';
 import { BrandingPreview } from './components/branding-preview.tsx';
@@ -48,7 +49,7 @@ const imageValue = (change: ImageChange) =>
  */
 export function BrandingPage() {
   const branding = useBranding();
-  if (branding.isError) return <Alert color="red">{describeError(branding.error)}</Alert>;
+  if (branding.isError) return <LoadError error={branding.error} onRetry={branding.refetch} />;
   if (!branding.data) return <CenteredLoader />;
   return <BrandingForm stored={branding.data} />;
 }

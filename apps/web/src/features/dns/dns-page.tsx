@@ -41,10 +41,10 @@ export function DnsPage() {
       searchLabel={t('dns.search')}
       search={search.search}
       onSearch={(value) => setSearch({ search: value })}
-      error={rows.error}
     >
       <DnsTable
         rows={rows.data ?? []}
+        query={rows}
         search={search.search ?? ''}
         canManage={canManage}
         onDelete={onDelete}

@@ -1,4 +1,4 @@
-import { Alert, Group, Stack, TextInput } from '@mantine/core';
+import { Group, Stack, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -9,7 +9,6 @@ import { PageIcon } from '@/components/layout/page-catalog.tsx';
 import { PageHeader } from '@/components/layout/page-header.tsx';
 import { FilterSelect } from '@/components/ui/filter-select.tsx';
 import { SegmentedFilter } from '@/components/ui/segmented-filter.tsx';
-import { describeError } from '@/lib/error-message.ts';
 import { useList } from '@/lib/list/use-list.ts';
 import { patchSearch } from '@/lib/patch-search.ts';
 import { paths } from '@/lib/paths.ts';
@@ -126,9 +125,10 @@ export function ClientsPage() {
           ]}
         />
       </Group>
-      {clients.error && <Alert color="red">{describeError(clients.error)}</Alert>}
       <ClientsTable
         rows={clients.rows}
+        query={clients}
+        totalCount={clients.all.length}
         gatewayNames={gatewayNames}
         hasNetworkColumn
         sorting={paramToSorting(search.sort, DEFAULT_SORT)}

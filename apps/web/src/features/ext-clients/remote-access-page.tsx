@@ -1,4 +1,4 @@
-import { Alert, Button, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -9,7 +9,6 @@ import { paramToSorting, sortingToParam } from '@/components/data-table/sort-par
 import { PageIcon } from '@/components/layout/page-catalog.tsx';
 import { PageHeader } from '@/components/layout/page-header.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
-import { describeError } from '@/lib/error-message.ts';
 import { useList } from '@/lib/list/use-list.ts';
 import { useNetworks } from '@/lib/networks-query.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
@@ -130,9 +129,9 @@ export function RemoteAccessPage() {
             value={search.gatewaySearch ?? ''}
             onChange={(event) => setSearch({ gatewaySearch: event.currentTarget.value })}
           />
-          {gatewayRows.error && <Alert color="red">{describeError(gatewayRows.error)}</Alert>}
           <GatewaysTable
             gateways={gatewayRows.gateways}
+            query={gatewayRows}
             search={search.gatewaySearch ?? ''}
             selectedId={search.gateway}
             onSelect={selectGateway}
@@ -159,9 +158,10 @@ export function RemoteAccessPage() {
             value={search.search ?? ''}
             onChange={(event) => setSearch({ search: event.currentTarget.value })}
           />
-          {clients.error && <Alert color="red">{describeError(clients.error)}</Alert>}
           <ClientsTable
             rows={clients.rows}
+            query={clients}
+            totalCount={clients.all.length}
             gatewayNames={gatewayNames}
             sorting={paramToSorting(search.sort, DEFAULT_SORT)}
             onSortingChange={(sorting) => setSearch({ sort: clientSortField(sortingToParam(sorting)) })}

@@ -6,9 +6,9 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { useGroup, useUsers } from '@/lib/api/people-queries.ts';
-import { describeError } from '@/lib/error-message.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { paths } from '@/lib/paths.ts';
 import { useCreateGroup, useDeleteGroup, useUpdateGroup } from './api/group-mutations.ts';
@@ -64,7 +64,7 @@ export function GroupPage({ groupId }: { groupId: string }) {
   const [isDeleting, setIsDeleting] = useState(false);
 
   if (group.isPending || users.isPending) return <CenteredLoader />;
-  if (group.isError) return <Alert color="red">{describeError(group.error)}</Alert>;
+  if (group.isError) return <LoadError error={group.error} onRetry={group.refetch} />;
   const data = group.data;
   const initial: GroupInput = {
     id: data.id,

@@ -1,6 +1,6 @@
 import { groupName } from '@/lib/group-name.ts';
 import type { PeopleGroup } from '@meshdeck/contracts';
-import { ActionIcon, Alert, Anchor, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -9,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { useGroups, useUsers } from '@/lib/api/people-queries.ts';
-import { describeError } from '@/lib/error-message.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { paths } from '@/lib/paths.ts';
 import { useDeleteGroup } from './api/group-mutations.ts';
@@ -100,9 +99,9 @@ export function GroupsTab() {
           </Button>
         </Group>
       </Group>
-      {groups.isError && <Alert color="red">{describeError(groups.error)}</Alert>}
       <DataTable
         data={rows}
+        query={groups}
         columns={columns}
         getRowId={(group) => group.id}
         label={t('groups.tableLabel')}

@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, Stack, Tabs } from '@mantine/core';
+import { Alert, Badge, Box, Group, Stack, Tabs } from '@mantine/core';
 import { IconDeviceDesktop } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -7,10 +7,10 @@ import { EditHostDialog } from './components/edit-host-dialog.tsx';
 import { HostActionsMenu } from './components/host-actions-menu.tsx';
 import { PageHeader } from '@/components/layout/page-header.tsx';
 import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { useHost } from '@/lib/api/get-hosts.ts';
 import { useAllNodes } from '@/lib/api/get-nodes.ts';
-import { describeError } from '@/lib/error-message.ts';
 import { worstStatus } from '@/lib/node-health.ts';
 import { paths } from '@/lib/paths.ts';
 import { patchSearch } from '@/lib/patch-search.ts';
@@ -31,7 +31,8 @@ export function HostDetailsPage() {
   const hostQuery = useHost(hostId);
   // Editing or deleting a host is a global write: only platform admins get the menu (spec §6).
   const isAdmin = useIsPlatformAdmin();
-  const { data: allNodes } = useAllNodes();
+  const nodesQuery = useAllNodes();
+  const allNodes = nodesQuery.data;
   const nodes = useMemo(() => (allNodes ?? []).filter((node) => node.hostId === hostId), [allNodes, hostId]);
   const lastCheckIn = nodes.reduce<Date | undefined>(
     (latest, node) =>
@@ -42,9 +43,9 @@ export function HostDetailsPage() {
   if (hostQuery.isPending) return <CenteredLoader />;
   if (hostQuery.isError)
     return (
-      <Alert color="red" m="md">
-        {describeError(hostQuery.error)}
-      </Alert>
+      <Box m="md">
+        <LoadError error={hostQuery.error} onRetry={hostQuery.refetch} />
+      </Box>
     );
   if (!hostQuery.data)
     return (
@@ -92,7 +93,7 @@ export function HostDetailsPage() {
           <HostFieldsCard host={host} title={t('overviewTitle')} />
         </Tabs.Panel>
         <Tabs.Panel value="networks">
-          <HostNodesTable host={host} nodes={nodes} />
+          <HostNodesTable host={host} nodes={nodes} query={nodesQuery} />
         </Tabs.Panel>
         <Tabs.Panel value="interfaces">
           <HostInterfacesTable host={host} />

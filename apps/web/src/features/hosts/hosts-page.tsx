@@ -1,5 +1,5 @@
 import { compareHostItems, listStatusFilters } from '@meshdeck/contracts';
-import { Alert, Button, Group, Stack, Tabs, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Tabs, TextInput } from '@mantine/core';
 import { IconDevices, IconKey, IconPlus, IconSearch } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
@@ -14,7 +14,6 @@ import { hostListSource } from './api/host-list.ts';
 import { useRefreshAllHostKeys } from '@/lib/api/host-mutations.ts';
 import { serverFilters } from '@/lib/early-request.ts';
 import { hostSortField, hostStatusField } from './hosts-search.ts';
-import { describeError } from '@/lib/error-message.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { patchSearch } from '@/lib/patch-search.ts';
 import { useList } from '@/lib/list/use-list.ts';
@@ -90,7 +89,6 @@ export function HostsPage() {
           )
         }
       />
-      {hosts.error && <Alert color="red">{describeError(hosts.error)}</Alert>}
       {hosts.isSuccess && hosts.all.length === 0 ? (
         <EmptyState
           icon={<IconDevices size={28} />}
@@ -131,13 +129,21 @@ export function HostsPage() {
           <Tabs.Panel value="overview">
             <HostsTable
               rows={hosts.rows}
+              query={hosts}
+              totalCount={hosts.all.length}
               sorting={paramToSorting(params.sort, DEFAULT_SORT)}
               onSortingChange={(sorting) => setParams({ sort: hostSortField(sortingToParam(sorting)) })}
               isReadOnly={!isAdmin}
             />
           </Tabs.Panel>
           <Tabs.Panel value="access">
-            <NetworkAccessTab rows={hosts.rows} selected={selected} onSelect={handleSelect} />
+            <NetworkAccessTab
+              rows={hosts.rows}
+              query={hosts}
+              totalCount={hosts.all.length}
+              selected={selected}
+              onSelect={handleSelect}
+            />
           </Tabs.Panel>
         </Tabs>
       )}

@@ -1,4 +1,4 @@
-import { Alert, Group, Stack } from '@mantine/core';
+import { Alert, Box, Group, Stack } from '@mantine/core';
 import { IconDeviceDesktop } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +6,9 @@ import { NodeActionsMenu } from '@/components/nodes/node-actions-menu.tsx';
 import { PageHeader } from '@/components/layout/page-header.tsx';
 import { rolesOfView } from '@/components/routing/routing-roles.ts';
 import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { useHost } from '@/lib/api/get-hosts.ts';
 import { useNetworkNodes } from '@/lib/api/get-nodes.ts';
-import { describeError } from '@/lib/error-message.ts';
 import { paths } from '@/lib/paths.ts';
 import { useCanManageNetwork } from '@/lib/permissions.ts';
 import { HostFieldsCard } from './components/host-fields-card.tsx';
@@ -31,9 +31,9 @@ export function NetworkHostDetailsPage() {
   const error = host.error ?? nodes.error;
   if (error)
     return (
-      <Alert color="red" m="md">
-        {describeError(error)}
-      </Alert>
+      <Box m="md">
+        <LoadError error={error} onRetry={() => Promise.all([host.refetch(), nodes.refetch()])} />
+      </Box>
     );
   if (!host.data || !node)
     return (

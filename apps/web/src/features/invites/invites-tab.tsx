@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconMailPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { useInvites } from '@/lib/api/people-queries.ts';
-import { describeError } from '@/lib/error-message.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { useDeleteAllInvites } from './api/invite-mutations.ts';
 import { InvitesList } from './components/invites-list.tsx';
@@ -52,8 +53,13 @@ export function InvitesTab({ onInvite }: { onInvite: () => void }) {
           </Button>
         </Group>
       </Group>
-      {invites.isError && <Alert color="red">{describeError(invites.error)}</Alert>}
-      <InvitesList invites={shown} />
+      {invites.isError ? (
+        <LoadError error={invites.error} onRetry={invites.refetch} />
+      ) : invites.isPending ? (
+        <CenteredLoader fullHeight={false} />
+      ) : (
+        <InvitesList invites={shown} />
+      )}
       <ConfirmDialog
         opened={isClearing}
         title={t('invites.clearAllTitle')}

@@ -1,5 +1,5 @@
 import type { EnrollmentKeyItem } from '@meshdeck/contracts';
-import { Alert, Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -11,7 +11,6 @@ import { useEnrollmentKeys } from '@/lib/api/get-enrollment-keys.ts';
 import { useHosts } from '@/lib/api/get-hosts.ts';
 import { useAllNodes } from '@/lib/api/get-nodes.ts';
 import { useDeleteEnrollmentKey } from '@/lib/api/enrollment-key-mutations.ts';
-import { describeError } from '@/lib/error-message.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { patchSearch } from '@/lib/patch-search.ts';
 import { useIsPlatformAdmin } from '@/lib/permissions.ts';
@@ -74,9 +73,9 @@ export function KeysPage() {
         onChange={(event) => setParams({ search: event.currentTarget.value })}
         maw={360}
       />
-      {keys.isError && <Alert color="red">{describeError(keys.error)}</Alert>}
       <KeysTable
         keys={keys.data ?? []}
+        query={keys}
         relayNames={relayNames}
         search={params.search ?? ''}
         sorting={paramToSorting(params.sort, [{ id: 'name', desc: false }])}

@@ -1,19 +1,20 @@
 import { compareNodeItems } from '@meshdeck/contracts';
-import { Alert, Stack } from '@mantine/core';
-import { IconTopologyStar3 } from '@tabler/icons-react';
+import { Button, Stack } from '@mantine/core';
+import { IconDeviceDesktopPlus, IconTopologyStar3 } from '@tabler/icons-react';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DenyNoticeSlot } from '@/components/access/deny-notice-slot.tsx';
 import { paramToSorting, sortingToParam } from '@/components/data-table/sort-param.ts';
 import { PageHeader } from '@/components/layout/page-header.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { nodeListSource } from '@/lib/api/node-list.ts';
 import { serverFilters } from '@/lib/early-request.ts';
-import { describeError } from '@/lib/error-message.ts';
 import { useList } from '@/lib/list/use-list.ts';
 import { patchSearch } from '@/lib/patch-search.ts';
-import { useCanManageNetwork } from '@/lib/permissions.ts';
+import { paths } from '@/lib/paths.ts';
+import { useCanManageNetwork, useIsPlatformAdmin } from '@/lib/permissions.ts';
 import { BulkDelete } from './components/bulk-delete.tsx';
 import { NodesTable } from './components/nodes-table.tsx';
 import { NodesToolbar } from './components/nodes-toolbar.tsx';
@@ -43,6 +44,8 @@ export function NodesPage() {
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   // Deleting nodes is a network-scoped write (spec §6): viewers get the list without checkboxes.
   const canManage = useCanManageNetwork(networkId);
+  // Adding a device is a global write (spec §6): platform admins get the wizard from the empty list.
+  const canAddDevice = useIsPlatformAdmin();
   const source = useMemo(() => nodeListSource(networkId), [networkId]);
   const match = useMemo(
     () => nodeFilter({ search: search.search, status: search.status, type: search.type }),
@@ -70,9 +73,28 @@ export function NodesPage() {
       <DenyNoticeSlot networkId={networkId} />
       <NodesToolbar search={search.search} type={search.type} status={search.status} onChange={setSearch} />
       {canManage && <BulkDelete selected={selectedNodes} names={names} onDone={() => setRowSelection({})} />}
-      {nodes.error && <Alert color="red">{describeError(nodes.error)}</Alert>}
       <NodesTable
         rows={nodes.rows}
+        query={nodes}
+        totalCount={nodes.all.length}
+        empty={
+          <EmptyState
+            icon={<IconTopologyStar3 size={28} />}
+            title={t('empty.title')}
+            description={t('empty.description')}
+            action={
+              canAddDevice && (
+                <Button
+                  component={Link}
+                  to={paths.newHost()}
+                  leftSection={<IconDeviceDesktopPlus size={16} />}
+                >
+                  {t('addDevice')}
+                </Button>
+              )
+            }
+          />
+        }
         sorting={paramToSorting(search.sort, DEFAULT_SORT)}
         onSortingChange={(sorting) => setSearch({ sort: nodeSortField(sortingToParam(sorting)) })}
         rowSelection={canManage ? rowSelection : undefined}

@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { platformRoleLabel } from '@/components/people/platform-role-label.ts';
 import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { LanguageSelect } from '@/components/ui/language-select.tsx';
 import { describeError } from '@/lib/error-message.ts';
 import { notifySuccess } from '@/lib/notify.ts';
@@ -28,7 +29,7 @@ export function ProfilePage() {
   });
 
   if (profile.isPending) return <CenteredLoader />;
-  if (profile.isError) return <Alert color="red">{describeError(profile.error)}</Alert>;
+  if (profile.isError) return <LoadError error={profile.error} onRetry={profile.refetch} />;
   const user = profile.data;
 
   const handleSubmit = form.onSubmit((values) =>

@@ -5,9 +5,9 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { useRole } from '@/lib/api/people-queries.ts';
-import { describeError } from '@/lib/error-message.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { paths } from '@/lib/paths.ts';
 import { useCreateNetworkRole, useDeleteRole, useUpdateNetworkRole } from './api/role-mutations.ts';
@@ -70,7 +70,7 @@ export function NetworkRolePage({ roleId }: { roleId: string }) {
   const [isDeleting, setIsDeleting] = useState(false);
 
   if (role.isPending) return <CenteredLoader />;
-  if (role.isError) return <Alert color="red">{describeError(role.error)}</Alert>;
+  if (role.isError) return <LoadError error={role.error} onRetry={role.refetch} />;
   const data = role.data;
   const initial: NetworkRoleInput = {
     id: data.id,

@@ -1,5 +1,5 @@
 import type { PeopleRole } from '@meshdeck/contracts';
-import { Alert, Anchor, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -7,7 +7,6 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import { useRoles } from '@/lib/api/people-queries.ts';
-import { describeError } from '@/lib/error-message.ts';
 import { paths } from '@/lib/paths.ts';
 import { roleName } from '@/lib/role-name.ts';
 
@@ -77,9 +76,9 @@ export function NetworkRolesTab() {
           {t('roles.createTitle')}
         </Button>
       </Group>
-      {roles.isError && <Alert color="red">{describeError(roles.error)}</Alert>}
       <DataTable
         data={rows}
+        query={roles}
         columns={columns}
         getRowId={(role) => role.id}
         label={t('roles.tableLabel')}

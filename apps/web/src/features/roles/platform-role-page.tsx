@@ -1,11 +1,11 @@
-import { Alert, Anchor, Badge, Group, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconMinus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { platformRoleLabel } from '@/components/people/platform-role-label.ts';
 import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { useRole } from '@/lib/api/people-queries.ts';
-import { describeError } from '@/lib/error-message.ts';
 import { paths } from '@/lib/paths.ts';
 import { ABILITY_SCOPES, type AbilityRow, platformAbilities } from './platform-abilities.ts';
 
@@ -24,7 +24,7 @@ export function PlatformRolePage({ roleId }: { roleId: string }) {
   const { t } = useTranslation('people');
   const role = useRole(roleId);
   if (role.isPending) return <CenteredLoader />;
-  if (role.isError) return <Alert color="red">{describeError(role.error)}</Alert>;
+  if (role.isError) return <LoadError error={role.error} onRetry={role.refetch} />;
   const data = role.data;
   const resourceLabel = (row: AbilityRow) => {
     const type = t(`roles.resources.${row.resourceType}`, { defaultValue: row.resourceType });

@@ -1,11 +1,9 @@
 import type { NodeListItem } from '@meshdeck/contracts';
-import { Alert } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowBadge } from '@/components/data-table/row-badge.tsx';
-import { describeError } from '@/lib/error-message.ts';
 import { patchSearch } from '@/lib/patch-search.ts';
 import { useCanManageNetwork } from '@/lib/permissions.ts';
 import { useRoutingStatus } from './api/routing-status.ts';
@@ -118,6 +116,7 @@ export function EgressPage() {
       <RoleTable
         title={t('egress.gatewaysTitle')}
         rows={shownGateways}
+        query={list}
         columns={gatewayColumns}
         search={search.gateways}
         searchLabel={t('egress.searchGateways')}
@@ -127,16 +126,18 @@ export function EgressPage() {
       <RoleTable
         title={t('egress.rangesTitle')}
         rows={shownRanges}
+        query={list}
         columns={rangeColumns}
         search={search.ranges}
         searchLabel={t('egress.searchRanges')}
         onSearch={(value) => setSearch({ ranges: value })}
         emptyText={t('noMatch')}
       />
-      {status.error && <Alert color="orange">{describeError(status.error)}</Alert>}
       <RoleTable
         title={t('egress.routersTitle')}
         rows={shownRouters}
+        // Read by the network's admins only: for anyone else the query never runs, which is not loading.
+        query={{ isPending: status.isLoading, error: status.error, refetch: status.refetch }}
         columns={routerColumns}
         search={search.routers}
         searchLabel={t('egress.searchRouters')}

@@ -79,6 +79,7 @@ export function InternetGatewaysPage() {
       <RoleTable
         title={t('inet.gatewaysTitle')}
         rows={shownGateways}
+        query={list}
         columns={gatewayColumns}
         search={search.gateways}
         searchLabel={t('inet.searchGateways')}
@@ -88,6 +89,7 @@ export function InternetGatewaysPage() {
       <RoleTable
         title={t('inet.clientsTitle')}
         rows={shownClients}
+        query={list}
         columns={clientColumns}
         search={search.clients}
         searchLabel={t('inet.searchClients')}

@@ -79,6 +79,7 @@ export function RelaysPage() {
       <RoleTable
         title={t('relays.relaysTitle')}
         rows={shownRelays}
+        query={list}
         columns={relayColumns}
         search={search.relays}
         searchLabel={t('relays.searchRelays')}
@@ -88,6 +89,7 @@ export function RelaysPage() {
       <RoleTable
         title={t('relays.relayedTitle')}
         rows={shownRelayed}
+        query={list}
         columns={relayedColumns}
         search={search.relayed}
         searchLabel={t('relays.searchRelayed')}

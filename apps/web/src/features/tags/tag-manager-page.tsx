@@ -48,10 +48,10 @@ export function TagManagerPage() {
       searchLabel={t('tags.search')}
       search={search.search}
       onSearch={(value) => setSearch({ search: value })}
-      error={tags.error}
     >
       <TagsTable
         tags={tags.data ?? []}
+        query={tags}
         search={search.search ?? ''}
         names={names}
         canManage={canManage}

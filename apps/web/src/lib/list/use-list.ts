@@ -99,6 +99,8 @@ export interface ListView<T> {
   isPending: boolean;
   isSuccess: boolean;
   error: Error | null;
+  /** Reads the list again (a load error's retry). */
+  refetch: () => unknown;
 }
 
 /**
@@ -144,6 +146,8 @@ export function useList<T extends { id: string }>(
     };
   }, [wantAll, isFirstShown]);
   const sorted = useMemo(() => (all ? [...all].sort(compare) : []), [all, compare]);
+  // A failed read of every row reads again (the first rows' failure already asks for every row).
+  const refetch = wantAll ? query.refetch : first.refetch;
   const rows = useMemo(() => filterRows(sorted, match), [sorted, match]);
   return {
     all: all ?? [],
@@ -151,6 +155,7 @@ export function useList<T extends { id: string }>(
     isPending: all === undefined && query.error === null,
     isSuccess: query.isSuccess,
     error: query.error,
+    refetch,
   };
 }
 

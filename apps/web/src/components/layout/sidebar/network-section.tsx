@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useCreateNetworkDialog } from '@/lib/create-network-dialog.ts';
@@ -20,13 +20,42 @@ export function NetworkSection({ isCollapsed, isPro }: { isCollapsed: boolean; i
   const { t } = useTranslation(['shell', 'pages']);
   const savedNetwork = useSession((state) => state.activeNetwork);
   const routeNetwork = useParams({ strict: false, select: (params) => params.networkId });
-  const networks = useNetworks().data ?? [];
+  const query = useNetworks();
+  const networks = query.data ?? [];
   const openCreateNetwork = useCreateNetworkDialog((state) => state.open);
   // The route wins over saved state, and a saved id that is no longer one of the user's networks is ignored.
   const activeNetworkId =
     [routeNetwork, savedNetwork].find((id) => id !== undefined && id !== null && hasNetwork(networks, id)) ??
     null;
 
+  // Until the networks are read the section is an outline: "no network" (Add Network) is only said when true.
+  if (query.isPending && !query.error)
+    return (
+      <Stack gap={2} role="status" aria-label={t('sidebar.networksLoading')} data-testid="networks-pending">
+        {[0, 1, 2].map((row) => (
+          <span key={row} className={`${classes.skeleton} ${classes.skeletonRow}`} />
+        ))}
+      </Stack>
+    );
+  if (query.error && query.data === undefined)
+    return (
+      <Stack gap={4}>
+        <Text fz="xs" c="red" role="alert">
+          {t('sidebar.networksFailed')}
+        </Text>
+        <Button
+          variant="light"
+          color="red"
+          size="xs"
+          leftSection={isCollapsed ? undefined : <IconRefresh size={14} />}
+          onClick={() => void query.refetch()}
+          aria-label={t('sidebar.networksRetry')}
+          px={isCollapsed ? 0 : undefined}
+        >
+          {isCollapsed ? <IconRefresh size={14} /> : t('sidebar.networksRetry')}
+        </Button>
+      </Stack>
+    );
   return networks.length === 0 ? (
     <Stack gap={2}>
       <SidebarLink

@@ -69,6 +69,36 @@ describe('Sidebar', () => {
     expect(nav.getByText('Pro')).toBeInTheDocument();
   });
 
+  it('when the server status and the networks are still on their way, then the sidebar shows outlines, not Community, unknown or the no-network items', async () => {
+    storeSignedInSession('super-admin');
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const routes = shellRoutes(networks, true);
+    mockApi({
+      ...routes,
+      'GET server/status': async () => {
+        await held;
+        return routes['GET server/status']();
+      },
+      'GET networks': async () => {
+        await held;
+        return networks;
+      },
+    });
+    renderApp('/dashboard');
+    const nav = await sidebar();
+    expect(await nav.findByTestId('edition-pending')).toBeInTheDocument();
+    expect(nav.getByTestId('server-version-pending')).toBeInTheDocument();
+    expect(nav.getByRole('status', { name: 'Loading networks…' })).toBeInTheDocument();
+    expect(nav.queryByText('Community')).toBeNull();
+    expect(nav.queryByText('unknown')).toBeNull();
+    expect(nav.queryByRole('button', { name: 'Add Network' })).toBeNull();
+    release();
+    expect(await nav.findByText('Pro')).toBeInTheDocument();
+    expect(await nav.findByRole('button', { name: /^Network:/ })).toBeInTheDocument();
+    expect(nav.queryByTestId('edition-pending')).toBeNull();
+  });
+
   it('when there are no networks, then Networks and Add Network replace the switcher', async () => {
     storeSignedInSession();
     mockApi(shellRoutes([], false));

@@ -31,8 +31,10 @@ export interface SidebarProps {
   isDrawerOpen?: boolean;
   /** Collapses or expands the rail; in a drawer, closes it. */
   onToggle: () => void;
-  isPro: boolean;
-  serverVersion: string;
+  /** Undefined until the server's first status answer: nothing that depends on the edition is shown. */
+  isPro: boolean | undefined;
+  /** Undefined until the server's first status answer; '' when the server does not report one. */
+  serverVersion: string | undefined;
 }
 
 /** The application sidebar exactly as spec §2 "Sidebar" lists it. */
@@ -124,7 +126,7 @@ export function Sidebar({
               />
             ))}
           </Stack>
-          <NetworkSection isCollapsed={isCollapsed} isPro={isPro} />
+          <NetworkSection isCollapsed={isCollapsed} isPro={isPro ?? false} />
         </Stack>
       </ScrollArea>
       <Stack gap="xs" className={classes.footer}>
@@ -139,7 +141,7 @@ export function Sidebar({
             {isCollapsed ? <IconDownload size={16} /> : t('sidebar.downloadRac')}
           </Button>
         )}
-        <UserMenu isCollapsed={isCollapsed} isPro={isPro} />
+        <UserMenu isCollapsed={isCollapsed} isPro={isPro ?? false} />
       </Stack>
       <RacDialog opened={isRacOpen} onClose={rac.close} />
     </nav>

@@ -82,6 +82,18 @@ describe('TenantBlock', () => {
     expect(codes.slice(0, 2)).toEqual(['v0.31.2-ee', 'v0.31.2']);
   });
 
+  it('when the server has not answered yet, then the edition and server version are outlines, never Community or unknown', async () => {
+    const calls = vi.fn(() => upgrade({ is_newer: false }));
+    mockApi({ 'GET v1/server/upgrade': calls });
+    renderUi(<TenantBlock isPro={undefined} serverVersion={undefined} isCollapsed={false} />);
+    expect(screen.getByTestId('edition-pending')).toBeInTheDocument();
+    expect(screen.getByTestId('server-version-pending')).toBeInTheDocument();
+    expect(screen.queryByText('Community')).toBeNull();
+    expect(screen.queryByText('Pro')).toBeNull();
+    expect(screen.queryByText('unknown')).toBeNull();
+    await vi.waitFor(() => expect(calls).toHaveBeenCalled());
+  });
+
   it('when there is no newer release or the check is off, then no update icon shows', async () => {
     const calls = vi.fn(() => upgrade({ is_newer: false, latest_version: '0.30.0' }));
     mockApi({ 'GET v1/server/upgrade': calls });

@@ -14,8 +14,10 @@ import classes from './sidebar.module.css';
 import { UpgradeDialog } from './upgrade-dialog.tsx';
 
 export interface TenantBlockProps {
-  isPro: boolean;
-  serverVersion: string;
+  /** Undefined until the server has said: a skeleton, never a guessed edition. */
+  isPro: boolean | undefined;
+  /** Undefined until the server has said; '' when it does not report a version ("unknown"). */
+  serverVersion: string | undefined;
   isCollapsed: boolean;
 }
 
@@ -33,17 +35,24 @@ export function TenantBlock({ isPro, serverVersion, isCollapsed }: TenantBlockPr
   const upgradeCheck = useUpgradeCheck(!IS_HOSTED).data;
   const newer = upgradeCheck?.enabled && upgradeCheck.is_newer ? upgradeCheck : undefined;
   const links = accountSiteLinks(runtimeSettings.accountSiteUrl, tenantId);
-  const edition = isPro ? (
-    <Badge color="brand" variant="filled" size={isCollapsed ? 'xs' : 'sm'}>
-      {t('tenant.pro')}
-    </Badge>
-  ) : (
-    <UnstyledButton onClick={upgrade.open} aria-label={t('tenant.communityUpgrade')}>
-      <Badge color="gray" variant="light" size={isCollapsed ? 'xs' : 'sm'} style={{ cursor: 'pointer' }}>
-        {isCollapsed ? t('tenant.communityShort') : t('tenant.community')}
+  const edition =
+    isPro === undefined ? (
+      <span
+        className={classes.skeleton}
+        style={{ width: isCollapsed ? 24 : 72 }}
+        data-testid="edition-pending"
+      />
+    ) : isPro ? (
+      <Badge color="brand" variant="filled" size={isCollapsed ? 'xs' : 'sm'}>
+        {t('tenant.pro')}
       </Badge>
-    </UnstyledButton>
-  );
+    ) : (
+      <UnstyledButton onClick={upgrade.open} aria-label={t('tenant.communityUpgrade')}>
+        <Badge color="gray" variant="light" size={isCollapsed ? 'xs' : 'sm'} style={{ cursor: 'pointer' }}>
+          {isCollapsed ? t('tenant.communityShort') : t('tenant.community')}
+        </Badge>
+      </UnstyledButton>
+    );
   const updateLabel = newer ? t('tenant.newVersion', { version: formatVersion(newer.latest_version) }) : '';
   return (
     <Stack
@@ -76,7 +85,11 @@ export function TenantBlock({ isPro, serverVersion, isCollapsed }: TenantBlockPr
           </Text>
           <Text fz="xs" c="dimmed">
             {t('tenant.serverVersion')}{' '}
-            <span>{serverVersion ? formatVersion(serverVersion) : t('tenant.unknown')}</span>
+            {serverVersion === undefined ? (
+              <span className={classes.skeleton} style={{ width: 48 }} data-testid="server-version-pending" />
+            ) : (
+              <span>{serverVersion ? formatVersion(serverVersion) : t('tenant.unknown')}</span>
+            )}
           </Text>
           {IS_HOSTED && tenantId && (
             <Group gap={2} wrap="nowrap" data-testid="tenant-id">
@@ -100,7 +113,7 @@ export function TenantBlock({ isPro, serverVersion, isCollapsed }: TenantBlockPr
           onClose={newVersion.close}
           latestVersion={newer.latest_version}
           currentVersion={newer.current_version}
-          isPro={isPro}
+          isPro={isPro ?? false}
           releaseUrl={newer.release_url}
         />
       )}

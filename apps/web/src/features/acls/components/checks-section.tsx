@@ -1,11 +1,11 @@
 import type { AccessAssertionWire } from '@meshdeck/contracts';
-import { ActionIcon, Alert, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { useAssertions } from '@/lib/api/access-queries.ts';
-import { describeError } from '@/lib/error-message.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { useDeleteAssertion } from '../api/acl-mutations.ts';
 import { CheckDialog } from './check-dialog.tsx';
@@ -16,6 +16,7 @@ import { CheckDialog } from './check-dialog.tsx';
  */
 export function ChecksSection({ networkId, canManage }: { networkId: string; canManage: boolean }) {
   const { t } = useTranslation('access');
+  const { t: tCommon } = useTranslation('common');
   const checks = useAssertions(networkId);
   const [isAdding, setIsAdding] = useState(false);
   const [deleting, setDeleting] = useState<AccessAssertionWire>();
@@ -50,7 +51,12 @@ export function ChecksSection({ networkId, canManage }: { networkId: string; can
           </Button>
         )}
       </Group>
-      {checks.error && <Alert color="red">{describeError(checks.error)}</Alert>}
+      {checks.error && <LoadError error={checks.error} onRetry={checks.refetch} />}
+      {checks.isPending && !checks.error && (
+        <Text fz="sm" c="dimmed" role="status">
+          {tCommon('loading')}
+        </Text>
+      )}
       {checks.data && checks.data.length === 0 && (
         <Text fz="sm" c="dimmed">
           {t('checks.empty')}

@@ -4,7 +4,7 @@ import { IconArrowNarrowRight, IconArrowsLeftRight, IconPencil, IconTrash } from
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '@/components/data-table/data-table.tsx';
+import { DataTable, type TableQuery } from '@/components/data-table/data-table.tsx';
 import { RowActionMenu } from '@/components/data-table/row-action-menu.tsx';
 import { RowBadge } from '@/components/data-table/row-badge.tsx';
 import { policyName } from '../policy-name.ts';
@@ -13,6 +13,10 @@ const column = createColumnHelper<Acl>();
 
 export interface PoliciesTableProps {
   policies: readonly Acl[];
+  /** The rows' query: the table shows loading, failure and emptiness apart. */
+  query: TableQuery;
+  /** Every policy of the network, before the page's type filter. */
+  totalCount: number;
   search: string;
   canManage: boolean;
   onEdit: (policy: Acl) => void;
@@ -45,6 +49,8 @@ function RefChips({ refs }: { refs: readonly AclRef[] }) {
 /** The policies table (checklist §3.16): name, type chip, sources, direction, destinations, active switch, menu. */
 export function PoliciesTable({
   policies,
+  query,
+  totalCount,
   search,
   canManage,
   onEdit,
@@ -145,6 +151,8 @@ export function PoliciesTable({
   return (
     <DataTable
       data={policies}
+      query={query}
+      totalCount={totalCount}
       columns={columns}
       getRowId={(row) => row.id}
       label={t('policies.tableLabel')}

@@ -3,7 +3,7 @@ import { Badge, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '@/components/data-table/data-table.tsx';
+import { DataTable, type TableQuery } from '@/components/data-table/data-table.tsx';
 import { formatDate } from '@/lib/format.ts';
 
 const column = createColumnHelper<ActivityEvent>();
@@ -18,10 +18,13 @@ const ACTION_COLORS: Record<string, string> = {
 /** Activity entries, newest first: when, who, what they did to which object, in which network, from where. */
 export function ActivityTable({
   entries,
+  query,
   onOpen,
   onEndReached,
 }: {
   entries: readonly ActivityEvent[];
+  /** The rows' query: the table shows loading, failure and emptiness apart. */
+  query: TableQuery;
   onOpen: (entry: ActivityEvent) => void;
   /** The reader scrolled to the last loaded entry: read the next page. */
   onEndReached?: () => void;
@@ -70,6 +73,7 @@ export function ActivityTable({
   return (
     <DataTable
       data={entries}
+      query={query}
       columns={columns}
       getRowId={(entry) => entry.id}
       label={t('tableLabel')}

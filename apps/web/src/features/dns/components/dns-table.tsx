@@ -3,7 +3,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '@/components/data-table/data-table.tsx';
+import { DataTable, type TableQuery } from '@/components/data-table/data-table.tsx';
 import { RowBadge } from '@/components/data-table/row-badge.tsx';
 import { CopyButton } from '@/components/ui/copy-button.tsx';
 import type { DnsRow } from '../api/dns.ts';
@@ -13,13 +13,15 @@ const column = createColumnHelper<DnsRow>();
 
 export interface DnsTableProps {
   rows: readonly DnsRow[];
+  /** The rows' query: the table shows loading, failure and emptiness apart. */
+  query: TableQuery;
   search: string;
   canManage: boolean;
   onDelete: (row: DnsRow) => void;
 }
 
 /** The DNS table (checklist §3.19): entry and addresses, each copyable, the kind, and delete for custom entries. */
-export function DnsTable({ rows, search, canManage, onDelete }: DnsTableProps) {
+export function DnsTable({ rows, query, search, canManage, onDelete }: DnsTableProps) {
   const { t } = useTranslation('access');
   const columns = useMemo(
     () => [
@@ -97,6 +99,7 @@ export function DnsTable({ rows, search, canManage, onDelete }: DnsTableProps) {
   return (
     <DataTable
       data={rows}
+      query={query}
       columns={columns}
       getRowId={(row) => row.name}
       label={t('dns.tableLabel')}

@@ -86,5 +86,6 @@ export function useGatewayRows(networkId: string) {
     candidates,
     isPending: nodes.isPending,
     error: nodes.error,
+    refetch: nodes.refetch,
   };
 }

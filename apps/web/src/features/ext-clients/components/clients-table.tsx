@@ -2,7 +2,7 @@ import { Switch } from '@mantine/core';
 import { createColumnHelper, type SortingState } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '@/components/data-table/data-table.tsx';
+import { DataTable, type TableQuery } from '@/components/data-table/data-table.tsx';
 import { LazyRowMenu } from '@/components/data-table/lazy-row-menu.tsx';
 import type { ClientRow } from '../api/client-row.ts';
 import { ClientRowMenu, type ClientRowActions } from './client-row-menu.tsx';
@@ -12,6 +12,10 @@ const column = createColumnHelper<ClientRow>();
 export interface ClientsTableProps extends ClientRowActions {
   /** Already filtered and sorted (useList). */
   rows: readonly ClientRow[];
+  /** The rows' query: the table shows loading, failure and emptiness apart. */
+  query: TableQuery;
+  /** Every client before the page's filters (`rows` is already filtered). */
+  totalCount: number;
   /** Gateway node id -> host name, built once per gateway list. */
   gatewayNames: ReadonlyMap<string, string>;
   /** The /clients page lists every network's clients and shows the network. */
@@ -82,6 +86,8 @@ export function ClientsTable(props: ClientsTableProps) {
   return (
     <DataTable
       data={props.rows}
+      query={props.query}
+      totalCount={props.totalCount}
       columns={columns}
       getRowId={rowId}
       label={t('clients.tableLabel')}

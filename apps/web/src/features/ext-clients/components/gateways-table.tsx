@@ -3,7 +3,7 @@ import { IconPencil, IconTrash, IconUsers, IconWorld } from '@tabler/icons-react
 import { createColumnHelper, type SortingState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '@/components/data-table/data-table.tsx';
+import { DataTable, type TableQuery } from '@/components/data-table/data-table.tsx';
 import { RowActionMenu } from '@/components/data-table/row-action-menu.tsx';
 import type { GatewayRow } from '../api/gateways.ts';
 
@@ -11,6 +11,8 @@ const column = createColumnHelper<GatewayRow>();
 
 export interface GatewaysTableProps {
   gateways: readonly GatewayRow[];
+  /** The rows' query: the table shows loading, failure and emptiness apart. */
+  query: TableQuery;
   search: string;
   /** The selected gateway filters the clients table; clicking it again clears the filter. */
   selectedId: string | undefined;
@@ -107,6 +109,7 @@ export function GatewaysTable(props: GatewaysTableProps) {
   return (
     <DataTable
       data={props.gateways}
+      query={props.query}
       columns={columns}
       getRowId={(row) => row.id}
       label={t('gateways.tableLabel')}

@@ -73,7 +73,7 @@ describe('AddHostWizard', () => {
   });
   afterEach(() => restoreSize());
 
-  it("-> when a key is picked, shows install steps, then the join command with that key's token", async () => {
+  it("-> when a key row is clicked, selects it without skipping ahead; Next shows the install command, then the join command with that key's token", async () => {
     mockApi({
       'GET v1/enrollment-keys': () => [wireKey('office'), wireKey('spent', { unlimited: false, type: 2 })],
     });
@@ -82,6 +82,13 @@ describe('AddHostWizard', () => {
     expect(await screen.findByText('office')).toBeInTheDocument();
     expect(screen.queryByText('spent')).not.toBeInTheDocument();
     await userEvent.click(screen.getByText('office'));
+    // The row's click picks the key and stays: the next step is the install step, never past it (issue 39).
+    expect(screen.getByRole('radio', { name: 'office' })).toBeChecked();
+    expect(screen.queryByTestId('install-command')).not.toBeInTheDocument();
+    // The step bar does not jump ahead to steps not yet shown.
+    await userEvent.click(screen.getByRole('button', { name: /Join/ }));
+    expect(screen.queryByTestId('join-command')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(
       await screen.findByText(/install WireGuard tools and the agent, one executable file/),
     ).toBeInTheDocument();
@@ -95,10 +102,27 @@ describe('AddHostWizard', () => {
     expect(screen.getByRole('button', { name: 'Copy command' })).toBeInTheDocument();
   });
 
+  it('-> while the keys load, says so instead of "no usable key"', async () => {
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    mockApi({
+      'GET v1/enrollment-keys': async () => {
+        await held;
+        return [wireKey('office')];
+      },
+    });
+    renderUi(<AddHostWizard />);
+    expect(await screen.findByRole('status', { name: 'Loading Enrollment keys…' })).toBeInTheDocument();
+    expect(screen.queryByText('No usable key yet: create one.')).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByText('office')).toBeInTheDocument();
+  });
+
   it('-> on a system the agent does not run on, says so instead of showing commands', async () => {
     mockApi({ 'GET v1/enrollment-keys': () => [wireKey('office')] });
     renderUi(<AddHostWizard />);
     await userEvent.click(await screen.findByText('office'));
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await userEvent.click(screen.getByText('Windows'));
     expect(screen.getByText(/runs on Linux for now/)).toBeInTheDocument();
     expect(screen.queryByTestId('install-command')).not.toBeInTheDocument();

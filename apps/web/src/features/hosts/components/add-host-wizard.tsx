@@ -15,30 +15,34 @@ import { SelectKeyStep } from './select-key-step.tsx';
 
 /**
  * "Add a new device": pick or create a key, install the agent, run the join command with the key's token
- * (features §3.7). Used by the devices dialog and the /hosts-new page.
+ * (features §3.7). Used by the devices dialog and the /hosts-new page. Picking a key only selects it: Next leads
+ * to the install step, and no step is reached by skipping it, so every way in shows the install command
+ * (issue 39: a key row's click jumped ahead, and the install command went unseen).
  */
 export function AddHostWizard({ onDone }: { onDone?: () => void }) {
   const { t } = useTranslation('devices');
   const { t: tField } = useTranslation('agentField');
   const [step, setStep] = useState(0);
+  /** The furthest step shown so far: the step bar goes back freely, forward only as far as this. */
+  const [reached, setReached] = useState(0);
   const [key, setKey] = useState<EnrollmentKeyItem>();
   const [os, setOs] = useState<AgentOs>('linux');
   const origin = window.location.origin;
 
-  const handleSelect = (selected: EnrollmentKeyItem) => {
-    setKey(selected);
-    setStep(1);
+  const goTo = (next: number) => {
+    setStep(next);
+    setReached((furthest) => Math.max(furthest, next));
   };
 
   return (
     <Stack>
       <Stepper
         active={step}
-        onStepClick={(next) => (next === 0 || key ? setStep(next) : undefined)}
+        onStepClick={(next) => (next <= reached && (next === 0 || key) ? goTo(next) : undefined)}
         size="sm"
       >
         <Stepper.Step label={t('wizard.step1')}>
-          <SelectKeyStep selected={key} onSelect={handleSelect} />
+          <SelectKeyStep selected={key} onSelect={setKey} />
         </Stepper.Step>
         <Stepper.Step label={t('wizard.step2')}>
           <Stack>
@@ -91,7 +95,7 @@ export function AddHostWizard({ onDone }: { onDone?: () => void }) {
           </Button>
         )}
         {step < 2 && (
-          <Button disabled={!key} onClick={() => setStep(step + 1)}>
+          <Button disabled={!key} onClick={() => goTo(step + 1)}>
             {t('wizard.next')}
           </Button>
         )}

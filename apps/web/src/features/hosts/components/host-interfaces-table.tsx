@@ -3,7 +3,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '@/components/data-table/data-table.tsx';
+import { DataTable, IN_MEMORY } from '@/components/data-table/data-table.tsx';
 import type { HostView } from '@/lib/api/host-view.ts';
 
 type Interface = HostView['interfaces'][number];
@@ -43,6 +43,7 @@ export function HostInterfacesTable({ host }: { host: HostView }) {
         maw={320}
       />
       <DataTable
+        query={IN_MEMORY}
         data={host.interfaces}
         columns={columns}
         getRowId={(item) => `${item.name}-${item.address}`}

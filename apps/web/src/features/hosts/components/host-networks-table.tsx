@@ -3,7 +3,7 @@ import { Switch, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '@/components/data-table/data-table.tsx';
+import { DataTable, type TableQuery } from '@/components/data-table/data-table.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { useJoinNetwork, useLeaveNetwork } from '@/lib/api/host-mutations.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
@@ -16,7 +16,16 @@ interface NetworkRow {
 const column = createColumnHelper<NetworkRow>();
 
 /** The networks of the platform with the chosen host's membership in each, joined or left by a switch. */
-export function HostNetworksTable({ host, networks }: { host: HostListItem; networks: readonly Network[] }) {
+export function HostNetworksTable({
+  host,
+  networks,
+  query,
+}: {
+  host: HostListItem;
+  networks: readonly Network[];
+  /** The networks' query. */
+  query: TableQuery;
+}) {
   const { t } = useTranslation('devices');
   const join = useJoinNetwork();
   const leave = useLeaveNetwork();
@@ -80,6 +89,7 @@ export function HostNetworksTable({ host, networks }: { host: HostListItem; netw
     <>
       <DataTable
         data={rows}
+        query={query}
         columns={columns}
         getRowId={(row) => row.network.netId}
         label={t('access.networksLabel', { name: host.name })}

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '@/components/data-table/data-table.tsx';
+import { DataTable, type TableQuery } from '@/components/data-table/data-table.tsx';
 import { NodeActionsMenu } from '@/components/nodes/node-actions-menu.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import type { HostView } from '@/lib/api/host-view.ts';
@@ -15,7 +15,16 @@ import { useSession } from '@/lib/session.ts';
 const column = createColumnHelper<NodeView>();
 
 /** The host's memberships: one node per network, with its address, status and node actions. */
-export function HostNodesTable({ host, nodes }: { host: HostView; nodes: readonly NodeView[] }) {
+export function HostNodesTable({
+  host,
+  nodes,
+  query,
+}: {
+  host: HostView;
+  nodes: readonly NodeView[];
+  /** The node list's query (the host's nodes are picked out of every node). */
+  query: TableQuery;
+}) {
   const { t } = useTranslation('devices');
   const user = useSession((state) => state.user);
   const columns = useMemo(
@@ -57,6 +66,7 @@ export function HostNodesTable({ host, nodes }: { host: HostView; nodes: readonl
   return (
     <DataTable
       data={nodes}
+      query={query}
       columns={columns}
       getRowId={(node) => node.id}
       label={t('hostNetworksLabel', { name: host.name })}

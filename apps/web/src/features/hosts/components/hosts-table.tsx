@@ -2,7 +2,7 @@ import type { HostListItem } from '@meshdeck/contracts';
 import { createColumnHelper, type SortingState } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '@/components/data-table/data-table.tsx';
+import { DataTable, type TableQuery } from '@/components/data-table/data-table.tsx';
 import tableClasses from '@/components/data-table/data-table.module.css';
 import { LazyRowMenu } from '@/components/data-table/lazy-row-menu.tsx';
 import { RowBadge } from '@/components/data-table/row-badge.tsx';
@@ -20,6 +20,10 @@ const rowId = (item: HostListItem) => item.id;
 export interface HostsTableProps {
   /** Already filtered and sorted (useList). */
   rows: readonly HostListItem[];
+  /** The rows' query: the table shows loading, failure and emptiness apart. */
+  query: TableQuery;
+  /** Every device before the page's filters (`rows` is already filtered). */
+  totalCount: number;
   sorting: SortingState;
   onSortingChange: (sorting: SortingState) => void;
   /** Hides sync and the row menu (a viewer whose changes the server would refuse). */
@@ -27,7 +31,14 @@ export interface HostsTableProps {
 }
 
 /** The devices overview (features §3.6): endpoints, port, version, status, and per-row sync and actions. */
-export function HostsTable({ rows, sorting, onSortingChange, isReadOnly }: HostsTableProps) {
+export function HostsTable({
+  rows,
+  query,
+  totalCount,
+  sorting,
+  onSortingChange,
+  isReadOnly,
+}: HostsTableProps) {
   const { t } = useTranslation('devices');
   const { sync } = useHostActions();
   const columns = useMemo(
@@ -88,6 +99,8 @@ export function HostsTable({ rows, sorting, onSortingChange, isReadOnly }: Hosts
   return (
     <DataTable
       data={rows}
+      query={query}
+      totalCount={totalCount}
       columns={shown}
       getRowId={rowId}
       label={t('tableLabel')}

@@ -3,7 +3,7 @@ import { Grid, Stack, Text, Title } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '@/components/data-table/data-table.tsx';
+import { DataTable, type TableQuery } from '@/components/data-table/data-table.tsx';
 import { useNetworks } from '@/lib/networks-query.ts';
 import { HostNetworksTable } from './host-networks-table.tsx';
 
@@ -13,15 +13,18 @@ const rowId = (item: HostListItem) => item.id;
 export interface NetworkAccessTabProps {
   /** Already filtered and sorted (useList). */
   rows: readonly HostListItem[];
+  /** The devices' query, and every device before the search. */
+  query: TableQuery;
+  totalCount: number;
   /** The host picked (from the URL), looked up in the whole list by the page. */
   selected: HostListItem | undefined;
   onSelect: (hostId: string) => void;
 }
 
 /** Tab "Network access": pick a host on the left, switch its network memberships on the right (§3.6). */
-export function NetworkAccessTab({ rows, selected, onSelect }: NetworkAccessTabProps) {
+export function NetworkAccessTab({ rows, query, totalCount, selected, onSelect }: NetworkAccessTabProps) {
   const { t } = useTranslation('devices');
-  const { data: networks } = useNetworks();
+  const networks = useNetworks();
   // Stable, so the memoised rows do not all re-render when the parent does.
   const handleSelect = useCallback((row: HostListItem) => onSelect(row.id), [onSelect]);
   const columns = useMemo(
@@ -41,6 +44,8 @@ export function NetworkAccessTab({ rows, selected, onSelect }: NetworkAccessTabP
       <Grid.Col span={{ base: 12, md: 5 }}>
         <DataTable
           data={rows}
+          query={query}
+          totalCount={totalCount}
           columns={columns}
           getRowId={rowId}
           label={t('access.devicesLabel')}
@@ -55,7 +60,7 @@ export function NetworkAccessTab({ rows, selected, onSelect }: NetworkAccessTabP
             <Title order={3} fz="md">
               {t('access.networksOf', { name: selected.name })}
             </Title>
-            <HostNetworksTable host={selected} networks={networks ?? []} />
+            <HostNetworksTable host={selected} networks={networks.data ?? []} query={networks} />
           </Stack>
         ) : (
           <Text c="dimmed" ta="center" py="xl">

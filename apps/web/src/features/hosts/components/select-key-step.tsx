@@ -57,6 +57,7 @@ export function SelectKeyStep({ selected, onSelect }: SelectKeyStepProps) {
       </Group>
       <DataTable
         data={usable}
+        query={keys}
         columns={columns}
         getRowId={(key) => key.value}
         label={t('wizard.keysLabel')}

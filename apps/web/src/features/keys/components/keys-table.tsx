@@ -4,7 +4,7 @@ import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { createColumnHelper, type SortingState } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '@/components/data-table/data-table.tsx';
+import { DataTable, type TableQuery } from '@/components/data-table/data-table.tsx';
 import { keyStatus } from './key-status.ts';
 import { KeyStatusBadge, KeyTypeText } from './key-type-text.tsx';
 
@@ -12,6 +12,8 @@ const column = createColumnHelper<EnrollmentKeyItem>();
 
 export interface KeysTableProps {
   keys: readonly EnrollmentKeyItem[];
+  /** The rows' query: the table shows loading, failure and emptiness apart. */
+  query: TableQuery;
   relayNames: ReadonlyMap<string, string>;
   search: string;
   sorting: SortingState;
@@ -101,6 +103,7 @@ export function KeysTable(props: KeysTableProps) {
   return (
     <DataTable
       data={props.keys}
+      query={props.query}
       columns={shown}
       getRowId={(key) => key.value}
       label={t('tableLabel')}

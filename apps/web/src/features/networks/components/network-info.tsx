@@ -1,6 +1,7 @@
 import { Alert, Card } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { useNetworks } from '@/lib/networks-query.ts';
 import { NetworkSettingsForm } from './network-settings-form.tsx';
 
@@ -10,6 +11,8 @@ export function NetworkInfo({ networkId }: { networkId: string }) {
   const networks = useNetworks();
   const network = networks.data?.find((item) => item.netId === networkId);
   if (networks.isPending) return <CenteredLoader fullHeight={false} />;
+  // A failed read is not "no such network".
+  if (networks.error && !network) return <LoadError error={networks.error} onRetry={networks.refetch} />;
   if (!network) return <Alert color="red">{t('notFound')}</Alert>;
   return (
     <Card withBorder padding="lg">

@@ -82,11 +82,19 @@ export function NetworksOverview({
         onSortingChange={(sorting) => onUrlChange({ sort: sortingToParam(sorting) })}
         onRowClick={handleOpen}
         onDelete={onDelete}
+        query={networks}
         empty={
           <EmptyState
             icon={<PageIcon page="networks" size={28} />}
-            title={url.search ? t('emptySearch') : t('empty.title')}
-            description={url.search ? t('emptySearchText') : t('empty.text')}
+            title={t('empty.title')}
+            description={t('empty.text')}
+          />
+        }
+        noMatch={
+          <EmptyState
+            icon={<PageIcon page="networks" size={28} />}
+            title={t('emptySearch')}
+            description={t('emptySearchText')}
           />
         }
       />

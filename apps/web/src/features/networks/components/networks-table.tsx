@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { createColumnHelper, type SortingState } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '@/components/data-table/data-table.tsx';
+import { DataTable, type TableQuery } from '@/components/data-table/data-table.tsx';
 import { formatDate } from '@/lib/format.ts';
 import { paths } from '@/lib/paths.ts';
 
@@ -21,7 +21,10 @@ export interface NetworksTableProps {
   onRowClick: (row: NetworkRow) => void;
   /** Present on the networks page only: adds the per-row delete button (features §3.10). */
   onDelete?: (row: NetworkRow) => void;
+  /** The networks' query: the table shows loading, failure and emptiness apart. */
+  query: TableQuery;
   empty?: React.ReactNode;
+  noMatch?: React.ReactNode;
 }
 
 const column = createColumnHelper<NetworkRow>();
@@ -40,7 +43,9 @@ export function NetworksTable({
   onSortingChange,
   onRowClick,
   onDelete,
+  query,
   empty,
+  noMatch,
 }: NetworksTableProps) {
   const { t } = useTranslation('networks');
   const columns = useMemo(
@@ -110,6 +115,7 @@ export function NetworksTable({
   return (
     <DataTable
       data={rows}
+      query={query}
       columns={columns}
       getRowId={(row) => row.netId}
       label={t('tableLabel')}
@@ -119,6 +125,7 @@ export function NetworksTable({
       onRowClick={onRowClick}
       height={rows.length > FEW_ROWS ? undefined : 'auto'}
       empty={empty}
+      noMatch={noMatch}
     />
   );
 }

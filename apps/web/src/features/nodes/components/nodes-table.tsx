@@ -1,8 +1,8 @@
 import type { NodeListItem } from '@meshdeck/contracts';
 import { createColumnHelper, type RowSelectionState, type SortingState } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '@/components/data-table/data-table.tsx';
+import { DataTable, type TableQuery } from '@/components/data-table/data-table.tsx';
 import tableClasses from '@/components/data-table/data-table.module.css';
 import { LazyRowMenu } from '@/components/data-table/lazy-row-menu.tsx';
 import { RowLink } from '@/components/data-table/row-link.tsx';
@@ -17,6 +17,12 @@ const column = createColumnHelper<NodeListItem>();
 export interface NodesTableProps {
   /** Already filtered and sorted (useList). */
   rows: readonly NodeListItem[];
+  /** The rows' query: the table shows loading, failure and emptiness apart. */
+  query: TableQuery;
+  /** Every node before the page's filters (`rows` is already filtered). */
+  totalCount: number;
+  /** Shown when the network has no node at all. */
+  empty?: ReactNode;
   sorting: SortingState;
   onSortingChange: (sorting: SortingState) => void;
   /** Without a selection the table has no checkboxes (a viewer who may not delete nodes). */
@@ -92,6 +98,9 @@ export function NodesTable(props: NodesTableProps) {
   return (
     <DataTable
       data={props.rows}
+      query={props.query}
+      totalCount={props.totalCount}
+      empty={props.empty}
       columns={shown}
       getRowId={rowId}
       label={t('tableLabel')}

@@ -1,4 +1,4 @@
-import { Alert, Button, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconPlus, IconRoute, IconWorld, IconWorldWww } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +7,8 @@ import { PageHeader } from '@/components/layout/page-header.tsx';
 import { EgressDialog, InternetGatewayDialog, RelayDialog } from '@/components/routing/lazy-dialogs.tsx';
 import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import type { RoutingRole } from '@/lib/api/routing-mutations.ts';
-import { describeError } from '@/lib/error-message.ts';
 
 /** Each role's page: its key (titles, breadcrumb), icon, texts (`routing:<texts>.*`) and create dialog. */
 const PAGES = {
@@ -28,7 +28,7 @@ export interface RolePageFrameProps {
   /** Those who manage the network get the create button. */
   canManage: boolean;
   /** The network's node rows (useNetworkRows): a loader until they are here, an alert when they fail. */
-  list: { isPending: boolean; error: Error | null };
+  list: { isPending: boolean; error: Error | null; refetch: () => unknown };
   /** Whether any node holds the role: the tables show, else the empty state offers to create the first. */
   hasHolders: boolean;
   /** The page's tables. */
@@ -55,9 +55,11 @@ export function RolePageFrame(props: RolePageFrameProps) {
         icon={<Icon size={24} />}
         actions={props.hasHolders ? createButton : undefined}
       />
-      {props.list.error && <Alert color="red">{describeError(props.list.error)}</Alert>}
-      {props.list.isPending ? (
-        <CenteredLoader />
+      {/* A failed read is never "no relays yet": that would invite creating one that exists. */}
+      {props.list.error && !props.hasHolders ? (
+        <LoadError error={props.list.error} onRetry={props.list.refetch} />
+      ) : props.list.isPending ? (
+        <CenteredLoader fullHeight={false} />
       ) : !props.hasHolders ? (
         <EmptyState
           icon={<Icon size={28} />}

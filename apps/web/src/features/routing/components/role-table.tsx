@@ -1,7 +1,7 @@
 import { Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { DataTable } from '@/components/data-table/data-table.tsx';
+import { DataTable, type TableQuery } from '@/components/data-table/data-table.tsx';
 
 export interface RoleTableProps<T extends { id: string }> {
   /** The table's heading and accessible name. */
@@ -14,6 +14,8 @@ export interface RoleTableProps<T extends { id: string }> {
   search: string | undefined;
   searchLabel: string;
   onSearch: (value: string) => void;
+  /** The rows' query (the routing page's frame shows the node list's; a table may have a read of its own). */
+  query: TableQuery;
   /** Shown instead of an empty table. */
   emptyText: string;
 }
@@ -41,13 +43,14 @@ export function RoleTable<T extends { id: string }>(props: RoleTableProps<T>) {
         onChange={(event) => props.onSearch(event.currentTarget.value)}
         maw={360}
       />
-      {props.rows.length === 0 ? (
+      {props.rows.length === 0 && !props.query.isPending && !props.query.error ? (
         <Text c="dimmed" size="sm" py="sm">
           {props.emptyText}
         </Text>
       ) : (
         <DataTable
           data={props.rows}
+          query={props.query}
           columns={props.columns}
           getRowId={rowId}
           label={props.title}

@@ -4,7 +4,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '@/components/data-table/data-table.tsx';
+import { DataTable, type TableQuery } from '@/components/data-table/data-table.tsx';
 import { RowActionMenu } from '@/components/data-table/row-action-menu.tsx';
 import { RowBadge } from '@/components/data-table/row-badge.tsx';
 import { LIST_HEIGHT } from '@/lib/constants.ts';
@@ -13,6 +13,8 @@ const column = createColumnHelper<TagListItem>();
 
 export interface TagsTableProps {
   tags: readonly TagListItem[];
+  /** The rows' query: the table shows loading, failure and emptiness apart. */
+  query: TableQuery;
   search: string;
   /** Member names by node id (clients are named by their id). */
   names: ReadonlyMap<string, string>;
@@ -22,7 +24,7 @@ export interface TagsTableProps {
 }
 
 /** The tags table (checklist §3.18): name, its devices (listed on hover), how many policies use it, who made it. */
-export function TagsTable({ tags, search, names, canManage, onEdit, onDelete }: TagsTableProps) {
+export function TagsTable({ tags, query, search, names, canManage, onEdit, onDelete }: TagsTableProps) {
   const { t } = useTranslation('access');
   const columns = useMemo(
     () => [
@@ -78,6 +80,7 @@ export function TagsTable({ tags, search, names, canManage, onEdit, onDelete }: 
   return (
     <DataTable
       data={tags}
+      query={query}
       columns={columns}
       getRowId={(row) => row.id}
       label={t('tags.tableLabel')}

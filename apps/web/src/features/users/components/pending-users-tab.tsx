@@ -1,5 +1,5 @@
 import type { PeopleUser } from '@meshdeck/contracts';
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table/data-table.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { usePendingUsers } from '@/lib/api/people-queries.ts';
-import { describeError } from '@/lib/error-message.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { useDenyAllPending, useDenyPending } from '../api/user-mutations.ts';
 import { ApprovePendingDialog } from './approve-pending-dialog.tsx';
@@ -93,9 +92,9 @@ export function PendingUsersTab() {
           {t('pending.denyAll')}
         </Button>
       </Group>
-      {pending.isError && <Alert color="red">{describeError(pending.error)}</Alert>}
       <DataTable
         data={pending.data ?? []}
+        query={pending}
         columns={columns}
         getRowId={(user) => user.username}
         label={t('pending.tableLabel')}

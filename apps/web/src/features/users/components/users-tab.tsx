@@ -1,5 +1,5 @@
 import type { PeopleUser } from '@meshdeck/contracts';
-import { Alert, Button, Group, Menu, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Menu, Stack, TextInput } from '@mantine/core';
 import { IconChevronDown, IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { paramToSorting, sortingToParam } from '@/components/data-table/sort-param.ts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { useGroups, useUsers } from '@/lib/api/people-queries.ts';
-import { describeError } from '@/lib/error-message.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { paths } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session.ts';
@@ -115,9 +114,9 @@ export function UsersTab({ isPro, onInvite }: UsersTabProps) {
           </Button>
         )}
       </Group>
-      {users.isError && <Alert color="red">{describeError(users.error)}</Alert>}
       <UsersTable
         users={users.data ?? []}
+        query={users}
         groups={groupsById}
         caller={caller}
         isPro={isPro}

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { createColumnHelper, type SortingState } from '@tanstack/react-table';
 import { createContext, use, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '@/components/data-table/data-table.tsx';
+import { DataTable, type TableQuery } from '@/components/data-table/data-table.tsx';
 import { platformRoleLabel } from '@/components/people/platform-role-label.ts';
 import { paths } from '@/lib/paths.ts';
 import { userActionRules, type Caller, type Refusal } from '@/lib/people-rules.ts';
@@ -14,6 +14,8 @@ const column = createColumnHelper<PeopleUser>();
 
 export interface UsersTableProps {
   users: readonly PeopleUser[];
+  /** The rows' query: the table shows loading, failure and emptiness apart. */
+  query: TableQuery;
   groups: ReadonlyMap<string, PeopleGroup>;
   caller: Caller;
   isPro: boolean;
@@ -146,6 +148,7 @@ export function UsersTable(props: UsersTableProps) {
     <RowContext value={props}>
       <DataTable
         data={props.users}
+        query={props.query}
         columns={columns}
         getRowId={(user) => user.username}
         label={t('users.tableLabel')}
