@@ -143,8 +143,9 @@ for (const [index, viewport] of [
 
         await test.step('add device: the wizard shows the commands, and a device joins', async () => {
           await page.goto('/hosts-new');
-          // Choosing the key moves on to the install step.
+          // Choosing the key selects it; Next leads to the install step, never past it (issue 39).
           await page.getByRole('radio', { name: KEY }).click();
+          await page.getByRole('button', { name: 'Next' }).click();
           const install = page.getByTestId('install-command');
           await expect(install).toContainText(`${baseURL}/meshclient/files/`);
           await page.getByRole('button', { name: 'Next' }).click();
