@@ -108,6 +108,77 @@ describe('GET /api/v1/server/upgrade', () => {
   });
 });
 
+/**
+ * A feed that never ends: 64 KiB chunks written as fast as the reader takes them (with back-pressure), up to
+ * `cap` bytes, optionally after declaring a huge Content-Length. It counts what it got to send, which bounds
+ * what the server read, and notes when the reader hung up.
+ */
+async function oversizedFeed(options: { declaredLength?: number; cap: number }) {
+  const chunk = Buffer.alloc(64 * 1024, 0x20);
+  const state = { sent: 0, closedByReader: false, ended: false };
+  const oversized = http.createServer((_request, response) => {
+    response.writeHead(200, {
+      'content-type': 'application/json',
+      ...(options.declaredLength === undefined ? {} : { 'content-length': String(options.declaredLength) }),
+    });
+    response.on('close', () => {
+      if (!response.writableFinished) state.closedByReader = true;
+    });
+    const pump = () => {
+      while (!response.destroyed && state.sent < options.cap) {
+        state.sent += chunk.length;
+        if (!response.write(chunk)) return void response.once('drain', pump);
+      }
+      if (!response.destroyed) {
+        state.ended = true;
+        response.destroy();
+      }
+    };
+    response.write('{"releases":[');
+    pump();
+  });
+  await new Promise<void>((resolve) => oversized.listen(0, '127.0.0.1', resolve));
+  const address = oversized.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/feed.json`;
+  const close = () => new Promise<void>((resolve) => oversized.close(() => resolve()));
+  return { url, state, close };
+}
+
+describe('GET /api/v1/server/upgrade with an oversized feed', () => {
+  const MiB = 1024 * 1024;
+  // What may be in flight when the reader stops: 1 MiB read plus socket and stream buffers on both sides.
+  const IN_FLIGHT_BOUND = 8 * MiB;
+
+  it('when the feed streams without end, then the check stops reading after 1 MiB, hangs up and reports the size', async () => {
+    const feedOf = await oversizedFeed({ cap: 256 * MiB });
+    try {
+      const response = await upgradeCheck({ RELEASES_URL: feedOf.url });
+      expect(response.body).toMatchObject({
+        enabled: true,
+        is_newer: false,
+        error: 'the feed is larger than 1 MiB',
+      });
+      await expect.poll(() => feedOf.state.closedByReader).toBe(true);
+      expect(feedOf.state.ended).toBe(false);
+      expect(feedOf.state.sent).toBeLessThan(IN_FLIGHT_BOUND);
+    } finally {
+      await feedOf.close();
+    }
+  });
+
+  it('when the feed declares a body over 1 MiB, then the check refuses it without reading the body', async () => {
+    const feedOf = await oversizedFeed({ declaredLength: 600 * MiB, cap: 600 * MiB });
+    try {
+      const response = await upgradeCheck({ RELEASES_URL: feedOf.url });
+      expect(response.body).toMatchObject({ is_newer: false, error: 'the feed is larger than 1 MiB' });
+      await expect.poll(() => feedOf.state.closedByReader).toBe(true);
+      expect(feedOf.state.sent).toBeLessThan(IN_FLIGHT_BOUND);
+    } finally {
+      await feedOf.close();
+    }
+  });
+});
+
 describe('GET /api/v1/downloads', () => {
   const agentDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshdeck-downloads-'));
   const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');

@@ -30,19 +30,40 @@ export function newestRelease(feed: unknown): Latest | undefined {
   return best;
 }
 
+const TOO_LARGE = 'the feed is larger than 1 MiB';
+
+/**
+ * Reads at most FEED_MAX_BYTES of the feed: a declared larger length is refused before the body, and a body that
+ * goes on past it is refused at the first chunk over, the request aborted so the connection is closed and nothing
+ * more is received (issue 38: reading the whole answer first took the server to gigabytes).
+ */
 async function readFeed(url: string): Promise<unknown> {
+  const abort = new AbortController();
   const response = await fetch(url, {
-    signal: AbortSignal.timeout(FEED_TIMEOUT_MS),
+    signal: AbortSignal.any([abort.signal, AbortSignal.timeout(FEED_TIMEOUT_MS)]),
     headers: { accept: 'application/json' },
     redirect: 'follow',
   });
-  if (!response.ok) throw new Error(`the feed answered HTTP ${response.status}`);
-  const body = await response.arrayBuffer();
-  if (body.byteLength > FEED_MAX_BYTES) throw new Error('the feed is larger than 1 MiB');
   try {
-    return JSON.parse(new TextDecoder().decode(body)) as unknown;
-  } catch {
-    throw new Error('the feed is not JSON');
+    if (!response.ok) throw new Error(`the feed answered HTTP ${response.status}`);
+    const declared = Number(response.headers.get('content-length') ?? NaN);
+    if (declared > FEED_MAX_BYTES) throw new Error(TOO_LARGE);
+    const chunks: Uint8Array[] = [];
+    let received = 0;
+    const body = response.body as ReadableStream<Uint8Array> | null;
+    for await (const chunk of body ?? []) {
+      received += chunk.byteLength;
+      if (received > FEED_MAX_BYTES) throw new Error(TOO_LARGE);
+      chunks.push(chunk);
+    }
+    try {
+      return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    } catch {
+      throw new Error('the feed is not JSON');
+    }
+  } finally {
+    // Whatever is still unread is not wanted: hang up instead of draining it.
+    abort.abort();
   }
 }
 
