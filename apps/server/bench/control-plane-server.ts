@@ -21,7 +21,7 @@ fs.writeFileSync(
   path.join(consoleDir, 'index.html'),
   '<!doctype html><title>Meshdeck</title><div id="root"></div>',
 );
-const server = await startTestServer({ CONSOLE_DIR: consoleDir });
+const server = await startTestServer({ CONSOLE_DIR: consoleDir, EDITION: 'pro' });
 const token = await createSuperAdminAndLogin(server);
 const lag = monitorEventLoopDelay({ resolution: 10 });
 lag.enable();

@@ -22,6 +22,7 @@ import * as metricsModule from './modules/metrics/metrics.module.ts';
 import * as networksModule from './modules/networks/networks.module.ts';
 import * as nodesModule from './modules/nodes/nodes.module.ts';
 import { NodesRepository } from './modules/nodes/nodes.repository.ts';
+import type { NodeRoutingEdit } from './modules/nodes/nodes.public.ts';
 import * as oauthModule from './modules/oauth/oauth.module.ts';
 import * as peersModule from './modules/peers/peers.module.ts';
 import * as releasesModule from './modules/releases/releases.module.ts';
@@ -99,9 +100,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const claims = routingModule.routeClaims(database, networks.directory, config, broker.publicUrl);
   const mesh = { config, database, networks: networks.directory, events, serverName, claims };
   const peers = await peersModule.register(app, { database, broker, serverName });
-  // GET /api/nodes lists the external clients too (as static nodes); their module registers further down.
-  const staticNodes = () => extClients.staticNodes();
-  const nodes = await nodesModule.register(app, { ...mesh, peers, lists, staticNodes });
+  // GET /api/nodes(/{network}) lists external clients as static nodes, and a node update's relay and internet-gateway
+  // membership goes through the routing rules: both modules register further down.
+  const staticNodes = (netid?: string) => extClients.staticNodes(netid);
+  const editRouting = (netid: string, nodeId: string, edit: NodeRoutingEdit) =>
+    routingService.editNode(netid, nodeId, edit);
+  const nodes = await nodesModule.register(app, { ...mesh, peers, lists, staticNodes, editRouting });
   await enrollmentKeysModule.register(app, { ...mesh, findRelay: nodes.findRelay });
   const usage = rolesModule.withNetworkIdentity(enrollmentKeysModule.withNetworkKeys(nodes.networkUsage));
   await networksModule.register(app, { database, events, usage, limits: licensing.limits });
@@ -120,7 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const remoteAccessPeople = isPro ? { getUser: users.getUser, getNetwork: networks.get } : undefined;
   const extClients = await extClientsModule.register(app, { ...mesh, peers, people: remoteAccessPeople });
   const routing = { db: database.db, edition: config.edition, peers: peers.queue, nodeViews: nodes.views };
-  await routingModule.register(app, { ...mesh, ...routing });
+  const routingService = await routingModule.register(app, { ...mesh, ...routing });
   const access = await accessControlModule.register(app, {
     database,
     edition: config.edition,

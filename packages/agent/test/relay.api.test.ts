@@ -28,7 +28,7 @@ describe.skipIf(skipReason !== undefined)(
     beforeAll(async () => {
       lab = new MeshLab(431);
       lab.up(3);
-      server = await startTestServer({ HOST: '0.0.0.0', MQTT_HOST: '0.0.0.0' });
+      server = await startTestServer({ EDITION: 'pro', HOST: '0.0.0.0', MQTT_HOST: '0.0.0.0' });
       token = await createSuperAdminAndLogin(server);
       await createNetwork(server, token, NETWORK, { addressrange: `10.246.${lab.lab.subnet}.0/24` });
       const key = await createKey(server, token, { tags: ['relay-lab'], networks: [NETWORK] });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { fromWireSet, wireSetSchema } from './envelope.ts';
+import { fromWireSet } from './envelope.ts';
 import { isCidr, isIpAddress } from './ip.ts';
 import { canonicalRange } from './route-claims.ts';
 import { LIMITS, boundedArray, boundedString, boundedWireSetSchema } from './limits.ts';
-import { apiNodeSchema, networkParamSchema } from './nodes.ts';
+import { networkParamSchema } from './nodes.ts';
+import { apiExtClientSchema, type ApiExtClient } from './ext-client-wire.ts';
 import { wgKeyInputSchema } from './wire.ts';
 import { dnsListInputSchema } from './config-text.ts';
 
@@ -26,40 +27,7 @@ export const CLIENT_ID_MESSAGES = {
   duplicate: 'duplicate client name',
 } as const;
 
-/** ExtClient as sent by the server (api-contract §3.4); `privatekey` is blank in lists. */
-export const apiExtClientSchema = z.object({
-  clientid: z.string(),
-  privatekey: z.string(),
-  publickey: z.string(),
-  network: z.string(),
-  address: z.string(),
-  address6: z.string(),
-  dns: z.string(),
-  extraallowedips: z.array(z.string()),
-  allowed_ips: z.array(z.string()),
-  ingressgatewayid: z.string(),
-  ingressgatewayendpoint: z.string(),
-  lastmodified: z.number().int(),
-  enabled: z.boolean(),
-  ownerid: z.string(),
-  deniednodeacls: wireSetSchema,
-  remote_access_client_id: z.string(),
-  postup: z.string(),
-  postdown: z.string(),
-  tags: wireSetSchema,
-  os: z.string(),
-  device_name: z.string(),
-  public_endpoint: z.string(),
-  country: z.string(),
-});
-export type ApiExtClient = z.infer<typeof apiExtClientSchema>;
-
-/**
- * An entry of GET /api/nodes (api-contract §2.3): a node, or an external client shown as a "static" node
- * (`is_static: true`, the client in `static_node` with its private key blanked).
- */
-export const apiNodeOrStaticSchema = apiNodeSchema.extend({ static_node: apiExtClientSchema.optional() });
-export type ApiNodeOrStatic = z.infer<typeof apiNodeOrStaticSchema>;
+export { EMPTY_EXT_CLIENT, apiExtClientSchema, type ApiExtClient } from './ext-client-wire.ts';
 
 /** A client id in a body: empty (the server picks a name) or the §5.7 rule, with the spec's messages. */
 export const clientIdInputSchema = z

@@ -3,6 +3,7 @@ import { ZERO_UUID, wireSetSchema } from './envelope.ts';
 import { LIMITS, boundedArray, boundedString, boundedWireSetSchema } from './limits.ts';
 import { NETID_MAX_LENGTH } from './networks.ts';
 import { dnsListInputSchema } from './config-text.ts';
+import { apiExtClientSchema } from './ext-client-wire.ts';
 
 /** Node status values of the v0.30 contract (api-contract §3.2 / §5.4). */
 export const nodeStatuses = ['online', 'offline', 'warning', 'error', 'unknown'] as const;
@@ -53,6 +54,11 @@ export const apiNodeSchema = z.object({
   tags: wireSetSchema,
   is_static: z.boolean(),
   is_user_node: z.boolean(),
+  /**
+   * The client a static node stands for (private key blanked in lists); on every other node an empty client
+   * (`EMPTY_EXT_CLIENT`), as v0.30 sends it: its dashboard reads it on every node without a guard.
+   */
+  static_node: apiExtClientSchema,
   status: z.string(),
   /**
    * Meshdeck: `"pending"` while the node waits for an admin's approval (POST /api/nodes/{net}/{id}/approve), absent
@@ -71,8 +77,10 @@ export const nodeParamsSchema = z.object({
 export const nodesOfNetworkParamsSchema = z.object({ network: networkParamSchema });
 
 /**
- * Body of PUT /api/nodes/{network}/{nodeid}: the whole ApiNode. The fields read here are the ones this server
- * edits through this route; gateway and relay roles have their own routes.
+ * Body of PUT /api/nodes/{network}/{nodeid}: the whole ApiNode, as v0.30 clients send it back. The fields typed
+ * here are the ones this route applies: settings, and relay and internet-gateway membership (applied with the
+ * same rules as their own routes). Every other ApiNode field is accepted only when it equals the stored value
+ * (the server checks that, naming the field); a field ApiNode does not have is refused (issue 39).
  */
 export const updateNodeInputSchema = z.looseObject({
   id: boundedString('id', LIMITS.id).optional(),
@@ -90,6 +98,20 @@ export const updateNodeInputSchema = z.looseObject({
   ).nullish(),
   dnson: z.boolean().optional(),
   tags: boundedWireSetSchema('tags').nullish(),
+  isrelay: z.boolean({ error: 'isrelay must be true or false' }).optional(),
+  relaynodes: boundedArray(
+    'relaynodes',
+    z.uuid({ error: 'relaynodes must hold node ids (UUIDs)' }),
+  ).nullish(),
+  isinternetgateway: z.boolean({ error: 'isinternetgateway must be true or false' }).optional(),
+  inet_node_req: z
+    .looseObject({
+      inet_node_client_ids: boundedArray(
+        'inet_node_req.inet_node_client_ids',
+        z.uuid({ error: 'inet_node_req.inet_node_client_ids must hold node ids (UUIDs)' }),
+      ).nullish(),
+    })
+    .nullish(),
 });
 export type UpdateNodeInput = z.infer<typeof updateNodeInputSchema>;
 

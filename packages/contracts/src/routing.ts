@@ -44,23 +44,20 @@ export const egressRangeInputSchema = z.looseObject({
 /**
  * Body of POST /api/nodes/{network}/{nodeid}/creategateway. v0.30 sends `ranges` and `natenabled` ("yes"/"no",
  * the dashboard's key is `natEnabled`); v1.5 may send `ranges_with_metric`. `route_metric` (Meshdeck extra)
- * applies to plain `ranges`. On a node that already is an egress gateway it replaces ranges, NAT and metrics.
+ * applies to plain `ranges`. On a node that already is an egress gateway it replaces ranges, NAT and metrics. No
+ * ranges at all is accepted, as v0.30 accepts it: its dashboard makes the gateway first and adds ranges after
+ * (issue 39); every range that is given is still checked.
  */
-export const createEgressInputSchema = z
-  .looseObject({
-    nodeid: boundedString('nodeid', LIMITS.id).optional(),
-    netid: boundedString('netid', LIMITS.id).optional(),
-    ranges: boundedArray('ranges', cidrSchema('ranges'), 64).nullish(),
-    natenabled: z
-      .union([z.enum(['yes', 'no']), z.boolean()], { error: 'natenabled must be "yes" or "no"' })
-      .nullish(),
-    route_metric: egressRangeInputSchema.shape.route_metric,
-    ranges_with_metric: boundedArray('ranges_with_metric', egressRangeInputSchema, 64).nullish(),
-  })
-  .refine((body) => (body.ranges?.length ?? 0) + (body.ranges_with_metric?.length ?? 0) > 0, {
-    error: 'ranges must hold at least one CIDR',
-    path: ['ranges'],
-  });
+export const createEgressInputSchema = z.looseObject({
+  nodeid: boundedString('nodeid', LIMITS.id).optional(),
+  netid: boundedString('netid', LIMITS.id).optional(),
+  ranges: boundedArray('ranges', cidrSchema('ranges'), 64).nullish(),
+  natenabled: z
+    .union([z.enum(['yes', 'no']), z.boolean()], { error: 'natenabled must be "yes" or "no"' })
+    .nullish(),
+  route_metric: egressRangeInputSchema.shape.route_metric,
+  ranges_with_metric: boundedArray('ranges_with_metric', egressRangeInputSchema, 64).nullish(),
+});
 export type CreateEgressInput = z.infer<typeof createEgressInputSchema>;
 
 /** Body of POST/PUT /api/nodes/{network}/{nodeid}/inet_gw (`InetNodeReq`): the nodes routed through it. */

@@ -1,4 +1,4 @@
-import type { ApiHost, ApiNode, NodeListItem } from '@meshdeck/contracts';
+import { EMPTY_EXT_CLIENT, type ApiHost, type ApiNode, type NodeListItem } from '@meshdeck/contracts';
 
 /** A wire ApiHost with plausible values; override what the test is about. */
 export function makeApiHost(overrides: Partial<ApiHost> = {}): ApiHost {
@@ -79,6 +79,7 @@ export function makeApiNode(overrides: Partial<ApiNode> = {}): ApiNode {
     tags: {},
     is_static: false,
     is_user_node: false,
+    static_node: EMPTY_EXT_CLIENT,
     status: 'online',
     ...overrides,
   };

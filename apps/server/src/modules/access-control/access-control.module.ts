@@ -26,8 +26,10 @@ export interface AccessControlModuleDeps {
 const AFFECTS_ACCESS = new Set(['nodes', 'extclients', 'hosts', 'networks', 'users', 'groups']);
 
 /**
- * Access control (issue 32; api-contract §2.14-2.16): v1 policies, tags (Pro), the old matrix, impact previews
- * and checks. Returns the compiled models peer computation asks whether two nodes may be peers.
+ * Access control (issue 32; api-contract §2.14-2.16): v1 policies, tags, the old matrix, impact previews and
+ * checks. Returns the compiled models peer computation asks whether two nodes may be peers. Tags are served in
+ * both editions, as v0.30 serves them (enrollment keys and node tags use them; issue 39): only the console's Tag
+ * Manager page is Pro, and on community policies still name no tag but `*` and the gateways tag (§3.7).
  */
 export async function register(app: ModuleApp, deps: AccessControlModuleDeps): Promise<AccessModels> {
   const repository = new AccessRepository(deps.database.db);
@@ -63,6 +65,6 @@ export async function register(app: ModuleApp, deps: AccessControlModuleDeps): P
   app.addHook('onClose', async () => unsubscribe());
   await app.register(aclsRoutes(service));
   await app.register(matrixRoutes(service));
-  if (isPro) await app.register(tagsRoutes(service, deps.presentNode));
+  await app.register(tagsRoutes(service, deps.presentNode));
   return models;
 }

@@ -25,7 +25,7 @@ const admin = { access: access.admin() };
 /** How a node is shown in `tagged_nodes` (the nodes module's ApiNode, through the composition root). */
 export type PresentNode = (row: NodeRow) => Promise<ApiNode | undefined>;
 
-/** HTTP for tags (api-contract §2.14, Pro). */
+/** HTTP for tags (api-contract §2.14), in both editions as v0.30 serves them (issue 39). */
 export const tagsRoutes =
   (service: AccessService, presentNode: PresentNode): FastifyPluginAsyncZod =>
   async (app) => {

@@ -1,4 +1,4 @@
-import type { ApiNodeOrStatic } from '@meshdeck/contracts';
+import type { ApiNode } from '@meshdeck/contracts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { ModuleApp } from '../../lib/module.ts';
 import { ExtClientsTransaction } from '../../stores/ext-clients-transaction.repository.ts';
@@ -20,8 +20,11 @@ import { presentStaticNode } from './static-nodes.ts';
 
 /** What the ext-clients module offers other modules. */
 export interface ExtClientsModule {
-  /** Every client as a static node of GET /api/nodes (api-contract §2.3), private keys blanked. */
-  staticNodes(): Promise<ApiNodeOrStatic[]>;
+  /**
+   * Every client, or a network's, as static nodes of GET /api/nodes and GET /api/nodes/{network} (api-contract
+   * §2.3), private keys blanked.
+   */
+  staticNodes(netid?: string): Promise<ApiNode[]>;
 }
 
 /** What the ext-clients module uses. */
@@ -92,8 +95,11 @@ export async function register(app: ModuleApp, deps: ExtClientsModuleDeps): Prom
     await app.register(remoteAccessRoutes(remoteAccess));
   }
   return {
-    async staticNodes() {
-      const [clients, networks] = await Promise.all([service.listAll(), deps.networks.list()]);
+    async staticNodes(netid) {
+      const [clients, networks] = await Promise.all([
+        netid === undefined ? service.listAll() : service.listOfNetwork(netid),
+        deps.networks.list(),
+      ]);
       const byId = new Map(networks.map((network) => [network.netid, network]));
       return clients.map((client) => presentStaticNode(client, byId.get(client.network), deps.serverName));
     },

@@ -58,6 +58,11 @@ export class ExtClientsService {
     return this.present(await this.clients.listAll(), true);
   }
 
+  /** Every client of one network, private keys blanked (no network: none). */
+  async listOfNetwork(netid: string): Promise<ApiExtClient[]> {
+    return this.present(await this.clients.listByNetwork(netid), true);
+  }
+
   /** The clients of a network the caller may see, private keys blanked. */
   async listByNetwork(netid: string, caller: Caller): Promise<ApiExtClient[]> {
     await this.gateways.requireNetwork(netid);

@@ -1,10 +1,4 @@
-import {
-  ZERO_UUID,
-  parseCidr,
-  toWireSet,
-  type ApiExtClient,
-  type ApiNodeOrStatic,
-} from '@meshdeck/contracts';
+import { ZERO_UUID, parseCidr, toWireSet, type ApiExtClient, type ApiNode } from '@meshdeck/contracts';
 import type { NetworkInfo } from '../nodes/nodes.public.ts';
 
 /** `10.0.0.5/24`: a client address with its network's prefix, or '' when it has none. */
@@ -23,7 +17,7 @@ export function presentStaticNode(
   client: ApiExtClient,
   network: NetworkInfo | undefined,
   server: string,
-): ApiNodeOrStatic {
+): ApiNode {
   return {
     id: client.clientid,
     hostid: ZERO_UUID,

@@ -1,4 +1,4 @@
-import type { ApiNode, ApiNodeOrStatic, RawNode } from '@meshdeck/contracts';
+import type { ApiNode, RawNode } from '@meshdeck/contracts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { ModuleApp } from '../../lib/module.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
@@ -14,7 +14,7 @@ import { NodeListService } from './node-list.service.ts';
 import { presentApiNode, presentRawNode } from './nodes.presenter.ts';
 import { NodesRepository, type NodeRow } from './nodes.repository.ts';
 import { nodesRoutes } from './nodes.routes.ts';
-import { NodesService } from './nodes.service.ts';
+import { NodesService, type NodesServiceDependencies } from './nodes.service.ts';
 
 /** What the nodes module uses. */
 export interface NodesModuleDeps {
@@ -24,8 +24,13 @@ export interface NodesModuleDeps {
   events: EventBus;
   lists: ReadCache;
   serverName: string;
-  /** The external clients GET /api/nodes lists as static nodes (the ext-clients module's, wired in app.ts). */
-  staticNodes?: () => Promise<ApiNodeOrStatic[]>;
+  /**
+   * The external clients GET /api/nodes and GET /api/nodes/{network} list as static nodes, of every network or of
+   * one (the ext-clients module's, wired in app.ts).
+   */
+  staticNodes?: (netid?: string) => Promise<ApiNode[]>;
+  /** Relay and internet-gateway membership asked by a node update (the routing module's rules, wired in app.ts). */
+  editRouting?: NodesServiceDependencies['editRouting'];
 }
 
 /** What the nodes module offers other modules. */
@@ -75,6 +80,7 @@ export async function register(app: ModuleApp, deps: NodesModuleDeps): Promise<N
     messenger: peers.messenger,
     events,
     serverName,
+    editRouting: deps.editRouting,
   });
   await app.register(nodesRoutes(service, lists, deps.staticNodes));
   const rows = new NodeListRepository(database.db, database.engine);

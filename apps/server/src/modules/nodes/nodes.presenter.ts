@@ -3,6 +3,7 @@ import {
   parseCidr,
   toIpNet,
   toWireSet,
+  EMPTY_EXT_CLIENT,
   EMPTY_IP_NET,
   type ApiNode,
   type IpNet,
@@ -77,6 +78,7 @@ export function presentApiNode(
     tags: toWireSet(nodeTags(row)),
     is_static: false,
     is_user_node: false,
+    static_node: EMPTY_EXT_CLIENT,
     status: nodeStatus(row, now),
     ...(row.action === 'pending' ? { action: 'pending' as const } : {}),
   };

@@ -10,3 +10,5 @@ export { presentApiNode, presentRawNode } from './nodes.presenter.ts';
 export { nodeStatus, STALE_FOR_PEERS_MS } from './node-status.ts';
 export { createMembership } from './membership.ts';
 export { AddressHints } from './address-hints.ts';
+// What a node update asks of the routing rules (relay and internet-gateway membership; issue 39).
+export type { NodeRoutingEdit } from './node-put-fields.ts';

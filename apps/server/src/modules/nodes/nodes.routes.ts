@@ -1,7 +1,6 @@
 import {
-  apiNodeOrStaticSchema,
   apiNodeSchema,
-  type ApiNodeOrStatic,
+  type ApiNode,
   envelopeSchema,
   forceQuerySchema,
   nodeParamsSchema,
@@ -15,7 +14,6 @@ import type { ReadCache } from '../../lib/read-cache.ts';
 import type { NodesService } from './nodes.service.ts';
 
 const nodeListSchema = z.array(apiNodeSchema);
-const nodesAndStaticNodesSchema = z.array(apiNodeOrStaticSchema);
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** HTTP for nodes (api-contract §2.3, spec §7 "Nodes"). */
@@ -23,7 +21,7 @@ export const nodesRoutes =
   (
     nodes: NodesService,
     lists: ReadCache,
-    staticNodes: () => Promise<ApiNodeOrStatic[]> = async () => [],
+    staticNodes: (netid?: string) => Promise<ApiNode[]> = async () => [],
   ): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['nodes'];
@@ -33,11 +31,11 @@ export const nodesRoutes =
     app.get(
       '/api/nodes',
       // Nodes of every network and, as the contract says, the external clients as "static" nodes; sorted by id.
-      { config: { access: access.admin() }, schema: { tags, response: { 200: nodesAndStaticNodesSchema } } },
+      { config: { access: access.admin() }, schema: { tags, response: { 200: nodeListSchema } } },
       (request, reply) =>
         lists.send(request, reply, 'nodes', async () => {
           const [meshNodes, clients] = await Promise.all([nodes.list(), staticNodes()]);
-          return JSON.stringify(nodesAndStaticNodesSchema.encode([...meshNodes, ...clients].sort(byId)));
+          return JSON.stringify(nodeListSchema.encode([...meshNodes, ...clients].sort(byId)));
         }),
     );
 
@@ -48,12 +46,18 @@ export const nodesRoutes =
         schema: { tags, params: nodesOfNetworkParamsSchema, response: { 200: nodeListSchema } },
       },
       // RBAC lets a platform-user read any network (api-contract §8.3); the list shows only networks it holds a role
-      // in. The cached answer is shared by everyone who may see the network, so the check comes first.
+      // in. The cached answer is shared by everyone who may see the network, so the check comes first. Like
+      // GET /api/nodes, the network's external clients are in it as static nodes (§2.3), sorted with the nodes.
       (request, reply) =>
         canSeeNetwork(request.principal, request.params.network)
-          ? lists.send(request, reply, `nodes/${request.params.network}`, async () =>
-              JSON.stringify(nodeListSchema.encode(await nodes.listByNetwork(request.params.network))),
-            )
+          ? lists.send(request, reply, `nodes/${request.params.network}`, async () => {
+              const { network } = request.params;
+              const [meshNodes, clients] = await Promise.all([
+                nodes.listByNetwork(network),
+                staticNodes(network),
+              ]);
+              return JSON.stringify(nodeListSchema.encode([...meshNodes, ...clients].sort(byId)));
+            })
           : Promise.resolve([]),
     );
 

@@ -6,6 +6,7 @@ import type { HostsTransaction } from '../../stores/hosts-transaction.repository
 import type { HostMessenger, PeerUpdateQueue } from '../peers/peers.public.ts';
 import type { NetworkDirectory, NetworkInfo } from '../networks/networks.public.ts';
 import { nodeSettings } from './node-fields.ts';
+import { checkNodePutFields, nodeRoutingEdit, type NodeRoutingEdit } from './node-put-fields.ts';
 import { presentApiNode, presentRawNode } from './nodes.presenter.ts';
 import type { NodePatch, NodeRow, NodesRepository } from './nodes.repository.ts';
 
@@ -19,6 +20,12 @@ export interface NodesServiceDependencies {
   messenger: HostMessenger;
   events: EventBus;
   serverName: string;
+  /**
+   * Applies relay and internet-gateway membership asked by a node update, with the rules (and edition) of their
+   * own routes, in one transaction of its own (the routing module's, wired in app.ts); throws a 4xx and writes
+   * nothing when a rule refuses.
+   */
+  editRouting?: (netid: string, nodeId: string, edit: NodeRoutingEdit) => Promise<void>;
 }
 
 const bareAddress = (text: string) => text.split('/')[0] ?? '';
@@ -42,11 +49,52 @@ export class NodesService {
     );
   }
 
-  /** Applies the editable node fields; a new address must be free and inside the network's range. */
+  /**
+   * Applies a node update (the whole ApiNode, api-contract §2.3): its settings, and relay and internet-gateway
+   * membership through the routing rules. A field it does not apply must equal the stored value (issue 39); a new
+   * address must be free and inside the network's range. Everything is checked before anything is written.
+   */
   async update(netid: string, nodeId: string, input: UpdateNodeInput): Promise<ApiNode> {
     const network = await this.requireNetwork(netid);
     const node = await this.requireNode(netid, nodeId);
-    const patch: NodePatch = { updated_at: new Date().toISOString() };
+    const current = presentApiNode(node, network, this.d.serverName, new Date());
+    checkNodePutFields(input, current);
+    const edit = nodeRoutingEdit(input, current);
+    const columns = await this.columnPatch(netid, network, node, input);
+    if (edit.relay || edit.internetGateway) {
+      if (!this.d.editRouting) throw badRequest('relaynodes: relays cannot be changed on this server');
+      await this.d.editRouting(netid, nodeId, edit);
+    }
+    // Settings are read again after the routing rules wrote theirs, so neither change overwrites the other.
+    const fresh = await this.requireNode(netid, nodeId);
+    const s = nodeSettings(fresh);
+    const patch: NodePatch = {
+      ...columns,
+      updated_at: new Date().toISOString(),
+      settings: JSON.stringify({
+        ...s,
+        metadata: input.metadata ?? s.metadata,
+        ingressdns: input.ingressdns ?? s.ingressdns,
+        ingressmtu: input.ingressmtu ?? s.ingressmtu,
+        ingresspersistentkeepalive: input.ingresspersistentkeepalive ?? s.ingresspersistentkeepalive,
+        additional_rag_ips: input.additional_rag_ips ?? s.additional_rag_ips,
+        dnson: input.dnson ?? s.dnson,
+      }),
+    };
+    const updated = await this.d.tx.run((r) => r.nodes.update(nodeId, patch));
+    if (!updated) throw notFound(`node ${nodeId} not found`);
+    await this.afterChange(updated, network, patch.address !== undefined || patch.address6 !== undefined);
+    return presentApiNode(updated, network, this.d.serverName, new Date());
+  }
+
+  /** The node's own columns an update changes (addresses checked free and in range, connected, tags). */
+  private async columnPatch(
+    netid: string,
+    network: NetworkInfo,
+    node: NodeRow,
+    input: UpdateNodeInput,
+  ): Promise<NodePatch> {
+    const patch: NodePatch = {};
     const taken = new Set(await this.d.nodes.usedAddresses(netid));
     for (const [field, range] of [
       ['address', network.addressrange],
@@ -61,20 +109,7 @@ export class NodesService {
     }
     if (input.connected !== undefined) patch.connected = input.connected ? 1 : 0;
     if (input.tags != null) patch.tags = JSON.stringify(fromWireSet(input.tags));
-    const s = nodeSettings(node);
-    patch.settings = JSON.stringify({
-      ...s,
-      metadata: input.metadata ?? s.metadata,
-      ingressdns: input.ingressdns ?? s.ingressdns,
-      ingressmtu: input.ingressmtu ?? s.ingressmtu,
-      ingresspersistentkeepalive: input.ingresspersistentkeepalive ?? s.ingresspersistentkeepalive,
-      additional_rag_ips: input.additional_rag_ips ?? s.additional_rag_ips,
-      dnson: input.dnson ?? s.dnson,
-    });
-    const updated = await this.d.tx.run((r) => r.nodes.update(nodeId, patch));
-    if (!updated) throw notFound(`node ${nodeId} not found`);
-    await this.afterChange(updated, network, patch.address !== undefined || patch.address6 !== undefined);
-    return presentApiNode(updated, network, this.d.serverName, new Date());
+    return patch;
   }
 
   /**

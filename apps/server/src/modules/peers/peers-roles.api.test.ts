@@ -7,7 +7,7 @@ let server: TestServer;
 let net: Awaited<ReturnType<typeof routingNetwork>>;
 let repository: PeersRepository;
 beforeEach(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ EDITION: 'pro' });
   net = await routingNetwork(server, [['relay'], ['laptop'], ['router']]);
   repository = new PeersRepository(server.app.meshdeck.database.db);
 });

@@ -99,7 +99,6 @@ describe('POST /api/nodes/{network}/{nodeid}/creategateway', () => {
     ],
     ['a range is the whole internet', { ranges: ['0.0.0.0/0'] }, /use an internet gateway/],
     ['a range is not a CIDR', { ranges: ['192.168.1.300/24'] }, /ranges must be CIDRs/],
-    ['no range is given', { ranges: [] }, /ranges must hold at least one CIDR/],
     [
       'the metric is out of range',
       { ranges: ['192.168.10.0/24'], route_metric: 0 },

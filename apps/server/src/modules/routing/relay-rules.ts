@@ -5,9 +5,14 @@ import { internetGatewayOf, relayOf, requireLinux, type RoutingState } from './r
  * Makes `relayId` a relay of exactly `relayedIds` (api-contract §2.3 createrelay, §5.6). On a node that already is
  * a relay the set is replaced: nodes left out stop being relayed. A relay cannot relay itself, be relayed, or
  * relay remote-access gateways, internet gateways, nodes using an internet gateway, failover nodes or another
- * relay's nodes.
+ * relay's nodes. `field` names the request field in refusals (`relaynodes` when a node update asks).
  */
-export function setRelay(state: RoutingState, relayId: string, relayedIds: readonly string[]): void {
+export function setRelay(
+  state: RoutingState,
+  relayId: string,
+  relayedIds: readonly string[],
+  field = 'relayaddrs',
+): void {
   const relay = state.require(relayId);
   requireLinux(state, relay, 'relays');
   const ownRelay = relayOf(state, relay);
@@ -17,25 +22,24 @@ export function setRelay(state: RoutingState, relayId: string, relayedIds: reado
     );
   const wanted = [...new Set(relayedIds)];
   for (const id of wanted) {
-    if (id === relayId) throw badRequest(`relayaddrs: a relay cannot relay itself (${state.label(relay)})`);
-    const node = state.require(id, 'relayaddrs');
+    if (id === relayId) throw badRequest(`${field}: a relay cannot relay itself (${state.label(relay)})`);
+    const node = state.require(id, field);
     const s = node.settings;
     const name = state.label(node);
     const current = relayOf(state, node);
     if (current && current.row.id !== relayId)
-      throw badRequest(`relayaddrs: node ${name} is already relayed by ${state.label(current)}`);
-    if (s.isrelay) throw badRequest(`relayaddrs: node ${name} is a relay: a relay cannot be relayed`);
+      throw badRequest(`${field}: node ${name} is already relayed by ${state.label(current)}`);
+    if (s.isrelay) throw badRequest(`${field}: node ${name} is a relay: a relay cannot be relayed`);
     if (s.isingressgateway)
-      throw badRequest(`relayaddrs: node ${name} is a remote-access gateway: gateways cannot be relayed`);
+      throw badRequest(`${field}: node ${name} is a remote-access gateway: gateways cannot be relayed`);
     if (s.isinternetgateway)
-      throw badRequest(`relayaddrs: node ${name} is an internet gateway: gateways cannot be relayed`);
+      throw badRequest(`${field}: node ${name} is an internet gateway: gateways cannot be relayed`);
     const gateway = internetGatewayOf(state, node);
     if (gateway)
       throw badRequest(
-        `relayaddrs: node ${name} uses internet gateway ${state.label(gateway)}: remove it from the gateway first`,
+        `${field}: node ${name} uses internet gateway ${state.label(gateway)}: remove it from the gateway first`,
       );
-    if (s.is_fail_over)
-      throw badRequest(`relayaddrs: node ${name} is the failover node: it cannot be relayed`);
+    if (s.is_fail_over) throw badRequest(`${field}: node ${name} is the failover node: it cannot be relayed`);
   }
   for (const node of state.all()) {
     const isLeaving = node.settings.relayedby === relayId && !wanted.includes(node.row.id);

@@ -12,6 +12,8 @@ import { RouteClaims } from './route-claims.ts';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { meshRepositories } from '../../stores/hosts-transaction.repository.ts';
+import { nodeEditRule } from './node-edit-rules.ts';
+import type { NodeRoutingEdit } from '../nodes/nodes.public.ts';
 import {
   RoutingService,
   type ChangeAnnouncements,
@@ -44,18 +46,25 @@ export function routeClaims(
   return new RouteClaims(networks, meshRepositories(database.db).hosts, [config.publicApiUrl, brokerUrl]);
 }
 
+/** What the routing module offers other modules. */
+export interface RoutingModule {
+  /** Relay and internet-gateway membership asked by a node update, with the rules of their own routes. */
+  editNode(netid: string, nodeId: string, edit: NodeRoutingEdit): Promise<void>;
+}
+
 /** Quiet time after a delete or join before references are made consistent (a bulk change needs one sweep). */
 const SWEEP_DELAY_MS = 200;
 
 /**
- * Relays, egress gateways, internet gateways and failover (issue 31; api-contract §2.3, §2.9, §5.6). Relay and
- * egress routes exist in both editions, internet gateways and failover in Pro only (§1.1). When nodes or hosts
- * are deleted, settings that named them (a relay, a gateway, a failover pair) are cleared.
+ * Relays, egress gateways, internet gateways and failover (issue 31; api-contract §2.3, §2.9, §5.6). Egress
+ * routes exist in both editions; relays are made in Pro only (console-spec §1; community can still remove one);
+ * internet gateways and failover are Pro only (§1.1). When nodes or hosts are deleted, settings that named them
+ * (a relay, a gateway, a failover pair) are cleared.
  */
 export async function register(
   app: FastifyInstance,
   deps: RoutingModuleDependencies,
-): Promise<RoutingService> {
+): Promise<RoutingModule> {
   const repository = new RoutingRepository(deps.db);
   const service = new RoutingService({
     repository,
@@ -95,9 +104,14 @@ export async function register(
     unsubscribe();
     clearTimeout(timer);
   });
-  await app.register(relayRoutes(service));
+  const isPro = deps.edition === 'pro';
+  await app.register(relayRoutes(service, isPro));
   await app.register(egressRoutes(service, deps.claims));
   await app.register(routingStatusRoutes(statuses, service));
-  if (deps.edition === 'pro') await app.register(proRoutingRoutes(service));
-  return service;
+  if (isPro) await app.register(proRoutingRoutes(service));
+  return {
+    editNode: async (netid, nodeId, edit) => {
+      await service.change(netid, nodeId, nodeEditRule(nodeId, edit, isPro));
+    },
+  };
 }

@@ -13,13 +13,16 @@ export async function getAllNodes(signal?: AbortSignal): Promise<NodeView[]> {
   return nodes.map(toNodeView);
 }
 
-/** GET nodes/{network}: the nodes of one network. */
+/**
+ * GET nodes/{network}: the nodes of one network. The answer also holds the network's external clients as static
+ * nodes (api-contract §2.3); the console reads clients from their own routes, so they are left out here.
+ */
 export async function getNetworkNodes(networkId: string, signal?: AbortSignal): Promise<NodeView[]> {
   const nodes = await apiClient.get(`nodes/${encodeURIComponent(networkId)}`, {
     schema: nodesSchema,
     signal,
   });
-  return nodes.map(toNodeView);
+  return nodes.filter((node) => !node.is_static).map(toNodeView);
 }
 
 export const allNodesQueryOptions = () =>
