@@ -77,8 +77,10 @@ export async function seedLists(db: Kysely<Database>, network: string, count: nu
       count,
       (i) => ({
         network,
-        name: seededName('scale-dns-', i),
-        address: `10.200.${(i >> 8) & 255}.${i & 255}`,
+        // Names and addresses a network's entries may have (decision 048): under `.<network>`, inside the
+        // scale network's 10.96.0.0/12 (scripts/e2e-server.mjs).
+        name: `${seededName('scale-dns-', i)}.${network}`,
+        address: `10.100.${(i >> 8) & 255}.${i & 255}`,
         address6: '',
       }),
       async (rows) => void (await trx.insertInto('dns_entries').values(rows).execute()),

@@ -18,7 +18,7 @@ test.describe('export and import', () => {
     ).toBe(200);
     const dns = await request.post(`/api/dns/${netid}`, {
       headers,
-      data: { name: 'printer', address: `10.214.${third}.9` },
+      data: { name: `printer.${netid}`, address: `10.214.${third}.9` },
     });
     expect(dns.status()).toBe(200);
 
@@ -35,7 +35,9 @@ test.describe('export and import', () => {
     const dialog = page.getByRole('dialog', { name: 'Import: what would change' });
     const plan = dialog.getByRole('table', { name: 'Import plan' });
     await expect(plan.getByRole('row').filter({ hasText: netid }).first()).toContainText('create');
-    await expect(plan.getByRole('row').filter({ hasText: `${netid}/printer` })).toContainText('create');
+    await expect(plan.getByRole('row').filter({ hasText: `${netid}/printer.${netid}` })).toContainText(
+      'create',
+    );
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
     await expect(dialog).toBeHidden();
 
@@ -46,6 +48,8 @@ test.describe('export and import', () => {
       name: string;
       address: string;
     }[];
-    expect(entries).toEqual([expect.objectContaining({ name: 'printer', address: `10.214.${third}.9` })]);
+    expect(entries).toEqual([
+      expect.objectContaining({ name: `printer.${netid}`, address: `10.214.${third}.9` }),
+    ]);
   });
 });

@@ -88,7 +88,7 @@ test('enrollment keys page with 10,000 keys: first rows, search, the last row, a
   await wheelToRow(page, 'Enrollment keys', seededName('scale-key-', SCALE_LIST_ROWS - 1));
   await searchTen(page, 'Search keys', 'Enrollment keys', 'scale-key-', 733);
 
-  const name = `scale-live-${Date.now() % 100_000}`;
+  const name = `scale-live-${Date.now() % 100_000}.scale`;
   await page.getByRole('textbox', { name: 'Search keys' }).fill(name);
   const created = await request.post('/api/v1/enrollment-keys', {
     headers: auth(),
@@ -110,10 +110,10 @@ test('DNS page with 10,000 custom entries beside 10,000 nodes: first rows, searc
   );
   await searchTen(page, 'Search entries', 'DNS entries', 'scale-dns-', 95);
 
-  const name = `scale-live-${Date.now() % 100_000}`;
+  const name = `scale-live-${Date.now() % 100_000}.scale`;
   await page.getByRole('textbox', { name: 'Search entries' }).fill(name);
   const created = await reported('create entry', () =>
-    request.post('/api/dns/scale', { headers: auth(), data: { name, address: '10.201.0.9' } }),
+    request.post('/api/dns/scale', { headers: auth(), data: { name, address: '10.100.0.9' } }),
   );
   expect(created.status(), await created.text()).toBe(200);
   await expect(rowsOf(page, 'DNS entries').filter({ hasText: name })).toBeVisible();

@@ -131,13 +131,13 @@ describe.skipIf(skipReason !== undefined)(
       );
       const custom = await server.request('POST', `/api/dns/${NETWORK}`, {
         token,
-        body: { name: 'files.lab', address: nc.address },
+        body: { name: `files.${NETWORK}`, address: nc.address },
       });
       expect(custom.status).toBe(200);
       await lab.waitUntil('A to resolve the custom entry', async () =>
-        (await getent(a, 'files.lab')).startsWith(`${nc.address} `),
+        (await getent(a, `files.${NETWORK}`)).startsWith(`${nc.address} `),
       );
-      expect(await getent(a, 'nothing.lab')).toBe('');
+      expect(await getent(a, `nothing.${NETWORK}`)).toBe('');
 
       expect((await matrix(na.id, nb.id, 1)).status).toBe(200);
       const denied = Date.now();

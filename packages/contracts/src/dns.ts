@@ -1,19 +1,91 @@
 import { z } from 'zod';
 import { isIPv4Address, isIPv6Address } from './ip.ts';
+import { cidrContains } from './ip-ranges.ts';
 import { LIMITS, boundedString } from './limits.ts';
 
-/** DNS entries (api-contract §2.10, §3.10, §5.7). */
+/** DNS entries (api-contract §2.10, §3.10, §5.7; decision 048 for the rules a network's names follow). */
 
-export const DNS_NAME_PATTERN = /^[A-Za-z0-9-.]+$/;
+/**
+ * The characters a name may hold: the contract's letters, digits, dashes and dots, plus the underscore that a
+ * network id may hold (only in that last label: see `dnsNameProblem`).
+ */
+export const DNS_NAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
 export const DNS_NAME_MAX = 192;
+/** RFC 1123 label: 1..63 letters, digits and dashes, neither first nor last a dash. */
+const HOST_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
 
 export const dnsEntrySchema = z.object({
   address: z.string(),
   address6: z.string(),
   name: z.string(),
   network: z.string(),
+  /**
+   * Meshdeck extra, on custom entries stored before decision 048 that break its rules: why the entry is kept but
+   * never sent to hosts. Absent on every entry that is sent.
+   */
+  invalid: z.string().optional(),
 });
 export type DnsEntry = z.infer<typeof dnsEntrySchema>;
+
+/**
+ * Why `name` cannot be one of network `network`'s names (a phrase to put after `name: `), or undefined when it
+ * can (decision 048): it ends in
+ * `.<network>` (the network's own domain, so one network's names never take another's or a public name), and every
+ * label before it is an RFC 1123 host label (1..63 letters, digits and dashes, no dash first or last, no empty
+ * label), at most 192 characters in all. Case does not matter. The server refuses such a name, the import plan
+ * refuses it, and the agent never writes one into a hosts file.
+ */
+export function dnsNameProblem(name: string, network: string): string | undefined {
+  const suffix = `.${network.toLowerCase()}`;
+  const lower = name.toLowerCase();
+  if (name.length > DNS_NAME_MAX) return `must be at most ${DNS_NAME_MAX} characters`;
+  if (!lower.endsWith(suffix) || lower.length === suffix.length)
+    return `must end in ${suffix} (the network's own domain), e.g. files${suffix}`;
+  const labels = lower.slice(0, -suffix.length).split('.');
+  if (labels.some((label) => label === '')) return 'must not hold an empty label (two dots, or a dot first)';
+  const bad = labels.find((label) => !HOST_LABEL.test(label));
+  if (bad !== undefined)
+    return `label "${bad}" must be 1 to 63 letters, digits and dashes, starting and ending with a letter or digit`;
+  return undefined;
+}
+
+/** A network's address ranges, as stored (empty when the network has no range of that family). */
+export interface DnsNetworkRanges {
+  netid: string;
+  addressrange: string;
+  addressrange6: string;
+}
+
+/**
+ * What is wrong with an entry of this network (decision 048), as `{field, message}`, or undefined: the name breaks
+ * `dnsNameProblem`, or an address lies outside the network's range of its family (a name of a network points
+ * inside it).
+ */
+export function dnsEntryProblem(
+  entry: { name: string; address?: string | null; address6?: string | null },
+  network: DnsNetworkRanges,
+): { field: 'name' | 'address' | 'address6'; message: string } | undefined {
+  const name = dnsNameProblem(entry.name, network.netid);
+  if (name) return { field: 'name', message: name };
+  for (const [field, range] of [
+    ['address', network.addressrange],
+    ['address6', network.addressrange6],
+  ] as const) {
+    const address = entry[field];
+    if (!address) continue;
+    if (!range)
+      return {
+        field,
+        message: `${address} cannot be used: network ${network.netid} has no ${field === 'address' ? 'IPv4' : 'IPv6'} range`,
+      };
+    if (!cidrContains(range, address))
+      return {
+        field,
+        message: `${address} is outside network ${network.netid}'s range ${range}: a network's names point inside it`,
+      };
+  }
+  return undefined;
+}
 
 /** POST /api/dns/{network}: a name and at least one address; the network comes from the path. */
 export const dnsEntryInputSchema = z
@@ -23,6 +95,9 @@ export const dnsEntryInputSchema = z
       .refine((name) => !/\s/.test(name), { error: 'name must not contain spaces' })
       .refine((name) => DNS_NAME_PATTERN.test(name), {
         error: 'name may hold only letters, digits, dashes and dots',
+      })
+      .refine((name) => name.split('.').every((label) => label !== '' && label.length <= 63), {
+        error: 'name must be dot-separated labels of 1 to 63 characters (no empty label)',
       }),
     address: boundedString('address', LIMITS.address)
       .refine((a) => a === '' || isIPv4Address(a), { error: 'address must be an IPv4 address' })

@@ -136,11 +136,11 @@ beforeAll(async () => {
       ranges_with_metric: [{ network: '192.168.60.0/24', route_metric: 100, nat: false }],
     },
     'POST /api/v1/acls': fuzzPolicy,
-    'POST /api/dns/{network}': { name: 'fuzz-entry.internal', address: '10.77.0.50' },
+    'POST /api/dns/{network}': { name: 'fuzz-entry.fuzz-net', address: '10.77.0.50' },
     'POST /api/v1/import': {
       meshdeck_export: 1,
       networks: [{ netid: 'fuzz-import', addressrange: '10.78.0.0/24' }],
-      dns: [{ network: 'fuzz-import', name: 'fuzz-imported', address: '10.78.0.9' }],
+      dns: [{ network: 'fuzz-import', name: 'fuzz-imported.fuzz-import', address: '10.78.0.9' }],
     },
     'PUT /api/v1/acls': { ...fuzzPolicy, id: 'fuzz-net.all-nodes', name: 'All Nodes', enabled: false },
     'PUT /api/networks/{networkname}/acls/cells': { fill: 2, cells: [] },

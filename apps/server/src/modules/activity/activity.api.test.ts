@@ -111,7 +111,7 @@ describe('GET /api/v1/activity -> filters and pages', () => {
     await createNetwork(server, token, 'netb', { addressrange: '10.2.0.0/24' });
     const dns = await server.request('POST', '/api/dns/neta', {
       token,
-      body: { name: 'printer', address: '10.1.0.9' },
+      body: { name: 'printer.neta', address: '10.1.0.9' },
     });
     expect(dns.status, JSON.stringify(dns.body)).toBe(200);
     const neta = await activity(token, '?network_id=neta');
@@ -156,17 +156,17 @@ describe('GET /api/v1/activity -> who reads which entries', () => {
     const plain = await createUserWithRole(server, 'plain', 'platform-user');
     await server.request('POST', '/api/dns/neta', {
       token: netadmin,
-      body: { name: 'nas', address: '10.1.0.7' },
+      body: { name: 'nas.neta', address: '10.1.0.7' },
     });
-    await server.request('POST', '/api/dns/netb', { token, body: { name: 'tv', address: '10.2.0.7' } });
+    await server.request('POST', '/api/dns/netb', { token, body: { name: 'tv.netb', address: '10.2.0.7' } });
 
     const seen = async (t: string) => (await activity(t)).map((e) => `${e.triggered_by}:${e.target.id}`);
     expect(await seen(auditor)).toEqual(
-      expect.arrayContaining(['admin:netb', 'neta-admin:neta/nas', 'plain:plain']),
+      expect.arrayContaining(['admin:netb', 'neta-admin:neta/nas.neta', 'plain:plain']),
     );
     const byNetadmin = await seen(netadmin);
     expect(byNetadmin).toEqual(
-      expect.arrayContaining(['admin:neta', 'neta-admin:neta/nas', 'neta-admin:neta-admin']),
+      expect.arrayContaining(['admin:neta', 'neta-admin:neta/nas.neta', 'neta-admin:neta-admin']),
     );
     expect(
       byNetadmin.some((e) => e.includes('netb') || e.startsWith('plain') || e.startsWith('auditor1')),

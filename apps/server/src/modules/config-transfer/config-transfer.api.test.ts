@@ -42,7 +42,10 @@ async function furnish(server: TestServer, token: string) {
       token,
       body: { network: 'office', tag_name: 'staff', tagged_nodes: [] },
     }),
-    server.request('POST', '/api/dns/office', { token, body: { name: 'printer', address: '10.60.0.9' } }),
+    server.request('POST', '/api/dns/office', {
+      token,
+      body: { name: 'printer.office', address: '10.60.0.9' },
+    }),
   ];
   for (const call of calls) expect((await call).status).toBe(200);
   const acl = await server.request('POST', '/api/v1/acls', {
@@ -94,7 +97,7 @@ describe('GET /api/v1/export then POST /api/v1/import', () => {
         { resource: 'networks', id: 'office', action: 'create' },
         { resource: 'enrollment_keys', id: 'laptops', action: 'create' },
         { resource: 'tags', id: 'office.servers', action: 'create' },
-        { resource: 'dns', id: 'office/printer', action: 'create' },
+        { resource: 'dns', id: 'office/printer.office', action: 'create' },
         { resource: 'acls', id: 'office/staff to servers', action: 'create' },
       ]),
     );
@@ -128,12 +131,12 @@ describe('GET /api/v1/export then POST /api/v1/import', () => {
     const document = {
       meshdeck_export: 1,
       networks: [{ netid: 'lab', addressrange: '10.62.0.0/24' }],
-      dns: [{ network: 'ghost', name: 'nas', address: '10.62.0.7' }],
+      dns: [{ network: 'ghost', name: 'nas.ghost', address: '10.62.0.7' }],
     };
     const response = await importInto(target, targetToken, document, false);
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
-    expect(response.body.Message).toContain('dns[0] "nas" in ghost');
+    expect(response.body.Message).toContain('dns[0] "nas.ghost" in ghost');
     const networks = await target.request<any[]>('GET', '/api/networks', { token: targetToken });
     expect(networks.body.map((n) => n.netid)).not.toContain('lab');
   });
@@ -150,6 +153,58 @@ describe('GET /api/v1/export then POST /api/v1/import', () => {
     const wrong = await importInto(target, targetToken, { networks: [] }, true);
     expect(wrong.status).toBe(400);
     expect(wrong.body.Message).toContain('meshdeck_export');
+  });
+
+  it.each([
+    [
+      'a name outside the network',
+      { name: 'github.com', address: '10.64.0.7' },
+      'dns[0]: name: must end in .dnsrules',
+    ],
+    [
+      "another network's name",
+      { name: 'b1.netb', address: '10.64.0.7' },
+      'dns[0]: name: must end in .dnsrules',
+    ],
+    [
+      'an address outside the network',
+      { name: 'pypi.dnsrules', address: '8.8.8.8' },
+      'dns[0]: address: 8.8.8.8 is outside',
+    ],
+  ])(
+    '-> when a DNS entry has %s, then a dry run and an import answer 400 naming the item and field and write nothing (decision 048)',
+    async (_, entry, message) => {
+      const document = {
+        meshdeck_export: 1,
+        networks: [{ netid: 'dnsrules', addressrange: '10.64.0.0/24' }],
+        dns: [{ network: 'dnsrules', ...entry }],
+      };
+      for (const dryRun of [true, false]) {
+        const response = await importInto(target, targetToken, document, dryRun);
+        expect(response.status).toBe(400);
+        expect(response.body.Message).toContain(message);
+      }
+      expect((await target.request('GET', '/api/networks/dnsrules', { token: targetToken })).status).not.toBe(
+        200,
+      );
+    },
+  );
+
+  it('-> when a stored entry breaks the DNS rules (stored before them), then the export leaves it out and imports back', async () => {
+    await createNetwork(target, targetToken, 'legacy', { addressrange: '10.65.0.0/24' });
+    await target.app.meshdeck.database.db
+      .insertInto('dns_entries')
+      .values([
+        { network: 'legacy', name: 'github.com', address: '10.65.0.7', address6: '' },
+        { network: 'legacy', name: 'ok.legacy', address: '10.65.0.8', address6: '' },
+      ])
+      .execute();
+    const document = await exportOf(target, targetToken);
+    const names = document.dns.filter((e: any) => e.network === 'legacy').map((e: any) => e.name);
+    expect(names).toEqual(['ok.legacy']);
+    const again = await importInto(target, targetToken, document, true);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.Response.changes.every((c: any) => c.action === 'unchanged')).toBe(true);
   });
 
   it('-> only platform admins import; an auditor may export', async () => {
@@ -180,7 +235,7 @@ const documentEndingWith = (last: Record<string, unknown>[]) => ({
     { network: 'office', tag_name: 'staff' },
     { network: 'office', tag_name: 'servers' },
   ],
-  dns: [{ network: 'office', name: 'nas', address: '10.60.0.7' }],
+  dns: [{ network: 'office', name: 'nas.office', address: '10.60.0.7' }],
   acls: [policy('staff to servers', 'office'), ...last],
 });
 const activityIds = async () => {
@@ -239,10 +294,15 @@ describe('POST /api/v1/import in one transaction', () => {
       expect(events).toEqual(
         expect.arrayContaining([
           expect.objectContaining({ resource: 'networks', action: 'created', id: 'lab' }),
-          expect.objectContaining({ resource: 'dns', action: 'created', id: 'nas', network: 'office' }),
+          expect.objectContaining({
+            resource: 'dns',
+            action: 'created',
+            id: 'nas.office',
+            network: 'office',
+          }),
         ]),
       );
-      await agent.waitFor((m) => JSON.stringify(m.payload).includes('"nas"'));
+      await agent.waitFor((m) => JSON.stringify(m.payload).includes('"nas.office"'));
       expect((await activityIds()).length).toBeGreaterThan(activityBefore.length);
       unsubscribe();
     } finally {
@@ -309,20 +369,20 @@ describe('POST /api/v1/import beside other writers', () => {
         netid: `batch-${i}`,
         addressrange: `10.70.${i}.0/24`,
       })),
-      dns: [{ network: 'office', name: 'nas', address: '10.60.0.7' }],
+      dns: [{ network: 'office', name: 'nas.office', address: '10.60.0.7' }],
     };
     const importing = importInto(target, targetToken, document, false);
     // Both take the locks the import takes (the networks lock, the office network's node lock).
     const network = createNetwork(target, targetToken, 'outside', { addressrange: '10.80.0.0/24' });
     const entry = target.request('POST', '/api/dns/office', {
       token: targetToken,
-      body: { name: 'printer', address: '10.60.0.9' },
+      body: { name: 'printer.office', address: '10.60.0.9' },
     });
     const [imported, , dns] = await Promise.all([importing, network, entry]);
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     expect(dns.status, JSON.stringify(dns.body)).toBe(200);
     const after = await exportOf(target, targetToken);
     expect(after.networks.map((n: any) => n.netid)).toEqual(expect.arrayContaining(['outside', 'batch-19']));
-    expect(after.dns.map((e: any) => e.name).sort()).toEqual(['nas', 'printer']);
+    expect(after.dns.map((e: any) => e.name).sort()).toEqual(['nas.office', 'printer.office']);
   });
 });

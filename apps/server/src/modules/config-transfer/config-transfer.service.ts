@@ -3,6 +3,7 @@ import {
   createNetworkInputSchema,
   createTagInputSchema,
   dnsEntryInputSchema,
+  dnsEntryProblem,
   enrollmentKeyInputSchema,
   type ConfigDocument,
   type ConfigResource,
@@ -90,7 +91,9 @@ export class ConfigTransferService {
           color_code: tag.color_code,
         })),
       );
-      dns.push(...(await this.read(`/api/dns/adm/${netid}/custom`)));
+      // Entries stored before decision 048 that break its rules are listed as `invalid` and left out: an import
+      // must accept whatever an export writes, and those are not sent to hosts anyway.
+      dns.push(...(await this.read(`/api/dns/adm/${netid}/custom`)).filter((entry) => !('invalid' in entry)));
       acls.push(...(await this.read(`/api/v1/acls?network=${netid}`)).filter((acl) => acl.default !== true));
     }
     return { meshdeck_export: 1, networks, enrollment_keys: keys, tags, dns, acls };
@@ -152,6 +155,7 @@ export class ConfigTransferService {
       return state;
     };
 
+    const documentNetworks = new Map(list(document.networks).map((n) => [text(n.netid), n]));
     list(document.networks).forEach((network, i) => {
       const netid = text(network.netid);
       const label = `networks[${i}] "${netid}"`;
@@ -230,6 +234,19 @@ export class ConfigTransferService {
       const label = `dns[${i}] "${name}" in ${netid}`;
       const body = { name, address: entry.address ?? '', address6: entry.address6 ?? '' };
       check(dnsEntryInputSchema, body, `dns[${i}]`);
+      // The route's rules for a network's names (decision 048), so a dry run already names the item and field.
+      const network = existingNetworks.get(netid) ?? documentNetworks.get(netid);
+      const problem =
+        network &&
+        dnsEntryProblem(
+          { name, address: text(body.address), address6: text(body.address6) },
+          {
+            netid,
+            addressrange: text(network.addressrange),
+            addressrange6: text(network.addressrange6),
+          },
+        );
+      if (problem) throw badRequest(`dns[${i}]: ${problem.field}: ${problem.message}`);
       const current = (await stateOf(netid)).dns.get(name);
       if (current) {
         const same =

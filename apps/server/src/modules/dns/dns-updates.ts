@@ -20,13 +20,18 @@ const BACKOFF_FACTOR = 3;
 /** Hosts published to at a time. */
 const PUBLISH_CONCURRENCY = 64;
 
-/** The automatic name of a node: `<host name>.<network>`, lower-cased, with what DNS cannot hold turned into dashes. */
+/**
+ * The automatic name of a node: `<host name>.<network>`, lower-cased, with what DNS cannot hold turned into dashes
+ * and cut to one RFC 1123 label (63 characters, no dash first or last: decision 048).
+ */
 export const nodeEntryName = (hostName: string, network: string): string =>
   `${
     hostName
       .toLowerCase()
       .replace(/[^a-z0-9-]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'host'
+      .replace(/^-+/, '')
+      .slice(0, 63)
+      .replace(/-+$/, '') || 'host'
   }.${network}`;
 
 export const nodeEntry = (row: NodeNameRow): DnsEntry => ({

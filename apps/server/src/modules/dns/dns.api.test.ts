@@ -41,18 +41,17 @@ describe('GET /api/dns/adm/{network}', () => {
 
 describe('POST /api/dns/{network}', () => {
   it('-> when valid, adds the entry and sends the hosts a DNS_UPDATE holding only it', async () => {
-    const response = await call('POST', '/api/dns/corp', { name: 'db.internal', address: '10.30.0.50' });
+    const response = await call('POST', '/api/dns/corp', { name: 'db.corp', address: '10.30.0.50' });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
-      name: 'db.internal',
+      name: 'db.corp',
       address: '10.30.0.50',
       address6: '',
       network: 'corp',
     });
     // The host is told only what changed: one DNS_UPDATE with the new entry, not the network's list.
     const pushed = await agent.waitFor(
-      (m) =>
-        m.payload.Action === 'DNS_UPDATE' && m.payload.DNS.added.some((e: any) => e.name === 'db.internal'),
+      (m) => m.payload.Action === 'DNS_UPDATE' && m.payload.DNS.added.some((e: any) => e.name === 'db.corp'),
     );
     expect(pushed.topic).toBe(`host/update/${hostId}/meshdeck`);
     expect(pushed.payload).toEqual({
@@ -63,21 +62,25 @@ describe('POST /api/dns/{network}', () => {
     expect((await call('GET', '/api/dns')).body).toHaveLength(2);
     // An agent that reconnects finds them in its pull.
     const pulled = await server.request<any>('GET', '/api/v1/host', { token: hostToken });
-    expect(pulled.body.dns_entries.map((e: any) => e.name)).toEqual(['b-host.corp', 'db.internal']);
+    expect(pulled.body.dns_entries.map((e: any) => e.name)).toEqual(['b-host.corp', 'db.corp']);
   });
 
   it.each([
     ['a name with a space', { name: 'bad name', address: '10.30.0.9' }, /name must not contain spaces/],
-    ['a name with an underscore', { name: 'bad_name', address: '10.30.0.9' }, /name may hold only letters/],
+    ['a name with an underscore', { name: 'bad_name.corp', address: '10.30.0.9' }, /name: label "bad_name"/],
     ['an empty name', { name: '', address: '10.30.0.9' }, /name is required/],
-    ['a bad IPv4 address', { name: 'ok-name', address: '10.30.0.300' }, /address must be an IPv4 address/],
+    [
+      'a bad IPv4 address',
+      { name: 'ok-name.corp', address: '10.30.0.300' },
+      /address must be an IPv4 address/,
+    ],
     [
       'an IPv4 address as address6',
-      { name: 'ok-name', address6: '10.30.0.9' },
+      { name: 'ok-name.corp', address6: '10.30.0.9' },
       /address6 must be an IPv6 address/,
     ],
-    ['no address', { name: 'ok-name' }, /address or address6 is required/],
-    ['a duplicate name', { name: 'DB.internal', address: '10.30.0.9' }, /name: DB.internal already exists/],
+    ['no address', { name: 'ok-name.corp' }, /address or address6 is required/],
+    ['a duplicate name', { name: 'DB.corp', address: '10.30.0.9' }, /name: DB.corp already exists/],
     ["a node's automatic name", { name: 'b-host.corp', address: '10.30.0.9' }, /automatic name/],
   ])('-> when the body has %s, returns 400 naming the field and adds nothing', async (_, body, message) => {
     const before = await entries();
@@ -90,11 +93,11 @@ describe('POST /api/dns/{network}', () => {
 
 describe('DELETE /api/dns/{network}/{domain}', () => {
   it('-> deletes a custom entry, refuses an automatic one, 404 for an unknown one', async () => {
-    await call('POST', '/api/dns/corp', { name: 'gone.internal', address6: 'fd00::5' });
-    const deleted = await call('DELETE', '/api/dns/corp/gone.internal');
+    await call('POST', '/api/dns/corp', { name: 'gone.corp', address: '10.30.0.5' });
+    const deleted = await call('DELETE', '/api/dns/corp/gone.corp');
     expect(deleted.status).toBe(200);
-    expect(deleted.body).toBe('gone.internal.corp deleted.');
-    expect((await entries()).some((e) => e.name === 'gone.internal')).toBe(false);
+    expect(deleted.body).toBe('gone.corp deleted.');
+    expect((await entries()).some((e) => e.name === 'gone.corp')).toBe(false);
     const automatic = await call('DELETE', '/api/dns/corp/b-host.corp');
     expect(automatic.status).toBe(400);
     expect(automatic.body.Message).toMatch(/automatic entry/);
@@ -121,7 +124,7 @@ async function updatesSince(observer: Agent, from: number, expected: readonly st
     const seen = new Set(since().flatMap(namesOf));
     return expected.every((name) => seen.has(name));
   });
-  const name = `marker-${(markers += 1)}`;
+  const name = `marker-${(markers += 1)}.corp`;
   await call('POST', '/api/dns/corp', { name, address: '10.30.0.200' });
   const marker = await observer.waitFor((m) => isUpdate(m) && namesOf(m).includes(name));
   // Markers of earlier calls (another observer's) are not the change asked about.
@@ -137,7 +140,7 @@ describe('DNS_UPDATE on node joins, renames and leaves', () => {
   let key: { token: string };
   beforeAll(async () => {
     key = await createKey(server, token, { tags: ['dns-burst'], networks: ['corp'], unlimited: true });
-    // The custom-entry tests' last changes may still wait for a batch (a loaded CI run sent gone.internal's
+    // The custom-entry tests' last changes may still wait for a batch (a loaded CI run sent gone.corp's
     // removal together with the next join): sent now, so each test here sees only its own changes.
     await updatesSince(agent, agent.messages.length, []);
   });
@@ -176,12 +179,16 @@ describe('DNS_UPDATE on node joins, renames and leaves', () => {
   });
 
   it('-> when a custom entry is deleted, then each host gets one DNS_UPDATE removing that name only', async () => {
-    await call('POST', '/api/dns/corp', { name: 'short-lived', address: '10.30.0.60' });
-    await agent.waitFor((m) => isUpdate(m) && m.payload.DNS.added.some((e: any) => e.name === 'short-lived'));
+    await call('POST', '/api/dns/corp', { name: 'short-lived.corp', address: '10.30.0.60' });
+    await agent.waitFor(
+      (m) => isUpdate(m) && m.payload.DNS.added.some((e: any) => e.name === 'short-lived.corp'),
+    );
     const from = agent.messages.length;
-    expect((await call('DELETE', '/api/dns/corp/short-lived')).status).toBe(200);
-    const got = await updatesSince(agent, from, ['short-lived']);
-    expect(got.map((m) => m.payload.DNS)).toEqual([{ network: 'corp', added: [], removed: ['short-lived'] }]);
+    expect((await call('DELETE', '/api/dns/corp/short-lived.corp')).status).toBe(200);
+    const got = await updatesSince(agent, from, ['short-lived.corp']);
+    expect(got.map((m) => m.payload.DNS)).toEqual([
+      { network: 'corp', added: [], removed: ['short-lived.corp'] },
+    ]);
   });
 
   it('-> when hosts join in a burst, then each host gets one DNS_UPDATE per batch, not one per join', async () => {
@@ -228,5 +235,113 @@ describe('POST /api/dns/adm/{network}/sync', () => {
       Host: { id: hostId },
       DNS: { network: 'corp', entries: await entries() },
     });
+  });
+});
+
+describe('POST /api/dns/{network}: names and addresses a network may not claim (issue 38 item 5, decision 048)', () => {
+  beforeAll(async () => {
+    await createNetwork(server, token, 'netb', { addressrange: '10.31.0.0/24' });
+    const key = await createKey(server, token, { tags: ['dns-netb'], networks: ['netb'], unlimited: true });
+    await registerHost(server, key.token, hostBody('B1'));
+  });
+
+  it.each([
+    ["another network's automatic name", 'b1.netb'],
+    ['a public name', 'github.com'],
+    ['localhost', 'localhost'],
+    ['the network name alone', 'corp'],
+    ['only dots', '...'],
+    ['an option-like name', '-rf'],
+    ['a label starting with a dash', '-rf.corp'],
+    ['a label ending with a dash', 'files-.corp'],
+    ['an empty label', 'a..corp'],
+    ['a dot first', '.corp'],
+    ['a label of 64 characters', `${'a'.repeat(64)}.corp`],
+    ['a name under the network that ends in another network', 'files.corp.netb'],
+  ])('-> when the name is %s (%s), returns 400 naming name and adds nothing', async (_, name) => {
+    const before = await entries();
+    const response = await call('POST', '/api/dns/corp', { name, address: '10.30.0.9' });
+    expect(response.status).toBe(400);
+    expect(response.body.Message).toMatch(/^(invalid body: )?name: /);
+    expect(await entries()).toEqual(before);
+  });
+
+  it.each([
+    [
+      'a public address',
+      { name: 'pypi.corp', address: '8.8.8.8' },
+      /^address: 8\.8\.8\.8 is outside network corp's range 10\.30\.0\.0\/24/,
+    ],
+    [
+      "another network's address",
+      { name: 'b1-alias.corp', address: '10.31.0.1' },
+      /^address: 10\.31\.0\.1 is outside/,
+    ],
+    ['loopback', { name: 'loop.corp', address: '127.0.0.1' }, /^address: 127\.0\.0\.1 is outside/],
+    [
+      'an IPv6 address in a network without an IPv6 range',
+      { name: 'six.corp', address6: 'fd00::5' },
+      /^address6: fd00::5 cannot be used: network corp has no IPv6 range/,
+    ],
+  ])(
+    '-> when the address is %s, returns 400 naming the address field and adds nothing',
+    async (_, body, message) => {
+      const before = await entries();
+      const response = await call('POST', '/api/dns/corp', body);
+      expect(response.status).toBe(400);
+      expect(response.body.Message).toMatch(message);
+      expect(await entries()).toEqual(before);
+    },
+  );
+
+  it('-> when the name ends in the network in another case and points inside it, then it is added (names are case-blind)', async () => {
+    const response = await call('POST', '/api/dns/corp', { name: 'Files.Team.CORP', address: '10.30.0.70' });
+    expect(response.status).toBe(200);
+    expect(response.body.name).toBe('Files.Team.CORP');
+    expect((await call('DELETE', '/api/dns/corp/Files.Team.CORP')).status).toBe(200);
+  });
+});
+
+describe('custom entries stored before decision 048 that break its rules', () => {
+  const legacy = [
+    { network: 'corp', name: 'github.com', address: '10.30.0.7', address6: '' },
+    { network: 'corp', name: 'pypi.corp', address: '8.8.8.8', address6: '' },
+  ];
+  beforeAll(async () => {
+    await server.app.meshdeck.database.db.insertInto('dns_entries').values(legacy).execute();
+  });
+
+  it('-> when listed, then they are kept and marked invalid naming the field; pulls and DNS_SYNC leave them out; they can be deleted', async () => {
+    const custom = (await call('GET', '/api/dns/adm/corp/custom')).body as any[];
+    expect(custom.find((e) => e.name === 'github.com')).toEqual({
+      ...legacy[0],
+      invalid: expect.stringMatching(/^name: must end in \.corp/),
+    });
+    expect(custom.find((e) => e.name === 'pypi.corp')).toEqual({
+      ...legacy[1],
+      invalid: expect.stringMatching(/^address: 8\.8\.8\.8 is outside/),
+    });
+    expect(custom.filter((e) => e.invalid === undefined).length).toBe(custom.length - 2);
+
+    const pulled = await server.request<any>('GET', '/api/v1/host', { token: hostToken });
+    const pulledNames = pulled.body.dns_entries.map((e: any) => e.name);
+    expect(pulledNames).not.toContain('github.com');
+    expect(pulledNames).not.toContain('pypi.corp');
+    expect(pulledNames).toContain('b-host.corp');
+
+    const from = agent.messages.length;
+    expect((await call('POST', '/api/dns/adm/corp/sync')).status).toBe(200);
+    const sync = await agent.waitFor(
+      (m) => m.payload.Action === 'DNS_SYNC' && agent.messages.indexOf(m) >= from,
+    );
+    const synced = sync.payload.DNS.entries.map((e: any) => e.name);
+    expect(synced).toContain('b-host.corp');
+    expect(synced).not.toContain('github.com');
+    expect(synced).not.toContain('pypi.corp');
+
+    for (const { name } of legacy) expect((await call('DELETE', `/api/dns/corp/${name}`)).status).toBe(200);
+    expect(((await call('GET', '/api/dns/adm/corp/custom')).body as any[]).some((e) => e.invalid)).toBe(
+      false,
+    );
   });
 });

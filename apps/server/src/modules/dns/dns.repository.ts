@@ -1,3 +1,4 @@
+import type { DnsNetworkRanges } from '@meshdeck/contracts';
 import type { Kysely } from 'kysely';
 import { lockForWrite } from '../../db/locks.ts';
 import type { Database } from '../../db/schema.ts';
@@ -30,6 +31,15 @@ export class DnsRepository {
       (await this.db.selectFrom('networks').select('netid').where('netid', '=', netid).executeTakeFirst()) !==
       undefined
     );
+  }
+
+  /** The ranges of one network (undefined when there is none), or of every network. */
+  async networkRanges(netid?: string): Promise<DnsNetworkRanges[]> {
+    let query = this.db
+      .selectFrom('networks')
+      .select(['netid', 'address_range as addressrange', 'address_range6 as addressrange6']);
+    if (netid !== undefined) query = query.where('netid', '=', netid);
+    return query.execute();
   }
 
   /** Automatic entry sources of one network, or of all when `netid` is undefined. */
@@ -84,16 +94,21 @@ export class DnsRepository {
     return query.execute();
   }
 
-  /** Inserts a custom entry after `check` passes, under the network's node lock (names are checked then written). */
+  /**
+   * Inserts a custom entry after `check` passes, under the network's node lock (names are checked then written);
+   * `check` gets the network's ranges (undefined when the network is gone), its automatic names and custom entries.
+   */
   insert(
     row: CustomEntryRow,
-    check: (names: NodeNameRow[], custom: CustomEntryRow[]) => void,
+    check: (network: DnsNetworkRanges | undefined, names: NodeNameRow[], custom: CustomEntryRow[]) => void,
   ): Promise<void> {
     return this.db.transaction().execute(async (trx) => {
       await lockForWrite(trx, `nodes:${row.network}`);
-      const names = await new DnsRepository(trx).nodeNames(row.network);
-      const custom = await new DnsRepository(trx).custom(row.network);
-      check(names, custom);
+      const inside = new DnsRepository(trx);
+      const [network] = await inside.networkRanges(row.network);
+      const names = await inside.nodeNames(row.network);
+      const custom = await inside.custom(row.network);
+      check(network, names, custom);
       await trx.insertInto('dns_entries').values(row).execute();
     });
   }

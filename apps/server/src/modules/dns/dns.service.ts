@@ -1,4 +1,11 @@
-import type { ChangeEvent, DnsEntry, DnsEntryInput, DnsSyncMessage } from '@meshdeck/contracts';
+import {
+  dnsEntryProblem,
+  type ChangeEvent,
+  type DnsEntry,
+  type DnsEntryInput,
+  type DnsNetworkRanges,
+  type DnsSyncMessage,
+} from '@meshdeck/contracts';
 import { afterCommit } from '../../lib/after-commit.ts';
 import { badRequest, notFound } from '../../lib/api-error.ts';
 import type { CustomEntryRow, DnsRepository } from './dns.repository.ts';
@@ -15,6 +22,17 @@ export interface DnsDependencies {
 }
 
 const customEntry = (row: CustomEntryRow): DnsEntry => ({ ...row });
+
+/**
+ * A stored custom entry as listed: one that breaks decision 048's rules (stored before them) carries why in
+ * `invalid`; it is kept, listed and deletable, but never sent to hosts.
+ */
+function checkedEntry(row: CustomEntryRow, network: DnsNetworkRanges | undefined): DnsEntry {
+  const problem = network
+    ? dnsEntryProblem(row, network)
+    : { field: 'network', message: `network ${row.network} not found` };
+  return problem ? { ...row, invalid: `${problem.field}: ${problem.message}` } : customEntry(row);
+}
 
 /**
  * DNS entries (api-contract §2.10): automatic `<host>.<network>` entries for every node and custom entries per
@@ -34,11 +52,23 @@ export class DnsService {
     return (await this.d.repository.nodeNames(netid)).map(nodeEntry);
   }
 
+  /** Custom entries, each checked against its network's rules (`invalid` on those that break them). */
   async custom(netid?: string): Promise<DnsEntry[]> {
-    return (await this.d.repository.custom(netid)).map(customEntry);
+    const networks = new Map(
+      (await this.d.repository.networkRanges(netid)).map((network) => [network.netid, network]),
+    );
+    return (await this.d.repository.custom(netid)).map((row) => checkedEntry(row, networks.get(row.network)));
   }
 
-  /** Adds a custom entry; 400 for a name already used in the network (custom or automatic). */
+  /** The custom entries hosts are sent: those that keep the rules (decision 048). */
+  private async sentCustom(netid: string): Promise<DnsEntry[]> {
+    return (await this.custom(netid)).filter((entry) => entry.invalid === undefined);
+  }
+
+  /**
+   * Adds a custom entry; 400 naming the field for a name that is not `<label>….<network>` (RFC 1123 labels), an
+   * address outside the network's range, or a name already used in the network (custom or automatic).
+   */
   async create(netid: string, input: DnsEntryInput): Promise<DnsEntry> {
     await this.requireNetwork(netid);
     if (input.network && input.network !== netid)
@@ -50,7 +80,10 @@ export class DnsService {
       address6: input.address6 ?? '',
     };
     const lower = input.name.toLowerCase();
-    await this.d.repository.insert(row, (names, custom) => {
+    await this.d.repository.insert(row, (network, names, custom) => {
+      if (!network) throw notFound(`network ${netid} not found`);
+      const problem = dnsEntryProblem(row, network);
+      if (problem) throw badRequest(`${problem.field}: ${problem.message}`);
       if (custom.some((e) => e.name.toLowerCase() === lower))
         throw badRequest(`name: ${input.name} already exists in network ${netid}`);
       if (names.some((n) => nodeEntryName(n.host_name, n.network) === lower))
@@ -73,21 +106,23 @@ export class DnsService {
     }
     this.d.events.publish({ resource: 'dns', action: 'deleted', id: name, network: netid });
     afterCommit(() => this.d.updates.customChanged(netid, name, null));
-    return `${name}.${netid} deleted.`;
+    // The contract's "<domain>.<network> deleted.", where the name already ends in its network (decision 048).
+    return `${name.toLowerCase().endsWith(`.${netid}`) ? name : `${name}.${netid}`} deleted.`;
   }
 
   /** Every entry of every network the host is in (what its pull carries). */
   async entriesOfHost(hostId: string): Promise<DnsEntry[]> {
     const networks = await this.d.repository.networksOfHost(hostId);
     const entries: DnsEntry[] = [];
-    for (const netid of networks) entries.push(...(await this.nodes(netid)), ...(await this.custom(netid)));
+    for (const netid of networks)
+      entries.push(...(await this.nodes(netid)), ...(await this.sentCustom(netid)));
     return entries;
   }
 
   /** Sends every host of the network the network's whole list (DNS_SYNC, at QoS 1), a few hosts at a time. */
   async push(netid: string): Promise<void> {
     const names = await this.d.repository.nodeNames(netid);
-    const entries = [...names.map(nodeEntry), ...(await this.custom(netid))];
+    const entries = [...names.map(nodeEntry), ...(await this.sentCustom(netid))];
     const hosts = [...new Set(names.map((n) => n.host_id))];
     // The entries are the same for every host: serialised once, not once per host (10,000 hosts with 20,000
     // entries made one DNS write serialise 10,000 copies of 2 MB and take minutes).
