@@ -338,7 +338,11 @@ export class Agent {
     this.#nodes = pull.nodes;
     this.#addresses = interfaceAddresses(pull.nodes);
     this.#gateway = gatewayRole(pull.nodes);
-    if (pull.dns_entries) this.#hosts?.replaceAll(pull.dns_entries);
+    if (pull.dns_entries)
+      this.#hosts?.replaceAll(
+        pull.dns_entries,
+        pull.nodes.map((node) => node.network),
+      );
     await this.configure();
     await this.options.onPull?.(pull);
   }

@@ -24,9 +24,20 @@ describe('parseCommand', () => {
         metricsSeconds: 60,
         stunServer: undefined,
         internetFailMode: undefined,
-        hostsFile: undefined,
+        hostsFile: '/etc/hosts',
       },
     });
+  });
+
+  it("-> when join and run are given no hosts-file option (the console's join command), then the names go to /etc/hosts; --no-hosts-file turns that off (issue 39)", () => {
+    for (const argv of [['join', '--server', 'http://10.0.0.1:8080', '--token', 'abc'], ['run'], ['leave']])
+      expect(parseCommand(argv, '/x')).toMatchObject({ common: { hostsFile: '/etc/hosts' } });
+    expect(parseCommand(['run', '--no-hosts-file'], '/x')).toMatchObject({
+      common: { hostsFile: undefined },
+    });
+    expect(() => parseCommand(['run', '--no-hosts-file', '--hosts-file', '/etc/hosts'], '/x')).toThrow(
+      '--hosts-file and --no-hosts-file cannot be given together',
+    );
   });
 
   it('--hosts-file names the file the DNS names go to, and must be absolute', () => {

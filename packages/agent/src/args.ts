@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { decodeEnrollmentToken } from '@meshdeck/contracts';
+import { DEFAULT_HOSTS_FILE } from './hosts-file.ts';
 
 export type Command =
   | {
@@ -36,8 +37,9 @@ export interface CommonOptions {
    */
   internetFailMode: 'closed' | 'open' | undefined;
   /**
-   * The hosts file the agent keeps the networks' DNS names in (a marked block it rewrites); `/etc/hosts` on a
-   * host, `/etc/netns/<name>/hosts` in a network namespace. Without it the names are not written.
+   * The hosts file the agent keeps the networks' DNS names in (a marked block it rewrites, removed on leave):
+   * `/etc/hosts` unless `--hosts-file FILE` names another or `--no-hosts-file` turns it off (undefined), so a host
+   * joined with the console's command resolves the names (issue 39, decision 048). A dry run writes none.
    */
   hostsFile: string | undefined;
 }
@@ -46,13 +48,17 @@ export const USAGE = `usage:
   meshdeck-agent join --server URL --token TOKEN [--state-dir DIR] [--interface NAME] [--name NAME]
                       [--endpoint IP] [--port N] [--stun HOST:PORT] [--check-in-seconds N] [--dry-run]
                       [--metrics-seconds N]
-                      [--internet-fail closed|open] [--hosts-file FILE]
+                      [--internet-fail closed|open] [--hosts-file FILE | --no-hosts-file]
   meshdeck-agent run   [--state-dir DIR] [--stun HOST:PORT] [--dry-run] [--internet-fail closed|open]
-                       [--hosts-file FILE]
-  meshdeck-agent leave [--state-dir DIR]
+                       [--hosts-file FILE | --no-hosts-file]
+  meshdeck-agent leave [--state-dir DIR] [--hosts-file FILE | --no-hosts-file]
   meshdeck-agent status [--state-dir DIR]
   meshdeck-agent install [--state-dir DIR] [--stun HOST:PORT] [--check-in-seconds N] [--root DIR]
-  meshdeck-agent uninstall [--root DIR]`;
+                         [--hosts-file FILE | --no-hosts-file]
+  meshdeck-agent uninstall [--root DIR]
+
+The networks' DNS names go into a marked block of /etc/hosts (--hosts-file names another file, --no-hosts-file
+writes none); "leave" removes the block.`;
 
 const positiveInt = (value: string | undefined, fallback: number, flag: string): number => {
   if (value === undefined) return fallback;
@@ -81,6 +87,7 @@ export function parseCommand(argv: string[], defaultStateDir: string): Command {
       'dry-run': { type: 'boolean' },
       'internet-fail': { type: 'string' },
       'hosts-file': { type: 'string' },
+      'no-hosts-file': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean' },
     },
@@ -99,8 +106,10 @@ export function parseCommand(argv: string[], defaultStateDir: string): Command {
       values['internet-fail'] === 'open' || values['internet-fail'] === 'closed'
         ? values['internet-fail']
         : undefined,
-    hostsFile: values['hosts-file'],
+    hostsFile: values['no-hosts-file'] ? undefined : (values['hosts-file'] ?? DEFAULT_HOSTS_FILE),
   };
+  if (values['no-hosts-file'] && values['hosts-file'] !== undefined)
+    throw new Error('--hosts-file and --no-hosts-file cannot be given together');
   if (common.hostsFile !== undefined && !common.hostsFile.startsWith('/'))
     throw new Error('--hosts-file must be an absolute path');
   if (values['internet-fail'] !== undefined && !['open', 'closed'].includes(values['internet-fail']))

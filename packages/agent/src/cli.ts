@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Agent } from './agent-loop.ts';
+import { HostsFile } from './hosts-file.ts';
 import { USAGE, parseCommand, type CommonOptions } from './args.ts';
 import { generateHostPassword, generateWireGuardKeys } from './keys.ts';
 import { REGISTER_BACKOFF, backoffDelay } from './backoff.ts';
@@ -26,6 +27,9 @@ const withoutError = <T extends { error?: unknown }>({ error, ...rest }: T): Omi
     );
   return rest;
 };
+/** The hosts-file choice as `run` arguments: the file kept, or `--no-hosts-file`. */
+const hostsFileArgs = (common: CommonOptions): string[] =>
+  common.hostsFile ? ['--hosts-file', common.hostsFile] : ['--no-hosts-file'];
 const meshFor = (common: CommonOptions, state: AgentState): MeshInterface =>
   common.dryRun
     ? new DryRunInterface(state.interfaceName)
@@ -54,7 +58,7 @@ async function upgradeInPlace(
   if (common.stunServer) runArgs.push('--stun', common.stunServer);
   if (common.dryRun) runArgs.push('--dry-run');
   if (common.internetFailMode) runArgs.push('--internet-fail', common.internetFailMode);
-  if (common.hostsFile) runArgs.push('--hosts-file', common.hostsFile);
+  runArgs.push(...hostsFileArgs(common));
   // The single executable replaces itself; the bundle replaces its script and keeps the Node.js that runs it.
   const executable = isSingleExecutable();
   const scriptPath = executable ? process.execPath : path.resolve(process.argv[1] ?? '');
@@ -144,8 +148,7 @@ async function main(): Promise<void> {
       String(command.common.metricsSeconds),
       ...(command.common.stunServer ? ['--stun', command.common.stunServer] : []),
       // An installed agent answers the networks' names through the host's own hosts file unless told otherwise.
-      '--hosts-file',
-      command.common.hostsFile ?? '/etc/hosts',
+      ...hostsFileArgs(command.common),
     ];
     const scriptPath = isSingleExecutable() ? '' : path.resolve(process.argv[1] ?? '');
     const file = installService(command.root, {
@@ -169,6 +172,9 @@ async function main(): Promise<void> {
     const state = loadState(command.common.stateDir);
     await new ServerApi(state.server, state.hostId, state.hostPassword).deleteHost();
     await meshFor(command.common, state).down();
+    // The networks' names go with the host: the hosts file is left as it was before the agent wrote its block.
+    if (command.common.hostsFile && !command.common.dryRun)
+      new HostsFile(command.common.hostsFile, log).clear();
     removeState(command.common.stateDir);
     log(`host ${state.hostId} removed from the server; interface ${state.interfaceName} is down`);
     return;

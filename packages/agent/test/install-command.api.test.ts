@@ -12,7 +12,7 @@ import {
   buildJoinCommand,
 } from '../../../apps/web/src/features/hosts/components/join-command.ts';
 import { repoRoot } from './agent-bundle.ts';
-import { MeshLab } from './mesh-lab.ts';
+import { MeshLab, type LabAgent } from './mesh-lab.ts';
 import { dataPlaneSkipReason } from './netns.ts';
 
 // Issue 30 item 1: the install and join commands the console's add-device wizard shows, built by the very functions
@@ -38,6 +38,8 @@ let lab: MeshLab;
 let device: { prefix: string; home: string; wireguardRun: string };
 let joined: ChildProcess | undefined;
 let joinedLog = '';
+/** What the first test made: the super admin's token, the other agent and its mesh address. */
+let joinedMesh: { token: string; other: LabAgent; otherAddress: string } | undefined;
 
 /**
  * `sh -c <command>` as root in namespace `ns`, in a private mount namespace where /usr/local/bin and
@@ -157,6 +159,62 @@ describe.skipIf(skipReason !== undefined)(
         .catch(withDeviceLog);
       // The state the join wrote is where the command's defaults put it, under the device user's home.
       expect(fs.existsSync(path.join(device.home, '.meshdeck-agent', 'state.json'))).toBe(true);
+      joinedMesh = { token, other, otherAddress: addresses.get(other.name)! };
+    }, 180_000);
+
+    it("-> when a device joined with the console's join command, then it resolves the network's names from its /etc/hosts, and leave takes them out again (issue 39)", async () => {
+      expect(joinedMesh, 'the join test above ran').toBeDefined();
+      const { token, other, otherAddress } = joinedMesh!;
+      const ns = lab.lab.namespaces[0]!;
+      // What `getent hosts` answers in the device's namespace, where /etc/hosts is the namespace's own file (the
+      // lab gives each namespace one; `ip netns exec` binds it over /etc/hosts, as a container runtime does).
+      const resolve = (name: string) =>
+        finished(spawn('ip', ['netns', 'exec', ns, 'getent', 'hosts', name])).then((r) => r.output.trim());
+      const machineHosts = fs.readFileSync('/etc/hosts', 'utf8');
+      const nsHosts = path.join('/etc/netns', ns, 'hosts');
+      const withDeviceLog = (error: unknown) => {
+        throw new Error(
+          `${String(error)}\n--- ${nsHosts}\n${fs.readFileSync(nsHosts, 'utf8')}\n--- the device\n${joinedLog.slice(-3000)}`,
+        );
+      };
+
+      await lab
+        .waitUntil(`the device to resolve ${other.name}.first-hour`, async () =>
+          (await resolve(`${other.name}.first-hour`)).startsWith(`${otherAddress} `),
+        )
+        .catch(withDeviceLog);
+      const custom = await server.request('POST', '/api/dns/first-hour', {
+        token,
+        body: { name: 'files.first-hour', address: otherAddress },
+      });
+      expect(custom.status, JSON.stringify(custom.body)).toBe(200);
+      await lab
+        .waitUntil('the device to resolve the custom entry', async () =>
+          (await resolve('files.first-hour')).startsWith(`${otherAddress} `),
+        )
+        .catch(withDeviceLog);
+      // The device reaches the other agent by that name across the mesh.
+      await lab.waitUntil(
+        'the device to ping files.first-hour',
+        () =>
+          spawnSync('ip', ['netns', 'exec', ns, 'ping', '-c', '1', '-W', '1', 'files.first-hour'], {
+            stdio: 'ignore',
+          }).status === 0,
+      );
+      // The machine running the test kept its own /etc/hosts untouched.
+      expect(fs.readFileSync('/etc/hosts', 'utf8')).toBe(machineHosts);
+
+      // `meshdeck-agent leave` on the device: the host goes, and so does the block of names.
+      const left = await finished(onDevice(ns, 'meshdeck-agent leave', { HOME: device.home }));
+      expect(left.status, left.output).toBe(0);
+      await lab
+        .waitUntil(
+          'the names to be gone from the device',
+          async () => (await resolve('files.first-hour')) === '',
+        )
+        .catch(withDeviceLog);
+      expect(await resolve(`${other.name}.first-hour`)).toBe('');
+      expect(fs.readFileSync(nsHosts, 'utf8')).not.toContain('meshdeck-agent');
     }, 180_000);
   },
 );

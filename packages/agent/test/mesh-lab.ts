@@ -6,7 +6,7 @@ import path from 'node:path';
 import { vi } from 'vitest';
 import type { TestServer } from '../../../apps/server/test/harness.ts';
 import { agentBundle, repoRoot } from './agent-bundle.ts';
-import { Lab, quiet } from './netns.ts';
+import { Lab, giveOwnHostsFile, quiet } from './netns.ts';
 
 /** One agent process in its own network namespace. */
 export interface LabAgent {
@@ -58,6 +58,8 @@ export class MeshLab {
     const stateDir = path.join(this.workDir, `agent-${index}`);
     const iface = `mdw${this.tag}${index}`;
     const ns = this.lab.namespaces[index - 1]!;
+    // Namespaces added after up() (a NAT router's private one) get their own hosts file too.
+    giveOwnHostsFile(ns);
     const name = `agent-${index}`;
     const args = [
       'netns',

@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { rewriteHosts } from '../src/hosts-file.ts';
 
 /** Why the data-plane test cannot run here, or undefined when it can (root, ip, wg, wireguard-go, ping). */
 export function dataPlaneSkipReason(): string | undefined {
@@ -106,6 +107,26 @@ function takeClaim(claim: string): boolean {
   return create();
 }
 
+const NETNS_ETC = '/etc/netns';
+
+/**
+ * Gives an agent namespace its own hosts file, `/etc/netns/<ns>/hosts`, a copy of the machine's without any agent
+ * block: `ip netns exec` bind-mounts it over /etc/hosts for what runs there, so an agent joined as the console says
+ * (which keeps /etc/hosts, decision 048) writes that file, never the machine's, and `getent hosts` in the namespace
+ * reads it. Removed with the namespace; kept as it is when it exists already.
+ */
+export function giveOwnHostsFile(ns: string): void {
+  if (fs.existsSync(path.join(NETNS_ETC, ns, 'hosts'))) return;
+  let machine = '127.0.0.1\tlocalhost\n::1\tlocalhost\n';
+  try {
+    machine = fs.readFileSync('/etc/hosts', 'utf8');
+  } catch {
+    // No hosts file on the machine: the namespace gets localhost only.
+  }
+  fs.mkdirSync(path.join(NETNS_ETC, ns), { recursive: true });
+  fs.writeFileSync(path.join(NETNS_ETC, ns, 'hosts'), rewriteHosts(machine, []));
+}
+
 /** Frees a subnet this process claimed. */
 export function releaseSubnet(subnet: number): void {
   const claim = path.join(SUBNET_CLAIMS, String(subnet));
@@ -151,6 +172,7 @@ export class Lab {
       const [outside, inside] = [`mdh${this.tag}${i}`, `mdn${this.tag}${i}`];
       sh('ip', ['netns', 'add', ns]);
       this.namespaces.push(ns);
+      giveOwnHostsFile(ns);
       sh('ip', ['link', 'add', outside, 'type', 'veth', 'peer', 'name', inside]);
       sh('ip', ['link', 'set', inside, 'netns', ns]);
       sh('ip', ['link', 'set', outside, 'master', this.bridge]);
@@ -179,6 +201,7 @@ export class Lab {
       input: `${lines.join('\n')}\n`,
       stdio: ['pipe', 'ignore', 'ignore'],
     });
+    for (const ns of this.namespaces) fs.rmSync(path.join(NETNS_ETC, ns), { recursive: true, force: true });
     releaseSubnet(this.subnet);
   }
 }
