@@ -29,12 +29,19 @@ function arrange() {
     },
   });
   mockApi({
-    ...shellRoutes([makeNetworkWire('net1')]),
+    ...shellRoutes([makeNetworkWire('net1', { addressrange6: 'fd00::/64', isipv6: 'yes' })]),
     'GET dns/adm/net1/nodes': () => [
       { name: 'web-1.net1', address: '100.70.1.1', address6: '', network: 'net1' },
     ],
     'GET dns/adm/net1/custom': () => [
-      { name: 'db.internal', address: '100.70.1.2', address6: '', network: 'net1' },
+      { name: 'db.net1', address: '100.70.1.2', address6: '', network: 'net1' },
+      {
+        name: 'github.com',
+        address: '100.70.1.3',
+        address6: '',
+        network: 'net1',
+        invalid: 'name: must end in .net1',
+      },
     ],
     'GET console/nodes/net1': () => ({
       total: 1,
@@ -42,7 +49,7 @@ function arrange() {
       items: [{ id: 'n1', hostId: 'h1', name: 'web-1', address: '100.70.1.1/32', address6: 'fd00::1/128' }],
     }),
     'POST dns/net1': (body) => ({ address: '', address6: '', network: 'net1', ...(body as object) }),
-    'DELETE dns/net1/db.internal': () => 'deleted',
+    'DELETE dns/net1/db.net1': () => 'deleted',
   });
   return renderRoute('/networks/$networkId/dns', '/networks/net1/dns', DnsPage, {
     validateSearch: dnsSearchSchema,
@@ -63,14 +70,12 @@ describe('DnsPage', () => {
     await arrange();
     const table = await screen.findByRole('table', { name: 'DNS entries' });
     expect(await within(table).findByText('web-1.net1')).toBeInTheDocument();
-    expect(within(table).getByRole('button', { name: 'Copy db.internal' })).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Copy db.net1' })).toBeInTheDocument();
     expect(within(table).getByRole('button', { name: 'Delete web-1.net1' })).toBeDisabled();
-    await userEvent.click(within(table).getByRole('button', { name: 'Delete db.internal' }));
+    await userEvent.click(within(table).getByRole('button', { name: 'Delete db.net1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete DNS entry' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() =>
-      expect(apiClient.delete).toHaveBeenCalledWith('dns/net1/db.internal', expect.anything()),
-    );
+    await waitFor(() => expect(apiClient.delete).toHaveBeenCalledWith('dns/net1/db.net1', expect.anything()));
   });
 
   it('-> shows the network breadcrumb; a search typed in the box goes to the URL and narrows the entries', async () => {
@@ -85,19 +90,19 @@ describe('DnsPage', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Search entries' }), 'db.');
     await waitFor(() => expect(router.state.location.search).toMatchObject({ search: 'db.' }));
     expect(within(table).queryByText('web-1.net1')).not.toBeInTheDocument();
-    expect(within(table).getByText('db.internal')).toBeInTheDocument();
+    expect(within(table).getByText('db.net1')).toBeInTheDocument();
   });
 
   it('-> when an entry is added with a node address picked from the list, sends it; an IPv6 goes in address6', async () => {
     await arrange();
     await userEvent.click(await screen.findByRole('button', { name: 'Add DNS entry' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create DNS entry' });
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /DNS name/ }), 'api.internal');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /DNS name/ }), 'api.net1');
     await userEvent.click(within(dialog).getByRole('combobox', { name: /Address to alias/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'fd00::1' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create entry' }));
     await waitFor(() =>
-      expect(apiClient.post).toHaveBeenCalledWith('dns/net1', { name: 'api.internal', address6: 'fd00::1' }),
+      expect(apiClient.post).toHaveBeenCalledWith('dns/net1', { name: 'api.net1', address6: 'fd00::1' }),
     );
   });
 
@@ -113,5 +118,37 @@ describe('DnsPage', () => {
     ).toBeInTheDocument();
     expect(within(dialog).getByText('Enter an IPv4 or IPv6 address')).toBeInTheDocument();
     expect(apiClient.post).not.toHaveBeenCalled();
+  });
+
+  it('-> when the name is not under the network or the address is outside its range, says so and sends nothing (decision 048)', async () => {
+    await arrange();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add DNS entry' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create DNS entry' });
+    const name = within(dialog).getByRole('textbox', { name: /DNS name/ });
+    const address = within(dialog).getByRole('combobox', { name: /Address to alias/ });
+    await userEvent.type(name, 'github.com');
+    await userEvent.type(address, '100.70.1.9');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create entry' }));
+    expect(await within(dialog).findByText(/The name must end in \.net1/)).toBeInTheDocument();
+    await userEvent.clear(name);
+    await userEvent.type(name, 'pypi.net1');
+    await userEvent.clear(address);
+    await userEvent.type(address, '8.8.8.8');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create entry' }));
+    expect(
+      await within(dialog).findByText('Use an address inside the network (100.70.1.0/24, fd00::/64)'),
+    ).toBeInTheDocument();
+    expect(apiClient.post).not.toHaveBeenCalled();
+  });
+
+  it('-> when a stored entry breaks the rules, shows it as not sent, with why, and it can still be deleted', async () => {
+    await arrange();
+    const table = await screen.findByRole('table', { name: 'DNS entries' });
+    const row = (await within(table).findByText('github.com')).closest('tr')!;
+    expect(within(row).getByText('Not sent')).toBeInTheDocument();
+    await userEvent.hover(within(row).getByText('Not sent'));
+    expect(await screen.findByText(/not sent to hosts: name: must end in \.net1/)).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Delete github.com' })).toBeEnabled();
+    expect(within(table).getAllByText('Custom')).toHaveLength(1);
   });
 });

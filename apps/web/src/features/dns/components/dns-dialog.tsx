@@ -1,10 +1,17 @@
-import { dnsEntryInputSchema, isIPv4Address, isIPv6Address, type DnsEntryInput } from '@meshdeck/contracts';
+import {
+  dnsEntryInputSchema,
+  dnsEntryProblem,
+  isIPv4Address,
+  isIPv6Address,
+  type DnsEntryInput,
+} from '@meshdeck/contracts';
 import { Autocomplete, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGuardedClose } from '@/components/ui/unsaved-changes.ts';
 import { useNetworkMembers } from '@/lib/api/network-members.ts';
+import { useNetworks } from '@/lib/networks-query.ts';
 import { contractValidator, issueField } from '@/lib/contract-form.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { useCreateDnsEntry } from '../api/dns.ts';
@@ -30,6 +37,7 @@ function DnsForm({ networkId, onClose }: { networkId: string; onClose: () => voi
   const { t: tCommon } = useTranslation('common');
   const { members } = useNetworkMembers(networkId);
   const create = useCreateDnsEntry(networkId);
+  const network = useNetworks().data?.find((n) => n.netId === networkId);
   // A node's addresses as choices, grouped under its name; any other IP may be typed.
   const addressOptions = useMemo(
     () =>
@@ -53,12 +61,24 @@ function DnsForm({ networkId, onClose }: { networkId: string; onClose: () => voi
         if (field === 'address' || field === 'address6') return ['address', t('dns.addressRule')];
         return null;
       },
-      extra: (values) => ({
-        address:
-          isIPv4Address(values.address.trim()) || isIPv6Address(values.address.trim())
-            ? null
-            : t('dns.addressRule'),
-      }),
+      extra: (values) => {
+        const address = values.address.trim();
+        if (!isIPv4Address(address) && !isIPv6Address(address)) return { address: t('dns.addressRule') };
+        // The server's rules for a network's names (decision 048): under `.<network>`, inside its range.
+        const problem = dnsEntryProblem(toDnsBody(values), {
+          netid: networkId,
+          addressrange: network?.addressRange ?? '',
+          addressrange6: network?.addressRange6 ?? '',
+        });
+        if (problem?.field === 'name') return { name: t('dns.nameUnder', { network: networkId }) };
+        if (problem && network)
+          return {
+            address: t('dns.addressInside', {
+              ranges: [network.addressRange, network.addressRange6].filter(Boolean).join(', '),
+            }),
+          };
+        return {};
+      },
     }),
   });
   const close = useGuardedClose(form.isTouched, onClose);
@@ -75,7 +95,7 @@ function DnsForm({ networkId, onClose }: { networkId: string; onClose: () => voi
       <Stack>
         <TextInput
           label={t('dns.name')}
-          description={t('dns.nameHint')}
+          description={t('dns.nameHint', { network: networkId })}
           withAsterisk
           key={form.key('name')}
           {...form.getInputProps('name')}

@@ -54,16 +54,31 @@ export function DnsTable({ rows, query, search, canManage, onDelete }: DnsTableP
           </Group>
         ),
       }),
-      column.accessor((row) => (row.isAutomatic ? t('dns.automatic') : t('dns.custom')), {
-        id: 'kind',
-        header: t('dns.columns.kind'),
-        size: 120,
-        cell: (info) => (
-          <RowBadge color={info.row.original.isAutomatic ? 'gray' : 'blue'} size="sm">
-            {info.getValue()}
-          </RowBadge>
-        ),
-      }),
+      column.accessor(
+        (row) => (row.isAutomatic ? t('dns.automatic') : row.invalid ? t('dns.notSent') : t('dns.custom')),
+        {
+          id: 'kind',
+          header: t('dns.columns.kind'),
+          size: 120,
+          cell: (info) => {
+            const { isAutomatic, invalid } = info.row.original;
+            // An entry stored before the rules of decision 048 that breaks them: kept, shown, never sent to hosts.
+            if (invalid)
+              return (
+                <Tooltip label={t('dns.notSentHint', { reason: invalid })} multiline w={280}>
+                  <RowBadge color="red" size="sm">
+                    {info.getValue()}
+                  </RowBadge>
+                </Tooltip>
+              );
+            return (
+              <RowBadge color={isAutomatic ? 'gray' : 'blue'} size="sm">
+                {info.getValue()}
+              </RowBadge>
+            );
+          },
+        },
+      ),
       ...(canManage
         ? [
             column.display({
