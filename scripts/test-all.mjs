@@ -100,6 +100,11 @@ const mustRun = [
     why: "the add-device wizard's install and join commands, run as root in a network namespace",
   },
   {
+    file: /packages\/agent\/test\/install-command\.api\.test\.ts$/,
+    title: /resolves the network's names/,
+    why: "a host joined with the console's join command resolves the networks' DNS names, and leave removes them (issue 39)",
+  },
+  {
     file: /packages\/agent\/test\/remote-access-data-plane\.api\.test\.ts$/,
     title: /./,
     why: 'remote access: an agentless wg-quick laptop through a gateway agent',
