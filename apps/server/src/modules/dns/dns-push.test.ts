@@ -1,4 +1,4 @@
-import { dnsUpdateMessageSchema, type DnsUpdateMessage } from '@meshdeck/contracts';
+import { dnsUpdateMessageSchema, type DnsNetworkRanges, type DnsUpdateMessage } from '@meshdeck/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CustomEntryRow, DnsRepository, NodeNameRow } from './dns.repository.ts';
 import { SideEffectHold } from '../../lib/after-commit.ts';
@@ -153,23 +153,23 @@ describe('DnsUpdateQueue', () => {
   it('-> when a custom entry is added then deleted in one batch, then the hosts are told the last: removed', async () => {
     const { queue, sent } = harness([node('h1')]);
     await queue.load();
-    queue.customChanged('net-1', 'printer', {
-      name: 'printer',
+    queue.customChanged('net-1', 'printer.net-1', {
+      name: 'printer.net-1',
       address: '10.0.0.9',
       address6: '',
       network: 'net-1',
     });
-    queue.customChanged('net-1', 'printer', null);
+    queue.customChanged('net-1', 'printer.net-1', null);
     await queue.flush();
-    expect(changesOf(sent)).toEqual([{ network: 'net-1', added: [], removed: ['printer'] }]);
+    expect(changesOf(sent)).toEqual([{ network: 'net-1', added: [], removed: ['printer.net-1'] }]);
   });
 
   it('-> when a custom entry is followed by a join, then the batch still goes at once, with both', async () => {
     vi.useFakeTimers();
     const { database, queue, sent } = harness([node('h1')], { debounceMs: 100, maxWaitMs: 250 });
     await queue.load();
-    queue.customChanged('net-1', 'printer', {
-      name: 'printer',
+    queue.customChanged('net-1', 'printer.net-1', {
+      name: 'printer.net-1',
       address: '10.0.0.9',
       address6: '',
       network: 'net-1',
@@ -178,8 +178,8 @@ describe('DnsUpdateQueue', () => {
     queue.nodeChanged('net-1', 'node-h2');
     await vi.advanceTimersByTimeAsync(1);
     expect(changesOf(sent).map((c) => c.added.map((e) => e.name))).toEqual([
-      ['h2.net-1', 'printer'],
-      ['h2.net-1', 'printer'],
+      ['h2.net-1', 'printer.net-1'],
+      ['h2.net-1', 'printer.net-1'],
     ]);
   });
 
@@ -212,13 +212,18 @@ describe('DNS custom entries after a write', () => {
   it('-> when an entry is created, then the answer comes before the hosts are told, and they are told only it', async () => {
     const names = [node('h1'), node('h2')];
     const custom: CustomEntryRow[] = [];
+    const network: DnsNetworkRanges = { netid: 'net-1', addressrange: '10.0.0.0/24', addressrange6: '' };
     const repository = {
       networkExists: async () => true,
       nodeNames: async () => names,
       nodeNamesOf: async () => [],
       custom: async () => custom,
-      insert: async (row: CustomEntryRow, check: (n: NodeNameRow[], c: CustomEntryRow[]) => void) => {
-        check(names, custom);
+      networkRanges: async () => [network],
+      insert: async (
+        row: CustomEntryRow,
+        check: (r: DnsNetworkRanges, n: NodeNameRow[], c: CustomEntryRow[]) => void,
+      ) => {
+        check(network, names, custom);
         custom.push(row);
       },
       delete: async () => true,
@@ -242,30 +247,33 @@ describe('DNS custom entries after a write', () => {
       publish: async () => undefined,
       onError: fail,
     });
-    const entry = await service.create('net-1', { name: 'printer', address: '10.0.0.9' });
-    expect(entry.name).toBe('printer');
+    const entry = await service.create('net-1', { name: 'printer.net-1', address: '10.0.0.9' });
+    expect(entry.name).toBe('printer.net-1');
     expect(sent).toEqual([]);
     await updates.flush();
     expect(sent.map((m) => [m.hostId, m.DNS.added.map((e) => e.name), m.DNS.removed])).toEqual([
-      ['h1', ['printer'], []],
-      ['h2', ['printer'], []],
+      ['h1', ['printer.net-1'], []],
+      ['h2', ['printer.net-1'], []],
     ]);
-    await service.delete('net-1', 'printer');
+    await service.delete('net-1', 'printer.net-1');
     await updates.flush();
     expect(sent.slice(2).map((m) => m.DNS)).toEqual([
-      { network: 'net-1', added: [], removed: ['printer'] },
-      { network: 'net-1', added: [], removed: ['printer'] },
+      { network: 'net-1', added: [], removed: ['printer.net-1'] },
+      { network: 'net-1', added: [], removed: ['printer.net-1'] },
     ]);
     // Inside a unit of work that rolls back, the hosts hear nothing; one that commits, after COMMIT.
     const rolledBack = new SideEffectHold();
-    await rolledBack.run(() => service.create('net-1', { name: 'never', address: '10.0.0.10' }));
+    await rolledBack.run(() => service.create('net-1', { name: 'never.net-1', address: '10.0.0.10' }));
     rolledBack.drop();
     const committed = new SideEffectHold();
-    await committed.run(() => service.create('net-1', { name: 'kept', address: '10.0.0.11' }));
+    await committed.run(() => service.create('net-1', { name: 'kept.net-1', address: '10.0.0.11' }));
     await updates.flush();
     expect(sent).toHaveLength(4);
     committed.release();
     await updates.flush();
-    expect(sent.slice(4).map((m) => m.DNS.added.map((e) => e.name))).toEqual([['kept'], ['kept']]);
+    expect(sent.slice(4).map((m) => m.DNS.added.map((e) => e.name))).toEqual([
+      ['kept.net-1'],
+      ['kept.net-1'],
+    ]);
   });
 });
