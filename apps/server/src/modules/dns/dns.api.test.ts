@@ -125,7 +125,8 @@ async function updatesSince(observer: Agent, from: number, expected: readonly st
     return expected.every((name) => seen.has(name));
   });
   const name = `marker-${(markers += 1)}.corp`;
-  await call('POST', '/api/dns/corp', { name, address: '10.30.0.200' });
+  const posted = await call('POST', '/api/dns/corp', { name, address: '10.30.0.200' });
+  if (posted.status !== 200) throw new Error(JSON.stringify(posted));
   const marker = await observer.waitFor((m) => isUpdate(m) && namesOf(m).includes(name));
   // Markers of earlier calls (another observer's) are not the change asked about.
   const got = observer.messages
