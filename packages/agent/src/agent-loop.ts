@@ -11,7 +11,14 @@ import {
 import type { AgentOptions } from './agent-options.ts';
 import { RECONNECT_BACKOFF, backoffDelay } from './backoff.ts';
 import { BrokerConnection } from './broker-connection.ts';
-import { buildReport, pingAll, probeAddresses, reachability, targetsOf } from './metrics-probe.ts';
+import {
+  buildReport,
+  pingAll,
+  probeAddresses,
+  reachability,
+  targetsOf,
+  trafficSeen,
+} from './metrics-probe.ts';
 import { openPayload, payloadKey, sealPayload } from './payload-open.ts';
 import { applyPeerUpdate, syncStep, type Peer, type SyncPoint } from './peer-state.ts';
 import { FailoverControl } from './failover-control.ts';
@@ -68,6 +75,8 @@ export class Agent {
   #measuring = false;
   /** Per node: the reachability the last quick check saw (handshakes only), to send a change at once. */
   #quickReach = new Map<string, string>();
+  /** Per peer key: its receive counter and when it last grew. */
+  readonly #traffic = new Map<string, { rx: number; at: number }>();
 
   constructor(
     private readonly state: AgentState,
@@ -382,6 +391,7 @@ export class Agent {
     this.#measuring = true;
     try {
       const wireguard = await this.mesh.peerStats();
+      const lastReceived = trafficSeen(this.#traffic, wireguard, Date.now());
       const peerIds = this.#routing.peerIds;
       const nodes = this.#nodes.map((node) => ({
         node,
@@ -392,6 +402,7 @@ export class Agent {
           peers: this.#peers,
           peerIds,
           stats: wireguard,
+          lastReceived,
           failedOver: new Map<string, string>(),
           nowMs: Date.now(),
           agentUptimeS: (Date.now() - this.#startedAt) / 1000,

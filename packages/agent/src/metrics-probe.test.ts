@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { PeerMap } from '@meshdeck/contracts';
-import { buildReport, parseWgDump, pingAll, probeAddresses, targetsOf } from './metrics-probe.ts';
+import {
+  RECENT_TRAFFIC_MS,
+  buildReport,
+  parseWgDump,
+  pingAll,
+  probeAddresses,
+  targetsOf,
+  trafficSeen,
+} from './metrics-probe.ts';
 import type { Peer } from './peer-state.ts';
 
 const identity = (id: string, address4: string, network = 'net'): PeerMap[string] => ({
@@ -135,5 +143,35 @@ describe('metrics probe', () => {
     });
     expect(asked).toEqual(['10.9.0.2']);
     expect([...latencies]).toEqual([['A', 0.5]]);
+  });
+
+  it('trafficSeen + buildReport -> when a peer stops sending and answers no ping, it turns unreachable though its handshake is recent', () => {
+    const seen = new Map<string, { rx: number; at: number }>();
+    const stats = (rx: number) =>
+      new Map([['A', { endpoint: undefined, latestHandshake: 1_000, rxBytes: rx, txBytes: 1 }]]);
+    expect(trafficSeen(seen, stats(100), 1_000_000).get('A')).toBe(1_000_000);
+    expect(trafficSeen(seen, stats(180), 1_020_000).get('A')).toBe(1_020_000);
+    const later = 1_020_000 + RECENT_TRAFFIC_MS + 1;
+    const lastReceived = trafficSeen(seen, stats(180), later);
+    expect(lastReceived.get('A')).toBe(1_020_000);
+    const input = {
+      nodeId: 'me',
+      network: 'net',
+      peers: new Map([['A', peer('A', ['10.9.0.2/32'])]]),
+      peerIds: new Map([['A', identity('node-a', '10.9.0.2')]]),
+      stats: stats(180),
+      latencies: new Map<string, number>(),
+      failedOver: new Map<string, string>(),
+      nowMs: later,
+      agentUptimeS: 1,
+      appliedPeerVersion: undefined,
+    };
+    expect(buildReport({ ...input, lastReceived }).peers[0]).toMatchObject({
+      reachable: false,
+      reason: 'no_answer',
+    });
+    expect(buildReport({ ...input, lastReceived, latencies: new Map([['A', 2]]) }).peers[0]).toMatchObject({
+      reachable: true,
+    });
   });
 });

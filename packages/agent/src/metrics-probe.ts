@@ -19,6 +19,11 @@ export interface WireguardPeerStats {
 
 /** WireGuard re-keys every 2 minutes while traffic flows; no handshake for 3 minutes means no working session. */
 export const FRESH_HANDSHAKE_S = 180;
+/**
+ * A peer whose bytes kept arriving this recently is alive even when it does not answer pings (access control may
+ * narrow ICMP): the agents' keepalives (20-25 s) reach it well within this.
+ */
+export const RECENT_TRAFFIC_MS = 60_000;
 
 /** Parses the peer lines of `wg show <iface> dump` (the first line is the interface itself). */
 export function parseWgDump(text: string): Map<string, WireguardPeerStats> {
@@ -92,6 +97,8 @@ export interface ProbeInput {
   stats: ReadonlyMap<string, WireguardPeerStats>;
   /** Round trips by peer public key (ms); a key without an entry got no answer or was not probed. */
   latencies: ReadonlyMap<string, number>;
+  /** When bytes last arrived from each WireGuard peer (epoch ms), by public key; see `trafficSeen`. */
+  lastReceived?: ReadonlyMap<string, number>;
   /** Peers currently handed to the failover node, by public key, with the failover node's id. */
   failedOver: ReadonlyMap<string, string>;
   nowMs: number;
@@ -112,7 +119,10 @@ export function buildReport(input: ProbeInput): MetricsReport {
         : undefined;
     const latency = input.latencies.get(target.key);
     const fresh = handshakeAge !== undefined && handshakeAge < FRESH_HANDSHAKE_S;
-    const reachable = latency !== undefined || fresh;
+    const heardAt = target.carrierKey === undefined ? undefined : input.lastReceived?.get(target.carrierKey);
+    const heard = heardAt !== undefined && input.nowMs - heardAt <= RECENT_TRAFFIC_MS;
+    // An answered ping says it all; without one, bytes that keep arriving over a live session still do.
+    const reachable = latency !== undefined || (fresh && (input.lastReceived === undefined || heard));
     const isDirect = target.carrierKey === target.key;
     const failover = input.failedOver.get(target.key);
     const sample: PeerSample = {
@@ -153,6 +163,27 @@ export function buildReport(input: ProbeInput): MetricsReport {
     ...(input.appliedPeerVersion === undefined ? {} : { applied_peer_version: input.appliedPeerVersion }),
     peers: samples,
   };
+}
+
+/**
+ * Records when bytes last arrived from each peer: `seen` keeps, per key, the receive counter and when it last grew.
+ * Returns the times, for `buildReport`'s `lastReceived`.
+ */
+export function trafficSeen(
+  seen: Map<string, { rx: number; at: number }>,
+  stats: ReadonlyMap<string, WireguardPeerStats>,
+  nowMs: number,
+): Map<string, number> {
+  const times = new Map<string, number>();
+  for (const [key, peer] of stats) {
+    const before = seen.get(key);
+    const at =
+      before === undefined || peer.rxBytes > before.rx ? (peer.rxBytes > 0 ? nowMs : -Infinity) : before.at;
+    seen.set(key, { rx: peer.rxBytes, at });
+    times.set(key, at);
+  }
+  for (const key of seen.keys()) if (!stats.has(key)) seen.delete(key);
+  return times;
 }
 
 /** The reachability of each peer a report shows, to tell when a state changed between two reports. */

@@ -88,6 +88,10 @@ describe('metrics reports from agents', () => {
       agent_uptime_s: 120,
       applied_peer_version: 3,
     });
+    // The applied peer-update version sets the node's lastpeerupdate.
+    const nodes = (await call('/api/nodes/neta')).body as { id: string; lastpeerupdate: number }[];
+    const lastPeerUpdate = nodes.find((n) => n.id === a.nodes[0]!.id)!.lastpeerupdate;
+    expect(Math.abs(lastPeerUpdate * 1000 - Date.parse(metrics.updated_at))).toBeLessThan(120_000);
     expect(metrics.connectivity[b.nodes[0]!.id]).toMatchObject({
       node_name: 'metrics-b',
       uptime: 1,

@@ -21,6 +21,8 @@ export interface NodeMember {
 export interface NodeMembers {
   find(nodeId: string): Promise<NodeMember | undefined>;
   ofNetwork(network: string): Promise<NodeMember[]>;
+  /** The node's agent applied a peer update it had not reported before (sets the node's `lastpeerupdate`). */
+  peerUpdateApplied(nodeId: string, at: string): Promise<void>;
 }
 
 /** Retention (issue 41): raw samples a day, 5-minute buckets a week, hourly buckets a month. */
@@ -164,6 +166,9 @@ export class MetricsService {
       },
       samples,
     );
+    const applied = report.applied_peer_version;
+    if (applied !== undefined && applied !== before?.applied_peer_version)
+      await this.deps.members.peerUpdateApplied(nodeId, metrics.updated_at);
     return 'stored';
   }
 

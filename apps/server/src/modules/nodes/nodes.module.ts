@@ -43,6 +43,8 @@ export interface NodesModule {
   members: {
     find: (nodeId: string) => Promise<NodeMember | undefined>;
     ofNetwork: (network: string) => Promise<NodeMember[]>;
+    /** The node's agent reported applying a new peer update at `at` (RFC 3339): its `lastpeerupdate`. */
+    peerUpdateApplied: (nodeId: string, at: string) => Promise<void>;
   };
   /** A node as the API shows it, as agents get it, and sent to its host. */
   views: {
@@ -94,6 +96,7 @@ export async function register(app: ModuleApp, deps: NodesModuleDeps): Promise<N
         return row && memberOf(row);
       },
       ofNetwork: async (network) => (await rows.rows({ network })).map(memberOf),
+      peerUpdateApplied: (nodeId, at) => nodes.markPeerUpdate(nodeId, at),
     },
     findRelay: async (nodeId) => {
       const node = await nodes.findById(nodeId);

@@ -131,6 +131,11 @@ export class NodesRepository {
     return new Map(rows.map((row) => [row.network, Number(row.n)]));
   }
 
+  /** Records when the node's agent applied a new peer update (`lastpeerupdate`); not a change of the node. */
+  async markPeerUpdate(nodeId: string, at: string): Promise<void> {
+    await this.db.updateTable('nodes').set({ last_peer_update: at }).where('id', '=', nodeId).execute();
+  }
+
   /** Records a check-in on every node of a host. */
   async touchCheckIn(hostId: string, at: string): Promise<void> {
     await this.db.updateTable('nodes').set({ last_check_in: at }).where('host_id', '=', hostId).execute();
