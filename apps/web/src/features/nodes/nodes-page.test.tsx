@@ -163,4 +163,50 @@ describe('NodesPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/networks/net1/access-control'));
     expect(router.state.location.search).toMatchObject({ add: true });
   });
+
+  it('-> while the nodes load, shows a loading status and no empty state; an empty network then offers a platform admin Add a device, linking to the wizard', async () => {
+    signInAs('admin', 'super-admin');
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    mockApi({
+      'GET console/nodes/net1': async () => {
+        await held;
+        return page([]);
+      },
+      'GET networks': () => [makeNetworkWire('net1')],
+      'GET v1/acls': () => ({ Code: 200, Message: '', Response: [] }),
+    });
+    await renderNodes();
+    expect(await screen.findByRole('status', { name: 'Loading Nodes…' })).toBeInTheDocument();
+    expect(screen.queryByTestId('empty-state')).not.toBeInTheDocument();
+    release();
+    const empty = await screen.findByTestId('empty-state');
+    expect(empty).toHaveTextContent('No nodes in this network yet');
+    expect(within(empty).getByRole('link', { name: 'Add a device' })).toHaveAttribute('href', '/hosts-new');
+    expect(screen.queryByRole('status', { name: 'Loading Nodes…' })).not.toBeInTheDocument();
+  });
+
+  it('-> when the search hides every node, says nothing matches instead of the empty state', async () => {
+    mockApi({ 'GET console/nodes/net1': () => page(nodes) });
+    await renderNodes('?search=no-such-node');
+    expect(await screen.findByTestId('table-no-match')).toBeInTheDocument();
+    expect(screen.queryByTestId('empty-state')).not.toBeInTheDocument();
+  });
+
+  it('-> when the nodes cannot be read, shows the reason and a retry that reads again', async () => {
+    let calls = 0;
+    mockApi({
+      'GET console/nodes/net1': () => {
+        calls += 1;
+        if (calls <= 2)
+          throw new ApiError({ kind: 'http', status: 500, message: 'database down', path: 'x' });
+        return page(nodes);
+      },
+    });
+    await renderNodes();
+    expect(await screen.findByText('database down')).toBeInTheDocument();
+    expect(screen.queryByTestId('empty-state')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await within(table()).findByText('relay-host')).toBeInTheDocument();
+  });
 });
