@@ -61,3 +61,30 @@ describe('HostsPage permissions (spec 6)', () => {
     expect(within(table).getByRole('button', { name: /sync/i })).toBeInTheDocument();
   });
 });
+
+describe('HostsPage loading and empty (issue 39)', () => {
+  let restoreSize: () => void;
+  beforeEach(() => {
+    restoreSize = mockElementSize(1280, 720);
+  });
+  afterEach(() => restoreSize());
+
+  it('-> while the devices load, shows a loading status, not "No devices yet"; with none, the empty state offers Add a new device', async () => {
+    signInAs('admin-one', 'admin');
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    mockApi({
+      'GET console/hosts': async () => {
+        await held;
+        return { total: 0, offset: 0, items: [] };
+      },
+    });
+    await renderRoute('/devices', '/devices', HostsPage, { validateSearch: hostsSearchSchema });
+    expect(await screen.findByRole('status', { name: /^Loading/ })).toBeInTheDocument();
+    expect(screen.queryByText('No devices yet')).not.toBeInTheDocument();
+    release();
+    const empty = await screen.findByTestId('empty-state');
+    expect(empty).toHaveTextContent('No devices yet');
+    expect(within(empty).getByRole('button', { name: 'Add a new device' })).toBeInTheDocument();
+  });
+});
