@@ -1,5 +1,5 @@
 import { networkDisplayName } from '@meshdeck/contracts';
-import { Alert, Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
@@ -8,8 +8,8 @@ import { ImpactConfirmDialog } from '@/components/access/impact-confirm-dialog.t
 import { PageIcon } from '@/components/layout/page-catalog.tsx';
 import { PageHeader } from '@/components/layout/page-header.tsx';
 import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { useNetworkMembers } from '@/lib/api/network-members.ts';
-import { describeError } from '@/lib/error-message.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { patchSearch } from '@/lib/patch-search.ts';
 import { paths } from '@/lib/paths.ts';
@@ -131,7 +131,7 @@ export function OldAclsPage() {
           {t('matrix.changed', { count: changes.count })}
         </Text>
       )}
-      {container.error && <Alert color="red">{describeError(container.error)}</Alert>}
+      {container.error && <LoadError error={container.error} onRetry={container.refetch} />}
       {!matrix && !container.error && <CenteredLoader fullHeight={false} />}
       {matrix && matrix.members.length === 0 && <Text c="dimmed">{t('matrix.empty')}</Text>}
       {matrix && matrix.members.length > 0 && (

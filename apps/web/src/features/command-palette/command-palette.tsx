@@ -21,14 +21,18 @@ import classes from './command-palette.module.css';
  * (routes/protected-shell.tsx), so no first screen carries it.
  */
 export function CommandPalette({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation(['palette', 'pages']);
+  const { t } = useTranslation(['palette', 'pages', 'common']);
   const navigate = useNavigate();
   const isAdmin = useIsPlatformAdmin();
   const queryClient = useQueryClient();
   const isPro = queryClient.getQueryData<ServerHealthState>(serverStatusQueryKey)?.isPro ?? false;
-  const { data: networks } = useNetworks();
+  const networksQuery = useNetworks();
+  const networks = networksQuery.data;
   // Devices are read only while the palette is open; the list is the shared one the devices page uses.
-  const { data: hosts } = useQuery({ ...hostsQueryOptions(), enabled: opened && isAdmin });
+  const hostsQuery = useQuery({ ...hostsQueryOptions(), enabled: opened && isAdmin });
+  const hosts = hostsQuery.data;
+  // A search with no match while networks or devices are still read may match them once they arrive.
+  const isReading = networksQuery.isLoading || hostsQuery.isLoading;
   const openCreateNetwork = useCreateNetworkDialog((state) => state.open);
   const [isCreatingKey, setIsCreatingKey] = useState(false);
   const [query, setQuery] = useState('');
@@ -107,8 +111,8 @@ export function CommandPalette({ opened, onClose }: { opened: boolean; onClose: 
         <ScrollArea.Autosize mah="50vh" className={classes.list}>
           <Stack gap={0} p={4} id="command-palette-list" role="listbox" aria-label={t('palette:title')}>
             {shown.length === 0 && (
-              <Text c="dimmed" ta="center" py="lg" size="sm">
-                {t('palette:empty')}
+              <Text c="dimmed" ta="center" py="lg" size="sm" role={isReading ? 'status' : undefined}>
+                {isReading ? t('common:loading') : t('palette:empty')}
               </Text>
             )}
             {shown.map((item, index) => (

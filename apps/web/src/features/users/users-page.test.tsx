@@ -174,3 +174,32 @@ describe('UsersPage', () => {
     await waitFor(() => expect(useSession.getState().user?.platformRoleId).toBe('admin'));
   });
 });
+
+describe('UsersPage before the edition is known (issue 39)', () => {
+  let restoreSize: () => void;
+  beforeEach(() => {
+    restoreSize = mockElementSize(1280, 720);
+  });
+  afterEach(() => restoreSize());
+
+  it('-> when the URL asks for a Pro tab and the server status has not answered, waits with a loader instead of showing the Users tab; then shows the tab', async () => {
+    signInAs('admin', 'super-admin');
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await arrange(
+      true,
+      {
+        'GET server/status': async () => {
+          await held;
+          return makeServerStatus(true);
+        },
+      },
+      'groups',
+    );
+    expect(await screen.findByRole('status', { name: 'Loading…' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: /users/i })).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('tab', { name: 'Groups', selected: true })).toBeInTheDocument();
+  });
+});

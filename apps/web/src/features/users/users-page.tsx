@@ -2,6 +2,7 @@ import { Stack, Tabs, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
 import { useInvites, usePendingUsers } from '@/lib/api/people-queries.ts';
 import { useServerStatus } from '@/lib/server-status.ts';
 import { PendingUsersTab } from './components/pending-users-tab.tsx';
@@ -34,7 +35,7 @@ export function UsersPage({
   onTabChange,
 }: UsersPageProps) {
   const { t } = useTranslation('people');
-  const { status } = useServerStatus(useQueryClient());
+  const { status, isLoaded } = useServerStatus(useQueryClient());
   const isPro = status.isPro;
   const invites = useInvites(isPro);
   const pending = usePendingUsers(isPro);
@@ -44,6 +45,15 @@ export function UsersPage({
     const next = USERS_TABS.find((key) => key === value);
     if (next) onTabChange(next);
   };
+
+  // A Pro tab asked for by the URL waits for the edition instead of showing the Users tab as a guess (issue 39).
+  if (!isLoaded && tab !== 'users')
+    return (
+      <Stack>
+        <Title order={1}>{t('users.title')}</Title>
+        <CenteredLoader fullHeight={false} />
+      </Stack>
+    );
 
   return (
     <Stack>
