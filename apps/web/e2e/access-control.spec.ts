@@ -155,12 +155,12 @@ test.describe.serial('access control', () => {
     await expect(table.getByText(`${hostA}.${networkId}`)).toBeVisible();
     await page.getByRole('button', { name: 'Add DNS entry' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create DNS entry' });
-    await dialog.getByRole('textbox', { name: /DNS name/ }).fill('db.internal');
+    await dialog.getByRole('textbox', { name: /DNS name/ }).fill(`db.${networkId}`);
     await dialog.getByRole('combobox', { name: /Address to alias/ }).click();
     await page.getByRole('option').first().click();
     await dialog.getByRole('button', { name: 'Create entry' }).click();
     await expect(dialog).toHaveCount(0);
-    await expect(table.getByText('db.internal')).toBeVisible();
+    await expect(table.getByText(`db.${networkId}`)).toBeVisible();
     await expect(table.getByRole('button', { name: `Delete ${hostA}.${networkId}` })).toBeDisabled();
   });
 
