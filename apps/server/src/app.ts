@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { NetworkLookups } from './auth/network-locator.ts';
 import { TokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import { createFastify, exposeInternals, openInfrastructure } from './infrastructure.ts';
@@ -21,7 +22,6 @@ import * as licensesModule from './modules/licenses/licenses.module.ts';
 import * as metricsModule from './modules/metrics/metrics.module.ts';
 import * as networksModule from './modules/networks/networks.module.ts';
 import * as nodesModule from './modules/nodes/nodes.module.ts';
-import { NodesRepository } from './modules/nodes/nodes.repository.ts';
 import type { NodeRoutingEdit } from './modules/nodes/nodes.public.ts';
 import * as oauthModule from './modules/oauth/oauth.module.ts';
 import * as peersModule from './modules/peers/peers.module.ts';
@@ -61,13 +61,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const identity = new IdentityStore(database.db);
   const networks = networksModule.networkReads(database);
   await rolesModule.seedIdentity(identity, config.edition, await networks.ids());
+  const lookups = new NetworkLookups(); // each module's objects' networks (decision 046), provided below
   await installPlugins(app, config, {
     tokens,
     masterKey: config.masterKey,
     findActiveUser: rolesModule.activeUsers(identity),
     useAccessToken: accessTokensModule.accessTokenUse({ config, identity, tokens }),
-    networksOfHost: async (hostId) =>
-      (await new NodesRepository(database.db).listByHosts([hostId])).map((node) => node.network),
+    lookups,
   });
 
   // The licence before any route: with a failed licence its hook answers 403 for the routes registered after it.
@@ -106,6 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const editRouting = (netid: string, nodeId: string, edit: NodeRoutingEdit) =>
     routingService.editNode(netid, nodeId, edit);
   const nodes = await nodesModule.register(app, { ...mesh, peers, lists, staticNodes, editRouting });
+  lookups.provide({ node: nodes.networkOfNode, host: nodes.networksOfHost });
   await enrollmentKeysModule.register(app, { ...mesh, findRelay: nodes.findRelay });
   const usage = rolesModule.withNetworkIdentity(enrollmentKeysModule.withNetworkKeys(nodes.networkUsage));
   await networksModule.register(app, { database, events, usage, limits: licensing.limits });
@@ -123,9 +124,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const remoteAccessPeople = isPro ? { getUser: users.getUser, getNetwork: networks.get } : undefined;
   const extClients = await extClientsModule.register(app, { ...mesh, peers, people: remoteAccessPeople });
+  lookups.provide({ extclient: extClients.networkOfClient });
   const routing = { db: database.db, edition: config.edition, peers: peers.queue, nodeViews: nodes.views };
   const routingService = await routingModule.register(app, { ...mesh, ...routing });
-  const access = await accessControlModule.register(app, {
+  const accessControl = await accessControlModule.register(app, {
     database,
     edition: config.edition,
     events,
@@ -150,7 +152,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Export and import go through the routes above, so it comes after every module whose items it moves.
   await configTransferModule.register(app, { database });
 
-  peers.builder.useAccess(access);
+  lookups.provide(accessControl.lookups);
+  peers.builder.useAccess(accessControl.models);
   exposeInternals(app, { database, broker, config, events, peers });
   await installFallbacks(app, config, branding.brandPage);
   return app;

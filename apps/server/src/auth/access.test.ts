@@ -1,6 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { access, decide, isNetworkAdmin, type Principal } from './access.ts';
+import { network } from './network-locator.ts';
+
+const GLOBAL = network.global('test');
 
 const user = (platformRoleId: string, groupIds: string[] = [], username = 'alice'): Principal => ({
   kind: 'user',
@@ -15,8 +18,8 @@ const request = (params: Record<string, string> = {}, query: Record<string, stri
 describe('decide', () => {
   it('-> public routes allow anonymous callers; user routes need a user', () => {
     expect(decide(access.public(), { kind: 'anonymous' }, request())).toBe('allow');
-    expect(decide(access.anyUser(), { kind: 'anonymous' }, request())).toBe('unauthenticated');
-    expect(decide(access.anyUser(), { kind: 'host', hostId: 'h1', isMaster: false }, request())).toBe(
+    expect(decide(access.anyUser(GLOBAL), { kind: 'anonymous' }, request())).toBe('unauthenticated');
+    expect(decide(access.anyUser(GLOBAL), { kind: 'host', hostId: 'h1', isMaster: false }, request())).toBe(
       'forbidden',
     );
   });
@@ -27,7 +30,7 @@ describe('decide', () => {
     ['platform-user', 'forbidden'],
     ['service-user', 'forbidden'],
   ])('-> admin routes for a %s return %s', (role, expected) => {
-    expect(decide(access.admin(), user(role), request())).toBe(expected);
+    expect(decide(access.admin(GLOBAL), user(role), request())).toBe(expected);
   });
 
   it('-> self-or-admin allows the user itself and admins only', () => {
@@ -38,7 +41,7 @@ describe('decide', () => {
   });
 
   it('-> host routes accept only the token of the host named in the path', () => {
-    const rule = access.host('hostid');
+    const rule = access.host(GLOBAL, 'hostid');
     const host: Principal = { kind: 'host', hostId: 'h1', isMaster: false };
     expect(decide(rule, host, request({ hostid: 'h1' }))).toBe('allow');
     expect(decide(rule, host, request({ hostid: 'h2' }))).toBe('forbidden');
@@ -46,7 +49,7 @@ describe('decide', () => {
   });
 
   it('-> host-or-user routes accept the host itself or a user passing the user rule', () => {
-    const rule = access.hostOrUser('hostid', access.admin());
+    const rule = access.hostOrUser('hostid', access.admin(GLOBAL));
     const host: Principal = { kind: 'host', hostId: 'h1', isMaster: false };
     expect(decide(rule, host, request({ hostid: 'h1' }))).toBe('allow');
     expect(decide(rule, host, request({ hostid: 'h2' }))).toBe('forbidden');
@@ -64,9 +67,10 @@ describe('isNetworkAdmin (spec §6)', () => {
     expect(isNetworkAdmin(user('platform-user', ['office-network-user-grp']), 'office')).toBe(false);
     expect(
       decide(
-        access.networkAdmin('network'),
+        access.networkAdmin(network.param('network')),
         user('platform-user', ['office-network-admin-grp']),
         request({ network: 'office' }),
+        { networks: ['office'] },
       ),
     ).toBe('allow');
   });

@@ -1,5 +1,6 @@
 import { ALL_NETWORKS, allResourcesId } from '@meshdeck/contracts';
 import type { FastifyRequest } from 'fastify';
+import { network, type NetworkLocator } from './network-locator.ts';
 import { builtinGrants, rbacAllows, resourceTypeOf, type Grants, type RbacTarget } from './rbac.ts';
 
 /** Who is calling, once the auth plugin has checked the bearer token. */
@@ -21,17 +22,19 @@ export type Principal =
 type Pick = (request: FastifyRequest) => string | undefined;
 
 /**
- * What a route requires. Every route declares one (the auth plugin refuses to start otherwise), so
- * authorization is visible at the route and enforced in one place.
+ * What a route requires. Every route declares one (the auth plugin refuses to register it otherwise), so
+ * authorization is visible at the route and enforced in one place. Every rule but `public` carries `network`, where
+ * the route finds the network it acts in (auth/network-locator.ts, decision 046): the plugin resolves it, from the
+ * object when the route names one, and RBAC judges the request on it.
  */
 export type Access =
   | { kind: 'public' }
-  | { kind: 'user'; rule: 'any' | 'admin' | 'super-admin' }
-  | { kind: 'user'; rule: 'self-or-admin'; username: Pick }
-  | { kind: 'user'; rule: 'network-admin'; network: Pick }
-  | { kind: 'user'; rule: 'client-owner'; network: Pick }
-  | { kind: 'user'; rule: 'host-reader'; hostId: Pick }
-  | { kind: 'host'; hostId?: Pick; orUser?: Access };
+  | { kind: 'user'; rule: 'any' | 'admin' | 'super-admin'; network: NetworkLocator }
+  | { kind: 'user'; rule: 'self-or-admin'; username: Pick; network: NetworkLocator }
+  | { kind: 'user'; rule: 'network-admin'; network: NetworkLocator }
+  | { kind: 'user'; rule: 'client-owner'; network: NetworkLocator }
+  | { kind: 'user'; rule: 'host-reader'; network: NetworkLocator }
+  | { kind: 'host'; hostId?: Pick; orUser?: Access; network: NetworkLocator };
 
 const param =
   (name: string): Pick =>
@@ -47,33 +50,36 @@ const query =
     return typeof value === 'string' ? value : undefined;
   };
 
-/** Builders for route declarations: `config: { access: access.admin() }`. */
+const PEOPLE = network.global('people and their own things: no network');
+
+/**
+ * Builders for route declarations: `config: { access: access.admin(network.global('...')) }`. The `where`
+ * argument says how the route finds its network (`network.param`, `network.query`, `network.of`, `network.body`,
+ * `network.global`).
+ */
 export const access = {
   public: (): Access => ({ kind: 'public' }),
-  anyUser: (): Access => ({ kind: 'user', rule: 'any' }),
-  /** RBAC (api-contract §8.3) with the network, if any, read from the path or `?network=`: admins always pass. */
-  admin: (): Access => ({ kind: 'user', rule: 'admin' }),
-  superAdmin: (): Access => ({ kind: 'user', rule: 'super-admin' }),
+  anyUser: (where: NetworkLocator): Access => ({ kind: 'user', rule: 'any', network: where }),
+  /** RBAC (api-contract §8.3) on the network `where` finds (global when none): admins always pass. */
+  admin: (where: NetworkLocator): Access => ({ kind: 'user', rule: 'admin', network: where }),
+  superAdmin: (): Access => ({
+    kind: 'user',
+    rule: 'super-admin',
+    network: network.global('the super admin only'),
+  }),
   selfOrAdmin: (from: { param?: string; query?: string }): Access => ({
     kind: 'user',
     rule: 'self-or-admin',
     username: from.param ? param(from.param) : query(from.query ?? 'username'),
+    network: PEOPLE,
   }),
-  /** RBAC scoped to the network named by `networkParam`: network admins pass, others per their network roles. */
-  networkAdmin: (networkParam = 'network'): Access => ({
-    kind: 'user',
-    rule: 'network-admin',
-    network: param(networkParam),
-  }),
+  /** RBAC scoped to the network `where` finds: network admins pass, others per their network roles. */
+  networkAdmin: (where: NetworkLocator): Access => ({ kind: 'user', rule: 'network-admin', network: where }),
   /**
    * External clients (api-contract §8.3 `self_only`): RBAC as for network-admin, but a `self_only` grant passes
    * too; the service then limits the caller to clients they own (see extClientReach).
    */
-  clientOwner: (networkParam = 'network'): Access => ({
-    kind: 'user',
-    rule: 'client-owner',
-    network: param(networkParam),
-  }),
+  clientOwner: (where: NetworkLocator): Access => ({ kind: 'user', rule: 'client-owner', network: where }),
   /**
    * Reads of one host named by `hostIdParam`: callers who see every network (admins, auditors), or who see one of
    * the networks the host is in. A host has no network in its path, so RBAC alone would let any platform user and
@@ -82,17 +88,20 @@ export const access = {
   hostReader: (hostIdParam = 'hostid'): Access => ({
     kind: 'user',
     rule: 'host-reader',
-    hostId: param(hostIdParam),
+    network: network.of('host', hostIdParam),
   }),
-  host: (hostIdParam?: string): Access => ({
+  /** A host token (for the host named by `hostIdParam`, if given); the plugin also keeps it to its networks. */
+  host: (where: NetworkLocator, hostIdParam?: string): Access => ({
     kind: 'host',
     hostId: hostIdParam ? param(hostIdParam) : undefined,
+    network: where,
   }),
   /** A host token for that host, or a user passing `userRule` (v0.30 routes that accept either, api-contract §1.8). */
   hostOrUser: (hostIdParam: string | undefined, userRule: Access): Access => ({
     kind: 'host',
     hostId: hostIdParam ? param(hostIdParam) : undefined,
     orUser: userRule,
+    network: userRule.kind === 'public' ? network.global('public') : userRule.network,
   }),
 };
 
@@ -157,12 +166,12 @@ const ALWAYS_GLOBAL = new Set(['users', 'enrollment_key']);
 const isNetworkDefinitionWrite = (type: string | undefined, method: string) =>
   type === 'networks' && method !== 'GET';
 
-/** Reads an RBAC target off a request: its route's resource type, network id, resource id and scope. */
-export function rbacTargetOf(request: FastifyRequest, network?: Pick): RbacTarget {
+/**
+ * Reads an RBAC target off a request: its route's resource type, resource id and scope, and `networkId`, the network
+ * the auth plugin resolved for it (never read from the raw request: a request names networks it may not act in).
+ */
+export function rbacTargetOf(request: FastifyRequest, networkId: string | undefined): RbacTarget {
   const params = (request.params ?? {}) as Record<string, string | undefined>;
-  const queryValues = (request.query ?? {}) as Record<string, unknown>;
-  const queryNetwork = typeof queryValues.network === 'string' ? queryValues.network : undefined;
-  const networkId = network?.(request) ?? params.network ?? params.networkname ?? queryNetwork;
   const resourceId = RESOURCE_ID_PARAMS.map((name) => params[name]).find((value) => value !== undefined);
   // Unit tests pass bare objects; a real request always has its route's URL pattern and method.
   const routeUrl = (request.routeOptions as { url?: string } | undefined)?.url ?? request.url ?? '';
@@ -177,10 +186,23 @@ export function rbacTargetOf(request: FastifyRequest, network?: Pick): RbacTarge
 
 export type Decision = 'allow' | 'unauthenticated' | 'forbidden';
 
-/** What the auth plugin reads from the database before deciding, for rules that need it. */
+/** What the auth plugin resolved before deciding. */
 export interface DecisionContext {
-  /** For `host-reader`: the networks the named host has nodes in (empty for an unknown host). */
-  hostNetworks?: readonly string[];
+  /**
+   * The networks the request acts in, as its route's locator found them (undefined: a global request). One for
+   * most requests; a host's memberships for a host.
+   */
+  networks?: readonly string[];
+  /** For host principals: the networks the calling host has nodes in. */
+  callerHostNetworks?: readonly string[];
+}
+
+/** RBAC over the resolved networks: a read passes if one network allows it, a write only if every one does. */
+function rbacOver(grants: Grants, request: FastifyRequest, networks: readonly string[] | undefined): boolean {
+  if (networks === undefined || networks.length === 0)
+    return rbacAllows(grants, rbacTargetOf(request, undefined));
+  const allows = (networkId: string) => rbacAllows(grants, rbacTargetOf(request, networkId));
+  return (request.method ?? 'GET') === 'GET' ? networks.some(allows) : networks.every(allows);
 }
 
 /** Decides a request against its route's declaration. Pure: the plugin supplies the principal and context. */
@@ -197,15 +219,21 @@ export function decide(
       if (principal.isMaster) return 'allow';
       return accessRule.orUser ? decide(accessRule.orUser, principal, request, context) : 'forbidden';
     }
+    if (principal.isMaster) return 'allow';
     const wanted = accessRule.hostId?.(request);
-    return principal.isMaster || wanted === undefined || wanted === principal.hostId ? 'allow' : 'forbidden';
+    if (wanted !== undefined && wanted !== principal.hostId) return 'forbidden';
+    // A host acts only in its own networks: an object of another network is not its to touch.
+    const networks = context.networks;
+    if (networks !== undefined && !networks.some((netid) => context.callerHostNetworks?.includes(netid)))
+      return 'forbidden';
+    return 'allow';
   }
   if (principal.kind === 'anonymous') return 'unauthenticated';
   if (principal.kind === 'host') return 'forbidden';
   if (principal.isMaster) return 'allow';
   const grants = grantsOf(principal);
-  const rbac = (network?: Pick): Decision =>
-    grants && rbacAllows(grants, rbacTargetOf(request, network)) ? 'allow' : 'forbidden';
+  const rbac = (): Decision =>
+    grants && rbacOver(grants, request, context.networks) ? 'allow' : 'forbidden';
   switch (accessRule.rule) {
     case 'any':
       return 'allow';
@@ -216,12 +244,12 @@ export function decide(
     case 'self-or-admin':
       return accessRule.username(request) === principal.username ? 'allow' : rbac();
     case 'network-admin':
-      return rbac(accessRule.network);
+      return rbac();
     case 'client-owner':
-      return extClientReach(principal, request, accessRule.network) === 'none' ? 'forbidden' : 'allow';
+      return extClientReach(principal, request, context.networks?.[0]) === 'none' ? 'forbidden' : 'allow';
     case 'host-reader':
       return canSeeEverything(principal) ||
-        (context.hostNetworks ?? []).some((networkId) => canSeeNetwork(principal, networkId))
+        (context.networks ?? []).some((networkId) => canSeeNetwork(principal, networkId))
         ? 'allow'
         : 'forbidden';
   }
@@ -230,17 +258,17 @@ export function decide(
 /**
  * How far a user reaches over a network's external clients in this request (api-contract §8.3 `self_only`):
  * 'all' through a grant that is not owner-bound, 'own' through a `self_only` grant or a platform-user's read,
- * 'none' otherwise. A platform-user may read any network resource, but other people's clients carry private
- * keys, so that read shortcut only reaches the caller's own clients.
+ * 'none' otherwise. A platform-user may read any network resource it can see, but other people's clients carry
+ * private keys, so that read shortcut only reaches the caller's own clients.
  */
 export function extClientReach(
   principal: Principal,
   request: FastifyRequest,
-  network?: Pick,
+  networkId: string | undefined,
 ): 'all' | 'own' | 'none' {
   const grants = grantsOf(principal);
   if (!grants) return 'none';
-  const target = rbacTargetOf(request, network);
+  const target = rbacTargetOf(request, networkId);
   const rolesOnly = grants.platformRoleId === 'platform-user' ? { ...grants, platformRoleId: '' } : grants;
   if (rbacAllows(rolesOnly, { ...target, isOwnedByCaller: false })) return 'all';
   return rbacAllows(grants, { ...target, isOwnedByCaller: true }) ? 'own' : 'none';

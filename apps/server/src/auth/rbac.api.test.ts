@@ -16,9 +16,10 @@ import { startTestServer, type TestServer } from '../../test/harness.ts';
  *   admin    a platform admin
  *   super    the super admin
  *   master   the MASTER_KEY
- * 'ok' means the request got past authorization (any answer but 401/403), 401 unauthenticated, 403 forbidden.
+ * 'ok' means the request got past authorization (any answer but 401/403), 401 unauthenticated, 403 forbidden,
+ * 404 a read of a network the caller cannot see (decision 011; the route's network locator, decision 046).
  */
-type Outcome = 'ok' | 401 | 403;
+type Outcome = 'ok' | 401 | 403 | 404;
 type Row = [
   nobody: Outcome,
   host: Outcome,
@@ -51,8 +52,11 @@ const ADMIN: Row = [401, 403, 403, 403, 403, 403, 403, 'ok', 'ok', 'ok'];
 /** Global reads: full-access platform roles and the auditor (any GET). */
 const ADMIN_READ: Row = [401, 403, 403, 403, 'ok', 403, 403, 'ok', 'ok', 'ok'];
 const SUPER_ADMIN: Row = [401, 403, 403, 403, 403, 403, 403, 403, 'ok', 'ok'];
-/** Network-scoped reads: platform-users and auditors read; network admins and users read their network. */
-const NETWORK_READ: Row = [401, 403, 'ok', 403, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'];
+/**
+ * Network-scoped reads: auditors read; network admins and users read their network; a platform or service user
+ * with no role in it is told it does not exist (issue 38: a platform-user read any network before).
+ */
+const NETWORK_READ: Row = [401, 403, 404, 404, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'];
 /** Network-scoped writes: the network's admins; a network user's role only reads hosts. */
 const NETWORK_WRITE: Row = [401, 403, 403, 403, 403, 'ok', 403, 'ok', 'ok', 'ok'];
 const HOST_ONLY: Row = [401, 'ok', 403, 403, 403, 403, 403, 403, 403, 'ok'];
@@ -61,7 +65,7 @@ const HOST_OR_NETWORK_WRITE: Row = [401, 'ok', 403, 403, 403, 'ok', 403, 'ok', '
 /** External clients (self_only): a network user's role writes its own clients; the service checks ownership. */
 const OWN_CLIENT_WRITE: Row = [401, 403, 403, 403, 403, 'ok', 'ok', 'ok', 'ok', 'ok'];
 /** One host's details: admins and auditors, and roles in a network the host is in (the probed host is in neta). */
-const HOST_READ: Row = [401, 403, 403, 403, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'];
+const HOST_READ: Row = [401, 403, 404, 404, 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'];
 /** GET /api/v1/users?username=<the plain user>: the user itself, or a role that reads users. */
 const SELF_OR_ADMIN: Row = [401, 403, 'ok', 403, 'ok', 403, 403, 'ok', 'ok', 'ok'];
 
@@ -115,7 +119,7 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/v1/activity': ANY_USER,
   'GET /api/v1/server/upgrade': ANY_USER,
   'GET /api/v1/downloads': ANY_USER,
-  'GET /api/v1/network/activity': [401, 403, 403, 403, 'ok', 'ok', 403, 'ok', 'ok', 'ok'],
+  'GET /api/v1/network/activity': [401, 403, 404, 404, 'ok', 'ok', 403, 'ok', 'ok', 'ok'],
   // Export reads through the caller's own reads; import writes through the caller's own writes.
   'GET /api/v1/export': ADMIN_READ,
   'POST /api/v1/import': ADMIN,
@@ -331,9 +335,10 @@ describe('RBAC: every route as every role', () => {
       const statuses = await Promise.all(ROLES.map((role) => probe(route, tokens[role])));
       for (const [index, role] of ROLES.entries()) {
         const status = statuses[index]!;
-        const actual: Outcome = status === 401 || status === 403 ? status : 'ok';
-        if (actual !== row[index])
-          mismatches.push(`${route} as ${role}: expected ${row[index]}, got ${status}`);
+        const expected = row[index];
+        const actual: Outcome =
+          status === 401 || status === 403 || (status === 404 && expected === 404) ? status : 'ok';
+        if (actual !== expected) mismatches.push(`${route} as ${role}: expected ${expected}, got ${status}`);
       }
     }
     expect(mismatches).toEqual([]);
@@ -341,28 +346,6 @@ describe('RBAC: every route as every role', () => {
     expect((await server.request('GET', '/api/networks/neta', { token: tokens.super })).status).toBe(200);
     expect((await server.request('GET', '/api/hosts', { token: tokens.super })).body).toHaveLength(1);
   }, 120_000);
-
-  it('-> the admin and the user of network A may not change anything in network B', async () => {
-    const scoped = Object.entries(EXPECTED).filter(
-      ([route, row]) =>
-        !route.startsWith('GET ') &&
-        /\{network(name)?\}/.test(route) &&
-        row[ROLES.indexOf('netadmin')] === 'ok',
-    );
-    // Guards against the filter silently matching nothing (a renamed placeholder would make this test vacuous).
-    expect(scoped.length).toBeGreaterThan(3);
-    const mismatches: string[] = [];
-    for (const [route] of scoped) {
-      const [asAdmin, asUser] = await Promise.all([
-        probe(route, tokens.netadmin, 'netb'),
-        probe(route, tokens.netuser, 'netb'),
-      ]);
-      if (asAdmin !== 403)
-        mismatches.push(`${route} in netb as netadmin of neta: expected 403, got ${asAdmin}`);
-      if (asUser !== 403) mismatches.push(`${route} in netb as netuser of neta: expected 403, got ${asUser}`);
-    }
-    expect(mismatches).toEqual([]);
-    // The super admin may: the refusals above come from the network roles, not from a missing network.
-    expect(await probe('PUT /api/nodes/{network}/{nodeid}', tokens.super, 'netb')).not.toBe(403);
-  });
+  // Every route against network B's objects, as every principal of network A: isolation.api.test.ts (generated
+  // from the registered routes, both editions; decision 046).
 });

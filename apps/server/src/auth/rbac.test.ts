@@ -93,12 +93,24 @@ describe('rbacAllows', () => {
       false,
     );
   });
-  it('-> an auditor reads anything and writes nothing; a platform-user reads network resources only', () => {
+  it('-> an auditor reads anything and writes nothing; a platform-user reads resources of networks it holds a role in only', () => {
     expect(
       rbacAllows(builtinGrants('auditor', []), target('GET', { isGlobal: true, resourceType: 'users' })),
     ).toBe(true);
     expect(rbacAllows(builtinGrants('auditor', []), target('POST'))).toBe(false);
-    expect(rbacAllows(builtinGrants('platform-user', []), target('GET'))).toBe(true);
+    // Issue 38: the read shortcut reaches only networks the user sees (holds a role in), not every network.
+    expect(rbacAllows(builtinGrants('platform-user', ['neta-network-user-grp']), target('GET'))).toBe(true);
+    expect(rbacAllows(builtinGrants('platform-user', ['neta-network-user-grp']), target('POST'))).toBe(false);
+    expect(
+      rbacAllows(
+        builtinGrants('platform-user', ['neta-network-user-grp']),
+        target('GET', { networkId: 'netb' }),
+      ),
+    ).toBe(false);
+    expect(rbacAllows(builtinGrants('platform-user', []), target('GET'))).toBe(false);
+    expect(rbacAllows(builtinGrants('platform-user', []), target('GET', { networkId: undefined }))).toBe(
+      false,
+    );
     expect(rbacAllows(builtinGrants('platform-user', []), target('GET', { isGlobal: true }))).toBe(false);
   });
 });

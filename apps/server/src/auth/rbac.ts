@@ -88,7 +88,7 @@ function grantsScope(access: AccessMap, target: RbacTarget, scope: Scope): boole
 /**
  * The contract's RBAC evaluation (api-contract §8.3): full-access platform roles pass; an auditor may only read;
  * global requests are judged by the platform role's global grants; network-scoped ones let a platform-user read,
- * then try the user's `all_networks` roles and that network's roles (full access, or an `all_<type>` or
+ * then try the user's `all_networks` roles (a platform-user reads only networks it holds a role in) and that network's roles (full access, or an `all_<type>` or
  * per-resource grant for the method's scope).
  */
 export function rbacAllows(grants: Grants, target: RbacTarget): boolean {
@@ -97,7 +97,10 @@ export function rbacAllows(grants: Grants, target: RbacTarget): boolean {
   const scope = scopeOf(target.method);
   if (grants.platformRoleId === 'auditor') return scope === 'read';
   if (target.isGlobal) return grantsScope(grants.globalAccess, target, scope);
-  if (grants.platformRoleId === 'platform-user' && scope === 'read') return true;
+  // A platform-user reads any network it can see (holds some role in); a network it cannot see is not its to read,
+  // whatever it is named in (issue 38: this shortcut let any user read every network's tags, policies and DNS).
+  if (grants.platformRoleId === 'platform-user' && scope === 'read' && seesNetwork(grants, target.networkId))
+    return true;
   const roles = [
     ...grants.networkRoles.filter((role) => role.networkId === ALL_NETWORKS),
     ...grants.networkRoles.filter(
@@ -105,6 +108,13 @@ export function rbacAllows(grants: Grants, target: RbacTarget): boolean {
     ),
   ];
   return roles.some((role) => role.fullAccess || grantsScope(role.access, target, scope));
+}
+
+/** Whether some role of the caller is in `networkId` (or in all networks). */
+export function seesNetwork(grants: Grants, networkId: string | undefined): boolean {
+  return grants.networkRoles.some(
+    (role) => role.networkId === ALL_NETWORKS || (networkId !== undefined && role.networkId === networkId),
+  );
 }
 
 /**

@@ -1,10 +1,25 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { decide, type Access, type DecisionContext, type Principal } from '../auth/access.ts';
+import {
+  canSeeEverything,
+  canSeeNetwork,
+  decide,
+  type Access,
+  type DecisionContext,
+  type Principal,
+} from '../auth/access.ts';
+import {
+  checkBodyNetwork,
+  objectOf,
+  resolveNetworks,
+  type NetworkLookups,
+  type NetworkObject,
+  type Resolved,
+} from '../auth/network-locator.ts';
 import { redactSecrets } from '../auth/secrets.ts';
 import type { Grants } from '../auth/rbac.ts';
 import type { TokenService } from '../auth/tokens.ts';
-import { forbidden, unauthorized } from '../lib/api-error.ts';
+import { forbidden, notFound, unauthorized } from '../lib/api-error.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -13,6 +28,11 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: Principal;
+    /**
+     * The networks this request acts in, as its route's locator resolved them (undefined: a global request). Set
+     * before authorization; handlers may rely on it agreeing with the request's path and `?network=`.
+     */
+    accessNetworks: readonly string[] | undefined;
   }
   interface FastifyInstance {
     /** Every /api route with an access rule, as "METHOD /path/{param}" (the RBAC test walks this list). */
@@ -27,8 +47,8 @@ export interface AuthDependencies {
   findActiveUser(username: string): Promise<ActiveUser | undefined>;
   /** Records the use of an API access token; false when it was revoked or has expired. */
   useAccessToken(id: string, username: string): Promise<boolean>;
-  /** The networks a host has nodes in (empty when there is no such host), for `host-reader` routes. */
-  networksOfHost(hostId: string): Promise<readonly string[]>;
+  /** Where each object's network is looked up (filled by app.ts from the modules that own the objects). */
+  lookups: NetworkLookups;
 }
 
 export interface ActiveUser {
@@ -106,21 +126,54 @@ async function authenticate(
  * Authentication and authorization in one place: every /api route must declare `config.access`; each request is
  * authenticated from its bearer token and checked against that declaration before validation runs.
  */
+/** Whether an unauthorized read should answer 404 (decision 011): a user read of a network the caller cannot see. */
+function isUnseenRead(request: FastifyRequest, rule: Access, resolved: Resolved): string | undefined {
+  const principal = request.principal;
+  if (request.method !== 'GET' || principal.kind !== 'user' || principal.isMaster) return undefined;
+  if (rule.kind === 'public' || (rule.kind === 'host' && !rule.orUser)) return undefined;
+  const networks = resolved.networks;
+  if (networks !== undefined) {
+    if (networks.some((netid) => canSeeNetwork(principal, netid))) return undefined;
+    return resolved.object
+      ? `${resolved.field}: ${resolved.object.id} not found`
+      : `network ${networks.join(',')} not found`;
+  }
+  // An object that does not exist: the same answer as one in a network the caller cannot see.
+  if (resolved.object && !canSeeEverything(principal))
+    return `${resolved.field}: ${resolved.object.id} not found`;
+  return undefined;
+}
+
 export function installAuth(app: FastifyInstance, deps: AuthDependencies): void {
   app.decorateRequest('principal', null as never);
   const masterKeyDigest = deps.masterKey === undefined ? undefined : digest(deps.masterKey);
   const apiRoutes: string[] = [];
   app.decorate('apiRoutes', apiRoutes);
+  const declaredObjects = new Set<NetworkObject>();
+  app.decorateRequest('accessNetworks', undefined);
   app.addHook('onRoute', (route) => {
     const isApi = route.url.startsWith('/api/');
     const isDocs = route.url.startsWith('/api/docs');
-    if (isApi && !isDocs && route.config?.access === undefined) {
+    const rule = route.config?.access;
+    if (isApi && !isDocs && rule === undefined) {
       throw new Error(`route ${String(route.method)} ${route.url} declares no access rule`);
+    }
+    // Isolation by construction (decision 046): every rule says where its network is found.
+    if (rule !== undefined && rule.kind !== 'public') {
+      if (rule.network === undefined)
+        throw new Error(`route ${String(route.method)} ${route.url} declares no network locator`);
+      const object = objectOf(rule.network);
+      if (object) declaredObjects.add(object);
     }
     if (isApi && !isDocs) {
       const path = route.url.replace(/:(\w+)/g, '{$1}');
       for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push(`${method} ${path}`);
     }
+  });
+  // A route found by an object the server cannot look up would judge nothing: refuse to start.
+  app.addHook('onReady', async () => {
+    const missing = [...declaredObjects].filter((object) => !deps.lookups.has(object));
+    if (missing.length > 0) throw new Error(`no network lookup for ${missing.join(', ')}`);
   });
   app.addHook('onRequest', async (request) => {
     const rule = request.routeOptions.config.access;
@@ -129,14 +182,24 @@ export function installAuth(app: FastifyInstance, deps: AuthDependencies): void 
       return;
     }
     request.principal = await authenticate(request, deps, masterKeyDigest, rule.kind);
-    const context: DecisionContext = {};
-    if (rule.kind === 'user' && rule.rule === 'host-reader' && request.principal.kind === 'user') {
-      const hostId = rule.hostId(request);
-      context.hostNetworks = hostId === undefined ? [] : await deps.networksOfHost(hostId);
-    }
-    const decision = decide(rule, request.principal, request, context);
+    if (rule.kind === 'public') return;
+    const principal = request.principal;
+    const resolved = await resolveNetworks(request, rule.network, deps.lookups);
+    request.accessNetworks = resolved.networks;
+    const unseen = isUnseenRead(request, rule, resolved);
+    if (unseen !== undefined) throw notFound(unseen);
+    const context: DecisionContext = { networks: resolved.networks };
+    if (principal.kind === 'host' && !principal.isMaster && resolved.networks !== undefined)
+      context.callerHostNetworks = await deps.lookups.of('host', principal.hostId);
+    const decision = decide(rule, principal, request, context);
     if (decision === 'unauthenticated') throw unauthorized();
     if (decision === 'forbidden') throw forbidden('access denied: your role does not allow this action');
+  });
+  // Body locators: the body, once validated, must name the network the request was authorized on.
+  app.addHook('preHandler', async (request) => {
+    const rule = request.routeOptions.config.access;
+    if (rule === undefined || rule.kind === 'public' || rule.network.kind !== 'body') return;
+    await checkBodyNetwork(request, rule.network, request.accessNetworks, deps.lookups);
   });
   // Every object answer passes the one redaction of secrets the caller may not read (auth/secrets.ts); answers
   // already serialised (cached lists, files) carry no secrets by construction, which the RBAC table test scans.

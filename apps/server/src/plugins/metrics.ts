@@ -1,6 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { access } from '../auth/access.ts';
+import { network } from '../auth/network-locator.ts';
 
 /** What /metrics reports besides the process itself. */
 export interface MetricsSources {
@@ -66,39 +67,43 @@ export class EventLoopLag {
 export function installMetrics(app: FastifyInstance, sources: MetricsSources): EventLoopLag {
   const lag = new EventLoopLag();
   app.addHook('onClose', () => lag.stop());
-  app.get('/metrics', { config: { access: access.admin() }, schema: { hide: true } }, (_request, reply) => {
-    const { p50, p99, max } = lag.window();
-    const totals = sources.peerTotals();
-    const memory = process.memoryUsage();
-    const cpu = process.cpuUsage();
-    const lines = [
-      '# HELP meshdeck_event_loop_lag_seconds Event-loop delay over the last 10-20 s.',
-      '# TYPE meshdeck_event_loop_lag_seconds summary',
-      `meshdeck_event_loop_lag_seconds{quantile="0.5"} ${p50 / 1000}`,
-      `meshdeck_event_loop_lag_seconds{quantile="0.99"} ${p99 / 1000}`,
-      `meshdeck_event_loop_lag_seconds{quantile="1"} ${max / 1000}`,
-      '# TYPE meshdeck_peer_queue_depth gauge',
-      `meshdeck_peer_queue_depth ${sources.peerQueueDepth()}`,
-      '# TYPE meshdeck_peer_batches_total counter',
-      `meshdeck_peer_batches_total ${totals.batches}`,
-      '# TYPE meshdeck_peer_messages_total counter',
-      `meshdeck_peer_messages_total ${totals.messages}`,
-      '# TYPE meshdeck_peer_bytes_total counter',
-      `meshdeck_peer_bytes_total ${totals.bytes}`,
-      '# TYPE meshdeck_peer_batch_failures_total counter',
-      `meshdeck_peer_batch_failures_total ${totals.failures}`,
-      '# TYPE meshdeck_peer_last_batch_seconds gauge',
-      `meshdeck_peer_last_batch_seconds ${totals.lastBatchMs / 1000}`,
-      '# TYPE meshdeck_peer_versions_tracked gauge',
-      `meshdeck_peer_versions_tracked ${sources.peerVersionsTracked()}`,
-      '# TYPE process_resident_memory_bytes gauge',
-      `process_resident_memory_bytes ${memory.rss}`,
-      '# TYPE nodejs_heap_used_bytes gauge',
-      `nodejs_heap_used_bytes ${memory.heapUsed}`,
-      '# TYPE process_cpu_seconds_total counter',
-      `process_cpu_seconds_total ${(cpu.user + cpu.system) / 1e6}`,
-    ];
-    return reply.type('text/plain; version=0.0.4').send(`${lines.join('\n')}\n`);
-  });
+  app.get(
+    '/metrics',
+    { config: { access: access.admin(network.global('server metrics')) }, schema: { hide: true } },
+    (_request, reply) => {
+      const { p50, p99, max } = lag.window();
+      const totals = sources.peerTotals();
+      const memory = process.memoryUsage();
+      const cpu = process.cpuUsage();
+      const lines = [
+        '# HELP meshdeck_event_loop_lag_seconds Event-loop delay over the last 10-20 s.',
+        '# TYPE meshdeck_event_loop_lag_seconds summary',
+        `meshdeck_event_loop_lag_seconds{quantile="0.5"} ${p50 / 1000}`,
+        `meshdeck_event_loop_lag_seconds{quantile="0.99"} ${p99 / 1000}`,
+        `meshdeck_event_loop_lag_seconds{quantile="1"} ${max / 1000}`,
+        '# TYPE meshdeck_peer_queue_depth gauge',
+        `meshdeck_peer_queue_depth ${sources.peerQueueDepth()}`,
+        '# TYPE meshdeck_peer_batches_total counter',
+        `meshdeck_peer_batches_total ${totals.batches}`,
+        '# TYPE meshdeck_peer_messages_total counter',
+        `meshdeck_peer_messages_total ${totals.messages}`,
+        '# TYPE meshdeck_peer_bytes_total counter',
+        `meshdeck_peer_bytes_total ${totals.bytes}`,
+        '# TYPE meshdeck_peer_batch_failures_total counter',
+        `meshdeck_peer_batch_failures_total ${totals.failures}`,
+        '# TYPE meshdeck_peer_last_batch_seconds gauge',
+        `meshdeck_peer_last_batch_seconds ${totals.lastBatchMs / 1000}`,
+        '# TYPE meshdeck_peer_versions_tracked gauge',
+        `meshdeck_peer_versions_tracked ${sources.peerVersionsTracked()}`,
+        '# TYPE process_resident_memory_bytes gauge',
+        `process_resident_memory_bytes ${memory.rss}`,
+        '# TYPE nodejs_heap_used_bytes gauge',
+        `nodejs_heap_used_bytes ${memory.heapUsed}`,
+        '# TYPE process_cpu_seconds_total counter',
+        `process_cpu_seconds_total ${(cpu.user + cpu.system) / 1e6}`,
+      ];
+      return reply.type('text/plain; version=0.0.4').send(`${lines.join('\n')}\n`);
+    },
+  );
   return lag;
 }

@@ -31,7 +31,14 @@ const AFFECTS_ACCESS = new Set(['nodes', 'extclients', 'hosts', 'networks', 'use
  * both editions, as v0.30 serves them (enrollment keys and node tags use them; issue 39): only the console's Tag
  * Manager page is Pro, and on community policies still name no tag but `*` and the gateways tag (§3.7).
  */
-export async function register(app: ModuleApp, deps: AccessControlModuleDeps): Promise<AccessModels> {
+/** What the access-control module offers: the compiled models, and where its objects' networks are looked up. */
+export interface AccessControlModule {
+  models: AccessModels;
+  /** The network of a tag, policy, check or member (node or client); [] when unknown (decision 046). */
+  lookups: Record<'tag' | 'policy' | 'assertion' | 'member', (id: string) => Promise<string[]>>;
+}
+
+export async function register(app: ModuleApp, deps: AccessControlModuleDeps): Promise<AccessControlModule> {
   const repository = new AccessRepository(deps.database.db);
   const isPro = deps.edition === 'pro';
   const models = new AccessModels(repository, isPro);
@@ -66,5 +73,24 @@ export async function register(app: ModuleApp, deps: AccessControlModuleDeps): P
   await app.register(aclsRoutes(service));
   await app.register(matrixRoutes(service));
   await app.register(tagsRoutes(service, deps.presentNode));
-  return models;
+  const tables = { tag: 'tags', policy: 'acl_policies', assertion: 'access_assertions' } as const;
+  const networkOf = async (object: 'tag' | 'policy' | 'assertion' | 'member', id: string) => {
+    const netid =
+      object === 'member'
+        ? await repository.networkOfMember(id)
+        : await repository.networkOf(tables[object], id);
+    if (netid !== undefined) return [netid];
+    // Default policies are not stored: their id is `<network>.<name>` (policyNetwork in acls.routes.ts).
+    const dot = id.lastIndexOf('.');
+    return object === 'policy' && dot > 0 ? [id.slice(0, dot)] : [];
+  };
+  return {
+    models,
+    lookups: {
+      tag: (id) => networkOf('tag', id),
+      policy: (id) => networkOf('policy', id),
+      assertion: (id) => networkOf('assertion', id),
+      member: (id) => networkOf('member', id),
+    },
+  };
 }

@@ -326,7 +326,9 @@ describe('network admins', () => {
       'GET',
       `/api/v1/acls/debug?network=locked&node=${other.hosts['x-host']!.node}&peer=${node('web-1')}`,
     );
-    expect(peek.status).toBe(400);
+    // Issue 38: the node is found by id, and it is not in the network the request names (decision 046).
+    expect(peek.status).toBe(404);
+    expect(peek.body.Message).toMatch(/^node: .* not found in network locked/);
   });
 });
 

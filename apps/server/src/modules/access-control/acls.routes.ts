@@ -20,6 +20,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
+import { network, type NetworkLocator } from '../../auth/network-locator.ts';
 import { badRequest } from '../../lib/api-error.ts';
 import { lowerCaseBodyKeys } from '../../lib/case-insensitive-body.ts';
 import type { AccessService } from './access.service.ts';
@@ -30,7 +31,11 @@ import { refNames } from './names.ts';
 import { createPolicy, deletePolicy, policyChanges, updatePolicy } from './policy-plans.ts';
 
 const tags = ['acls'];
-const admin = { access: access.admin() };
+// Where each route finds its network (decision 046): v1 routes name it in `?network=` (the dashboard sends it,
+// api-contract §1.4) or in the body, or act on a policy or check by id.
+const admin = (where: NetworkLocator) => ({ access: access.admin(where) });
+const inQuery = admin(network.query('network'));
+const inBody = admin(network.body('network_id'));
 
 /** The caller's name for `created_by`. */
 export const callerName = (request: FastifyRequest): string =>
@@ -66,7 +71,7 @@ export const aclsRoutes =
     app.get(
       '/api/v1/acls',
       {
-        config: admin,
+        config: inQuery,
         schema: {
           tags,
           querystring: aclNetworkQuerySchema,
@@ -83,7 +88,10 @@ export const aclsRoutes =
 
     app.get(
       '/api/v1/acls/policy_types',
-      { config: admin, schema: { tags, response: { 200: envelopeSchema(aclPolicyTypesSchema) } } },
+      {
+        config: admin(network.global('the policy types')),
+        schema: { tags, response: { 200: envelopeSchema(aclPolicyTypesSchema) } },
+      },
       () =>
         ok('fetched acl types', {
           ProtocolTypes: PROTOCOL_TYPES,
@@ -98,7 +106,7 @@ export const aclsRoutes =
     app.post(
       '/api/v1/acls',
       {
-        config: admin,
+        config: inBody,
         preValidation: lowerCaseBodyKeys,
         schema: {
           tags,
@@ -122,7 +130,7 @@ export const aclsRoutes =
     app.put(
       '/api/v1/acls',
       {
-        config: admin,
+        config: inBody,
         preValidation: lowerCaseBodyKeys,
         schema: {
           tags,
@@ -143,7 +151,7 @@ export const aclsRoutes =
     app.delete(
       '/api/v1/acls',
       {
-        config: admin,
+        config: admin(network.of('policy', { query: 'acl_id' })),
         schema: { tags, querystring: aclIdQuerySchema, response: { 200: envelopeSchema(z.null()) } },
       },
       async (request) => {
@@ -158,7 +166,7 @@ export const aclsRoutes =
     app.post(
       '/api/v1/acls/preview',
       {
-        config: admin,
+        config: inBody,
         preValidation: lowerCaseBodyKeys,
         schema: {
           tags,
@@ -178,7 +186,7 @@ export const aclsRoutes =
     app.get(
       '/api/v1/acls/debug',
       {
-        config: admin,
+        config: admin(network.of('member', { query: 'node' })),
         schema: { tags, querystring: aclDebugQuerySchema, response: { 200: envelopeSchema(aclDebugSchema) } },
       },
       async (request) => {
@@ -193,7 +201,7 @@ export const aclsRoutes =
     app.get(
       '/api/v1/acls/assertions',
       {
-        config: admin,
+        config: inQuery,
         schema: {
           tags,
           querystring: aclNetworkQuerySchema,
@@ -214,7 +222,7 @@ export const aclsRoutes =
     app.post(
       '/api/v1/acls/assertions',
       {
-        config: admin,
+        config: inBody,
         preValidation: lowerCaseBodyKeys,
         schema: {
           tags,
@@ -235,7 +243,7 @@ export const aclsRoutes =
     app.delete(
       '/api/v1/acls/assertions',
       {
-        config: admin,
+        config: admin(network.of('assertion', { query: 'id' })),
         schema: { tags, querystring: assertionIdQuerySchema, response: { 200: envelopeSchema(z.null()) } },
       },
       async (request) => {

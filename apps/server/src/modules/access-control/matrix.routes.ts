@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
+import { network } from '../../auth/network-locator.ts';
 import type { AccessService } from './access.service.ts';
 import { presentCells, presentMatrix, putCells, putMatrix } from './matrix-plans.ts';
 
@@ -19,7 +20,7 @@ const paramsSchema = z.object({ networkname: z.string().max(64) });
 export const matrixRoutes =
   (service: AccessService): FastifyPluginAsyncZod =>
   async (app) => {
-    const networkAdmin = { access: access.networkAdmin('networkname') };
+    const networkAdmin = { access: access.networkAdmin(network.param('networkname')) };
 
     app.get(
       '/api/networks/:networkname/acls',

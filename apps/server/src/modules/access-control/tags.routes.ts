@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
+import { network, type NetworkLocator } from '../../auth/network-locator.ts';
 import { badRequest } from '../../lib/api-error.ts';
 import { lowerCaseBodyKeys } from '../../lib/case-insensitive-body.ts';
 import type { NodeRow } from '../nodes/nodes.public.ts';
@@ -20,7 +21,8 @@ import { callerName, sameNetwork } from './acls.routes.ts';
 import { createTag, deleteTag, updateTag, usedByCount } from './tag-plans.ts';
 
 const tags = ['tags'];
-const admin = { access: access.admin() };
+// Where each route finds its network (decision 046): `?network=`, the body's network, or the tag named by id.
+const admin = (where: NetworkLocator) => ({ access: access.admin(where) });
 
 /** How a node is shown in `tagged_nodes` (the nodes module's ApiNode, through the composition root). */
 export type PresentNode = (row: NodeRow) => Promise<ApiNode | undefined>;
@@ -41,7 +43,7 @@ export const tagsRoutes =
     app.get(
       '/api/v1/tags',
       {
-        config: admin,
+        config: admin(network.query('network')),
         schema: {
           tags,
           querystring: tagQuerySchema,
@@ -59,7 +61,7 @@ export const tagsRoutes =
     app.post(
       '/api/v1/tags',
       {
-        config: admin,
+        config: admin(network.body('network')),
         preValidation: lowerCaseBodyKeys,
         schema: {
           tags,
@@ -79,7 +81,7 @@ export const tagsRoutes =
     app.put(
       '/api/v1/tags',
       {
-        config: admin,
+        config: admin(network.body('id', 'tag')),
         preValidation: lowerCaseBodyKeys,
         schema: {
           tags,
@@ -102,7 +104,7 @@ export const tagsRoutes =
     app.post(
       '/api/v1/tags/preview',
       {
-        config: admin,
+        config: admin(network.body('id', 'tag')),
         preValidation: lowerCaseBodyKeys,
         schema: {
           tags,
@@ -121,7 +123,7 @@ export const tagsRoutes =
     app.delete(
       '/api/v1/tags',
       {
-        config: admin,
+        config: admin(network.of('tag', { query: 'tag_id' })),
         schema: { tags, querystring: tagIdQuerySchema, response: { 200: envelopeSchema(z.null()) } },
       },
       async (request) => {

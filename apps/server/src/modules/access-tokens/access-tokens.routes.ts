@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
+import { network } from '../../auth/network-locator.ts';
 import type { AccessTokensService } from './access-tokens.service.ts';
 
 const tags = ['users'];
@@ -19,7 +20,7 @@ export const accessTokensRoutes =
     app.post(
       '/api/v1/users/access_token',
       {
-        config: { access: access.anyUser(), noStore: true },
+        config: { access: access.anyUser(network.global("the caller's own tokens")), noStore: true },
         schema: {
           tags,
           body: createAccessTokenInputSchema,
@@ -35,7 +36,7 @@ export const accessTokensRoutes =
     app.get(
       '/api/v1/users/access_token',
       {
-        config: { access: access.anyUser() },
+        config: { access: access.anyUser(network.global("the caller's own tokens")) },
         schema: {
           tags,
           querystring: accessTokenListQuerySchema,
@@ -51,7 +52,7 @@ export const accessTokensRoutes =
     app.delete(
       '/api/v1/users/access_token',
       {
-        config: { access: access.anyUser() },
+        config: { access: access.anyUser(network.global("the caller's own tokens")) },
         schema: { tags, querystring: accessTokenIdQuerySchema, response: { 200: envelopeSchema(z.null()) } },
       },
       async (request) => {

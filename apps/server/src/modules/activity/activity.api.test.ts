@@ -176,7 +176,8 @@ describe('GET /api/v1/activity -> who reads which entries', () => {
     const other = await server.request('GET', '/api/v1/network/activity?network_id=netb', {
       token: netadmin,
     });
-    expect(other.status).toBe(403);
+    // A network the caller cannot see is not found for it (decision 046).
+    expect(other.status).toBe(404);
     const own = await server.request<any>('GET', '/api/v1/network/activity?network_id=neta', {
       token: netadmin,
     });

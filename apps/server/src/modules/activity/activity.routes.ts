@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
+import { network } from '../../auth/network-locator.ts';
 import type { ActivityService } from './activity.service.ts';
 
 const tags = ['activity'];
@@ -28,7 +29,9 @@ export const activityRoutes =
       '/api/v1/activity',
       {
         // Every user may ask; the service answers with the entries their role reads (their own at least).
-        config: { access: access.anyUser() },
+        config: {
+          access: access.anyUser(network.global('the service answers the entries the caller may read')),
+        },
         schema: {
           tags,
           querystring: activityQuerySchema,
@@ -42,7 +45,7 @@ export const activityRoutes =
     app.get(
       '/api/v1/network/activity',
       {
-        config: { access: access.anyUser() },
+        config: { access: access.anyUser(network.query('network_id')) },
         schema: { tags, querystring: networkQuerySchema, response },
       },
       async (request) => ok(await service.listNetwork(request.principal, request.query)),

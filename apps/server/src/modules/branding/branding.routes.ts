@@ -6,6 +6,7 @@ import {
 } from '@meshdeck/contracts/branding';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../auth/access.ts';
+import { network } from '../../auth/network-locator.ts';
 import { notFound } from '../../lib/api-error.ts';
 import type { BrandingService } from './branding.service.ts';
 
@@ -62,7 +63,7 @@ export const brandingRoutes =
     app.put(
       '/api/v1/branding',
       {
-        config: { access: access.admin() },
+        config: { access: access.admin(network.global('branding')) },
         schema: {
           tags,
           body: brandingInputSchema,

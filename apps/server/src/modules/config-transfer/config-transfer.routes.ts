@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
+import { network } from '../../auth/network-locator.ts';
 import type { CallRoute, UnitOfWork } from './config-transfer.service.ts';
 import { ConfigTransferService } from './config-transfer.service.ts';
 
@@ -24,7 +25,9 @@ export const configTransferRoutes =
     app.get(
       '/api/v1/export',
       {
-        config: { access: access.admin() },
+        config: {
+          access: access.admin(network.global("works through the routes above with the caller's own token")),
+        },
         schema: {
           tags,
           response: { 200: z.looseObject({}) },
@@ -37,7 +40,9 @@ export const configTransferRoutes =
     app.post(
       '/api/v1/import',
       {
-        config: { access: access.admin() },
+        config: {
+          access: access.admin(network.global("works through the routes above with the caller's own token")),
+        },
         schema: {
           tags,
           querystring: importQuerySchema,

@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
+import { network } from '../../auth/network-locator.ts';
 import { lowerCaseBodyKeys } from '../../lib/case-insensitive-body.ts';
 import type { DnsService } from './dns.service.ts';
 
@@ -17,10 +18,17 @@ const list = { 200: z.array(dnsEntrySchema) };
 export const dnsRoutes =
   (dns: DnsService): FastifyPluginAsyncZod =>
   async (app) => {
-    const networkAdmin = { access: access.networkAdmin('network') };
+    const networkAdmin = { access: access.networkAdmin(network.param('network')) };
 
-    app.get('/api/dns', { config: { access: access.admin() }, schema: { tags, response: list } }, () =>
-      dns.list(),
+    app.get(
+      '/api/dns',
+      {
+        config: {
+          access: access.admin(network.global("every network's entries (platform admins, auditors)")),
+        },
+        schema: { tags, response: list },
+      },
+      () => dns.list(),
     );
     app.get(
       '/api/dns/adm/:network',

@@ -6,6 +6,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
+import { network } from '../../auth/network-locator.ts';
 import type { ApiHostResolver } from '../../lib/api-host.ts';
 import type { EnrollmentKeysService } from './enrollment-keys.service.ts';
 
@@ -14,8 +15,10 @@ export const enrollmentKeysRoutes =
   (keys: EnrollmentKeysService, apiHost: ApiHostResolver): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['enrollment-keys'];
+    // A key may join hosts to several networks: keys are platform-wide, managed by platform admins.
+    const KEYS = network.global('enrollment keys span networks (platform admins)');
     // Keys carry their join tokens: no-store keeps them out of browser and proxy caches.
-    const keyAccess = { access: access.admin(), noStore: true };
+    const keyAccess = { access: access.admin(KEYS), noStore: true };
 
     app.get(
       '/api/v1/enrollment-keys',
@@ -48,7 +51,7 @@ export const enrollmentKeysRoutes =
 
     app.delete(
       '/api/v1/enrollment-keys/:keyID',
-      { config: { access: access.admin() }, schema: { tags, params: enrollmentKeyParamsSchema } },
+      { config: { access: access.admin(KEYS) }, schema: { tags, params: enrollmentKeyParamsSchema } },
       async (request, reply) => {
         await keys.delete(request.params.keyID);
         return reply.status(200).send();

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { CHANGE_EVENT_NAME, EVENTS_HEARTBEAT_SECONDS } from '@meshdeck/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../auth/access.ts';
+import { network } from '../../auth/network-locator.ts';
 import { canSeeEvent, isAboutSelf, whenExpired } from './event-access.ts';
 import type { EventBus } from './event-bus.ts';
 
@@ -22,7 +23,12 @@ export const eventsRoutes =
 
     app.get(
       '/api/v1/events',
-      { config: { access: access.anyUser() }, schema: { tags: ['events'] } },
+      {
+        config: {
+          access: access.anyUser(network.global('the stream sends each caller the networks it sees')),
+        },
+        schema: { tags: ['events'] },
+      },
       (request, reply) => {
         const principal = request.principal;
         reply.hijack();

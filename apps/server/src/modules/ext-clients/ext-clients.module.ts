@@ -25,6 +25,8 @@ export interface ExtClientsModule {
    * §2.3), private keys blanked.
    */
   staticNodes(netid?: string): Promise<ApiNode[]>;
+  /** The network of a client ([] for an unknown id), for the auth plugin's network locators (decision 046). */
+  networkOfClient: (clientId: string) => Promise<string[]>;
 }
 
 /** What the ext-clients module uses. */
@@ -95,6 +97,11 @@ export async function register(app: ModuleApp, deps: ExtClientsModuleDeps): Prom
     await app.register(remoteAccessRoutes(remoteAccess));
   }
   return {
+    /** The network of a client ([] for an unknown id), for the auth plugin's network locators (decision 046). */
+    networkOfClient: async (clientId: string) => {
+      const client = await clients.find(clientId);
+      return client ? [client.network] : [];
+    },
     async staticNodes(netid) {
       const [clients, networks] = await Promise.all([
         netid === undefined ? service.listAll() : service.listOfNetwork(netid),

@@ -15,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, extClientReach, isNetworkAdmin } from '../../auth/access.ts';
+import { network } from '../../auth/network-locator.ts';
 import { forbidden } from '../../lib/api-error.ts';
 import { addressesReachedAt } from '../../lib/api-host.ts';
 import type { ClientFilesService } from './client-files.service.ts';
@@ -27,9 +28,10 @@ const clientListSchema = z.array(apiExtClientSchema);
 export function callerOf(request: FastifyRequest): Caller {
   const principal = request.principal;
   if (principal.kind !== 'user') throw forbidden('access denied: external clients belong to users');
-  const reach = extClientReach(principal, request);
+  // The network the plugin resolved (from the client or gateway node when the path names one).
+  const network = request.accessNetworks?.[0];
+  const reach = extClientReach(principal, request, network);
   if (reach === 'none') throw forbidden('access denied');
-  const network = (request.params as { network?: string } | undefined)?.network;
   return {
     username: principal.username,
     reach,
@@ -43,18 +45,23 @@ export const extClientsRoutes =
   (clients: ExtClientsService, files: ClientFilesService, gateways: GatewaysService): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['extclients'];
-    const owner = { config: { access: access.clientOwner('network') } };
+    const owner = { config: { access: access.clientOwner(network.of('extclient', 'clientid', 'network')) } };
 
     app.get(
       '/api/extclients',
-      { config: { access: access.admin() }, schema: { tags, response: { 200: clientListSchema } } },
+      {
+        config: {
+          access: access.admin(network.global("every network's clients (platform admins, auditors)")),
+        },
+        schema: { tags, response: { 200: clientListSchema } },
+      },
       () => clients.listAll(),
     );
 
     app.get(
       '/api/extclients/:network',
       {
-        ...owner,
+        config: { access: access.clientOwner(network.param('network')) },
         schema: { tags, params: extClientsOfNetworkParamsSchema, response: { 200: clientListSchema } },
       },
       (request) => clients.listByNetwork(request.params.network, callerOf(request)),
@@ -100,7 +107,7 @@ export const extClientsRoutes =
     app.post(
       '/api/extclients/:network/:nodeid',
       {
-        ...owner,
+        config: { access: access.clientOwner(network.of('node', 'nodeid', 'network')) },
         schema: {
           tags,
           params: createExtClientParamsSchema,
@@ -139,7 +146,7 @@ export const extClientsRoutes =
       },
     );
 
-    const networkAdmin = { config: { access: access.networkAdmin('network') } };
+    const networkAdmin = { config: { access: access.networkAdmin(network.of('node', 'nodeid', 'network')) } };
     app.post(
       '/api/nodes/:network/:nodeid/createingress',
       {

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
+import { network } from '../../auth/network-locator.ts';
 import { badRequest } from '../../lib/api-error.ts';
 import type { RemoteAccessService } from './remote-access.service.ts';
 
@@ -29,7 +30,9 @@ export const remoteAccessRoutes =
   (service: RemoteAccessService): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['remote access'];
-    const admin = { config: { access: access.admin() } };
+    const admin = {
+      config: { access: access.admin(network.global('users and their gateways (platform admins)')) },
+    };
 
     app.post(
       '/api/users/:username/remote_access_gw/:remote_access_gateway_id',
@@ -85,7 +88,8 @@ export const remoteAccessRoutes =
       (request) => service.gatewayUsers(request.params.ingress_id),
     );
 
-    const anyUser = { config: { access: access.anyUser() } };
+    // The remote-access client's routes answer only with the gateways the caller may use (the service filters).
+    const anyUser = { config: { access: access.anyUser(network.global('the gateways the caller may use')) } };
     app.get(
       '/api/v1/rac/networks',
       { ...anyUser, schema: { tags, response: { 200: envelopeSchema(z.array(networkSchema)) } } },

@@ -9,10 +9,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
+import { network } from '../../auth/network-locator.ts';
 import type { GroupsService } from './groups.service.ts';
 
 const tags = ['groups'];
-const admin = { access: access.admin() };
+const admin = { access: access.admin(network.global('people')) };
 
 /** HTTP for user groups (api-contract §2.13, Pro). */
 export const groupsRoutes =

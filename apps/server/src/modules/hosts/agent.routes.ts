@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
+import { network } from '../../auth/network-locator.ts';
 import { Slots } from '../../lib/slots.ts';
 import { agentServerConfig } from './agent-config.ts';
 import type { AgentService } from './agent.service.ts';
@@ -121,7 +122,7 @@ export const agentRoutes =
     app.get(
       '/api/v1/host',
       {
-        config: { access: access.host(), noStore: true },
+        config: { access: access.host(network.global('the calling host itself')), noStore: true },
         schema: { tags, response: { 200: hostPullSchema } },
       },
       (request) => {
@@ -133,7 +134,7 @@ export const agentRoutes =
     app.put(
       '/api/v1/fallback/host/:hostid',
       {
-        config: { access: access.host('hostid') },
+        config: { access: access.host(network.global('the calling host itself'), 'hostid') },
         schema: {
           tags,
           params: hostParamsSchema,

@@ -7,6 +7,7 @@ import {
 } from '@meshdeck/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../auth/access.ts';
+import { network } from '../../auth/network-locator.ts';
 import { listJson, type ReadCache } from '../../lib/read-cache.ts';
 import { hostPage, type HostListService } from './host-list.service.ts';
 
@@ -18,7 +19,9 @@ export const hostListRoutes =
   (hosts: HostListService, lists: ReadCache): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['console lists'];
-    const admin = { config: { access: access.admin() } };
+    const admin = {
+      config: { access: access.admin(network.global('every host (platform admins, auditors)')) },
+    };
     app.get(
       '/api/console/hosts',
       {

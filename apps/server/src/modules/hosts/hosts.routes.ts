@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
+import { network } from '../../auth/network-locator.ts';
 import { lowerCaseBodyKeys } from '../../lib/case-insensitive-body.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
 import type { HostsService } from './hosts.service.ts';
@@ -18,7 +19,10 @@ export const hostsRoutes =
   (hosts: HostsService, lists: ReadCache): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['hosts'];
-    const admin = { config: { access: access.admin() } };
+    // A host spans networks: its list and its own settings are platform admins' (decision 046).
+    const admin = {
+      config: { access: access.admin(network.global('hosts span networks (platform admins)')) },
+    };
 
     const hostListSchema = z.array(apiHostSchema);
     // Admins all see the same list, so the serialised (and compressed) answer is shared between them.
@@ -55,7 +59,7 @@ export const hostsRoutes =
       '/api/hosts/:hostid',
       {
         // v0.30 dashboards delete with a user token; agents leave with their host token (api-contract §1.8).
-        config: { access: access.hostOrUser('hostid', access.admin()) },
+        config: { access: access.hostOrUser('hostid', admin.config.access) },
         schema: {
           tags,
           params: hostParamsSchema,
@@ -72,7 +76,9 @@ export const hostsRoutes =
     app.post(
       '/api/hosts/:hostid/networks/:network',
       {
-        config: { access: access.networkAdmin('network') },
+        // The host joins the network: it is not in it yet, so the network is the path's (the service checks the
+        // caller may act on the host, canManageHost).
+        config: { access: access.networkAdmin(network.param('network')) },
         schema: { tags, params: hostNetworkParamsSchema },
       },
       async (request, reply) => {
@@ -84,7 +90,7 @@ export const hostsRoutes =
     app.delete(
       '/api/hosts/:hostid/networks/:network',
       {
-        config: { access: access.networkAdmin('network') },
+        config: { access: access.networkAdmin(network.of('host', 'hostid', 'network')) },
         schema: { tags, params: hostNetworkParamsSchema, querystring: forceQuerySchema },
       },
       async (request, reply) => {

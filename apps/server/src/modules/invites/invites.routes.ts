@@ -12,11 +12,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
+import { network } from '../../auth/network-locator.ts';
 import type { InvitesService } from './invites.service.ts';
 import type { PendingUsersService } from './pending-users.service.ts';
 
 const tags = ['invites'];
-const admin = { access: access.admin() };
+const admin = { access: access.admin(network.global('people')) };
 const ok = (message: string) => ({ Code: 200, Message: message, Response: null });
 
 /** HTTP for invites and pending users (api-contract §2.13, Pro). */

@@ -2,6 +2,7 @@ import { envelopeSchema, licenseValidationSchema } from '@meshdeck/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../auth/access.ts';
+import { network } from '../../auth/network-locator.ts';
 import { forbidden } from '../../lib/api-error.ts';
 import type { LicenseLimitKind } from './license-token.ts';
 import type { LicensesService } from './licenses.service.ts';
@@ -68,7 +69,7 @@ export const licensesRoutes =
     app.post(
       '/api/v1/server/license/validation',
       {
-        config: { access: access.admin() },
+        config: { access: access.admin(network.global('the licence')) },
         schema: {
           tags: ['server'],
           response: {

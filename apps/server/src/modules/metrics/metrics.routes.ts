@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, canSeeEverything, canSeeNetwork } from '../../auth/access.ts';
+import { network } from '../../auth/network-locator.ts';
 import { notFound } from '../../lib/api-error.ts';
 import type { MetricsService } from './metrics.service.ts';
 
@@ -41,7 +42,7 @@ const seriesSchema = z.object({
 export const metricsRoutes =
   (metrics: MetricsService, networkIds: () => Promise<string[]>): FastifyPluginAsyncZod =>
   async (app) => {
-    const networkRead = { access: access.networkAdmin('network') };
+    const networkRead = { access: access.networkAdmin(network.param('network')) };
     /** A network the caller cannot see is answered as one that does not exist (decision 011). */
     const visible = (principal: Parameters<typeof canSeeNetwork>[0], network: string) => {
       if (!canSeeNetwork(principal, network)) throw notFound(`network ${network} not found`);
@@ -49,7 +50,12 @@ export const metricsRoutes =
 
     app.get(
       '/api/metrics',
-      { config: { access: access.anyUser() }, schema: { tags, response: { 200: metricsByNodeSchema } } },
+      {
+        config: {
+          access: access.anyUser(network.global('the service answers the networks the caller sees')),
+        },
+        schema: { tags, response: { 200: metricsByNodeSchema } },
+      },
       async (request) => {
         const principal = request.principal;
         if (canSeeEverything(principal)) return metrics.byNode(undefined);
@@ -70,7 +76,10 @@ export const metricsRoutes =
     );
     app.get(
       '/api/metrics/:network/:nodeid',
-      { config: networkRead, schema: { tags, params: nodeParams, response: { 200: nodeMetricsSchema } } },
+      {
+        config: { access: access.networkAdmin(network.of('node', 'nodeid', 'network')) },
+        schema: { tags, params: nodeParams, response: { 200: nodeMetricsSchema } },
+      },
       async (request) => {
         visible(request.principal, request.params.network);
         const found = await metrics.node(request.params.network, request.params.nodeid);

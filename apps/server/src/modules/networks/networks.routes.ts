@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
+import { network } from '../../auth/network-locator.ts';
 import { lowerCaseBodyKeys } from '../../lib/case-insensitive-body.ts';
 import type { NetworksService } from './networks.service.ts';
 
@@ -24,14 +25,17 @@ export const networksRoutes =
   (app, _options, done) => {
     app.get(
       '/api/networks',
-      { config: { access: access.anyUser() }, schema: { tags, response: { 200: z.array(networkSchema) } } },
+      {
+        config: { access: access.anyUser(network.global('the service lists the networks the caller sees')) },
+        schema: { tags, response: { 200: z.array(networkSchema) } },
+      },
       (request) => networks.list(request.principal),
     );
 
     app.get(
       '/api/networks/:networkname',
       {
-        config: { access: access.anyUser() },
+        config: { access: access.anyUser(network.param('networkname')) },
         schema: { tags, params: paramsSchema, response: { 200: networkSchema } },
       },
       (request) => networks.get(request.principal, request.params.networkname),
@@ -40,7 +44,7 @@ export const networksRoutes =
     app.get(
       '/api/v1/networks/stats',
       {
-        config: { access: access.anyUser() },
+        config: { access: access.anyUser(network.global('the service counts the networks the caller sees')) },
         schema: { tags, response: { 200: envelopeSchema(z.array(networkStatsItemSchema)) } },
       },
       async (request) => ({
@@ -53,7 +57,7 @@ export const networksRoutes =
     app.post(
       '/api/networks',
       {
-        config: { access: access.admin() },
+        config: { access: access.admin(network.global('a new network (platform admins)')) },
         preValidation: lowerCaseBodyKeys,
         schema: { tags, body: createNetworkInputSchema, response: { 200: networkSchema } },
       },
@@ -63,7 +67,7 @@ export const networksRoutes =
     app.put(
       '/api/networks/:networkname',
       {
-        config: { access: access.admin() },
+        config: { access: access.admin(network.param('networkname')) },
         preValidation: lowerCaseBodyKeys,
         schema: {
           tags,
@@ -78,7 +82,7 @@ export const networksRoutes =
     app.delete(
       '/api/networks/:networkname',
       {
-        config: { access: access.admin() },
+        config: { access: access.admin(network.param('networkname')) },
         schema: {
           tags,
           params: paramsSchema,

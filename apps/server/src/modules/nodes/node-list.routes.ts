@@ -6,6 +6,7 @@ import {
 } from '@meshdeck/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access, canSeeNetwork } from '../../auth/access.ts';
+import { network } from '../../auth/network-locator.ts';
 import { notFound } from '../../lib/api-error.ts';
 import { listJson, type ReadCache } from '../../lib/read-cache.ts';
 import { nodePage, type NodeListService } from './node-list.service.ts';
@@ -20,7 +21,7 @@ export const nodeListRoutes =
     app.get(
       '/api/console/nodes/:network',
       {
-        config: { access: access.networkAdmin('network') },
+        config: { access: access.networkAdmin(network.param('network')) },
         schema: {
           tags: ['console lists'],
           summary: "A network's nodes as lean rows, filtered, sorted and paged (no limit = every match)",

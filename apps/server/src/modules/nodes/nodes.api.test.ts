@@ -42,14 +42,14 @@ describe('GET /api/nodes and /api/nodes/{network}', () => {
     );
   });
 
-  it('-> for an unknown network returns 404; for a network admin of another network nothing; for its own 200', async () => {
+  it('-> for an unknown network returns 404; for a network admin of another network 404 too; for its own 200', async () => {
     expect((await server.request('GET', '/api/nodes/nowhere', { token })).status).toBe(404);
     const labAdmin = await createUserWithRole(server, 'labadmin', 'platform-user', ['lab-network-admin-grp']);
-    // A platform-user may read network routes (api-contract §8.3) but sees no node of a network it has no role in.
+    // A network the caller holds no role in is not found for it, like an unknown one (decisions 011 and 046).
     const other = await server.request('GET', '/api/nodes/office', { token: labAdmin });
-    expect([other.status, other.body]).toEqual([200, []]);
+    expect(other.status).toBe(404);
     const serviceUser = await createUserWithRole(server, 'labservice', 'service-user');
-    expect((await server.request('GET', '/api/nodes/office', { token: serviceUser })).status).toBe(403);
+    expect((await server.request('GET', '/api/nodes/office', { token: serviceUser })).status).toBe(404);
     expect((await server.request('GET', '/api/nodes/lab', { token: labAdmin })).status).toBe(200);
     expect((await server.request('GET', '/api/nodes', { token: labAdmin })).status).toBe(403);
   });
@@ -83,12 +83,14 @@ describe('PUT /api/nodes/{network}/{nodeid}', () => {
     expect((await officeNodes()).find((n) => n.id === node.id).address).toBe('10.10.0.1/24');
   });
 
-  it('-> for a node of another network returns 400', async () => {
+  it('-> for a node of another network returns 404 naming the field', async () => {
     const response = await server.request('PUT', `/api/nodes/office/${nodeIn(fleet[0]!, 'lab').id}`, {
       token,
       body: {},
     });
-    expect(response.status).toBe(400);
+    // The node is found by id, and it is not in the network the path names (decision 046).
+    expect(response.status).toBe(404);
+    expect(response.body.Message).toMatch(/^nodeid: node .* not found in network office$/);
   });
 });
 
@@ -143,7 +145,7 @@ describe('POST /api/nodes/{network}/{nodeid}/approve', () => {
     const after = (await officeNodes()).find((n) => n.id === node.id);
     expect(after).toMatchObject({ connected: false });
     expect(after).not.toHaveProperty('action');
-    expect((await server.request('POST', `/api/nodes/lab/${node.id}/approve`, { token })).status).toBe(400);
+    expect((await server.request('POST', `/api/nodes/lab/${node.id}/approve`, { token })).status).toBe(404);
   });
 });
 

@@ -37,6 +37,10 @@ export interface NodesModuleDeps {
 export interface NodesModule {
   /** Node counts and deletion for the networks module (wrapped by keys and roles in app.ts). */
   networkUsage: NodesNetworkUsage;
+  /** The network of a node ([] for an unknown id), for the auth plugin's network locators (decision 046). */
+  networkOfNode: (nodeId: string) => Promise<string[]>;
+  /** The networks a host has nodes in ([] for an unknown host), for the same locators. */
+  networksOfHost: (hostId: string) => Promise<string[]>;
   /** Whether a node is a relay, for enrollment keys that name one. */
   findRelay: (nodeId: string) => Promise<{ network: string; isRelay: boolean } | undefined>;
   /** Nodes with their network, host and the host's name (metrics names peers with them). */
@@ -89,6 +93,11 @@ export async function register(app: ModuleApp, deps: NodesModuleDeps): Promise<N
   await app.register(nodeListRoutes(new NodeListService(rows, networks), lists));
   return {
     networkUsage: new NodesNetworkUsage(nodes),
+    networkOfNode: async (nodeId) => {
+      const node = await nodes.findById(nodeId);
+      return node ? [node.network] : [];
+    },
+    networksOfHost: async (hostId) => (await nodes.listByHosts([hostId])).map((node) => node.network),
     members: {
       find: async (nodeId) => {
         const node = await nodes.findById(nodeId);

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, canSeeNetwork } from '../../auth/access.ts';
+import { network } from '../../auth/network-locator.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
 import type { NodesService } from './nodes.service.ts';
 
@@ -25,13 +26,16 @@ export const nodesRoutes =
   ): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['nodes'];
-    const networkAdmin = { config: { access: access.networkAdmin('network') } };
+    const networkAdmin = { config: { access: access.networkAdmin(network.of('node', 'nodeid', 'network')) } };
 
     // Every caller allowed here sees the same list, so the serialised (and compressed) answer is shared.
     app.get(
       '/api/nodes',
       // Nodes of every network and, as the contract says, the external clients as "static" nodes; sorted by id.
-      { config: { access: access.admin() }, schema: { tags, response: { 200: nodeListSchema } } },
+      {
+        config: { access: access.admin(network.global("every network's nodes (platform admins, auditors)")) },
+        schema: { tags, response: { 200: nodeListSchema } },
+      },
       (request, reply) =>
         lists.send(request, reply, 'nodes', async () => {
           const [meshNodes, clients] = await Promise.all([nodes.list(), staticNodes()]);
@@ -42,7 +46,7 @@ export const nodesRoutes =
     app.get(
       '/api/nodes/:network',
       {
-        ...networkAdmin,
+        config: { access: access.networkAdmin(network.param('network')) },
         schema: { tags, params: nodesOfNetworkParamsSchema, response: { 200: nodeListSchema } },
       },
       // RBAC lets a platform-user read any network (api-contract §8.3); the list shows only networks it holds a role
@@ -79,7 +83,9 @@ export const nodesRoutes =
       '/api/nodes/:network/:nodeid',
       {
         // v0.30 accepts a user token or the node's own host token (api-contract §1.8); the service checks ownership.
-        config: { access: access.hostOrUser(undefined, access.networkAdmin('network')) },
+        config: {
+          access: access.hostOrUser(undefined, access.networkAdmin(network.of('node', 'nodeid', 'network'))),
+        },
         schema: {
           tags,
           params: nodeParamsSchema,

@@ -1,6 +1,7 @@
 import { clientDownloadsSchema, upgradeCheckSchema } from '@meshdeck/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../auth/access.ts';
+import { network } from '../../auth/network-locator.ts';
 import type { ClientDownloadsCatalog } from './client-downloads.service.ts';
 import type { UpgradeChecker } from './upgrade-check.service.ts';
 
@@ -13,7 +14,7 @@ export const releasesRoutes =
     app.get(
       '/api/v1/server/upgrade',
       {
-        config: { access: access.anyUser() },
+        config: { access: access.anyUser(network.global('releases')) },
         schema: {
           tags,
           response: { 200: upgradeCheckSchema },
@@ -26,7 +27,7 @@ export const releasesRoutes =
     app.get(
       '/api/v1/downloads',
       {
-        config: { access: access.anyUser() },
+        config: { access: access.anyUser(network.global('releases')) },
         schema: {
           tags,
           response: { 200: clientDownloadsSchema },

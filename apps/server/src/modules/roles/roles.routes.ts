@@ -9,10 +9,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
+import { network } from '../../auth/network-locator.ts';
 import type { RolesService } from './roles.service.ts';
 
 const tags = ['roles'];
-const admin = { access: access.admin() };
+const admin = { access: access.admin(network.global('people')) };
 
 /** HTTP for roles (api-contract §2.12 role list; §2.13 role CRUD, registered on Pro only). */
 export const rolesRoutes =

@@ -1,6 +1,7 @@
 import { apiNodeSchema, createEgressInputSchema, nodeParamsSchema } from '@meshdeck/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../auth/access.ts';
+import { network } from '../../auth/network-locator.ts';
 import { lowerCaseBodyKeys } from '../../lib/case-insensitive-body.ts';
 import { addressesReachedAt } from '../../lib/api-host.ts';
 import { checkEgressClaims, egressRanges, removeEgress, setEgress } from './egress-rules.ts';
@@ -12,7 +13,7 @@ export const egressRoutes =
   (routing: RoutingService, claims: RouteClaims): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['routing'];
-    const networkAdmin = { config: { access: access.networkAdmin('network') } };
+    const networkAdmin = { config: { access: access.networkAdmin(network.of('node', 'nodeid', 'network')) } };
 
     app.post(
       '/api/nodes/:network/:nodeid/creategateway',

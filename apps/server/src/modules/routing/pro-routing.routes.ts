@@ -13,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
+import { network } from '../../auth/network-locator.ts';
 import { badRequest, notFound } from '../../lib/api-error.ts';
 import { lowerCaseBodyKeys } from '../../lib/case-insensitive-body.ts';
 import {
@@ -28,6 +29,12 @@ import { removeInternetGateway, setInternetGateway } from './inet-gateway-rules.
 import type { RoutingService } from './routing.service.ts';
 
 const nodeEnvelope = envelopeSchema(rawNodeSchema);
+
+/** The network a request names in `?network=` (the v0.30 dashboard sends it), if any. */
+const namedNetwork = (request: FastifyRequest): string | undefined => {
+  const named = (request.query as { network?: unknown } | undefined)?.network;
+  return typeof named === 'string' && named !== '' ? named : undefined;
+};
 const emptyEnvelope = envelopeSchema(z.null());
 
 /** The calling agent's host id, or undefined for the master key (which may act for any node). */
@@ -42,7 +49,8 @@ export const proRoutingRoutes =
   (routing: RoutingService): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['routing'];
-    const networkAdmin = { config: { access: access.networkAdmin('network') } };
+    const networkAdmin = { config: { access: access.networkAdmin(network.of('node', 'nodeid', 'network')) } };
+    const ofNode = network.of('node', 'nodeid');
     const inetBody = {
       ...networkAdmin,
       preValidation: lowerCaseBodyKeys,
@@ -106,7 +114,7 @@ export const proRoutingRoutes =
 
     app.get(
       '/api/v1/node/:nodeid/failover',
-      { config: { access: access.host() }, schema: nodeFailover },
+      { config: { access: access.host(ofNode) }, schema: nodeFailover },
       async (request) => {
         const { nodeid } = request.params;
         await routing.requireOwnNode(agentHostOf(request), nodeid);
@@ -123,20 +131,28 @@ export const proRoutingRoutes =
 
     app.post(
       '/api/v1/node/:nodeid/failover',
-      { config: { access: access.admin() }, schema: nodeFailover },
+      { config: { access: access.admin(ofNode) }, schema: nodeFailover },
       async (request) => {
         const { nodeid } = request.params;
-        const result = await routing.changeByNode(nodeid, (s) => setFailover(s, nodeid));
+        const result = await routing.changeByNode(
+          nodeid,
+          (s) => setFailover(s, nodeid),
+          namedNetwork(request),
+        );
         return { Code: 200, Message: 'set node as failover', Response: routing.presentRaw(result) };
       },
     );
 
     app.delete(
       '/api/v1/node/:nodeid/failover',
-      { config: { access: access.admin() }, schema: nodeFailover },
+      { config: { access: access.admin(ofNode) }, schema: nodeFailover },
       async (request) => {
         const { nodeid } = request.params;
-        const result = await routing.changeByNode(nodeid, (s) => removeFailover(s, nodeid));
+        const result = await routing.changeByNode(
+          nodeid,
+          (s) => removeFailover(s, nodeid),
+          namedNetwork(request),
+        );
         return { Code: 200, Message: 'unset failover node', Response: routing.presentRaw(result) };
       },
     );
@@ -144,7 +160,7 @@ export const proRoutingRoutes =
     app.post(
       '/api/v1/node/:network/failover/reset',
       {
-        ...networkAdmin,
+        config: { access: access.networkAdmin(network.param('network')) },
         schema: { tags, params: nodesOfNetworkParamsSchema, response: { 200: emptyEnvelope } },
       },
       async (request) => {
@@ -156,7 +172,7 @@ export const proRoutingRoutes =
     app.post(
       '/api/v1/node/:nodeid/failover_me',
       {
-        config: { access: access.host() },
+        config: { access: access.host(ofNode) },
         preValidation: lowerCaseBodyKeys,
         schema: {
           tags,
@@ -176,7 +192,7 @@ export const proRoutingRoutes =
     app.delete(
       '/api/v1/node/:nodeid/failover_me',
       {
-        config: { access: access.host() },
+        config: { access: access.host(ofNode) },
         schema: {
           tags,
           params: nodeIdParamsSchema,
@@ -197,7 +213,7 @@ export const proRoutingRoutes =
     app.get(
       '/api/v1/node/:nodeid/failover_check',
       {
-        config: { access: access.host() },
+        config: { access: access.host(ofNode) },
         schema: {
           tags,
           params: nodeIdParamsSchema,

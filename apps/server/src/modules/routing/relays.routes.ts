@@ -1,6 +1,7 @@
 import { apiNodeSchema, createRelayInputSchema, nodeParamsSchema } from '@meshdeck/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { access } from '../../auth/access.ts';
+import { network } from '../../auth/network-locator.ts';
 import { badRequest, notFound } from '../../lib/api-error.ts';
 import { lowerCaseBodyKeys } from '../../lib/case-insensitive-body.ts';
 import { RELAYS_NEED_PRO } from './node-edit-rules.ts';
@@ -16,7 +17,7 @@ export const relayRoutes =
   (routing: RoutingService, isPro: boolean): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['routing'];
-    const networkAdmin = { config: { access: access.networkAdmin('network') } };
+    const networkAdmin = { config: { access: access.networkAdmin(network.of('node', 'nodeid', 'network')) } };
 
     app.post(
       '/api/nodes/:network/:nodeid/createrelay',

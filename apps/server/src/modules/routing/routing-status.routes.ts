@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, canSeeNetwork } from '../../auth/access.ts';
+import { network } from '../../auth/network-locator.ts';
 import type { RoutingService } from './routing.service.ts';
 import type { RoutingStatusStore } from './routing-status.ts';
 
@@ -23,7 +24,7 @@ export const routingStatusRoutes =
     app.put(
       '/api/v1/host/:hostid/routing_status',
       {
-        config: { access: access.host('hostid') },
+        config: { access: access.host(network.global("the calling host's own report"), 'hostid') },
         schema: {
           tags,
           params: hostParamsSchema,
@@ -42,7 +43,7 @@ export const routingStatusRoutes =
     app.get(
       '/api/console/routing-status/:network',
       {
-        config: { access: access.networkAdmin('network') },
+        config: { access: access.networkAdmin(network.param('network')) },
         schema: {
           tags: ['console lists'],
           params: nodesOfNetworkParamsSchema,

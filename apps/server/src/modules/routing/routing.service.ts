@@ -77,8 +77,12 @@ export class RoutingService {
   }
 
   /** Like `change`, for routes that name a node without its network (`/api/v1/node/{nodeid}/...`). */
-  async changeByNode(nodeId: string, rule: RoutingRule): Promise<RoutingResult> {
-    return this.change(await this.networkOf(nodeId), nodeId, rule);
+  async changeByNode(nodeId: string, rule: RoutingRule, named?: string): Promise<RoutingResult> {
+    const netid = await this.networkOf(nodeId);
+    // The request may name a network (`?network=`): the node must be in it (issue 38; the auth plugin checks too).
+    if (named !== undefined && named !== netid)
+      throw notFound(`nodeid: node ${nodeId} not found in network ${named}`);
+    return this.change(netid, nodeId, rule);
   }
 
   /** Runs `read` on the state of the network of `nodeId` without writing anything. */

@@ -2,6 +2,7 @@ import { serverConfigSchema, serverStatusSchema } from '@meshdeck/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
+import { network } from '../../auth/network-locator.ts';
 import type { ServerService } from './server.service.ts';
 
 /** HTTP for server health, status and configuration (api-contract §2.1). */
@@ -29,7 +30,7 @@ export const serverRoutes =
     app.get(
       '/api/server/getconfig',
       {
-        config: { access: access.anyUser() },
+        config: { access: access.anyUser(network.global('the server configuration')) },
         schema: { tags: ['server'], response: { 200: serverConfigSchema } },
       },
       (request) => server.getConfig(publicApiUrl ?? `${request.protocol}://${request.host}`),

@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, grantsOf } from '../../auth/access.ts';
+import { network } from '../../auth/network-locator.ts';
 import { managedNetworks } from './managed-networks.ts';
 import type { UsersAdminService } from './users-admin.service.ts';
 import type { UsersService } from './users.service.ts';
@@ -89,7 +90,7 @@ export const usersRoutes =
     app.post(
       '/api/users/:username',
       {
-        config: { access: access.admin() },
+        config: { access: access.admin(network.global('people')) },
         schema: {
           tags: ['users'],
           params: z.object({ username: usernameSchema }),
@@ -103,7 +104,7 @@ export const usersRoutes =
     app.get(
       '/api/users',
       {
-        config: { access: access.admin() },
+        config: { access: access.admin(network.global('people')) },
         schema: { tags: ['users'], response: { 200: z.array(returnUserSchema) } },
       },
       () => admin.list(),
@@ -136,7 +137,7 @@ export const usersRoutes =
     app.delete(
       '/api/users/:username',
       {
-        config: { access: access.admin() },
+        config: { access: access.admin(network.global('people')) },
         schema: { tags: ['users'], params: usernameParamsSchema, response: { 200: z.string() } },
       },
       (request) => admin.delete(request.principal, request.params.username),
