@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { useUsers } from '@/lib/api/people-queries.ts';
-import { describeError } from '@/lib/error-message.ts';
 import { notifyFailure } from '@/lib/notify.ts';
 import type { GatewayRow } from '../api/gateways.ts';
 import { useGatewayUsers, useSetGatewayUser } from '../api/gateway-users.ts';
@@ -32,7 +32,8 @@ function GatewayUsers({ gateway }: { gateway: GatewayRow }) {
     );
   if (users.isPending || attached.isPending) return <Loader size="sm" aria-label={tCommon('loading')} />;
   const error = users.error ?? attached.error;
-  if (error) return <Alert color="red">{describeError(error)}</Alert>;
+  if (error)
+    return <LoadError error={error} onRetry={() => Promise.all([users.refetch(), attached.refetch()])} />;
   return (
     <Stack>
       <TextInput
