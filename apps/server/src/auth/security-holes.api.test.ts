@@ -226,3 +226,103 @@ describe('issue 29: each reported hole, closed', () => {
     expect(fine.status).toBe(200);
   });
 });
+
+/**
+ * Issue 38, items 1 and 2, one test per reported hole (and the holes the generated isolation test found besides),
+ * each against the server above: network A's admin and user, and a platform user with no network, against B's
+ * gateway node and host. The generated cover of every route is isolation.api.test.ts (decision 046).
+ */
+describe('issue 38: a route judges the network of the object it touches', () => {
+  const failoverOf = async (nodeId: string) => {
+    const nodes = await server.request<any[]>('GET', '/api/nodes/netb', { token: superToken });
+    return nodes.body.find((node) => node.id === nodeId)?.is_fail_over as boolean;
+  };
+
+  it("1 -> A's admin cannot make or unmake B's node the failover through ?network=A: 404 naming the field, B unchanged", async () => {
+    const made = await server.request<any>('POST', `/api/v1/node/${gwB}/failover?network=neta`, {
+      token: t.netAdminA,
+    });
+    expect(made.status).toBe(404);
+    expect(made.body.Message).toMatch(/^nodeid: node .* not found in network neta$/);
+    expect(await failoverOf(gwB)).toBe(false);
+    // Without ?network= the node's own network is judged: A's admin holds no role in B.
+    const bare = await server.request('POST', `/api/v1/node/${gwB}/failover`, { token: t.netAdminA });
+    expect(bare.status).toBe(403);
+    expect(await failoverOf(gwB)).toBe(false);
+    // B's failover, set by a platform admin, cannot be unset from A either.
+    expect((await server.request('POST', `/api/v1/node/${gwB}/failover`, { token: superToken })).status).toBe(
+      200,
+    );
+    const unmade = await server.request('DELETE', `/api/v1/node/${gwB}/failover?network=neta`, {
+      token: t.netAdminA,
+    });
+    expect(unmade.status).toBe(404);
+    expect(await failoverOf(gwB)).toBe(true);
+    expect(
+      (await server.request('DELETE', `/api/v1/node/${gwB}/failover`, { token: superToken })).status,
+    ).toBe(200);
+  });
+
+  it("2 -> a platform user with no network, and A's admin and user, read none of B's tags, policies, checks, matrix or DNS: 404", async () => {
+    const reads = [
+      '/api/v1/tags?network=netb',
+      '/api/v1/acls?network=netb',
+      '/api/v1/acls/assertions?network=netb',
+      `/api/v1/acls/debug?node=${gwB}&peer=${gwB}&network=netb`,
+      `/api/v1/acls/debug?node=${gwB}&peer=${gwB}`,
+      '/api/dns/adm/netb',
+      '/api/dns/adm/netb/nodes',
+      '/api/dns/adm/netb/custom',
+      '/api/networks/netb/acls',
+      '/api/networks/netb/acls/cells',
+    ];
+    for (const who of ['platformUser', 'netAdminA', 'netUserA'] as const) {
+      for (const url of reads) {
+        const answer = await server.request<any>('GET', url, { token: t[who] });
+        expect(answer.status, `${who} ${url}`).toBe(404);
+        expect(answer.body.Response ?? null, `${who} ${url}`).toBeNull();
+      }
+    }
+    // Those who see B still read it: the refusals come from the caller's roles, not from the routes.
+    for (const url of reads)
+      expect((await server.request('GET', url, { token: t.auditor })).status, url).toBe(200);
+  });
+
+  it("3 -> a ?network= of the caller's own network opens no platform-wide list and no other network's host or gateway", async () => {
+    for (const url of ['/api/nodes', '/api/hosts', '/api/console/hosts', '/api/extclients', '/api/dns'])
+      for (const network of ['neta', 'netb']) {
+        const answer = await server.request('GET', `${url}?network=${network}`, { token: t.netAdminA });
+        expect(answer.status, `${url}?network=${network}`).toBe(403);
+      }
+    for (const [method, url] of [
+      ['PUT', `/api/hosts/${hostOnlyInB}/keys?network=neta`],
+      ['POST', `/api/hosts/${hostOnlyInB}/sync?network=neta`],
+      ['PUT', `/api/hosts/${hostOnlyInB}/upgrade?network=neta`],
+      ['POST', `/api/users/sec-neta-user/remote_access_gw/${gwB}?network=neta`],
+      ['GET', `/api/users/ingress/${gwB}?network=neta`],
+    ] as const) {
+      const answer = await server.request(method, url, { token: t.netAdminA });
+      expect(answer.status, `${method} ${url}`).toBe(403);
+    }
+    const attached = await server.request<any>('GET', `/api/users/ingress/${gwB}`, { token: superToken });
+    expect(JSON.stringify(attached.body)).not.toContain('sec-neta-user');
+  });
+
+  it("4 -> a path network that disagrees with the object's is 404 naming the field, and ?network= that disagrees with the path is 400", async () => {
+    const wrongPath = await server.request<any>('PUT', `/api/nodes/neta/${gwB}`, {
+      token: t.netAdminA,
+      body: { metadata: 'taken over' },
+    });
+    expect(wrongPath.status).toBe(404);
+    expect(wrongPath.body.Message).toMatch(/^nodeid: /);
+    const twoNames = await server.request<any>('GET', '/api/dns/adm/neta?network=netb', {
+      token: t.netAdminA,
+    });
+    expect(twoNames.status).toBe(400);
+    expect(twoNames.body.Message).toMatch(/^network: /);
+    const node = (await server.request<any[]>('GET', '/api/nodes/netb', { token: superToken })).body.find(
+      (n) => n.id === gwB,
+    );
+    expect(node.metadata).not.toBe('taken over');
+  });
+});
