@@ -1,4 +1,6 @@
 import type { KeyObject } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
 import {
   dnsSyncMessageSchema,
   dnsUpdateMessageSchema,
@@ -35,6 +37,21 @@ import { AGENT_VERSION, localInterfaces } from './system-info.ts';
 import { interfaceAddresses } from './wg-config.ts';
 import type { MeshInterface } from './wireguard.ts';
 
+/**
+ * The IP addresses behind the server's URLs (an IP literal as it is, a name looked up): what must stay on the
+ * host's own path whatever the mesh routes. A name that does not resolve now adds nothing (the next pull retries).
+ */
+export async function serverAddresses(urls: readonly string[]): Promise<string[]> {
+  const found = new Set<string>();
+  for (const url of urls) {
+    const host = URL.parse(url)?.hostname.replace(/^\[|\]$/g, '') ?? '';
+    if (host === '') continue;
+    if (isIP(host) !== 0) found.add(host);
+    else for (const { address } of await lookup(host, { all: true }).catch(() => [])) found.add(address);
+  }
+  return [...found];
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -62,6 +79,8 @@ export class Agent {
   #listenPort: number;
   /** Relays, egress and internet gateways: the server's routing state and the agent's own router choices. */
   readonly #routing: MeshRouting;
+  /** The server's addresses (API and broker hosts, names resolved at each pull): never routed into the tunnel. */
+  #serverAddresses: string[] = [];
   /** Sends the routing picture to the server whenever it changes, for the console. */
   readonly #reporter: RoutingReporter;
   /** Failover asks and fall-backs (only where WireGuard's handshakes can be read: not on a dry run). */
@@ -94,7 +113,7 @@ export class Agent {
       onChange: () => this.enqueue('configure', () => this.configure()),
       log: options.log,
       internetFailMode: options.internetFailMode,
-      serverHost: new URL(api.baseUrl).hostname.replace(/^\[|\]$/g, ''),
+      serverAddresses: () => this.#serverAddresses,
       statusFile: options.routingStatusFile,
       respond: options.answerProbes ?? false,
       attached: () =>
@@ -343,6 +362,7 @@ export class Agent {
     this.#peers = applyPeerUpdate(this.#peers, pull.peers, true);
     this.#sync = pull.peer_sync && { epoch: pull.peer_sync.epoch, version: pull.peer_sync.version };
     this.#routing.update(pull, pull.peer_ids, true);
+    this.#serverAddresses = await serverAddresses([this.api.baseUrl, pull.server_config.Broker]);
     this.#failover?.nodes(pull.nodes);
     this.#nodes = pull.nodes;
     this.#addresses = interfaceAddresses(pull.nodes);

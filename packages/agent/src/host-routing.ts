@@ -51,9 +51,12 @@ export class HostRouting {
 
   /** Brings the host in line with the plan (idempotent: called after every peer change). */
   async apply(plan: RoutingPlan): Promise<void> {
-    // The bypass routes first: once the default halves are in, the gateway's endpoint must already stay outside.
-    await this.#defaultRoute.apply(plan.defaultBypass);
+    // Pins first: once a route covering the server or an endpoint is in, that address must already stay outside;
+    // pins no route needs any more go once the routes are out (decision 047).
+    const isClient = plan.isInternetClient === true;
+    await this.#defaultRoute.prepare(isClient, plan.pins ?? []);
     await this.syncRoutes(plan.routes);
+    await this.#defaultRoute.settle(isClient);
     // Translation before forwarding, forwarding off before translation goes: a packet forwarded before its
     // masquerade rule exists leaves with the mesh address, and its conntrack entry keeps the whole flow that way.
     if (plan.gateway) {
@@ -70,7 +73,8 @@ export class HostRouting {
     this.#rules = undefined;
     await this.disableForwarding();
     await this.firewall.apply(undefined);
-    await this.#defaultRoute.apply(undefined);
+    await this.#defaultRoute.prepare(false, []);
+    await this.#defaultRoute.settle(false);
   }
 
   private async syncRoutes(wanted: string[]): Promise<void> {

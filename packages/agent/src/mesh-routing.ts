@@ -22,6 +22,7 @@ import { INTERNET, ProbeResponder, RouterProber } from './router-probe.ts';
 import {
   DEFAULT_HALVES,
   extraRoutes,
+  underlayPins,
   withoutLanShadow,
   type RoutingPlan,
   type ShadowedRoute,
@@ -74,8 +75,8 @@ export class MeshRouting {
       log: (message: string) => void;
       /** The `--internet-fail` flag: overrides the network's setting on this host when given. */
       internetFailMode: InternetFailMode | undefined;
-      /** The server's address, kept on the host's own default route by an internet-gateway client. */
-      serverHost: string;
+      /** The server's addresses (API and broker hosts, names resolved), kept off the tunnel like peer endpoints. */
+      serverAddresses: () => readonly string[];
       statusFile?: string | undefined;
       /** Answer other agents' probes (off on a dry run: there are no addresses to listen on). */
       respond: boolean;
@@ -182,14 +183,12 @@ export class MeshRouting {
     // Most meshes route nothing beyond their subnets: no need to list the host's interfaces then.
     const { install, shadowed } =
       wanted.length === 0 ? { install: [], shadowed: [] } : withoutLanShadow(wanted, this.options.attached());
-    const bypass = useInternet
-      ? [
-          ...[...chosen.values()].map((p) => hostOf(p.endpoint)).filter((h): h is string => !!h),
-          ...(parseCidr(`${this.options.serverHost}/32`) || this.options.serverHost.includes(':')
-            ? [this.options.serverHost]
-            : []),
-        ]
-      : undefined;
+    // Whatever the routes, the server and every peer's endpoint stay on the host's own path (decision 047).
+    const underlay = [
+      ...this.options.serverAddresses(),
+      ...[...chosen.values()].map((p) => hostOf(p.endpoint)).filter((h): h is string => !!h),
+    ];
+    const pins = install.length === 0 ? [] : underlayPins(install, underlay);
 
     const fw = wire.fw_update;
     const forwards = fw.is_relay || fw.is_egress_gw || fw.is_inet_gw || wire.is_inet_gw;
@@ -240,7 +239,7 @@ export class MeshRouting {
     };
     return {
       peers: chosen,
-      routing: { routes: install, gateway, firewall, defaultBypass: bypass },
+      routing: { routes: install, gateway, firewall, isInternetClient: useInternet, pins },
     };
   }
 

@@ -1,7 +1,7 @@
 import type { RawNode } from '@meshdeck/contracts';
 import { describe, expect, it } from 'vitest';
 import type { Peer } from './peer-state.ts';
-import { diffRoutes, extraRoutes, gatewayRole, withoutLanShadow } from './routing-plan.ts';
+import { diffRoutes, extraRoutes, gatewayRole, underlayPins, withoutLanShadow } from './routing-plan.ts';
 
 const peer = (publicKey: string, allowedIps: string[]): [string, Peer] => [
   publicKey,
@@ -121,5 +121,35 @@ describe('withoutLanShadow', () => {
       withoutLanShadow(['192.168.2.0/24', 'fd00::/64'], [...lan, { cidr: 'fd01::1/64', name: 'eth1' }])
         .install,
     ).toEqual(['192.168.2.0/24', 'fd00::/64']);
+  });
+});
+
+describe('underlayPins (decision 047)', () => {
+  it('when an egress range covers the server and a peer endpoint, pins both, each once', () => {
+    expect(
+      underlayPins(
+        ['10.251.0.0/16', '192.168.9.0/24'],
+        ['10.251.3.1', '10.251.7.4', '10.251.3.1', '198.51.100.2'],
+      ),
+    ).toEqual(['10.251.3.1', '10.251.7.4']);
+  });
+
+  it('when the default halves are in (internet-gateway client), pins every IPv4 underlay address', () => {
+    expect(underlayPins(['0.0.0.0/1', '128.0.0.0/1'], ['203.0.113.10', '10.0.0.9', '2001:db8::1'])).toEqual([
+      '203.0.113.10',
+      '10.0.0.9',
+    ]);
+  });
+
+  it('when a client range covers an IPv6 endpoint (bracketed or IPv4-mapped forms too), pins it in plain form', () => {
+    expect(underlayPins(['2001:db8::/32', '10.9.0.0/16'], ['[2001:db8::7]', '::ffff:10.9.1.1'])).toEqual([
+      '2001:db8::7',
+      '10.9.1.1',
+    ]);
+  });
+
+  it('when no route covers them, or they are names, pins nothing', () => {
+    expect(underlayPins(['192.168.9.0/24'], ['10.251.3.1', 'server.example.com', ''])).toEqual([]);
+    expect(underlayPins([], ['10.251.3.1'])).toEqual([]);
   });
 });

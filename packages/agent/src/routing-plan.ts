@@ -27,11 +27,15 @@ export interface RoutingPlan {
   /** Address translation (egress NAT, internet gateway); absent or empty removes the agent's rules. */
   firewall?: FirewallPlan | undefined;
   /**
-   * Internet-gateway client: underlay addresses (peer endpoints, the server) kept on the host's own default route
-   * while `routes` send everything else into the tunnel (0.0.0.0/1 and 128.0.0.0/1, which outrank the default
-   * route without replacing it). Undefined when the host is no such client.
+   * Internet-gateway client: `routes` send everything into the tunnel (0.0.0.0/1 and 128.0.0.0/1, which outrank
+   * the default route without replacing it); the default routes seen on entry are saved and restored on exit.
    */
-  defaultBypass?: string[] | undefined;
+  isInternetClient?: boolean | undefined;
+  /**
+   * Underlay addresses (the server, peers' endpoints) that lie inside a route of `routes`: each keeps a host route
+   * on the path it had outside the tunnel, whatever the mesh routes (decision 047).
+   */
+  pins?: string[] | undefined;
 }
 
 export const NO_ROUTING: RoutingPlan = { routes: [], gateway: undefined };
@@ -128,6 +132,32 @@ export function withoutLanShadow(
   }
   return { install, shadowed };
 }
+
+/** An address as a host range (`10.0.0.1` -> 10.0.0.1/32); IPv4-mapped IPv6 counts as its IPv4 address. */
+function hostRange(address: string): Cidr | undefined {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  return toRange(mapped ?? address.replace(/^\[|\]$/g, ''));
+}
+
+/**
+ * The underlay addresses (server, peer endpoints) that some route of `routes` would send into the tunnel, each
+ * once, in the order given: an egress range, a client's range or the default halves may cover them, and then the
+ * tunnel's own packets (or the agent's talk with the server) would loop into the tunnel. Names are skipped.
+ */
+export function underlayPins(routes: readonly string[], underlay: readonly string[]): string[] {
+  const ranges = routes.map(toRange).filter((r): r is Cidr => r !== undefined);
+  const pins: string[] = [];
+  for (const address of underlay) {
+    const host = hostRange(address);
+    if (!host || host.prefix !== (host.family === 4 ? 32 : 128)) continue;
+    const text = bigIntText(host);
+    if (pins.includes(text)) continue;
+    if (ranges.some((range) => covers(range, host))) pins.push(text);
+  }
+  return pins;
+}
+
+const bigIntText = (host: Cidr): string => formatCidr(host).replace(/\/(32|128)$/, '');
 
 /** The routes to delete and to add to go from what the interface has to what the plan wants. */
 export function diffRoutes(

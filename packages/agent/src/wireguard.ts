@@ -42,10 +42,9 @@ export class DryRunInterface implements MeshInterface {
         `# ${this.name}: forwarding on${routing.gateway.ipv6 ? ' (IPv4 and IPv6)' : ''}${routing.gateway.outward ? ', out to other interfaces' : ''}\n`,
       );
     if (routing.firewall) process.stdout.write(renderNftRuleset(routing.firewall));
-    if (routing.defaultBypass)
-      process.stdout.write(
-        `# ${this.name}: internet gateway client, bypass ${routing.defaultBypass.join(', ') || '(none)'}\n`,
-      );
+    if (routing.isInternetClient) process.stdout.write(`# ${this.name}: internet gateway client\n`);
+    if (routing.pins && routing.pins.length > 0)
+      process.stdout.write(`# ${this.name}: bypass ${routing.pins.join(', ')} (kept off the tunnel)\n`);
     return Promise.resolve();
   }
 
