@@ -190,7 +190,10 @@ describe.skipIf(skipReason !== undefined)(
       expect(quiet('ip', ['netns', 'exec', h.ns, 'ip', 'route', 'show', 'proto', '78'])).toContain(
         routedServer,
       );
-      expect(h.log.join('')).toContain(`underlay: ${routedServer} kept off the tunnel`);
+      // The log reaches this process through a pipe, after the route does.
+      await lab.waitUntil("H's log to name the pin", () =>
+        h.log.join('').includes(`underlay: ${routedServer} kept off the tunnel`),
+      );
       // ... so H keeps talking with the server (check-ins), hears of changes, and reaches both networks.
       const seen = (await nodeOf('neta', h.name)).lastcheckin;
       await lab.waitUntil('H to check in with the server after the range came', async () => {
