@@ -119,7 +119,7 @@ const routing = new MeshRouting({
   onChange: () => undefined,
   log: () => undefined,
   internetFailMode: 'open',
-  serverHost: '127.0.0.1',
+  serverAddresses: () => ['127.0.0.1'],
   respond: false,
   attached: () => [],
 });
