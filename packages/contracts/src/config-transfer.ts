@@ -10,7 +10,18 @@ export const CONFIG_EXPORT_VERSION = 1;
 export const configResources = ['networks', 'enrollment_keys', 'tags', 'dns', 'acls'] as const;
 export type ConfigResource = (typeof configResources)[number];
 
-const items = (field: string) => boundedArray(field, z.looseObject({}), 10_000).nullish();
+/**
+ * Items of each resource one document may hold. Import refuses more, and export refuses to write more, so an
+ * export always imports back (decision 049); the bound also bounds how long an import's transaction runs.
+ */
+export const CONFIG_DOCUMENT_MAX_ITEMS = 10_000;
+/**
+ * Largest document in bytes: the import route's body limit (other routes keep 1 MiB), and what export may write.
+ * 10,000 items of each of the five resources at about 300 bytes each fit.
+ */
+export const CONFIG_DOCUMENT_MAX_BYTES = 16 * 1024 * 1024;
+
+const items = (field: string) => boundedArray(field, z.looseObject({}), CONFIG_DOCUMENT_MAX_ITEMS).nullish();
 
 export const configDocumentSchema = z.looseObject({
   meshdeck_export: z.literal(CONFIG_EXPORT_VERSION, {

@@ -1,4 +1,5 @@
 import {
+  CONFIG_DOCUMENT_MAX_BYTES,
   configDocumentSchema,
   envelopeSchema,
   importQuerySchema,
@@ -40,6 +41,8 @@ export const configTransferRoutes =
     app.post(
       '/api/v1/import',
       {
+        // An export can exceed the 1 MiB every other route takes; the document's own bounds apply (decision 049).
+        bodyLimit: CONFIG_DOCUMENT_MAX_BYTES,
         config: {
           access: access.admin(network.global("works through the routes above with the caller's own token")),
         },

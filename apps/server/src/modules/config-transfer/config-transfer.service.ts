@@ -1,5 +1,8 @@
 import {
+  CONFIG_DOCUMENT_MAX_BYTES,
+  CONFIG_DOCUMENT_MAX_ITEMS,
   aclInputSchema,
+  configResources,
   createNetworkInputSchema,
   createTagInputSchema,
   dnsEntryInputSchema,
@@ -96,7 +99,7 @@ export class ConfigTransferService {
       dns.push(...(await this.read(`/api/dns/adm/${netid}/custom`)).filter((entry) => !('invalid' in entry)));
       acls.push(...(await this.read(`/api/v1/acls?network=${netid}`)).filter((acl) => acl.default !== true));
     }
-    return { meshdeck_export: 1, networks, enrollment_keys: keys, tags, dns, acls };
+    return fitsOneDocument({ meshdeck_export: 1, networks, enrollment_keys: keys, tags, dns, acls });
   }
 
   /**
@@ -284,6 +287,28 @@ export class ConfigTransferService {
     }
     return steps;
   }
+}
+
+/**
+ * The export document, or a 413 when import would refuse it (more items of a resource or more bytes than one
+ * document may hold): export never writes what import does not accept (decision 049).
+ */
+function fitsOneDocument(document: ConfigDocument): ConfigDocument {
+  for (const resource of configResources) {
+    const count = list(document[resource]).length;
+    if (count > CONFIG_DOCUMENT_MAX_ITEMS)
+      throw new ApiError(
+        413,
+        `the configuration holds ${count} ${resource}, more than one import document may hold (${CONFIG_DOCUMENT_MAX_ITEMS})`,
+      );
+  }
+  const bytes = Buffer.byteLength(JSON.stringify(document));
+  if (bytes > CONFIG_DOCUMENT_MAX_BYTES)
+    throw new ApiError(
+      413,
+      `the configuration is ${bytes} bytes as a document, more than one import document may hold (${CONFIG_DOCUMENT_MAX_BYTES})`,
+    );
+  return document;
 }
 
 const NOTHING = () => Promise.resolve({ status: 200, body: null });
