@@ -163,7 +163,7 @@ describe.skipIf(skipReason !== undefined)(
       const unit = fs.readFileSync(path.join(root, 'etc/systemd/system/meshdeck-agent.service'), 'utf8');
       expect(unit).toMatch(
         new RegExp(
-          `ExecStart=\\S+ \\S+meshdeck-agent\\.mjs run --state-dir ${agent.stateDir} --check-in-seconds 30 --hosts-file /etc/hosts\\n`,
+          `ExecStart=\\S+ \\S+meshdeck-agent\\.mjs run --state-dir ${agent.stateDir} --check-in-seconds 30 --metrics-seconds 60 --hosts-file /etc/hosts\\n`,
         ),
       );
       expect(fs.statSync(path.join(agent.stateDir, 'state.json')).mode & 0o777).toBe(0o600);

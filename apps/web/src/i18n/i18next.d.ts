@@ -6,6 +6,7 @@ import type branding from './branding/en.json';
 import type devices from './devices/en.json';
 import type en from './en.json';
 import type keys from './keys/en.json';
+import type metrics from './metrics/en.json';
 import type networks from './networks/en.json';
 import type nodes from './nodes/en.json';
 import type palette from './palette/en.json';
@@ -26,6 +27,7 @@ declare module 'i18next' {
       branding: typeof branding;
       devices: typeof devices;
       keys: typeof keys;
+      metrics: typeof metrics;
       networks: typeof networks;
       nodes: typeof nodes;
       palette: typeof palette;

@@ -2,6 +2,7 @@ import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-route
 import { aclsSearchSchema } from '@/features/acls/acls-search.ts';
 import { oldAclsSearchSchema } from '@/features/acls/old-acls-search.ts';
 import { dnsSearchSchema } from '@/features/dns/dns-search.ts';
+import { metricsSearchSchema } from '@/features/metrics/metrics-search.ts';
 import { tagsSearchSchema } from '@/features/tags/tags-search.ts';
 import { remoteAccessSearchSchema } from '@/features/ext-clients/clients-search.ts';
 import { nodesSearchSchema } from '@/features/nodes/nodes-search.ts';
@@ -116,7 +117,13 @@ export const networkSectionRoutes = [
     staticData: { page: 'dns' },
   }),
   section('graph'),
-  section('metrics'),
+  createRoute({
+    getParentRoute: () => networkRoute,
+    path: 'metrics',
+    validateSearch: metricsSearchSchema,
+    component: lazyPage(() => import('@/features/metrics/metrics-page.tsx'), 'MetricsPage', ['metrics']),
+    staticData: { page: 'metrics' },
+  }),
   section(
     'info',
     lazyPage(() => import('@/features/networks/network-info-page.tsx'), 'NetworkInfoPage', ['networks']),

@@ -1,0 +1,99 @@
+import {
+  UNKNOWN_LATENCY_MS,
+  type ClientMetrics,
+  type MetricPath,
+  type MetricReason,
+  type MetricsByNode,
+} from '@meshdeck/contracts';
+
+/** One direction of one pair as the metrics table shows it: what `from` measured toward `to`. */
+export interface PairRow {
+  id: string;
+  fromId: string;
+  fromName: string;
+  toId: string;
+  toName: string;
+  connected: boolean;
+  /** Milliseconds; undefined when unknown (the contract's 999). */
+  latency: number | undefined;
+  path: MetricPath;
+  viaName: string | undefined;
+  reason: MetricReason | undefined;
+  sent: number;
+  received: number;
+  /** Share of checks that reached the peer, 0-100. */
+  percentUp: number;
+  /** Minutes the pair has been reachable (the contract's `actualuptime`, ns). */
+  upMinutes: number;
+  checks: number;
+}
+
+/** A client as the clients view shows it (`GET /api/metrics-ext/{network}`). */
+export interface ClientRow {
+  id: string;
+  name: string;
+  connected: boolean;
+  latency: number | undefined;
+  percentUp: number;
+  sent: number;
+  received: number;
+}
+
+const latencyOf = (latency: number) => (latency >= UNKNOWN_LATENCY_MS ? undefined : latency);
+
+/** Every measured direction of every pair, named, with the relay's name for relayed pairs. */
+export function pairRows(metrics: MetricsByNode): PairRow[] {
+  const names = new Map(Object.values(metrics.nodes).map((node) => [node.node_id, node.node_name]));
+  const rows: PairRow[] = [];
+  for (const node of Object.values(metrics.nodes))
+    for (const [peer, metric] of Object.entries(node.connectivity))
+      rows.push({
+        id: `${node.node_id}>${peer}`,
+        fromId: node.node_id,
+        fromName: node.node_name,
+        toId: peer,
+        toName: metric.node_name || names.get(peer) || peer,
+        connected: metric.connected,
+        latency: latencyOf(metric.latency),
+        path: metric.path,
+        viaName: metric.via === undefined ? undefined : (names.get(metric.via) ?? metric.via),
+        reason: metric.reason,
+        sent: metric.totalsent,
+        received: metric.totalreceived,
+        percentUp: metric.percentup,
+        upMinutes: Math.floor(metric.actualuptime / 60e9),
+        checks: metric.totaltime,
+      });
+  return rows.sort((a, b) => a.fromName.localeCompare(b.fromName) || a.toName.localeCompare(b.toName));
+}
+
+/** A pair worth an administrator's look: unreachable, or slow, or relayed for a reason other than policy. */
+export const isProblem = (row: PairRow): boolean =>
+  !row.connected || (row.latency !== undefined && row.latency > LATENCY_WARN_MS) || row.path === 'relayed';
+
+/** Spec §4 / §9: above 300 ms is yellow, above 500 red. */
+export const LATENCY_WARN_MS = 300;
+export const LATENCY_BAD_MS = 500;
+
+export const latencyColour = (latency: number | undefined): 'red' | 'yellow' | 'green' | 'gray' =>
+  latency === undefined
+    ? 'gray'
+    : latency > LATENCY_BAD_MS
+      ? 'red'
+      : latency > LATENCY_WARN_MS
+        ? 'yellow'
+        : 'green';
+
+export function clientRows(metrics: ClientMetrics): ClientRow[] {
+  return Object.entries(metrics)
+    .map(([id, metric]) => ({
+      id,
+      name: metric.node_name || id,
+      connected: metric.connected,
+      latency: latencyOf(metric.latency),
+      percentUp: metric.percentup,
+      sent: metric.totalsent,
+      received: metric.totalreceived,
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
