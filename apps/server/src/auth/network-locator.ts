@@ -118,6 +118,9 @@ function read(request: FastifyRequest, source: Source): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+/** An id worth a database read: bounded, and without the NUL PostgreSQL cannot compare. */
+const isLookupable = (id: string) => id.length <= 256 && !id.includes('\u0000');
+
 /** `?network=`: the v0.30 dashboard names the network of every network-scoped request there (api-contract §1.4). */
 const queryNetwork = (request: FastifyRequest) => read(request, { in: 'query', name: 'network' });
 
@@ -168,7 +171,8 @@ export async function resolveNetworks(
       const named = inPath ?? inQuery;
       if (id === undefined) return { networks: named === undefined ? undefined : [named] };
       const object = { kind: locator.object, id };
-      const found = await lookups.of(locator.object, id);
+      // Malformed ids (validation runs after this hook) are nobody's: the route's schema refuses them next.
+      const found = isLookupable(id) ? await lookups.of(locator.object, id) : [];
       if (found.length === 0)
         // Unknown object: the named network (or a global request) is judged; the service answers 404.
         return { networks: named === undefined ? undefined : [named], field: locator.id.name, object };
@@ -200,7 +204,7 @@ export async function checkBodyNetwork(
       );
     return;
   }
-  const found = await lookups.of(locator.object, value);
+  const found = isLookupable(value) ? await lookups.of(locator.object, value) : [];
   if (found.length > 0 && !found.some((netid) => resolved.includes(netid)))
     throw notFound(
       `${locator.field}: ${DESCRIBE[locator.object]} ${value} not found in network ${resolved.join(',')}`,
