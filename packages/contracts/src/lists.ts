@@ -88,6 +88,10 @@ export const nodeListItemSchema = z.object({
   lastCheckIn: z.number(),
   isConnected: z.boolean(),
   flags: z.array(z.enum(nodeFlags)),
+  /** The host's OS: routing roles are for Linux hosts only, so the console offers them where they can work. */
+  os: z.string().optional(),
+  /** Whether the host reports a firewall (iptables or nftables), which an internet gateway needs. */
+  hasFirewall: z.boolean().optional(),
   /** The relay carrying this node (node id); only on relayed nodes. */
   relayedBy: z.string().optional(),
   /** The internet gateway this node routes through (node id); only on its clients. */

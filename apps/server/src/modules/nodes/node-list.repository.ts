@@ -25,6 +25,10 @@ export interface NodeListRow {
   public_key: string;
   /** 1 when the host's NAT type is a real NAT (not '' or 'public'). */
   is_behind_nat: number;
+  /** The host's OS (routing roles need Linux). */
+  os: string;
+  /** 1 when the host reports a firewall (iptables or nftables), which an internet gateway needs. */
+  has_firewall: number;
 }
 
 export interface NodeListSelection {
@@ -80,6 +84,10 @@ export class NodeListRepository {
         ),
         sql<number>`case when hosts.settings like '%"nat_type":"%' and hosts.settings not like '%"nat_type":""%' and hosts.settings not like '%"nat_type":"public"%' then 1 else 0 end`.as(
           'is_behind_nat',
+        ),
+        'hosts.os',
+        sql<number>`case when hosts.settings like '%"firewallinuse":"iptables"%' or hosts.settings like '%"firewallinuse":"nftables"%' then 1 else 0 end`.as(
+          'has_firewall',
         ),
       ]);
   }

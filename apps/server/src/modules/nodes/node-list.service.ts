@@ -115,6 +115,8 @@ export class NodeListService {
         lastCheckIn: unix(row.last_check_in),
         isConnected: row.connected === 1,
         flags,
+        os: row.os,
+        hasFirewall: row.has_firewall === 1,
         ...routing,
       };
     };

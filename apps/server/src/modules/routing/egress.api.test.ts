@@ -125,9 +125,7 @@ describe('POST /api/nodes/{network}/{nodeid}/creategateway', () => {
   it('-> when the host is not Linux, returns 400 naming the host and its OS', async () => {
     const response = await createGateway('mac', { ranges: ['192.168.10.0/24'] });
     expect(response.status).toBe(400);
-    expect(response.body.Message).toMatch(
-      /only Linux hosts can be egress gateways: node mac .* runs on darwin/,
-    );
+    expect(response.body.Message).toMatch(/only Linux hosts can be egress gateways: node mac runs on darwin/);
   });
 
   it('-> when an update is refused, the gateway keeps its earlier ranges', async () => {
@@ -178,6 +176,6 @@ describe('DELETE /api/nodes/{network}/{nodeid}/deletegateway', () => {
       },
     );
     expect(response.status).toBe(400);
-    expect(response.body.Message).toMatch(/node laptop .* is not an egress gateway/);
+    expect(response.body.Message).toMatch(/node laptop is not an egress gateway/);
   });
 });

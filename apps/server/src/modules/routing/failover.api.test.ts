@@ -94,13 +94,13 @@ describe('failover (api-contract §2.9)', () => {
     expect(check.status).toBe(200);
     expect((await nodesById(server, net.token, net.netid))[node('a')].fail_over_peers).toEqual({});
     const toFailover = await failoverMe('a', 'a', node('failover'));
-    expect(toFailover.body.Message).toMatch(/node failover .* is the failover node itself/);
+    expect(toFailover.body.Message).toMatch(/node failover is the failover node itself/);
     await server.request('POST', `/api/nodes/${net.netid}/${node('relay')}/createrelay`, {
       token: net.token,
       body: { relayaddrs: [node('b')] },
     });
     const relayed = await failoverMe('a', 'a', node('b'));
-    expect(relayed.body.Message).toMatch(/node b .* is relayed by relay/);
+    expect(relayed.body.Message).toMatch(/node b is relayed by relay/);
     const self = await failoverMe('a', 'a', node('a'));
     expect(self.body.Message).toMatch(/a node cannot fail over to itself/);
     expect([toFailover.status, relayed.status, self.status]).toEqual([400, 400, 400]);

@@ -76,13 +76,13 @@ describe('/api/nodes/{network}/{nodeid}/inet_gw', () => {
       'the gateway host is not Linux',
       'windows',
       () => [node('laptop')],
-      /only Linux hosts can be internet gateways: node windows .* runs on windows/,
+      /only Linux hosts can be internet gateways: node windows runs on windows/,
     ],
     [
       'the gateway host has no firewall',
       'no-firewall',
       () => [node('laptop')],
-      /needs a firewall .* node no-firewall .* reports none/,
+      /needs a firewall .* node no-firewall reports none/,
     ],
     [
       'the gateway is its own client',
@@ -94,7 +94,7 @@ describe('/api/nodes/{network}/{nodeid}/inet_gw', () => {
       'a client is on a default host',
       'exit',
       () => [node('default-host')],
-      /node default-host .* is on a default host/,
+      /node default-host is on a default host/,
     ],
     [
       'a client is unknown',
@@ -115,10 +115,10 @@ describe('/api/nodes/{network}/{nodeid}/inet_gw', () => {
     expect((await inetGw('POST', 'exit', [node('laptop')])).status).toBe(200);
     const taken = await inetGw('POST', 'exit-2', [node('laptop')]);
     expect(taken.status).toBe(400);
-    expect(taken.body.Message).toMatch(/node laptop .* already uses internet gateway exit/);
+    expect(taken.body.Message).toMatch(/node laptop already uses internet gateway exit/);
     const gatewayAsClient = await inetGw('POST', 'exit-2', [node('exit')]);
     expect(gatewayAsClient.status).toBe(400);
-    expect(gatewayAsClient.body.Message).toMatch(/node exit .* is an internet gateway itself/);
+    expect(gatewayAsClient.body.Message).toMatch(/node exit is an internet gateway itself/);
     const clientAsGateway = await inetGw('POST', 'laptop', []);
     expect(clientAsGateway.status).toBe(400);
   });
@@ -131,13 +131,13 @@ describe('/api/nodes/{network}/{nodeid}/inet_gw', () => {
     expect(relay.status).toBe(200);
     const response = await inetGw('POST', 'exit', [node('laptop')]);
     expect(response.status).toBe(400);
-    expect(response.body.Message).toMatch(/node laptop .* is relayed by exit-2/);
+    expect(response.body.Message).toMatch(/node laptop is relayed by exit-2/);
   });
 
   it('-> PUT or DELETE on a node that is not an internet gateway returns 400', async () => {
     const put = await inetGw('PUT', 'exit', [node('laptop')]);
     expect(put.status).toBe(400);
-    expect(put.body.Message).toMatch(/node exit .* is not an internet gateway/);
+    expect(put.body.Message).toMatch(/node exit is not an internet gateway/);
     expect((await inetGw('DELETE', 'exit')).status).toBe(400);
   });
 });

@@ -133,3 +133,31 @@ describe('PUT /api/nodes/{network}/{relay} with relaynodes', () => {
     expect(await wholeNode('laptop-a')).toMatchObject({ isrelayed: false, relayedby: '' });
   });
 });
+
+describe('routing refusals and the console rows behind the role pickers', () => {
+  const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
+
+  it('-> when a role is refused for a host, the message names the host by its name, never a UUID', async () => {
+    const { net, node, call } = await start('pro');
+    const inet = await call('POST', `/api/nodes/${net.netid}/${node('windows')}/inet_gw`, {
+      inet_node_client_ids: [node('laptop-a')],
+    });
+    expect(inet.status).toBe(400);
+    expect(inet.body.Message).toBe('only Linux hosts can be internet gateways: node windows runs on windows');
+    const relay = await call('POST', `/api/nodes/${net.netid}/${node('relay')}/createrelay`, {
+      relayaddrs: [node('relay')],
+    });
+    expect(relay.body.Message).toMatch(/relay/);
+    expect(relay.body.Message).not.toMatch(UUID);
+  });
+
+  it("-> the console's node rows carry each host's OS and firewall, so the pickers can show who is eligible", async () => {
+    const { net, node, call } = await start('community');
+    const rows = (await call('GET', `/api/console/nodes/${net.netid}`)).body.items as any[];
+    expect(rows.find((row) => row.id === node('windows'))).toMatchObject({ os: 'windows' });
+    expect(rows.find((row) => row.id === node('relay'))).toMatchObject({
+      os: 'linux',
+      hasFirewall: false,
+    });
+  });
+});

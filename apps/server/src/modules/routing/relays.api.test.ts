@@ -71,7 +71,7 @@ describe('POST /api/nodes/{network}/{nodeid}/createrelay', () => {
   it('-> when the relay host is not Linux, returns 400 naming the host and its OS', async () => {
     const response = await createRelay(node('windows'), [node('laptop-a')]);
     expect(response.status).toBe(400);
-    expect(response.body.Message).toMatch(/only Linux hosts can be relays: node windows .* runs on windows/);
+    expect(response.body.Message).toMatch(/only Linux hosts can be relays: node windows runs on windows/);
   });
 
   it('-> when a listed node is a remote-access gateway, returns 400 and relays nobody', async () => {
@@ -82,9 +82,7 @@ describe('POST /api/nodes/{network}/{nodeid}/createrelay', () => {
     expect(gateway.status).toBe(200);
     const response = await createRelay(node('relay'), [node('laptop-a'), node('exit')]);
     expect(response.status).toBe(400);
-    expect(response.body.Message).toMatch(
-      /node exit .* is a remote-access gateway: gateways cannot be relayed/,
-    );
+    expect(response.body.Message).toMatch(/node exit is a remote-access gateway: gateways cannot be relayed/);
     const nodes = await nodesById(server, net.token, net.netid);
     expect(nodes[node('laptop-a')].isrelayed).toBe(false);
     expect(nodes[node('relay')].isrelay).toBe(false);
@@ -101,17 +99,17 @@ describe('POST /api/nodes/{network}/{nodeid}/createrelay', () => {
     expect(gateway.body.Message).toMatch(/is an internet gateway: gateways cannot be relayed/);
     const client = await createRelay(node('relay'), [node('laptop-c')]);
     expect(client.status).toBe(400);
-    expect(client.body.Message).toMatch(/laptop-c .* uses internet gateway exit/);
+    expect(client.body.Message).toMatch(/laptop-c uses internet gateway exit/);
   });
 
   it('-> when a node is already relayed by another relay, or the relay is relayed or a listed node is a relay, returns 400', async () => {
     expect((await createRelay(node('relay'), [node('laptop-a')])).status).toBe(200);
     const taken = await createRelay(node('exit'), [node('laptop-a')]);
-    expect(taken.body.Message).toMatch(/laptop-a .* is already relayed by relay/);
+    expect(taken.body.Message).toMatch(/laptop-a is already relayed by relay/);
     const relayed = await createRelay(node('laptop-a'), [node('laptop-c')]);
-    expect(relayed.body.Message).toMatch(/is relayed by relay .*: a relayed node cannot be a relay/);
+    expect(relayed.body.Message).toMatch(/is relayed by relay: a relayed node cannot be a relay/);
     const relay = await createRelay(node('exit'), [node('relay')]);
-    expect(relay.body.Message).toMatch(/node relay .* is a relay: a relay cannot be relayed/);
+    expect(relay.body.Message).toMatch(/node relay is a relay: a relay cannot be relayed/);
     expect([taken.status, relayed.status, relay.status]).toEqual([400, 400, 400]);
   });
 
@@ -172,7 +170,7 @@ describe('DELETE /api/nodes/{network}/{nodeid}/deleterelay', () => {
       },
     );
     expect(response.status).toBe(400);
-    expect(response.body.Message).toMatch(/node relay .* is not a relay/);
+    expect(response.body.Message).toMatch(/node relay is not a relay/);
   });
 
   it('-> when the relay node is deleted, its nodes are no longer relayed', async () => {

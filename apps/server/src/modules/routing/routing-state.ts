@@ -70,9 +70,12 @@ export class RoutingState {
     return [...this.#changed].map((id) => this.require(id));
   }
 
-  /** The name people know a node by: its host's name, or the id when the host is unknown. */
+  /**
+   * The name people know a node by: its host's name, or the id when the host is unknown. Messages name hosts,
+   * never UUIDs, since the console shows them as they are (issue 39).
+   */
   label(node: RoutingNode): string {
-    return node.host ? `${node.host.name} (${node.row.id})` : node.row.id;
+    return node.host?.name || node.row.id;
   }
 }
 

@@ -9,7 +9,7 @@ import { useGuardedClose } from '@/components/ui/unsaved-changes.ts';
 import { useSetEgress, type EgressRange } from '@/lib/api/routing-mutations.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { NodePicker, RoutingDialogFrame, RoutingFormButtons } from './routing-dialog-frame.tsx';
-import { nodeOption } from './routing-roles.ts';
+import { candidateOption, rolesOfRow, whyNotRole } from './routing-roles.ts';
 
 export interface EgressDialogProps {
   opened: boolean;
@@ -80,7 +80,19 @@ function EgressForm({
   });
   const close = useGuardedClose(form.isTouched, onClose);
   // Nodes that already are egress gateways are edited from their row, not created again.
-  const options = useMemo(() => all.filter((item) => !item.flags.includes('egress')).map(nodeOption), [all]);
+  // A host the server would refuse (not Linux) is shown disabled with the reason (issue 39).
+  const options = useMemo(
+    () =>
+      all
+        .filter((item) => !item.flags.includes('egress'))
+        .map((item) =>
+          candidateOption(item, (row) => {
+            const reason = whyNotRole('egress', rolesOfRow(row), { isPro: true, isAdmin: true });
+            return reason && t(`gating.${reason}`);
+          }),
+        ),
+    [all, t],
+  );
 
   const handleSubmit = (values: typeof form.values) => {
     const name = gateway?.name ?? all.find((item) => item.id === values.nodeId)?.name ?? values.nodeId;

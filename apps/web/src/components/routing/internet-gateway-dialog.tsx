@@ -7,7 +7,8 @@ import { useGuardedClose } from '@/components/ui/unsaved-changes.ts';
 import { useSetInternetGateway } from '@/lib/api/routing-mutations.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { NodePicker, NodesPicker, RoutingDialogFrame, RoutingFormButtons } from './routing-dialog-frame.tsx';
-import { nodeOption } from './routing-roles.ts';
+import { useIsPlatformAdmin } from '@/lib/permissions.ts';
+import { candidateOption, nodeOption, rolesOfRow, whyNotRole } from './routing-roles.ts';
 
 export interface InternetGatewayDialogProps {
   opened: boolean;
@@ -57,13 +58,21 @@ function InternetGatewayForm({
   });
   const close = useGuardedClose(form.isTouched, onClose);
   const { gatewayId } = form.values;
-  // Nodes that already are internet gateways or already use one cannot become one (features §3.15).
+  const isAdmin = useIsPlatformAdmin();
+  // Nodes that already are internet gateways or already use one cannot become one (features §3.15); the others
+  // the server would refuse (not Linux, no firewall, relayed) or that could not serve (offline) are shown
+  // disabled with the reason (issue 39).
   const gatewayOptions = useMemo(
     () =>
       all
         .filter((item) => !item.flags.includes('internetGateway') && item.internetGatewayId === undefined)
-        .map(nodeOption),
-    [all],
+        .map((item) =>
+          candidateOption(item, (row) => {
+            const reason = whyNotRole('inet', rolesOfRow(row), { isPro: true, isAdmin });
+            return reason && t(`gating.${reason}`);
+          }),
+        ),
+    [all, isAdmin, t],
   );
   // A client is not a gateway, and not already routed through another one.
   const clientOptions = useMemo(

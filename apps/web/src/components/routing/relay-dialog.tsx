@@ -7,7 +7,7 @@ import { useGuardedClose } from '@/components/ui/unsaved-changes.ts';
 import { useSetRelay } from '@/lib/api/routing-mutations.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { NodePicker, NodesPicker, RoutingDialogFrame, RoutingFormButtons } from './routing-dialog-frame.tsx';
-import { nodeOption } from './routing-roles.ts';
+import { candidateOption, nodeOption, rolesOfRow, whyNotRole } from './routing-roles.ts';
 
 export interface RelayDialogProps {
   opened: boolean;
@@ -60,10 +60,18 @@ function RelayForm({
   const { relayId } = form.values;
   // Existing relays and relayed nodes cannot become relays (features §3.13); a relay cannot relay itself, another
   // relay, or a node another relay carries.
+  // A host the server would refuse (not Linux) is shown disabled with the reason (issue 39).
   const relayOptions = useMemo(
     () =>
-      all.filter((item) => !item.flags.includes('relay') && !item.flags.includes('relayed')).map(nodeOption),
-    [all],
+      all
+        .filter((item) => !item.flags.includes('relay') && !item.flags.includes('relayed'))
+        .map((item) =>
+          candidateOption(item, (row) => {
+            const reason = whyNotRole('relay', rolesOfRow(row), { isPro: true, isAdmin: true });
+            return reason && t(`gating.${reason}`);
+          }),
+        ),
+    [all, t],
   );
   const relayedOptions = useMemo(
     () =>

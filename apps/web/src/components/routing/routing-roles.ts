@@ -15,6 +15,10 @@ export interface RoutingRoles {
   isInternetClient: boolean;
   isFailover: boolean;
   egressRanges: EgressRange[];
+  /** The host's OS and firewall, and whether the node is offline; undefined where the source does not say. */
+  os?: string | undefined;
+  hasFirewall?: boolean | undefined;
+  isOffline?: boolean | undefined;
 }
 
 /** The roles of a lean list row (its flags and routing details). */
@@ -26,6 +30,9 @@ export const rolesOfRow = (item: NodeListItem): RoutingRoles => ({
   isInternetClient: item.internetGatewayId !== undefined,
   isFailover: item.flags.includes('failover'),
   egressRanges: item.egressRanges ?? [],
+  os: item.os,
+  hasFirewall: item.hasFirewall,
+  isOffline: item.status === 'offline',
 });
 
 /** The roles of a whole node (the host details page). */
@@ -72,4 +79,44 @@ export const NO_ROLES: RoutingRoles = {
   isInternetClient: false,
   isFailover: false,
   egressRanges: [],
+};
+
+/** A routing role a node can be given from the console. */
+export type RoutingRole = 'relay' | 'egress' | 'inet' | 'failover';
+
+/** Why a node cannot take a role (the server would refuse it), as a `routing:gating.*` key. */
+export type GatingReason =
+  'proOnly' | 'adminOnly' | 'linuxOnly' | 'noFirewall' | 'relayed' | 'internetClient' | 'offline';
+
+/**
+ * Why `roles`' node cannot be given `role`, with the server's own rules (api-contract §5.6, console-spec §1:
+ * relays, internet gateways and failover are Pro; every role needs a Linux host; an internet gateway needs a
+ * firewall and is no use offline; a relayed node or an internet gateway's client is neither a relay, a gateway nor
+ * the failover node), or undefined when it can. Unknown facts (no OS in the source) never block.
+ */
+export function whyNotRole(
+  role: RoutingRole,
+  roles: RoutingRoles,
+  context: { isPro: boolean; isAdmin: boolean },
+): GatingReason | undefined {
+  if (role !== 'egress' && !context.isPro) return 'proOnly';
+  if (role === 'failover' && !context.isAdmin) return 'adminOnly';
+  if (roles.os !== undefined && roles.os.toLowerCase() !== 'linux') return 'linuxOnly';
+  if (role === 'egress') return undefined;
+  if (roles.isRelayed) return 'relayed';
+  if (role === 'relay') return undefined;
+  if (roles.isInternetClient) return 'internetClient';
+  if (role === 'failover') return undefined;
+  if (roles.hasFirewall === false) return 'noFirewall';
+  return roles.isOffline ? 'offline' : undefined;
+}
+
+/** A lean row as a role's candidate: an option, disabled with the reason when the node cannot take the role. */
+export const candidateOption = (
+  item: NodeListItem,
+  reasonOf: (item: NodeListItem) => string | undefined,
+): { value: string; label: string; disabled?: boolean } => {
+  const option = nodeOption(item);
+  const reason = reasonOf(item);
+  return reason === undefined ? option : { ...option, label: `${option.label} - ${reason}`, disabled: true };
 };

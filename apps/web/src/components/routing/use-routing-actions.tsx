@@ -1,4 +1,4 @@
-import { Menu } from '@mantine/core';
+import { Menu, Text } from '@mantine/core';
 import {
   IconRoute,
   IconRouteOff,
@@ -20,14 +20,15 @@ import {
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { useIsPlatformAdmin } from '@/lib/permissions.ts';
 import { EgressDialog, InternetGatewayDialog, RelayDialog } from './lazy-dialogs.tsx';
-import type { RoutingRoles } from './routing-roles.ts';
+import { whyNotRole, type RoutingRole, type RoutingRoles } from './routing-roles.ts';
 
 type Pending = 'relay' | 'egress' | 'inet' | 'removeRelay' | 'removeEgress' | 'removeInet' | 'removeFailover';
 
 /**
  * The node menu's routing items (features §3.11: make relay, egress gateway, internet gateway, failover; remove
  * each) and the dialogs they open. Internet gateways and failover exist on Pro servers only; failover is set by
- * platform admins (api-contract §2.9).
+ * platform admins (api-contract §2.9). A role the server would refuse for this node is shown disabled with the
+ * reason (relays on community: Pro only; a Windows host: Linux only ...), never offered to fail (issue 39).
  */
 export function useRoutingActions(
   node: RoutingTarget,
@@ -56,49 +57,85 @@ export function useRoutingActions(
       onSettled: close,
     });
 
+  // Why a role cannot be given; a role the node already has can always be changed or removed.
+  const reasonFor = (role: RoutingRole, hasRole: boolean) => {
+    const reason = hasRole ? undefined : whyNotRole(role, roles, { isPro, isAdmin });
+    return reason && t(`gating.${reason}`);
+  };
+  const roleItem = (
+    role: RoutingRole,
+    icon: ReactNode,
+    label: string,
+    hasRole: boolean,
+    onClick: () => void,
+  ) => {
+    const reason = reasonFor(role, hasRole);
+    return (
+      <Menu.Item leftSection={icon} disabled={reason !== undefined} onClick={onClick}>
+        {label}
+        {reason !== undefined && (
+          <Text size="xs" c="dimmed">
+            {reason}
+          </Text>
+        )}
+      </Menu.Item>
+    );
+  };
+
   const items = (
     <>
       <Menu.Divider />
-      {!roles.isRelayed && (
-        <Menu.Item leftSection={<IconRoute size={14} />} onClick={() => setPending('relay')}>
-          {roles.isRelay ? t('menu.updateRelay') : t('menu.makeRelay')}
-        </Menu.Item>
-      )}
+      {!roles.isRelayed &&
+        roleItem(
+          'relay',
+          <IconRoute size={14} />,
+          roles.isRelay ? t('menu.updateRelay') : t('menu.makeRelay'),
+          roles.isRelay,
+          () => setPending('relay'),
+        )}
       {roles.isRelay && (
         <Menu.Item leftSection={<IconRouteOff size={14} />} onClick={() => setPending('removeRelay')}>
           {t('menu.removeRelay')}
         </Menu.Item>
       )}
-      <Menu.Item leftSection={<IconWorld size={14} />} onClick={() => setPending('egress')}>
-        {roles.isEgress ? t('menu.updateEgress') : t('menu.makeEgress')}
-      </Menu.Item>
+      {roleItem(
+        'egress',
+        <IconWorld size={14} />,
+        roles.isEgress ? t('menu.updateEgress') : t('menu.makeEgress'),
+        roles.isEgress,
+        () => setPending('egress'),
+      )}
       {roles.isEgress && (
         <Menu.Item leftSection={<IconWorldOff size={14} />} onClick={() => setPending('removeEgress')}>
           {t('menu.removeEgress')}
         </Menu.Item>
       )}
-      {isPro && !roles.isInternetClient && (
-        <Menu.Item leftSection={<IconWorldWww size={14} />} onClick={() => setPending('inet')}>
-          {roles.isInternetGateway ? t('menu.updateInet') : t('menu.makeInet')}
-        </Menu.Item>
-      )}
+      {isPro &&
+        !roles.isInternetClient &&
+        roleItem(
+          'inet',
+          <IconWorldWww size={14} />,
+          roles.isInternetGateway ? t('menu.updateInet') : t('menu.makeInet'),
+          roles.isInternetGateway,
+          () => setPending('inet'),
+        )}
       {isPro && roles.isInternetGateway && (
         <Menu.Item leftSection={<IconWorldOff size={14} />} onClick={() => setPending('removeInet')}>
           {t('menu.removeInet')}
         </Menu.Item>
       )}
-      {isPro && isAdmin && (
-        <Menu.Item
-          leftSection={<IconShieldCheck size={14} />}
-          onClick={() =>
+      {isPro &&
+        isAdmin &&
+        roleItem(
+          'failover',
+          <IconShieldCheck size={14} />,
+          roles.isFailover ? t('menu.removeFailover') : t('menu.setFailover'),
+          roles.isFailover,
+          () =>
             roles.isFailover
               ? setPending('removeFailover')
-              : run(setFailover, { node, isFailover: true }, 'menu.failoverSet', 'menu.failed')
-          }
-        >
-          {roles.isFailover ? t('menu.removeFailover') : t('menu.setFailover')}
-        </Menu.Item>
-      )}
+              : run(setFailover, { node, isFailover: true }, 'menu.failoverSet', 'menu.failed'),
+        )}
     </>
   );
 

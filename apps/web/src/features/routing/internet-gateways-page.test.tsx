@@ -106,4 +106,32 @@ describe('InternetGatewaysPage', () => {
     await waitFor(() => expect(sent).toEqual({ inet_node_client_ids: [] }));
     expect(apiClient.put).not.toHaveBeenCalled();
   }, 40_000);
+
+  it('-> when the admin creates a gateway, shows a Windows host, an offline one and one without a firewall disabled with the reason (issue 39)', async () => {
+    mockApi({
+      'GET console/nodes/net1': () =>
+        page([
+          item(5, 'linux-ready', { os: 'linux', hasFirewall: true }),
+          item(6, 'win-desk', { os: 'windows', hasFirewall: true }),
+          item(7, 'linux-down', { os: 'linux', hasFirewall: true, status: 'offline' }),
+          item(8, 'linux-bare', { os: 'linux', hasFirewall: false }),
+        ]),
+    });
+    await renderGateways();
+    await userEvent.click(await screen.findByRole('button', { name: 'Create internet gateway' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create internet gateway' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Gateway host/ }));
+    expect(await screen.findByRole('option', { name: /linux-ready/ })).not.toHaveAttribute(
+      'data-combobox-disabled',
+    );
+    for (const [name, reason] of [
+      ['win-desk', 'Linux hosts only'],
+      ['linux-down', 'it is offline'],
+      ['linux-bare', 'no firewall'],
+    ]) {
+      const option = screen.getByRole('option', { name: new RegExp(name) });
+      expect(option).toHaveAttribute('data-combobox-disabled');
+      expect(option).toHaveTextContent(reason!);
+    }
+  }, 40_000);
 });
