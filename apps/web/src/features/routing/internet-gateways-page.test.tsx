@@ -128,10 +128,10 @@ describe('InternetGatewaysPage', () => {
       ['win-desk', 'Linux hosts only'],
       ['linux-down', 'it is offline'],
       ['linux-bare', 'no firewall'],
-    ]) {
+    ] as const) {
       const option = screen.getByRole('option', { name: new RegExp(name) });
       expect(option).toHaveAttribute('data-combobox-disabled');
-      expect(option).toHaveTextContent(reason!);
+      expect(option).toHaveTextContent(reason);
     }
   }, 40_000);
 });
