@@ -1,4 +1,4 @@
-import { Stack, Tabs } from '@mantine/core';
+import { Button, Stack, Tabs } from '@mantine/core';
 import { IconChartLine, IconInfoCircle, IconTopologyStar3 } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -55,8 +55,13 @@ export function NetworkAnalyticsPage() {
         <Tabs.Panel value="metrics">
           <EmptyState
             icon={<PageIcon page="metrics" size={28} />}
-            title={t('upcoming.title')}
-            description={t('metrics.upcoming')}
+            title={t('metrics.title')}
+            description={t('metrics.description')}
+            action={
+              <Button onClick={() => void navigate({ to: paths.network(networkId, 'metrics') })}>
+                {t('metrics.open')}
+              </Button>
+            }
           />
         </Tabs.Panel>
         <Tabs.Panel value="info">
