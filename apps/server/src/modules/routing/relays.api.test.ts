@@ -121,11 +121,12 @@ describe('POST /api/nodes/{network}/{nodeid}/createrelay', () => {
       range6: 'fd21::/64',
     });
     const wrongNetwork = await createRelay(node('relay'), [node('laptop-a')], 'branch');
-    expect(wrongNetwork.status).toBe(400);
-    expect(wrongNetwork.body.Message).toMatch(/node .* is not in network branch/);
+    // The route finds the node in the path's network first (issue 38 isolation): one elsewhere is not found there.
+    expect(wrongNetwork.status).toBe(404);
+    expect(wrongNetwork.body.Message).toMatch(/^nodeid: node .* not found in network branch/);
     const unknown = await createRelay(node('relay'), [node('laptop-a')], 'nowhere');
     expect(unknown.status).toBe(404);
-    expect(unknown.body.Message).toBe('network nowhere not found');
+    expect(unknown.body.Message).toMatch(/^nodeid: node .* not found in network nowhere/);
   });
 });
 
