@@ -112,16 +112,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await networksModule.register(app, { database, events, usage, limits: licensing.limits });
   const { networkUsage } = nodes;
   const dns = await dnsModule.register(app, { database, broker, events, serverName });
-  await hostsModule.register(app, {
-    ...mesh,
-    broker,
-    tokens,
-    peers,
-    lists,
-    networkUsage,
-    dnsOf: (hostId) => dns.entriesOfHost(hostId),
-    limits: licensing.limits,
-  });
+  const hostDeps = { broker, tokens, peers, lists, networkUsage, limits: licensing.limits };
+  await hostsModule.register(app, { ...mesh, ...hostDeps, dnsOf: (hostId) => dns.entriesOfHost(hostId) });
   const remoteAccessPeople = isPro ? { getUser: users.getUser, getNetwork: networks.get } : undefined;
   const extClients = await extClientsModule.register(app, { ...mesh, peers, people: remoteAccessPeople });
   lookups.provide({ extclient: extClients.networkOfClient });
@@ -131,21 +123,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     database,
     edition: config.edition,
     events,
-    // Hosts whose reach with others changed hear only about those others (O(affected), issue 32).
-    publisher: {
-      publishAccess: (peersByHost, wholeLists) =>
-        peers.queue.enqueue(
-          ...[...peersByHost].map(([hostId, others]) => ({ hostId, accessPeers: [...others] })),
-          ...[...wholeLists].map((hostId) => ({ hostId })),
-        ),
-    },
+    publisher: peers, // a policy save reaches the peer engine's publishAccess
     presentNode: async (row) => {
       const network = await networks.directory.find(row.network);
       return network && nodes.views.api(row, network);
     },
   });
 
-  // Metrics from agents (their reports on the broker) and the contract's metrics routes.
   const metricsDeps = { members: nodes.members, networkIds: networks.ids, log: app.log };
   await metricsModule.register(app, { database, broker, serverName, ...metricsDeps });
 

@@ -21,6 +21,14 @@ export interface PeerEngine {
   messenger: HostMessenger;
   /** The hosts module says how a host and its nodes are described in a full update (it owns both). */
   describeHostsWith: (describe: PeerSink['describeHost']) => void;
+  /**
+   * Access control's changes: each host hears again only about the hosts whose reach with it changed (O(affected),
+   * issue 32); `wholeLists` (gateways whose clients' access changed) get their whole list.
+   */
+  publishAccess: (
+    peersByHost: ReadonlyMap<string, ReadonlySet<string>>,
+    wholeLists: ReadonlySet<string>,
+  ) => void;
 }
 
 /**
@@ -41,5 +49,15 @@ export async function register(
   const sink = brokerPeerSink(broker, (hostId) => describe(hostId));
   const builder = new PeerUpdateBuilder(new PeersRepository(database.db), sink, serverName);
   const queue = new PeerUpdateQueue(builder, app.log);
-  return { builder, queue, messenger, describeHostsWith: (next) => (describe = next) };
+  return {
+    builder,
+    queue,
+    messenger,
+    describeHostsWith: (next) => (describe = next),
+    publishAccess: (peersByHost, wholeLists) =>
+      queue.enqueue(
+        ...[...peersByHost].map(([hostId, others]) => ({ hostId, accessPeers: [...others] })),
+        ...[...wholeLists].map((hostId) => ({ hostId })),
+      ),
+  };
 }
