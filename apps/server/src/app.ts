@@ -106,7 +106,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const editRouting = (netid: string, nodeId: string, edit: NodeRoutingEdit) =>
     routingService.editNode(netid, nodeId, edit);
   const nodes = await nodesModule.register(app, { ...mesh, peers, lists, staticNodes, editRouting });
-  lookups.provide({ node: nodes.networkOfNode, host: nodes.networksOfHost });
   await enrollmentKeysModule.register(app, { ...mesh, findRelay: nodes.findRelay });
   const usage = rolesModule.withNetworkIdentity(enrollmentKeysModule.withNetworkKeys(nodes.networkUsage));
   await networksModule.register(app, { database, events, usage, limits: licensing.limits });
@@ -116,7 +115,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await hostsModule.register(app, { ...mesh, ...hostDeps, dnsOf: (hostId) => dns.entriesOfHost(hostId) });
   const remoteAccessPeople = isPro ? { getUser: users.getUser, getNetwork: networks.get } : undefined;
   const extClients = await extClientsModule.register(app, { ...mesh, peers, people: remoteAccessPeople });
-  lookups.provide({ extclient: extClients.networkOfClient });
   const routing = { db: database.db, edition: config.edition, peers: peers.queue, nodeViews: nodes.views };
   const routingService = await routingModule.register(app, { ...mesh, ...routing });
   const accessControl = await accessControlModule.register(app, {
@@ -136,7 +134,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Export and import go through the routes above, so it comes after every module whose items it moves.
   await configTransferModule.register(app, { database });
 
-  lookups.provide(accessControl.lookups);
+  const { networkOfNode: node, networksOfHost: host } = nodes;
+  lookups.provide({ node, host, extclient: extClients.networkOfClient, ...accessControl.lookups });
   peers.builder.useAccess(accessControl.models);
   exposeInternals(app, { database, broker, config, events, peers });
   await installFallbacks(app, config, branding.brandPage);
