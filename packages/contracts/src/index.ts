@@ -19,6 +19,7 @@ export * from './agent-updates.ts';
 export * from './peer-update-parse.ts';
 export * from './payload-key.ts';
 export * from './roles.ts';
+export * from './network-roles.ts';
 export * from './groups.ts';
 export * from './invites.ts';
 export * from './access-tokens.ts';

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  toNetworkRoleBody,
-  toPeopleRole,
-  peopleRoleWireSchema,
-  userRoleSchema,
-  vpnGatewayIdsOf,
-} from './roles.ts';
+import { toPeopleRole, peopleRoleWireSchema, userRoleSchema } from './roles.ts';
+import { resourcePermissionsOf, toNetworkRoleBody, vpnGatewayIdsOf } from './network-roles.ts';
 
 describe('people roles mapping', () => {
   it('-> when a network role grants VPN through two gateways, the body and the read-back agree', () => {
@@ -16,6 +11,7 @@ describe('people roles mapping', () => {
       networkId: 'net1',
       hasFullAccess: false,
       vpnGatewayIds: ['gw-1', 'gw-2'],
+      permissions: {},
     });
     expect(body.id).toBe('vpn users');
     expect(body.network_level_access.remote_access_gw?.['gw-1']).toMatchObject({
@@ -25,6 +21,50 @@ describe('people roles mapping', () => {
     expect(body.network_level_access.extclients?.all_extclients).toMatchObject({ self_only: true });
     const role = toPeopleRole(peopleRoleWireSchema.parse(body));
     expect(vpnGatewayIdsOf(role)).toEqual(['gw-1', 'gw-2']);
+  });
+
+  it('-> when a network role sets per-resource scopes, the body grants them on all_<type> and they read back', () => {
+    const body = toNetworkRoleBody({
+      id: '',
+      name: 'editors',
+      description: '',
+      networkId: 'net1',
+      hasFullAccess: false,
+      vpnGatewayIds: ['gw-1'],
+      permissions: { dns: ['read', 'update'], extclients: ['read'], tag: [] },
+    });
+    expect(body.network_level_access.dns).toEqual({
+      all_dns: {
+        create: false,
+        read: true,
+        update: true,
+        delete: false,
+        vpn_access: false,
+        self_only: false,
+      },
+    });
+    expect(body.network_level_access).not.toHaveProperty('tag');
+    // The role's own client scopes win over the VPN users' own-client default.
+    expect(body.network_level_access.extclients?.all_extclients).toMatchObject({
+      read: true,
+      self_only: false,
+    });
+    const role = toPeopleRole(peopleRoleWireSchema.parse(body));
+    expect(resourcePermissionsOf(role)).toEqual({ dns: ['read', 'update'], extclients: ['read'] });
+    expect(vpnGatewayIdsOf(role)).toEqual(['gw-1']);
+  });
+
+  it('-> when the role has full access, the body carries no per-resource grants', () => {
+    const body = toNetworkRoleBody({
+      id: '',
+      name: 'admins',
+      description: '',
+      networkId: 'net1',
+      hasFullAccess: true,
+      vpnGatewayIds: [],
+      permissions: { dns: ['read'] },
+    });
+    expect(body.network_level_access).toEqual({});
   });
 
   it('-> when the role is a platform role, its permissions come from the global map', () => {

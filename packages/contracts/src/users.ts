@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundedString } from './limits.ts';
 import { fromWireSet, toWireSet, wireSetSchema, type WireSet } from './envelope.ts';
+import { networkPermissionsSchema, type NetworkPermissions } from './network-roles.ts';
 import { userRoleSchema } from './roles.ts';
 
 /** Platform roles of api-contract §8.1 (the v0.30 set plus the v1.x auditor). */
@@ -110,6 +111,7 @@ export type ReturnUser = z.infer<typeof returnUserSchema>;
 export const userWithRoleSchema = returnUserSchema.extend({
   platform_role: userRoleSchema,
   managed_networks: z.array(z.string().max(256)).max(10_000).optional(),
+  network_permissions: networkPermissionsSchema.optional(),
 });
 export type UserWithRole = z.infer<typeof userWithRoleSchema>;
 
@@ -123,6 +125,8 @@ export interface SessionUser {
   canUseDashboard: boolean;
   /** Networks the user administers (`all_networks` for every one); missing in sessions stored by older consoles. */
   adminNetworkIds?: readonly string[];
+  /** Per network key, per resource type, the scopes the user's network roles grant (see networkPermissionsSchema). */
+  networkPermissions?: NetworkPermissions;
 }
 
 const ALL_NETWORKS_KEY = 'all_networks';
@@ -156,6 +160,7 @@ export const toSessionUser = (user: UserWithRole): SessionUser => ({
   isAdmin: user.isadmin,
   canUseDashboard: !user.platform_role.deny_dashboard_access,
   adminNetworkIds: user.managed_networks ? [...user.managed_networks].sort() : administeredNetworkIds(user),
+  networkPermissions: user.network_permissions ?? {},
 });
 
 /**

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@meshdeck/contracts';
 import { describe, expect, it } from 'vitest';
-import { canManageNetwork, isPlatformAdmin } from './permissions.ts';
+import { canChangeInNetwork, canManageNetwork, isPlatformAdmin } from './permissions.ts';
 
 const user = (overrides: Partial<SessionUser>): SessionUser => ({
   username: 'someone',
@@ -33,5 +33,31 @@ describe('permissions', () => {
     expect(canManageNetwork(user({ platformRoleId: 'auditor', adminNetworkIds: [] }), 'neta')).toBe(false);
     expect(canManageNetwork(null, 'neta')).toBe(false);
     expect(isPlatformAdmin(null)).toBe(false);
+  });
+
+  it('-> when a custom network role grants read on everything in A, may change nothing in A', () => {
+    const reader = user({
+      adminNetworkIds: [],
+      networkPermissions: { neta: { hosts: ['read'], dns: ['read'], tag: ['read'] } },
+    });
+    expect(canChangeInNetwork(reader, 'neta', 'hosts')).toBe(false);
+    expect(canChangeInNetwork(reader, 'neta', 'dns', 'read')).toBe(true);
+    expect(canManageNetwork(reader, 'neta')).toBe(false);
+  });
+
+  it('-> when a custom role grants DNS create in A (or in all networks), may add DNS there, and nothing else', () => {
+    const dnsEditor = user({ networkPermissions: { neta: { dns: ['read', 'create'] } } });
+    expect(canChangeInNetwork(dnsEditor, 'neta', 'dns')).toBe(true);
+    expect(canChangeInNetwork(dnsEditor, 'neta', 'dns', 'create')).toBe(true);
+    expect(canChangeInNetwork(dnsEditor, 'neta', 'dns', 'delete')).toBe(false);
+    expect(canChangeInNetwork(dnsEditor, 'neta', 'hosts')).toBe(false);
+    expect(canChangeInNetwork(dnsEditor, 'netb', 'dns')).toBe(false);
+    const everywhere = user({ networkPermissions: { all_networks: { egress: ['update'] } } });
+    expect(canChangeInNetwork(everywhere, 'netb', 'egress')).toBe(true);
+  });
+
+  it('-> when the user administers A, may change every resource in A', () => {
+    expect(canChangeInNetwork(user({ adminNetworkIds: ['neta'] }), 'neta', 'acl', 'delete')).toBe(true);
+    expect(canChangeInNetwork(null, 'neta', 'acl')).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@meshdeck/contracts';
+import type { CrudScope, NetworkRoleResource, SessionUser } from '@meshdeck/contracts';
 import { useSession } from './session.ts';
 
 /**
@@ -16,9 +16,39 @@ export function canManageNetwork(user: SessionUser | null, networkId: string): b
   return ids.includes('all_networks') || ids.includes(networkId);
 }
 
+const WRITE_SCOPES: readonly CrudScope[] = ['create', 'update', 'delete'];
+
+/**
+ * Whether the user may change `resource` inside `networkId`: network admins may change everything in it; others
+ * per the scopes their custom network roles grant on every resource of the type (the server's
+ * `network_permissions`), for `scope` or, without one, for any write. A read-only role therefore gets no write
+ * control anywhere; the server still judges each request on its own.
+ */
+export function canChangeInNetwork(
+  user: SessionUser | null,
+  networkId: string,
+  resource: NetworkRoleResource,
+  scope?: CrudScope,
+): boolean {
+  if (canManageNetwork(user, networkId)) return true;
+  const permissions = user?.networkPermissions ?? {};
+  const granted = [
+    ...(permissions.all_networks?.[resource] ?? []),
+    ...(permissions[networkId]?.[resource] ?? []),
+  ];
+  return scope ? granted.includes(scope) : granted.some((held) => WRITE_SCOPES.includes(held));
+}
+
 /** The signed-in user is a platform admin (global writes: networks, keys, devices). */
 export const useIsPlatformAdmin = (): boolean => useSession((state) => isPlatformAdmin(state.user));
 
 /** The signed-in user may change what lives inside `networkId`. */
 export const useCanManageNetwork = (networkId: string): boolean =>
   useSession((state) => canManageNetwork(state.user, networkId));
+
+/** The signed-in user may change `resource` inside `networkId` (see canChangeInNetwork). */
+export const useCanChangeInNetwork = (
+  networkId: string,
+  resource: NetworkRoleResource,
+  scope?: CrudScope,
+): boolean => useSession((state) => canChangeInNetwork(state.user, networkId, resource, scope));

@@ -1,4 +1,4 @@
-import { ALL_NETWORKS } from '@meshdeck/contracts';
+import { ALL_NETWORKS, allResourcesId, crudScopes, type NetworkPermissions } from '@meshdeck/contracts';
 import type { Grants } from '../../auth/rbac.ts';
 
 /**
@@ -9,4 +9,36 @@ export function managedNetworks(grants: Grants): string[] {
   if (grants.fullAccess) return [ALL_NETWORKS];
   const ids = new Set(grants.networkRoles.filter((role) => role.fullAccess).map((role) => role.networkId));
   return [...ids].sort();
+}
+
+/**
+ * Per network key, per resource type, the scopes the user's network roles grant on every resource of that type
+ * (`all_<type>` entries), merged across roles. Owner-bound (`self_only`) and single-resource grants are left out:
+ * they do not let the caller change any resource of the type, so the console offers no general control for them.
+ * Full-access roles are in managedNetworks instead.
+ */
+export function networkPermissions(grants: Grants): NetworkPermissions {
+  const result: Record<string, Record<string, Set<string>>> = {};
+  for (const role of grants.networkRoles) {
+    if (role.fullAccess) continue;
+    for (const [type, byId] of Object.entries(role.access)) {
+      const entry = byId[allResourcesId(type)];
+      if (!entry || entry.self_only) continue;
+      for (const scope of crudScopes) {
+        if (!entry[scope]) continue;
+        ((result[role.networkId] ??= {})[type] ??= new Set()).add(scope);
+      }
+    }
+  }
+  return Object.fromEntries(
+    Object.entries(result).map(([networkId, byType]) => [
+      networkId,
+      Object.fromEntries(
+        Object.entries(byType).map(([type, scopes]) => [
+          type,
+          crudScopes.filter((scope) => scopes.has(scope)),
+        ]),
+      ),
+    ]),
+  );
 }

@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, grantsOf } from '../../auth/access.ts';
 import { network } from '../../auth/network-locator.ts';
-import { managedNetworks } from './managed-networks.ts';
+import { managedNetworks, networkPermissions } from './managed-networks.ts';
 import type { UsersAdminService } from './users-admin.service.ts';
 import type { UsersService } from './users.service.ts';
 
@@ -82,7 +82,13 @@ export const usersRoutes =
         return {
           Code: 200,
           Message: 'fetched user',
-          Response: grants ? { ...user, managed_networks: managedNetworks(grants) } : user,
+          Response: grants
+            ? {
+                ...user,
+                managed_networks: managedNetworks(grants),
+                network_permissions: networkPermissions(grants),
+              }
+            : user,
         };
       },
     );

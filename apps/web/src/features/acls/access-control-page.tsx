@@ -14,7 +14,7 @@ import { useAcls } from '@/lib/api/access-queries.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { patchSearch } from '@/lib/patch-search.ts';
 import { paths } from '@/lib/paths.ts';
-import { useCanManageNetwork } from '@/lib/permissions.ts';
+import { useCanChangeInNetwork } from '@/lib/permissions.ts';
 import { useServerStatus } from '@/lib/server-status.ts';
 import { previewPolicies, useDeletePolicy, useSavePolicy } from './api/acl-mutations.ts';
 import { policyTypeField } from './acls-search.ts';
@@ -53,7 +53,7 @@ export function AccessControlPage() {
   const search = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
   const setSearch = (patch: typeof search) => void navigate({ search: patchSearch(patch), replace: true });
-  const canManage = useCanManageNetwork(networkId);
+  const canManage = useCanChangeInNetwork(networkId, 'acl');
   const isPro = useServerStatus(useQueryClient()).status.isPro;
   const acls = useAcls(networkId);
   const [editing, setEditing] = useState<Acl>();

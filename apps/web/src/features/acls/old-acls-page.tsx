@@ -13,7 +13,7 @@ import { useNetworkMembers } from '@/lib/api/network-members.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { patchSearch } from '@/lib/patch-search.ts';
 import { paths } from '@/lib/paths.ts';
-import { useCanManageNetwork } from '@/lib/permissions.ts';
+import { useCanChangeInNetwork } from '@/lib/permissions.ts';
 import { previewMatrix, useMatrix, useSaveMatrix } from './api/matrix.ts';
 import { AclMatrix } from './components/acl-matrix.tsx';
 import { LIST_HEIGHT } from '@/lib/constants.ts';
@@ -41,7 +41,7 @@ export function OldAclsPage() {
   const search = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
   const setSearch = (patch: typeof search) => void navigate({ search: patchSearch(patch), replace: true });
-  const canManage = useCanManageNetwork(networkId);
+  const canManage = useCanChangeInNetwork(networkId, 'acl');
   const container = useMatrix(networkId);
   const members = useNetworkMembers(networkId);
   const [edits, setEdits] = useState<MatrixEdits>(NO_EDITS);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NetworkListFrame } from '@/components/layout/network-list-frame.tsx';
 import { useDeleteConfirmation } from '@/components/ui/use-delete-confirmation.tsx';
 import { patchSearch } from '@/lib/patch-search.ts';
-import { useCanManageNetwork } from '@/lib/permissions.ts';
+import { useCanChangeInNetwork } from '@/lib/permissions.ts';
 import { useDeleteDnsEntry, useDnsRows, type DnsRow } from './api/dns.ts';
 import { DnsDialog } from './components/dns-dialog.tsx';
 import { DnsTable } from './components/dns-table.tsx';
@@ -18,7 +18,7 @@ export function DnsPage() {
   const search = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
   const setSearch = (patch: typeof search) => void navigate({ search: patchSearch(patch), replace: true });
-  const canManage = useCanManageNetwork(networkId);
+  const canManage = useCanChangeInNetwork(networkId, 'dns');
   const rows = useDnsRows(networkId);
   const [isAdding, setIsAdding] = useState(false);
   const remove = useDeleteDnsEntry(networkId);

@@ -15,7 +15,7 @@ import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { patchSearch } from '@/lib/patch-search.ts';
 import { paths } from '@/lib/paths.ts';
 import { useServerStatus } from '@/lib/server-status.ts';
-import { useCanManageNetwork } from '@/lib/permissions.ts';
+import { useCanChangeInNetwork } from '@/lib/permissions.ts';
 import { clientListSource } from './api/ext-clients.ts';
 import { useDeleteGateway } from './api/gateway-mutations.ts';
 import { useGatewayRows, type GatewayRow } from './api/gateways.ts';
@@ -41,7 +41,7 @@ export function RemoteAccessPage() {
   const { t: tPages } = useTranslation('pages');
   const { networkId } = routeApi.useParams();
   // Platform admins and holders of a full-access role on this network (custom roles included, issue 30).
-  const canManage = useCanManageNetwork(networkId);
+  const canManage = useCanChangeInNetwork(networkId, 'remote_access_gw');
   const { status } = useServerStatus(useQueryClient());
   const isPro = status.isPro;
   const search = routeApi.useSearch();

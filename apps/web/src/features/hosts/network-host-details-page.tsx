@@ -10,7 +10,7 @@ import { LoadError } from '@/components/ui/load-error.tsx';
 import { useHost } from '@/lib/api/get-hosts.ts';
 import { useNetworkNodes } from '@/lib/api/get-nodes.ts';
 import { paths } from '@/lib/paths.ts';
-import { useCanManageNetwork } from '@/lib/permissions.ts';
+import { useCanChangeInNetwork } from '@/lib/permissions.ts';
 import { HostFieldsCard } from './components/host-fields-card.tsx';
 import { NodeFieldsCard } from './components/node-fields-card.tsx';
 
@@ -24,7 +24,7 @@ export function NetworkHostDetailsPage() {
   const host = useHost(hostId);
   const nodes = useNetworkNodes(networkId);
   // Node actions are network-scoped writes: the network's admins only (spec §6).
-  const canManage = useCanManageNetwork(networkId);
+  const canManage = useCanChangeInNetwork(networkId, 'hosts');
   const node = nodes.data?.find((item) => item.hostId === hostId);
 
   if (host.isPending || nodes.isPending) return <CenteredLoader />;

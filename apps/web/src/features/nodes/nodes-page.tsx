@@ -14,7 +14,7 @@ import { serverFilters } from '@/lib/early-request.ts';
 import { useList } from '@/lib/list/use-list.ts';
 import { patchSearch } from '@/lib/patch-search.ts';
 import { paths } from '@/lib/paths.ts';
-import { useCanManageNetwork, useIsPlatformAdmin } from '@/lib/permissions.ts';
+import { useCanChangeInNetwork, useIsPlatformAdmin } from '@/lib/permissions.ts';
 import { BulkDelete } from './components/bulk-delete.tsx';
 import { NodesTable } from './components/nodes-table.tsx';
 import { NodesToolbar } from './components/nodes-toolbar.tsx';
@@ -43,7 +43,7 @@ export function NodesPage() {
   );
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   // Deleting nodes is a network-scoped write (spec §6): viewers get the list without checkboxes.
-  const canManage = useCanManageNetwork(networkId);
+  const canManage = useCanChangeInNetwork(networkId, 'hosts');
   // Adding a device is a global write (spec §6): platform admins get the wizard from the empty list.
   const canAddDevice = useIsPlatformAdmin();
   const source = useMemo(() => nodeListSource(networkId), [networkId]);

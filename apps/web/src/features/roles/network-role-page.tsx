@@ -1,4 +1,4 @@
-import { vpnGatewayIdsOf, type NetworkRoleInput } from '@meshdeck/contracts';
+import { resourcePermissionsOf, vpnGatewayIdsOf, type NetworkRoleInput } from '@meshdeck/contracts';
 import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -21,6 +21,7 @@ const emptyRole: NetworkRoleInput = {
   networkId: '',
   hasFullAccess: false,
   vpnGatewayIds: [],
+  permissions: {},
 };
 
 const BackLink = () => {
@@ -79,6 +80,7 @@ export function NetworkRolePage({ roleId }: { roleId: string }) {
     networkId: data.networkId,
     hasFullAccess: data.hasFullAccess,
     vpnGatewayIds: vpnGatewayIdsOf(data),
+    permissions: resourcePermissionsOf(data),
   };
 
   return (

@@ -5,7 +5,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowBadge } from '@/components/data-table/row-badge.tsx';
 import { patchSearch } from '@/lib/patch-search.ts';
-import { useCanManageNetwork } from '@/lib/permissions.ts';
+import { useCanChangeInNetwork } from '@/lib/permissions.ts';
 import { useRoutingStatus } from './api/routing-status.ts';
 import { RangeRowMenu } from './components/member-row-menus.tsx';
 import { actionsColumn, addressesColumn, hostColumn, nodeColumn } from './components/role-columns.tsx';
@@ -35,7 +35,7 @@ export function EgressPage() {
     (patch: typeof search) => void navigate({ search: patchSearch(patch), replace: true }),
     [navigate],
   );
-  const canManage = useCanManageNetwork(networkId);
+  const canManage = useCanChangeInNetwork(networkId, 'egress');
   const list = useNetworkRows(networkId);
   const status = useRoutingStatus(networkId, canManage);
   const gateways = useMemo(() => list.rows.filter((item) => item.flags.includes('egress')), [list.rows]);

@@ -3,7 +3,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { patchSearch } from '@/lib/patch-search.ts';
-import { useCanManageNetwork } from '@/lib/permissions.ts';
+import { useCanChangeInNetwork } from '@/lib/permissions.ts';
 import { RelayedRowMenu } from './components/member-row-menus.tsx';
 import { actionsColumn, addressesColumn, hostColumn, nodeColumn } from './components/role-columns.tsx';
 import { RolePageFrame } from './components/role-page-frame.tsx';
@@ -24,7 +24,7 @@ export function RelaysPage() {
     (patch: typeof search) => void navigate({ search: patchSearch(patch), replace: true }),
     [navigate],
   );
-  const canManage = useCanManageNetwork(networkId);
+  const canManage = useCanChangeInNetwork(networkId, 'relays');
   const list = useNetworkRows(networkId);
   const relays = useMemo(() => list.rows.filter((item) => item.flags.includes('relay')), [list.rows]);
   const relayed = useMemo(() => list.rows.filter((item) => item.relayedBy !== undefined), [list.rows]);

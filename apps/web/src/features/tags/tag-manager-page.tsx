@@ -7,7 +7,7 @@ import { useDeleteConfirmation } from '@/components/ui/use-delete-confirmation.t
 import { useTags } from '@/lib/api/access-queries.ts';
 import { useNetworkMembers } from '@/lib/api/network-members.ts';
 import { patchSearch } from '@/lib/patch-search.ts';
-import { useCanManageNetwork } from '@/lib/permissions.ts';
+import { useCanChangeInNetwork } from '@/lib/permissions.ts';
 import { useDeleteTag } from './api/tag-mutations.ts';
 import { TagDialog } from './components/tag-dialog.tsx';
 import { TagsTable } from './components/tags-table.tsx';
@@ -21,7 +21,7 @@ export function TagManagerPage() {
   const search = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
   const setSearch = (patch: typeof search) => void navigate({ search: patchSearch(patch), replace: true });
-  const canManage = useCanManageNetwork(networkId);
+  const canManage = useCanChangeInNetwork(networkId, 'tag');
   const tags = useTags(networkId);
   const { members } = useNetworkMembers(networkId);
   const names = useMemo(() => new Map(members.map((m) => [m.id, m.name])), [members]);

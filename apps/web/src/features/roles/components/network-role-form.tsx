@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { checkField } from '@/lib/check-field.ts';
 import { describeError } from '@/lib/error-message.ts';
 import { useNetworks } from '@/lib/networks-query.ts';
+import { ResourcePermissionsField } from './resource-permissions-field.tsx';
 import { VpnGatewaysField } from './vpn-gateways-field.tsx';
 
 export interface NetworkRoleFormProps {
@@ -17,7 +18,10 @@ export interface NetworkRoleFormProps {
   onSubmit: (input: NetworkRoleInput) => void;
 }
 
-/** Name, network, admin (full) access and per-gateway VPN access of a network role (features §3.24). */
+/**
+ * Name, network, admin (full) access, per-resource permissions and per-gateway VPN access of a network role
+ * (features §3.24; api-contract §3.11).
+ */
 export function NetworkRoleForm({
   initial,
   isEdit,
@@ -42,7 +46,7 @@ export function NetworkRoleForm({
 
   return (
     <form onSubmit={form.onSubmit(onSubmit)} noValidate>
-      <Stack maw={640}>
+      <Stack maw={720}>
         {error ? <Alert color="red">{describeError(error)}</Alert> : null}
         <TextInput
           label={t('roles.name')}
@@ -71,6 +75,13 @@ export function NetworkRoleForm({
           disabled={isReadOnly}
           {...form.getInputProps('hasFullAccess', { type: 'checkbox' })}
         />
+        {!form.values.hasFullAccess && (
+          <ResourcePermissionsField
+            value={form.values.permissions}
+            onChange={(permissions) => form.setFieldValue('permissions', permissions)}
+            isReadOnly={isReadOnly}
+          />
+        )}
         {!form.values.hasFullAccess &&
           form.values.networkId !== '' &&
           form.values.networkId !== 'all_networks' && (
