@@ -21,6 +21,7 @@ const node = (name: string, overrides: Partial<NodeListItem> = {}): NodeListItem
   lastCheckIn: 0,
   isConnected: true,
   flags: [],
+  tags: [],
   ...overrides,
 });
 

@@ -98,6 +98,8 @@ export const nodeListItemSchema = z.object({
   internetGatewayId: z.string().optional(),
   /** An egress gateway's ranges with their route metric and NAT flag; only on egress gateways. */
   egressRanges: z.array(z.object({ network: z.string(), metric: z.number(), nat: z.boolean() })).optional(),
+  /** The node's tag ids (`<network>.<tag name>`); an older server without them reads as none. */
+  tags: z.array(z.string()).default([]),
 });
 export type NodeListItem = z.infer<typeof nodeListItemSchema>;
 

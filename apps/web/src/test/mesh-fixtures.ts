@@ -107,6 +107,7 @@ export const makeNodeItem = (
   lastCheckIn: 1_700_000_000,
   isConnected: true,
   flags: [],
+  tags: [],
   ...overrides,
 });
 

@@ -52,6 +52,16 @@ describe('POST /api/v1/tags', () => {
     expect(await tagsOf('db-1')).not.toContain('office.web servers');
   });
 
+  it("-> when a node is tagged, the console's node list row carries the tag id (the nodes page shows it)", async () => {
+    await createTag('listed', [node('db-1')]);
+    const rows = (await call('GET', `/api/console/nodes/${net.netid}`)).body.items as {
+      id: string;
+      tags: string[];
+    }[];
+    expect(rows.find((row) => row.id === node('db-1'))?.tags).toContain('office.listed');
+    expect(rows.find((row) => row.id === node('web-1'))?.tags).not.toContain('office.listed');
+  });
+
   it.each([
     ['a name shorter than 3', { tag_name: 'ab' }, /tag_name must be at least 3 characters/],
     ['a name with a dot', { tag_name: 'a.b.c' }, /tag_name may hold only letters, digits, dashes and spaces/],

@@ -18,6 +18,8 @@ export interface NodeListRow {
   pending_delete: number;
   /** The node's settings JSON, or '' when they are the defaults. */
   settings: string;
+  /** The node's tag ids, a JSON array. */
+  tags: string;
   last_check_in: string;
   name: string;
   endpoint_ip: string;
@@ -73,6 +75,7 @@ export class NodeListRepository {
         'nodes.connected',
         'nodes.pending_delete',
         'nodes.last_check_in',
+        'nodes.tags',
         'hosts.name',
         'hosts.endpoint_ip',
         'hosts.endpoint_ip6',

@@ -12,7 +12,7 @@ import { notFound } from '../../lib/api-error.ts';
 import { cutPage } from '../../lib/list-page.ts';
 import { nextTurn } from '../../lib/next-turn.ts';
 import type { NetworkDirectory } from '../networks/networks.public.ts';
-import { nodeSettings } from './node-fields.ts';
+import { nodeSettings, nodeTags } from './node-fields.ts';
 import type { NodeListRepository, NodeListRow } from './node-list.repository.ts';
 import { nodeStatus } from './node-status.ts';
 
@@ -73,6 +73,19 @@ function settingsReader(): (row: NodeListRow) => SettingsView {
   };
 }
 
+/** Reads a row's tag ids; most nodes share a few texts (`[]` above all), each parsed once per list. */
+function tagsReader(): (row: NodeListRow) => string[] {
+  const byText = new Map<string, string[]>();
+  return (row) => {
+    let tags = byText.get(row.tags);
+    if (!tags) {
+      tags = nodeTags(row);
+      byText.set(row.tags, tags);
+    }
+    return tags;
+  };
+}
+
 /** The console's node rows (Meshdeck list route): filtered, sorted and paged with the shared contract rules. */
 export class NodeListService {
   constructor(
@@ -100,6 +113,7 @@ export class NodeListService {
     const prefix = parseCidr(network.addressrange)?.prefix;
     const prefix6 = parseCidr(network.addressrange6)?.prefix;
     const settingsOf = settingsReader();
+    const tagsOf = tagsReader();
     const toItem = (row: NodeListRow): NodeListItem => {
       const { flags, routing } = settingsOf(row);
       return {
@@ -118,6 +132,7 @@ export class NodeListService {
         os: row.os,
         hasFirewall: row.has_firewall === 1,
         ...routing,
+        tags: tagsOf(row),
       };
     };
     if (selection.hostId !== undefined || selection.ids !== undefined)

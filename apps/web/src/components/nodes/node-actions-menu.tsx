@@ -5,6 +5,7 @@ import {
   IconDeviceDesktop,
   IconPlugConnected,
   IconPlugConnectedX,
+  IconTag,
   IconTrash,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -18,6 +19,8 @@ import { NO_ROLES, useIsProServer, type RoutingRoles } from '@/components/routin
 import { useRoutingActions } from '@/components/routing/use-routing-actions.tsx';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { paths } from '@/lib/paths.ts';
+import { useCanChangeInNetwork } from '@/lib/permissions.ts';
+import { NodeTagsDialog } from './node-tags-dialog.tsx';
 
 export interface NodeActionsMenuProps {
   node: NodeActionTarget;
@@ -29,6 +32,8 @@ export interface NodeActionsMenuProps {
   onRemoved?: () => void;
   /** The node's routing roles: when given, the menu offers to make or remove a relay, gateway or failover. */
   roles?: RoutingRoles;
+  /** The node's tag ids: when given (Pro), the menu offers to edit them. */
+  tags?: readonly string[];
 }
 
 /**
@@ -49,15 +54,17 @@ export function NodeActionsMenu({
   onRemoved,
   defaultOpened,
   roles,
+  tags,
 }: NodeActionsMenuProps) {
   const { t } = useTranslation('nodes');
   const setConnected = useSetNodeConnected();
   const approve = useApproveNode();
   const leave = useLeaveNetwork();
-  const [pending, setPending] = useState<'disconnect' | 'remove'>();
+  const [pending, setPending] = useState<'disconnect' | 'remove' | 'tags'>();
   const close = () => setPending(undefined);
   const isPro = useIsProServer();
   const routing = useRoutingActions(node, roles ?? NO_ROLES, hostName, isPro);
+  const canTag = useCanChangeInNetwork(node.network, 'tag', 'update') && isPro && tags !== undefined;
 
   const handleConnected = (isConnected: boolean) =>
     setConnected.mutate(
@@ -130,6 +137,11 @@ export function NodeActionsMenu({
               {t('actions.approve')}
             </Menu.Item>
           )}
+          {canTag && (
+            <Menu.Item leftSection={<IconTag size={14} />} onClick={() => setPending('tags')}>
+              {t('tags.edit')}
+            </Menu.Item>
+          )}
           {roles && routing.items}
           <Menu.Divider />
           <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setPending('remove')}>
@@ -156,6 +168,16 @@ export function NodeActionsMenu({
         onConfirm={handleRemove}
         onClose={close}
       />
+      {canTag && (
+        <NodeTagsDialog
+          opened={pending === 'tags'}
+          nodeId={node.id}
+          networkId={node.network}
+          name={hostName}
+          tags={tags ?? []}
+          onClose={close}
+        />
+      )}
       {roles && routing.dialogs}
     </>
   );

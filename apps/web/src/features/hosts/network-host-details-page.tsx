@@ -3,6 +3,7 @@ import { IconDeviceDesktop } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { NodeActionsMenu } from '@/components/nodes/node-actions-menu.tsx';
+import { NodeTagsCard } from '@/components/nodes/node-tags-card.tsx';
 import { PageHeader } from '@/components/layout/page-header.tsx';
 import { rolesOfView } from '@/components/routing/routing-roles.ts';
 import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
@@ -62,6 +63,7 @@ export function NetworkHostDetailsPage() {
         }
       />
       <NodeFieldsCard node={node} />
+      <NodeTagsCard nodeId={node.id} networkId={networkId} name={host.data.name} tags={node.tags} />
       <HostFieldsCard host={host.data} title={t('globalSettings')} />
     </Stack>
   );

@@ -52,6 +52,20 @@ describe('NodesPage', () => {
     expect(within(table()).queryByText('relay-host')).not.toBeInTheDocument();
   });
 
+  it('-> when a node carries tags, its row shows them by name, without the network prefix', async () => {
+    mockApi({
+      'GET console/nodes/net1': () =>
+        page([
+          item(1, 'tagged-host', { tags: ['net1.web servers', 'net1.gateways'] }),
+          item(2, 'plain-host'),
+        ]),
+    });
+    await renderNodes();
+    expect(await within(table()).findByText('web servers')).toBeInTheDocument();
+    expect(within(table()).getByText('gateways')).toBeInTheDocument();
+    expect(within(table()).getByRole('columnheader', { name: 'Tags' })).toBeInTheDocument();
+  });
+
   it('-> when the URL has a status and a search, applies both and keeps the other parameters', async () => {
     mockApi({ 'GET console/nodes/net1': () => page(nodes) });
     const { router } = await renderNodes('?status=offline&sort=-name');

@@ -25,6 +25,7 @@ const node = (id: string, name: string, hostId = `h-${id}`): NodeListItem => ({
   lastCheckIn: 0,
   isConnected: true,
   flags: [],
+  tags: [],
 });
 
 async function cachedList(items: NodeListItem[]) {

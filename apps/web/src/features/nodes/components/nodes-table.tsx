@@ -8,6 +8,7 @@ import { LazyRowMenu } from '@/components/data-table/lazy-row-menu.tsx';
 import { RowLink } from '@/components/data-table/row-link.tsx';
 import { StatusCell } from '@/components/data-table/status-cell.tsx';
 import { NodeActionsMenu } from '@/components/nodes/node-actions-menu.tsx';
+import { NodeTagBadges } from '@/components/nodes/node-tag-badges.tsx';
 import { rolesOfRow } from '@/components/routing/routing-roles.ts';
 import { paths } from '@/lib/paths.ts';
 import { NodeBadges } from './node-badges.tsx';
@@ -70,6 +71,14 @@ export function NodesTable(props: NodesTableProps) {
           />
         ),
       }),
+      column.accessor((item) => item.tags.join(' '), {
+        id: 'tags',
+        header: t('columns.tags'),
+        enableSorting: false,
+        cell: (info) => (
+          <NodeTagBadges tags={info.row.original.tags} networkId={info.row.original.network} t={t} />
+        ),
+      }),
       column.display({
         id: 'actions',
         header: '',
@@ -82,6 +91,7 @@ export function NodesTable(props: NodesTableProps) {
                 node={info.row.original}
                 hostName={info.row.original.name}
                 roles={rolesOfRow(info.row.original)}
+                tags={info.row.original.tags}
                 defaultOpened
               />
             )}

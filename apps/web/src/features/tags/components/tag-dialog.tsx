@@ -9,7 +9,8 @@ import { useGuardedClose } from '@/components/ui/unsaved-changes.ts';
 import { useNetworkMembers } from '@/lib/api/network-members.ts';
 import { describeError } from '@/lib/error-message.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
-import { previewTag, useCreateTag, useUpdateTag } from '../api/tag-mutations.ts';
+import { previewTag, useUpdateTag } from '@/lib/api/tag-members.ts';
+import { useCreateTag } from '../api/tag-mutations.ts';
 
 /** The checklist's name rule (§3.18): 3 to 50 characters; the server's pattern (letters, digits, dashes, spaces). */
 export const TAG_NAME_MIN = 3;
