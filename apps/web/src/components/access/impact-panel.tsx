@@ -2,6 +2,7 @@ import type { AccessImpact } from '@meshdeck/contracts';
 import { Alert, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMemo } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { isEmptyImpact, rulesText, summariseImpact, type ImpactLine } from './impact-summary.ts';
 
@@ -23,6 +24,24 @@ function LineText({ line }: { line: ImpactLine }) {
   });
 }
 
+const COUNT_KEYS = {
+  cuts: 'impact.cutCount',
+  opens: 'impact.openCount',
+  changes: 'impact.changeCount',
+} as const;
+
+/**
+ * The headline counts the very lines listed below it (a two-way pair is one line), per kind, so "12 connections
+ * cut" heads a list of 12 cuts; the server's pair counts are directed and would disagree with the list.
+ */
+function headline(lines: readonly ImpactLine[], t: TFunction<'access'>): string {
+  return (['cuts', 'opens', 'changes'] as const)
+    .map((kind) => ({ kind, count: lines.filter((line) => line.kind === kind).length }))
+    .filter((part) => part.count > 0)
+    .map((part) => t(COUNT_KEYS[part.kind], { count: part.count }))
+    .join(', ');
+}
+
 /**
  * What a change would do before it is saved (issue 32), from the server's preview: pairs that lose and gain
  * access, and the network's checks it would break (a save that breaks one is refused, so the panel says so).
@@ -42,7 +61,7 @@ export function ImpactPanel({ impact }: { impact: AccessImpact }) {
         ) : (
           <>
             <Text fz="sm" c="dimmed">
-              {t('impact.counts', { gained: impact.pairs.gained, lost: impact.pairs.lost })}
+              {headline(lines, t)}
             </Text>
             <List size="sm" spacing={2}>
               {lines.slice(0, SHOWN_LINES).map((line) => (

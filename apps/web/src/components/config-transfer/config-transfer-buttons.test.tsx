@@ -38,7 +38,7 @@ describe('ConfigTransferButtons', () => {
     expect(within(table).getByText('lab')).toBeInTheDocument();
     expect(within(table).getByText('create')).toBeInTheDocument();
     expect(
-      screen.getByText('1 items would be created; nothing changes until you import.'),
+      screen.getByText('1 item would be created; nothing changes until you import.'),
     ).toBeInTheDocument();
     expect(vi.mocked(apiClient.post).mock.calls[0]?.[2]?.query).toEqual({ dry_run: true });
 
