@@ -22,7 +22,7 @@ import * as licensesModule from './modules/licenses/licenses.module.ts';
 import * as metricsModule from './modules/metrics/metrics.module.ts';
 import * as networksModule from './modules/networks/networks.module.ts';
 import * as nodesModule from './modules/nodes/nodes.module.ts';
-import type { NodeRoutingEdit } from './modules/nodes/nodes.public.ts';
+import { NodeHealth, type NodeRoutingEdit } from './modules/nodes/nodes.public.ts';
 import * as oauthModule from './modules/oauth/oauth.module.ts';
 import * as peersModule from './modules/peers/peers.module.ts';
 import * as releasesModule from './modules/releases/releases.module.ts';
@@ -98,14 +98,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const lists = new ReadCache();
   // Egress ranges and clients' extra ranges pass one rule set (decision 047).
   const claims = routingModule.routeClaims(database, networks.directory, config, broker.publicUrl);
-  const mesh = { config, database, networks: networks.directory, events, serverName, claims };
+  // Node status by the server's clock (decision 050): lists, ApiNode, remote access and the sweeper share it.
+  const health = new NodeHealth(config.status);
+  const mesh = { config, database, networks: networks.directory, events, serverName, claims, health };
   const peers = await peersModule.register(app, { database, broker, serverName });
   // GET /api/nodes(/{network}) lists external clients as static nodes, and a node update's relay and internet-gateway
   // membership goes through the routing rules: both modules register further down.
   const staticNodes = (netid?: string) => extClients.staticNodes(netid);
   const editRouting = (netid: string, nodeId: string, edit: NodeRoutingEdit) =>
     routingService.editNode(netid, nodeId, edit);
-  const nodes = await nodesModule.register(app, { ...mesh, peers, lists, staticNodes, editRouting });
+  const nodes = await nodesModule.register(app, {
+    ...mesh,
+    peers,
+    lists,
+    staticNodes,
+    editRouting,
+    sweepEveryMs: config.status.sweepEveryMs,
+  });
   await enrollmentKeysModule.register(app, { ...mesh, findRelay: nodes.findRelay });
   const usage = rolesModule.withNetworkIdentity(enrollmentKeysModule.withNetworkKeys(nodes.networkUsage));
   await networksModule.register(app, { database, events, usage, limits: licensing.limits });

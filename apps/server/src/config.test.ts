@@ -48,3 +48,43 @@ describe('loadConfig -> where to listen', () => {
     expect(loadConfig({ HOST: 'mesh-1.example.org' }).host).toBe('mesh-1.example.org');
   });
 });
+
+describe('loadConfig -> node status (decision 050)', () => {
+  it('-> with an empty environment, a stopped agent is unstable within 2 minutes and offline within 5', () => {
+    const { status } = loadConfig({});
+    expect(status).toEqual({
+      checkInMs: 30_000,
+      unstableAfterMs: 90_000,
+      offlineAfterMs: 240_000,
+      sweepEveryMs: 15_000,
+    });
+    // The agent's last check-in is at or before its stop; a sweep sees the change within sweepEveryMs after.
+    expect(status.unstableAfterMs + status.sweepEveryMs).toBeLessThanOrEqual(120_000);
+    expect(status.offlineAfterMs + status.sweepEveryMs).toBeLessThanOrEqual(300_000);
+  });
+
+  it('-> with short settings (tests), sweeps every half interval', () => {
+    const { status } = loadConfig({
+      AGENT_CHECK_IN_SECONDS: '1',
+      STATUS_GRACE_SECONDS: '1',
+      STATUS_OFFLINE_AFTER_SECONDS: '4',
+    });
+    expect(status).toEqual({
+      checkInMs: 1000,
+      unstableAfterMs: 2000,
+      offlineAfterMs: 4000,
+      sweepEveryMs: 500,
+    });
+  });
+
+  it.each([
+    [{ AGENT_CHECK_IN_SECONDS: '0' }, 'AGENT_CHECK_IN_SECONDS'],
+    [{ AGENT_CHECK_IN_SECONDS: 'often' }, 'AGENT_CHECK_IN_SECONDS'],
+    [{ STATUS_GRACE_SECONDS: '-1' }, 'STATUS_GRACE_SECONDS'],
+    [{ STATUS_OFFLINE_AFTER_SECONDS: '1.5' }, 'STATUS_OFFLINE_AFTER_SECONDS'],
+    [{ STATUS_OFFLINE_AFTER_SECONDS: '90' }, 'STATUS_OFFLINE_AFTER_SECONDS'],
+  ])('-> when %o, throws a ConfigError naming %s', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+});

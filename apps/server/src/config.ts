@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { consoleConfig, consoleEnvSchema, type ConsoleConfig } from './config-console.ts';
 import { corsOriginSchema, trustProxySchema, type TrustProxy } from './config-security.ts';
 import { licenseConfig, licenseEnvSchema, type LicenseConfig } from './config-license.ts';
+import { statusConfig, statusEnvSchema, type StatusConfig } from './config-status.ts';
 
 /** Thrown when the environment cannot be turned into a valid configuration; names the variable. */
 export class ConfigError extends Error {}
@@ -105,6 +106,7 @@ const envSchema = z.object({
   OIDC_ALLOWED_DOMAINS: z.string().default(''),
   ...consoleEnvSchema.shape,
   ...licenseEnvSchema.shape,
+  ...statusEnvSchema.shape,
 });
 
 export interface Config {
@@ -141,6 +143,8 @@ export interface Config {
   oidc: { issuer: string; clientId: string; clientSecret: string; allowedDomains: string[] } | undefined;
   /** The Pro licence's source (config-license.ts, decision 041). */
   license: LicenseConfig;
+  /** Check-in interval and the status thresholds (config-status.ts, decision 050). */
+  status: StatusConfig;
 }
 
 /** OIDC needs issuer and client id together; a half-configured provider is a start-up error, not a silent no-SSO. */
@@ -167,6 +171,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (typeof consoleParts === 'string') throw new ConfigError(`Invalid configuration: ${consoleParts}`);
   const license = licenseConfig(e, (file) => path.resolve(file));
   if (typeof license === 'string') throw new ConfigError(`Invalid configuration: ${license}`);
+  const status = statusConfig(e);
+  if (typeof status === 'string') throw new ConfigError(`Invalid configuration: ${status}`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -193,5 +199,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     oidc: oidcConfig(e),
     console: consoleParts,
     license,
+    status,
   };
 }

@@ -17,6 +17,9 @@ export const eventResources = [
   'roles',
   'groups',
   'invites',
+  // A node's status moved (healthy, unstable, offline) by the server's clock or its agent's broker session, with no
+  // write: a resource of its own, so what follows writes (DNS, access models) does not run again (decision 050).
+  'node-status',
 ] as const;
 export const eventResourceSchema = z.enum(eventResources);
 export type EventResource = z.infer<typeof eventResourceSchema>;
@@ -29,6 +32,8 @@ export const changeEventSchema = z.object({
   id: z.string().optional(),
   /** The network the change belongs to, when it belongs to one. */
   network: z.string().optional(),
+  /** The ids of the changed items, when a few changed together (one status sweep); none means re-read them all. */
+  ids: z.array(z.string()).optional(),
 });
 export type ChangeEvent = z.infer<typeof changeEventSchema>;
 

@@ -4,7 +4,7 @@ import type { ModuleApp } from '../../lib/module.ts';
 import { ExtClientsTransaction } from '../../stores/ext-clients-transaction.repository.ts';
 import { meshRepositories } from '../../stores/hosts-transaction.repository.ts';
 import type { EventBus } from '../events/events.public.ts';
-import type { NetworkDirectory } from '../nodes/nodes.public.ts';
+import type { NetworkDirectory, NodeHealth } from '../nodes/nodes.public.ts';
 import type { PeerEngine } from '../peers/peers.public.ts';
 import type { RouteClaims } from '../routing/routing.public.ts';
 import { ClientFilesService } from './client-files.service.ts';
@@ -38,6 +38,8 @@ export interface ExtClientsModuleDeps {
   serverName: string;
   /** The route-claim checks a client's extra ranges go through (decision 047). */
   claims: RouteClaims;
+  /** Node status by the server's clock (gateways' status). */
+  health: NodeHealth;
   /** Pro: the users' own remote-access routes (api-contract §2.13) read users and networks through these. */
   people?: RemoteAccessPeople;
 }
@@ -57,6 +59,7 @@ export async function register(app: ModuleApp, deps: ExtClientsModuleDeps): Prom
     peers: deps.peers.queue,
     messenger: deps.peers.messenger,
     serverName: deps.serverName,
+    health: deps.health,
   };
   const clients = new ExtClientsRepository(deps.database.db);
   const tx = new ExtClientsTransaction(deps.database.db);
@@ -93,6 +96,7 @@ export async function register(app: ModuleApp, deps: ExtClientsModuleDeps): Prom
       service,
       changes,
       deps.people,
+      deps.health,
     );
     await app.register(remoteAccessRoutes(remoteAccess));
   }

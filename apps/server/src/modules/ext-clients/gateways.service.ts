@@ -90,7 +90,7 @@ export class GatewaysService {
     await this.d.messenger.sendNode(presentRawNode(node, network, this.d.serverName));
     // The gateway's own list gains or loses its clients; its peers' entry for it gains or loses their addresses.
     this.d.peers.enqueue({ hostId: node.host_id });
-    return presentApiNode(node, network, this.d.serverName, new Date());
+    return presentApiNode(node, network, this.d.serverName, this.d.health.statusOf(node));
   }
 
   private async require(netid: string, nodeId: string): Promise<{ network: NetworkInfo; node: NodeRow }> {

@@ -1,6 +1,6 @@
 import type { HostTransactionRepositories } from '../../stores/hosts-transaction.repository.ts';
 import type { EventBus } from '../events/events.public.ts';
-import type { NetworkDirectory } from '../nodes/nodes.public.ts';
+import type { NetworkDirectory, NodeHealth } from '../nodes/nodes.public.ts';
 import type { HostMessenger, PeerUpdateQueue } from '../peers/peers.public.ts';
 
 /** What remote access uses of the hosts, nodes and peers modules; built by register in ext-clients.module.ts. */
@@ -13,4 +13,6 @@ export interface RemoteAccessDependencies {
   peers: PeerUpdateQueue;
   messenger: HostMessenger;
   serverName: string;
+  /** Node status by the server's clock (a gateway's, shown to remote-access clients). */
+  health: NodeHealth;
 }

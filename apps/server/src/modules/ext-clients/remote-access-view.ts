@@ -1,5 +1,4 @@
-import type { ApiExtClient, UserRag, UserRemoteGw } from '@meshdeck/contracts';
-import { nodeStatus } from '../nodes/nodes.public.ts';
+import type { ApiExtClient, NodeStatus, UserRag, UserRemoteGw } from '@meshdeck/contracts';
 import { presentExtClient } from './ext-clients.presenter.ts';
 import type { ExtClientRow } from './ext-clients.repository.ts';
 import {
@@ -51,7 +50,7 @@ const blankClient = (gw: GatewayContext): ApiExtClient => ({
 export function presentUserRemoteGw(
   gw: GatewayContext,
   client: ExtClientRow | undefined,
-  now = new Date(),
+  status: NodeStatus,
 ): UserRemoteGw {
   const allowed = clientAllowedIps(gw);
   return {
@@ -68,7 +67,7 @@ export function presentUserRemoteGw(
     gw_listen_port: gatewayPort(gw.host),
     allowed_endpoints: allowedEndpoints(gw),
     network_addresses: [gw.network.addressrange, gw.network.addressrange6],
-    status: nodeStatus(gw.node, now),
+    status,
     manage_dns: false,
     dns_address: gw.settings.ingressdns,
     addresses: [gw.node.address && `${gw.node.address}/32`, gw.node.address6 && `${gw.node.address6}/128`]

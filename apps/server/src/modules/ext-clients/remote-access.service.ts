@@ -2,7 +2,7 @@ import type { HostTransactionRepositories } from '../../stores/hosts-transaction
 import type { IngressGwUsers, NetworkWire, ReturnUser, UserRag, UserRemoteGw } from '@meshdeck/contracts';
 import { canUseGateway, type Principal } from '../../auth/access.ts';
 import { ApiError, badRequest, forbidden } from '../../lib/api-error.ts';
-import { nodeSettings } from '../nodes/nodes.public.ts';
+import { nodeSettings, type NodeHealth } from '../nodes/nodes.public.ts';
 import type { ExtClientsRepository } from './ext-clients.repository.ts';
 import {
   REMOTE_CLIENT_EXISTS,
@@ -34,6 +34,7 @@ export class RemoteAccessService {
     private readonly clientsService: ExtClientsService,
     private readonly changes: ClientChangeSink,
     private readonly people: RemoteAccessPeople,
+    private readonly health: NodeHealth,
   ) {}
 
   /** Attaches a user to a gateway; admins reach every gateway already (400). */
@@ -84,6 +85,7 @@ export class RemoteAccessService {
             c.owner_id === username &&
             (!racId || c.remote_access_client_id === racId),
         ),
+        this.health.statusOf(gw.node),
       ),
     );
   }
@@ -115,7 +117,7 @@ export class RemoteAccessService {
         (c) => c.owner_id === username && c.remote_access_client_id === racId,
       );
     const mine = await findMine();
-    if (mine) return presentUserRemoteGw(gw, mine);
+    if (mine) return presentUserRemoteGw(gw, mine, this.health.statusOf(gw.node));
     try {
       const created = await this.clientsService.create(
         gw.node.network,
@@ -123,12 +125,16 @@ export class RemoteAccessService {
         { remote_access_client_id: racId },
         { username, reach: 'own', isNetworkAdmin: false },
       );
-      return presentUserRemoteGw(gw, await this.clients.find(created.clientid));
+      return presentUserRemoteGw(
+        gw,
+        await this.clients.find(created.clientid),
+        this.health.statusOf(gw.node),
+      );
     } catch (error) {
       // A concurrent call for the same device created it first (checked under the network lock): answer with it.
       const existing =
         error instanceof ApiError && error.message === REMOTE_CLIENT_EXISTS && (await findMine());
-      if (existing) return presentUserRemoteGw(gw, existing);
+      if (existing) return presentUserRemoteGw(gw, existing, this.health.statusOf(gw.node));
       throw error;
     }
   }

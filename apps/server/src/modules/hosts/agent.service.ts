@@ -8,7 +8,7 @@ import {
   type RawNode,
 } from '@meshdeck/contracts';
 import { badRequest, notFound, unauthorized } from '../../lib/api-error.ts';
-import type { NetworkInfo, NodeRow, NetworkDirectory } from '../nodes/nodes.public.ts';
+import type { NetworkInfo, NodeRow, NetworkDirectory, StatusChanges } from '../nodes/nodes.public.ts';
 import { presentRawNode } from '../nodes/nodes.public.ts';
 import type { TokenService } from '../../auth/tokens.ts';
 import type { EventBus } from '../events/events.public.ts';
@@ -37,6 +37,8 @@ export interface AgentServiceDependencies {
   serverName: string;
   /** The DNS entries of the host's networks (the DNS module), for pulls. */
   dnsOf?: (hostId: string) => Promise<DnsEntry[]>;
+  /** Announces the nodes a check-in brings back to healthy (decision 050). */
+  status: StatusChanges;
 }
 
 /** Agent-facing host routes: token refresh, pull and the HTTP fallback for MQTT messages. No HTTP, no SQL. */
@@ -108,7 +110,7 @@ export class AgentService {
       case 'UPDATE_HOST':
         // The Host is validated (and applied) first, so a rejected check-in writes nothing.
         if (update.Host) await this.refreshHost(host, update.Host, observed);
-        await this.d.nodes.touchCheckIn(hostId, new Date().toISOString());
+        await this.checkIn(hostId);
         return;
       case 'UPDATE_NODE':
         await this.updateNode(hostId, update.Node ?? {});
@@ -119,6 +121,12 @@ export class AgentService {
       default:
         return;
     }
+  }
+
+  /** Records a check-in on the host's nodes, announcing those it brings back to healthy. */
+  private async checkIn(hostId: string): Promise<void> {
+    const at = new Date(this.d.status.now()).toISOString();
+    await this.d.status.checkIn(hostId, at, () => this.d.nodes.touchCheckIn(hostId, at));
   }
 
   private async refreshHost(

@@ -22,6 +22,8 @@ export function connectBrokerToHosts(
     agents: AgentService;
     events: EventBus;
     serverName: string;
+    /** Told of each session change too: a lost session makes the host's nodes unstable (decision 050). */
+    onSession: (hostId: string, isOpen: boolean) => void;
   },
 ): HostKeyring {
   const keySource = (h: { id: string; traffic_key: string | null }) => ({
@@ -39,9 +41,10 @@ export function connectBrokerToHosts(
       : d.agents.verifyBrokerLogin(username, password),
   );
   // The console's host list shows broker sessions (issue 19): a change is a host update for its live refresh.
-  broker.setPresenceListener((hostId) =>
-    d.events.publish({ resource: 'hosts', action: 'updated', id: hostId }),
-  );
+  broker.setPresenceListener((hostId, isOpen) => {
+    d.onSession(hostId, isOpen);
+    d.events.publish({ resource: 'hosts', action: 'updated', id: hostId });
+  });
   broker.setAgentAuthorizer(
     agentTopicAuthorizer(d.serverName, async (nodeId) => (await d.nodes.findById(nodeId))?.host_id),
   );
@@ -58,6 +61,8 @@ export interface HostChangeState {
   peers: PeerUpdateQueue;
   /** The nodes module's network usage: who lost a node in a network delete, once that delete has committed. */
   networkUsage: { takeRemovedHosts: (netid: string) => HostChange[] };
+  /** Node status: forgets a deleted host's broker session. */
+  health: { forget: (hostId: string) => void };
 }
 
 /** Keeps caches and per-host state in step with change events, so they hold what exists, not what once did. */
@@ -68,7 +73,8 @@ export function followHostChanges(events: EventBus, s: HostChangeState): void {
       event.resource === 'nodes' ||
       event.resource === 'hosts' ||
       event.resource === 'networks' ||
-      event.resource === 'extclients'
+      event.resource === 'extclients' ||
+      event.resource === 'node-status'
     )
       s.lists.invalidate();
     // A deleted host's key goes after its DELETE_HOST went out (the delete is announced after it).
@@ -76,6 +82,7 @@ export function followHostChanges(events: EventBus, s: HostChangeState): void {
       s.keyring.forget(event.id);
       s.secrets.forget(event.id);
       s.peerVersions.forget(event.id);
+      s.health.forget(event.id);
     }
     // Anything that may free an address (or change the range) voids the network's allocation hint.
     if (event.resource === 'networks' && event.id) s.addressHints.reset(event.id);

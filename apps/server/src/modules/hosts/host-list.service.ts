@@ -10,7 +10,7 @@ import {
 import { notFound } from '../../lib/api-error.ts';
 import { cutPage } from '../../lib/list-page.ts';
 import { nextTurn } from '../../lib/next-turn.ts';
-import { nodeStatus } from '../nodes/nodes.public.ts';
+import type { NodeHealth } from '../nodes/nodes.public.ts';
 import { hostSettings, type HostSettings } from './host-fields.ts';
 import type { HostListRepository, HostListRow, HostNodeRow } from './host-list.repository.ts';
 import { presentApiHost } from './hosts.presenter.ts';
@@ -24,6 +24,7 @@ export class HostListService {
   constructor(
     private readonly rows: HostListRepository,
     private readonly hosts: HostsRepository,
+    private readonly health: NodeHealth,
   ) {}
 
   /** One host in full (ApiHost), for the dialogs a list row opens; the v0.30 surface has no single-host GET. */
@@ -37,7 +38,7 @@ export class HostListService {
   }
 
   /** One page of the hosts matching the query (read now); total counts every match. */
-  async list(query: HostListQuery, now = new Date()): Promise<ListPage<HostListItem>> {
+  async list(query: HostListQuery, now = this.health.now()): Promise<ListPage<HostListItem>> {
     return hostPage(await this.items(query.ids, now), query);
   }
 
@@ -45,8 +46,8 @@ export class HostListService {
    * Every host (or some ids) as a lean row, by name; the routes cache the whole list and cut each filtered page from it
    * (`hostPage`). Every host is read a slice at a time (READ_SLICE), the event loop free between slices.
    */
-  async items(ids?: readonly string[], now = new Date()): Promise<HostListItem[]> {
-    const toItems = hostItems(now);
+  async items(ids?: readonly string[], now = this.health.now()): Promise<HostListItem[]> {
+    const toItems = hostItems((node) => this.health.statusOf(node, now));
     if (ids !== undefined) {
       const [hosts, nodes] = await Promise.all([this.rows.hosts(ids), this.rows.nodes(ids)]);
       return toItems(hosts, groupByHost(nodes));
@@ -86,7 +87,9 @@ const byNetwork = (nodes: HostNodeRow[]) =>
     : [...nodes].sort((a, b) => (a.network < b.network ? -1 : a.network > b.network ? 1 : 0));
 
 /** Builds host rows from hosts and their nodes (each distinct settings text parsed once, across calls). */
-function hostItems(now: Date): (hosts: HostListRow[], byHost: Map<string, HostNodeRow[]>) => HostListItem[] {
+function hostItems(
+  statusOf: (node: HostNodeRow) => string,
+): (hosts: HostListRow[], byHost: Map<string, HostNodeRow[]>) => HostListItem[] {
   // Hosts of a fleet mostly carry the same settings text: each distinct one is parsed once per list.
   const settingsByText = new Map<string, HostSettings>();
   return (hosts, byHost) =>
@@ -110,7 +113,7 @@ function hostItems(now: Date): (hosts: HostListRow[], byHost: Map<string, HostNo
         version: host.version,
         isDefault: settings.isdefault,
         isBehindNat: settings.nat_type !== '' && settings.nat_type !== 'public',
-        status: worstNodeStatus(hostNodes.map((node) => nodeStatus(node, now))),
+        status: worstNodeStatus(hostNodes.map(statusOf)),
         lastCheckIn,
         nodes: hostNodes.map((node) => ({
           id: node.id,

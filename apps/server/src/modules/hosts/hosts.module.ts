@@ -8,7 +8,12 @@ import type { ReadCache } from '../../lib/read-cache.ts';
 import { HostsTransaction, meshRepositories } from '../../stores/hosts-transaction.repository.ts';
 import type { EventBus } from '../events/events.public.ts';
 import type { LicenseLimits } from '../licenses/licenses.public.ts';
-import { AddressHints, type NetworkDirectory } from '../nodes/nodes.public.ts';
+import {
+  AddressHints,
+  StatusChanges,
+  type NetworkDirectory,
+  type NodeHealth,
+} from '../nodes/nodes.public.ts';
 import type { PeerEngine } from '../peers/peers.public.ts';
 import { agentRoutes } from './agent.routes.ts';
 import { AgentService } from './agent.service.ts';
@@ -32,6 +37,8 @@ export interface HostsModuleDeps {
   peers: PeerEngine;
   events: EventBus;
   lists: ReadCache;
+  /** Node status by the server's clock: check-ins and broker sessions move it (decision 050). */
+  health: NodeHealth;
   /** The nodes module's network usage: peer updates for hosts that lost a node wait for the network delete. */
   networkUsage: HostChangeState['networkUsage'];
   /** The DNS entries of a host's networks, carried in its pulls (the DNS module). */
@@ -45,7 +52,7 @@ export interface HostsModuleDeps {
  * (logins, topics, presence, traffic keys), and the console's lean host list.
  */
 export async function register(app: ModuleApp, deps: HostsModuleDeps): Promise<void> {
-  const { config, database, broker, tokens, networks, peers, events, lists, networkUsage } = deps;
+  const { config, database, broker, tokens, networks, peers, events, lists, networkUsage, health } = deps;
   const { serverName } = config;
   const repositories = {
     ...meshRepositories(database.db),
@@ -54,6 +61,7 @@ export async function register(app: ModuleApp, deps: HostsModuleDeps): Promise<v
   const { queue, builder: peerBuilder, messenger } = peers;
   const secrets = new HostSecrets();
   const addressHints = new AddressHints();
+  const status = new StatusChanges({ nodes: repositories.nodes, health, events });
   const hostsService = new HostsService({
     ...repositories,
     networks,
@@ -74,6 +82,7 @@ export async function register(app: ModuleApp, deps: HostsModuleDeps): Promise<v
       secrets,
       serverName,
       dnsOf: deps.dnsOf,
+      status,
     },
     hostsService,
   );
@@ -97,7 +106,17 @@ export async function register(app: ModuleApp, deps: HostsModuleDeps): Promise<v
       nodes: await agents.rawNodes(nodes),
     };
   });
-  const keyring = connectBrokerToHosts(broker, { ...repositories, agents, events, serverName });
+  const keyring = connectBrokerToHosts(broker, {
+    ...repositories,
+    agents,
+    events,
+    serverName,
+    onSession: (hostId, isOpen) => {
+      status
+        .brokerSession(hostId, isOpen)
+        .catch((error: unknown) => app.log.warn({ err: error }, 'announcing a broker session failed'));
+    },
+  });
   followHostChanges(events, {
     lists,
     keyring,
@@ -106,6 +125,7 @@ export async function register(app: ModuleApp, deps: HostsModuleDeps): Promise<v
     addressHints,
     peers: queue,
     networkUsage,
+    health,
   });
 
   await app.register(
@@ -125,5 +145,5 @@ export async function register(app: ModuleApp, deps: HostsModuleDeps): Promise<v
   );
   await app.register(hostsRoutes(hostsService, lists));
   const hostRows = new HostListRepository(database.db, database.engine);
-  await app.register(hostListRoutes(new HostListService(hostRows, repositories.hosts), lists));
+  await app.register(hostListRoutes(new HostListService(hostRows, repositories.hosts, health), lists));
 }

@@ -14,7 +14,7 @@ import { nextTurn } from '../../lib/next-turn.ts';
 import type { NetworkDirectory } from '../networks/networks.public.ts';
 import { nodeSettings, nodeTags } from './node-fields.ts';
 import type { NodeListRepository, NodeListRow } from './node-list.repository.ts';
-import { nodeStatus } from './node-status.ts';
+import type { NodeHealth } from './node-status.ts';
 
 /** Rows per read of a whole list: ~25 ms of SQL and ~10 ms of mapping each. */
 const READ_SLICE = 5000;
@@ -91,10 +91,11 @@ export class NodeListService {
   constructor(
     private readonly rows: NodeListRepository,
     private readonly networks: NetworkDirectory,
+    private readonly health: NodeHealth,
   ) {}
 
   /** One page of a network's node rows matching the query (read now); total counts every match. */
-  async list(netid: string, query: NodeListQuery, now = new Date()): Promise<ListPage<NodeListItem>> {
+  async list(netid: string, query: NodeListQuery, now = this.health.now()): Promise<ListPage<NodeListItem>> {
     return nodePage(await this.items(netid, { hostId: query.host, ids: query.ids }, now), query);
   }
 
@@ -106,7 +107,7 @@ export class NodeListService {
   async items(
     netid: string,
     selection: { hostId?: string | undefined; ids?: readonly string[] | undefined } = {},
-    now = new Date(),
+    now = this.health.now(),
   ): Promise<NodeListItem[]> {
     const network = await this.networks.find(netid);
     if (!network) throw notFound(`network ${netid} not found`);
@@ -125,7 +126,7 @@ export class NodeListService {
         address6: row.address6 && prefix6 !== undefined ? `${row.address6}/${prefix6}` : '',
         endpoint: row.endpoint_ip || row.endpoint_ip6,
         publicKey: row.public_key,
-        status: nodeStatus(row, now),
+        status: this.health.statusOf(row, now),
         lastCheckIn: unix(row.last_check_in),
         isConnected: row.connected === 1,
         flags,

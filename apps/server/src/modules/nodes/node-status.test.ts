@@ -1,20 +1,86 @@
 import { describe, expect, it } from 'vitest';
-import { nodeStatus } from './node-status.ts';
+import { NodeHealth, checkInStatus } from './node-status.ts';
 
-const now = new Date('2030-01-01T12:00:00Z');
-const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
+const thresholds = { unstableAfterMs: 90_000, offlineAfterMs: 240_000 };
+const start = Date.parse('2030-01-01T12:00:00Z');
+const at = (ms: number) => new Date(start + ms).toISOString();
 
-describe('nodeStatus', () => {
-  it('when the node checked in a minute ago, is online', () => {
-    expect(nodeStatus({ connected: 1, last_check_in: ago(1) }, now)).toBe('online');
-  });
-  it('when the last check-in is more than 10 minutes old, is offline', () => {
-    expect(nodeStatus({ connected: 1, last_check_in: ago(11) }, now)).toBe('offline');
-  });
+/** A node that checked in at `start`, and a clock the test moves. */
+function fixture() {
+  let now = start;
+  const health = new NodeHealth(thresholds, () => now);
+  const node = { host_id: 'h1', connected: 1, last_check_in: at(0) };
+  return { health, node, advance: (ms: number) => (now += ms), setNow: (ms: number) => (now = start + ms) };
+}
+
+describe('checkInStatus', () => {
   it('when the node is disconnected, is offline even if it just checked in', () => {
-    expect(nodeStatus({ connected: 0, last_check_in: ago(0) }, now)).toBe('offline');
+    expect(checkInStatus({ connected: 0, last_check_in: at(0) }, start, thresholds)).toBe('offline');
   });
   it('when the check-in time is missing or unreadable, is offline (the default)', () => {
-    expect(nodeStatus({ connected: 1, last_check_in: '' }, now)).toBe('offline');
+    expect(checkInStatus({ connected: 1, last_check_in: '' }, start, thresholds)).toBe('offline');
+  });
+  it('when the broker session was lost before the last check-in, the check-in decides (online)', () => {
+    expect(checkInStatus({ connected: 1, last_check_in: at(0) }, start + 1000, thresholds, start - 1)).toBe(
+      'online',
+    );
+  });
+});
+
+describe('NodeHealth (the status state machine, on an injected clock)', () => {
+  it('when an agent stops checking in, goes online -> warning (unstable) after the unstable age -> offline after the offline age', () => {
+    const { health, node, setNow } = fixture();
+    expect(health.statusOf(node)).toBe('online');
+    setNow(90_000);
+    expect(health.statusOf(node)).toBe('online');
+    setNow(90_001);
+    expect(health.statusOf(node)).toBe('warning');
+    setNow(240_000);
+    expect(health.statusOf(node)).toBe('warning');
+    setNow(240_001);
+    expect(health.statusOf(node)).toBe('offline');
+  });
+
+  it('when the agent checks in again, is online again from offline or unstable', () => {
+    const { health, node, setNow } = fixture();
+    setNow(300_000);
+    expect(health.statusOf(node)).toBe('offline');
+    expect(health.statusOf({ ...node, last_check_in: at(300_000) })).toBe('online');
+    setNow(400_000);
+    expect(health.statusOf({ ...node, last_check_in: at(300_000) })).toBe('warning');
+  });
+
+  it('when the agent loses its broker session, is unstable at once; a new session or a later check-in makes it online again', () => {
+    const { health, node, advance } = fixture();
+    advance(5_000);
+    expect(health.brokerSession('h1', false)).toBeUndefined();
+    expect(health.statusOf(node)).toBe('warning');
+    // Another host's nodes are not affected.
+    expect(health.statusOf({ ...node, host_id: 'h2' })).toBe('online');
+    advance(1_000);
+    expect(health.statusOf({ ...node, last_check_in: at(6_000) })).toBe('online');
+    expect(health.brokerSession('h1', true)).toBe(start + 5_000);
+    expect(health.statusOf(node)).toBe('online');
+  });
+
+  it('when a lost session is older than the offline age, prune forgets it (the node is offline by its check-in anyway)', () => {
+    const { health, node, advance } = fixture();
+    advance(10_000);
+    health.brokerSession('h1', false);
+    advance(240_000);
+    health.prune();
+    expect(health.brokerSession('h1', true)).toBe(start + 10_000);
+    health.brokerSession('h1', false);
+    advance(240_001);
+    health.prune();
+    expect(health.brokerSession('h1', true)).toBeUndefined();
+    expect(health.statusOf(node)).toBe('offline');
+  });
+
+  it('when a host is deleted, forget drops its lost session', () => {
+    const { health, node } = fixture();
+    health.brokerSession('h1', false);
+    health.forget('h1');
+    expect(health.statusOf(node)).toBe('online');
   });
 });

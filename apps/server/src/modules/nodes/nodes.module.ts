@@ -8,6 +8,7 @@ import type { PeerEngine } from '../peers/peers.public.ts';
 import type { NetworkDirectory, NetworkInfo } from '../networks/networks.public.ts';
 import { NodesNetworkUsage } from './network-usage.ts';
 import { nodeSettings } from './node-fields.ts';
+import type { NodeHealth } from './node-status.ts';
 import { NodeListRepository } from './node-list.repository.ts';
 import { nodeListRoutes } from './node-list.routes.ts';
 import { NodeListService } from './node-list.service.ts';
@@ -15,6 +16,7 @@ import { presentApiNode, presentRawNode } from './nodes.presenter.ts';
 import { NodesRepository, type NodeRow } from './nodes.repository.ts';
 import { nodesRoutes } from './nodes.routes.ts';
 import { NodesService, type NodesServiceDependencies } from './nodes.service.ts';
+import { StatusSweeper } from './status-sweeper.ts';
 
 /** What the nodes module uses. */
 export interface NodesModuleDeps {
@@ -31,6 +33,10 @@ export interface NodesModuleDeps {
   staticNodes?: (netid?: string) => Promise<ApiNode[]>;
   /** Relay and internet-gateway membership asked by a node update (the routing module's rules, wired in app.ts). */
   editRouting?: NodesServiceDependencies['editRouting'];
+  /** Node status by the server's clock, shared with every module that shows it (built in app.ts). */
+  health: NodeHealth;
+  /** How often the sweeper looks for nodes whose status moved (config-status.ts). */
+  sweepEveryMs: number;
 }
 
 /** What the nodes module offers other modules. */
@@ -75,7 +81,7 @@ const memberOf = (row: { id: string; network: string; host_id: string; name: str
 
 /** Nodes, a host's membership of one network (api-contract §2.3), and the console's lean node list. */
 export async function register(app: ModuleApp, deps: NodesModuleDeps): Promise<NodesModule> {
-  const { database, networks, peers, events, lists, serverName } = deps;
+  const { database, networks, peers, events, lists, serverName, health } = deps;
   const nodes = new NodesRepository(database.db);
   const tx = new HostsTransaction(database.db);
   const service = new NodesService({
@@ -87,10 +93,21 @@ export async function register(app: ModuleApp, deps: NodesModuleDeps): Promise<N
     events,
     serverName,
     editRouting: deps.editRouting,
+    health,
   });
   await app.register(nodesRoutes(service, lists, deps.staticNodes));
   const rows = new NodeListRepository(database.db, database.engine);
-  await app.register(nodeListRoutes(new NodeListService(rows, networks), lists));
+  await app.register(nodeListRoutes(new NodeListService(rows, networks, health), lists));
+  // Status changes no request causes (agents that stopped checking in) are announced by the sweeper (decision 050).
+  const sweeper = new StatusSweeper({
+    nodes,
+    health,
+    events,
+    everyMs: deps.sweepEveryMs,
+    onError: (error) => app.log.warn({ err: error }, 'node status sweep failed'),
+  });
+  sweeper.start();
+  app.addHook('onClose', async () => sweeper.stop());
   return {
     networkUsage: new NodesNetworkUsage(nodes),
     networkOfNode: async (nodeId) => {
@@ -112,7 +129,7 @@ export async function register(app: ModuleApp, deps: NodesModuleDeps): Promise<N
       return node && { network: node.network, isRelay: nodeSettings(node).isrelay };
     },
     views: {
-      api: (row, network) => presentApiNode(row, network, serverName, new Date()),
+      api: (row, network) => presentApiNode(row, network, serverName, health.statusOf(row)),
       raw: (row, network) => presentRawNode(row, network, serverName),
       sendNode: (row, network) => peers.messenger.sendNode(presentRawNode(row, network, serverName)),
     },

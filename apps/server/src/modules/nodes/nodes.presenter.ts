@@ -7,11 +7,11 @@ import {
   EMPTY_IP_NET,
   type ApiNode,
   type IpNet,
+  type NodeStatus,
   type RawNode,
 } from '@meshdeck/contracts';
 import type { NetworkInfo } from '../networks/networks.public.ts';
 import { nodeSettings, nodeTags } from './node-fields.ts';
-import { nodeStatus } from './node-status.ts';
 import type { NodeRow } from './nodes.repository.ts';
 
 const unix = (iso: string | null): number => (iso ? Math.floor(Date.parse(iso) / 1000) : 0);
@@ -29,12 +29,12 @@ function rangeNet(range: string | undefined): IpNet {
   return cidr ? toIpNet(range?.split('/')[0], cidr.prefix) : EMPTY_IP_NET;
 }
 
-/** A stored node in the dashboard's ApiNode form, with the simple-rule status at `now`. */
+/** A stored node in the dashboard's ApiNode form, with its status by the server's clock (NodeHealth). */
 export function presentApiNode(
   row: NodeRow,
   network: NetworkInfo | undefined,
   server: string,
-  now: Date,
+  status: NodeStatus,
 ): ApiNode {
   const s = nodeSettings(row);
   return {
@@ -79,7 +79,7 @@ export function presentApiNode(
     is_static: false,
     is_user_node: false,
     static_node: EMPTY_EXT_CLIENT,
-    status: nodeStatus(row, now),
+    status,
     ...(row.action === 'pending' ? { action: 'pending' as const } : {}),
   };
 }

@@ -7,7 +7,9 @@ export type { NetworkDirectory, NetworkInfo } from '../networks/networks.public.
 // network (inside the hosts store's transaction).
 export type { NodeRow } from './nodes.repository.ts';
 export { presentApiNode, presentRawNode } from './nodes.presenter.ts';
-export { nodeStatus, STALE_FOR_PEERS_MS } from './node-status.ts';
+export { NodeHealth, STALE_FOR_PEERS_MS } from './node-status.ts';
+// Announces the status changes a check-in or an agent's broker session causes (the hosts module's).
+export { StatusChanges } from './status-changes.ts';
 export { createMembership } from './membership.ts';
 export { AddressHints } from './address-hints.ts';
 // What a node update asks of the routing rules (relay and internet-gateway membership; issue 39).

@@ -4,6 +4,8 @@ import type { Database, NodesTable } from '../../db/schema.ts';
 
 export type NodeRow = Selectable<NodesTable>;
 export type NodePatch = Updateable<NodesTable>;
+/** What the status rule reads of a node. */
+export type NodeCheckIn = Pick<NodeRow, 'id' | 'network' | 'host_id' | 'connected' | 'last_check_in'>;
 
 /** SQL for nodes; the only reader and writer of the nodes table. */
 export class NodesRepository {
@@ -134,6 +136,29 @@ export class NodesRepository {
   /** Records when the node's agent applied a new peer update (`lastpeerupdate`); not a change of the node. */
   async markPeerUpdate(nodeId: string, at: string): Promise<void> {
     await this.db.updateTable('nodes').set({ last_peer_update: at }).where('id', '=', nodeId).execute();
+  }
+
+  /** A host's nodes as the status rule reads them (index nodes_host_network). */
+  checkInsOfHost(hostId: string): Promise<NodeCheckIn[]> {
+    return this.db
+      .selectFrom('nodes')
+      .select(['id', 'network', 'host_id', 'connected', 'last_check_in'])
+      .where('host_id', '=', hostId)
+      .execute();
+  }
+
+  /**
+   * Connected nodes whose last check-in lies in [from, to) (ISO times, which sort as text): between two sweeps,
+   * the nodes whose check-in age passed a status threshold. A range read on index nodes_last_check_in.
+   */
+  checkedInBetween(from: string, to: string): Promise<{ id: string; network: string }[]> {
+    return this.db
+      .selectFrom('nodes')
+      .select(['id', 'network'])
+      .where('last_check_in', '>=', from)
+      .where('last_check_in', '<', to)
+      .where('connected', '=', 1)
+      .execute();
   }
 
   /** Records a check-in on every node of a host. */

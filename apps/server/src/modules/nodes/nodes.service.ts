@@ -7,6 +7,7 @@ import type { HostMessenger, PeerUpdateQueue } from '../peers/peers.public.ts';
 import type { NetworkDirectory, NetworkInfo } from '../networks/networks.public.ts';
 import { nodeSettings } from './node-fields.ts';
 import { checkNodePutFields, nodeRoutingEdit, type NodeRoutingEdit } from './node-put-fields.ts';
+import type { NodeHealth } from './node-status.ts';
 import { presentApiNode, presentRawNode } from './nodes.presenter.ts';
 import type { NodePatch, NodeRow, NodesRepository } from './nodes.repository.ts';
 
@@ -26,6 +27,8 @@ export interface NodesServiceDependencies {
    * nothing when a rule refuses.
    */
   editRouting?: (netid: string, nodeId: string, edit: NodeRoutingEdit) => Promise<void>;
+  /** Node status by the server's clock. */
+  health: NodeHealth;
 }
 
 const bareAddress = (text: string) => text.split('/')[0] ?? '';
@@ -34,18 +37,20 @@ const bareAddress = (text: string) => text.split('/')[0] ?? '';
 export class NodesService {
   constructor(private readonly d: NodesServiceDependencies) {}
 
-  /** Every node in ApiNode form, sorted by id, with the simple-rule status. */
-  async list(now = new Date()): Promise<ApiNode[]> {
+  /** Every node in ApiNode form, sorted by id, each with its status at one instant. */
+  async list(now = this.d.health.now()): Promise<ApiNode[]> {
     const [rows, networks] = await Promise.all([this.d.nodes.listAll(), this.d.networks.list()]);
     const byId = new Map(networks.map((n) => [n.netid, n]));
-    return rows.map((row) => presentApiNode(row, byId.get(row.network), this.d.serverName, now));
+    return rows.map((row) =>
+      presentApiNode(row, byId.get(row.network), this.d.serverName, this.d.health.statusOf(row, now)),
+    );
   }
 
   /** The nodes of one network. */
-  async listByNetwork(netid: string, now = new Date()): Promise<ApiNode[]> {
+  async listByNetwork(netid: string, now = this.d.health.now()): Promise<ApiNode[]> {
     const network = await this.requireNetwork(netid);
     return (await this.d.nodes.listByNetwork(netid)).map((row) =>
-      presentApiNode(row, network, this.d.serverName, now),
+      presentApiNode(row, network, this.d.serverName, this.d.health.statusOf(row, now)),
     );
   }
 
@@ -57,7 +62,7 @@ export class NodesService {
   async update(netid: string, nodeId: string, input: UpdateNodeInput): Promise<ApiNode> {
     const network = await this.requireNetwork(netid);
     const node = await this.requireNode(netid, nodeId);
-    const current = presentApiNode(node, network, this.d.serverName, new Date());
+    const current = presentApiNode(node, network, this.d.serverName, this.d.health.statusOf(node));
     checkNodePutFields(input, current);
     const edit = nodeRoutingEdit(input, current);
     const columns = await this.columnPatch(netid, network, node, input);
@@ -84,7 +89,7 @@ export class NodesService {
     const updated = await this.d.tx.run((r) => r.nodes.update(nodeId, patch));
     if (!updated) throw notFound(`node ${nodeId} not found`);
     await this.afterChange(updated, network, patch.address !== undefined || patch.address6 !== undefined);
-    return presentApiNode(updated, network, this.d.serverName, new Date());
+    return presentApiNode(updated, network, this.d.serverName, this.d.health.statusOf(updated));
   }
 
   /** The node's own columns an update changes (addresses checked free and in range, connected, tags). */
@@ -157,7 +162,7 @@ export class NodesService {
     });
     if (!updated) throw notFound(`node ${nodeId} not found`);
     await this.afterChange(updated, network, false);
-    return presentApiNode(updated, network, this.d.serverName, new Date());
+    return presentApiNode(updated, network, this.d.serverName, this.d.health.statusOf(updated));
   }
 
   private async afterChange(
