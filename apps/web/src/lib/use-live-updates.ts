@@ -9,9 +9,13 @@ import { refreshSessionUser } from './session-user.ts';
 /** The server's change stream (GET /api/v1/events). */
 export const EVENTS_PATH = 'v1/events';
 
-/** Views derived from another resource: node counts per network change when nodes change. */
+/**
+ * Views derived from another resource: node counts per network change when nodes change; a node's status shows
+ * on node and host views (details pages), which the server announces as `node-status` (decision 050).
+ */
 const DERIVED_KEYS: Partial<Record<string, readonly (readonly string[])[]>> = {
   nodes: [['networks', 'stats']],
+  'node-status': [['nodes'], ['hosts']],
 };
 
 /**

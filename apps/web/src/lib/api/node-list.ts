@@ -24,11 +24,22 @@ export async function getNodeList(
 
 export const nodeListKey = (networkId: string) => [LIST_KEY, 'nodes', networkId] as const;
 
-/** Node changes patch their row; host changes re-read that host's rows (its name and endpoint show here). */
+/**
+ * Node changes patch their row; host changes re-read that host's rows (its name and endpoint show here); a status
+ * change (the server's clock, decision 050) re-reads the rows it names, or the whole list when it names none.
+ */
 const nodeListLive = (networkId: string): LiveList<NodeListItem> => ({
   plan: (change) => {
     if (change.resource === 'networks' && change.action === 'deleted' && change.id === networkId)
       return 'refetch';
+    if (change.resource === 'node-status' && change.network === networkId) {
+      if (change.ids === undefined) return 'refetch';
+      const ids = new Set(change.ids);
+      return {
+        drop: (item) => ids.has(item.id),
+        fetch: () => getNodeList(networkId, { ids: change.ids?.join(',') }),
+      };
+    }
     const { id } = change;
     if (change.resource === 'nodes' && (change.network === undefined || change.network === networkId)) {
       if (id === undefined) return 'refetch';

@@ -108,3 +108,55 @@ describe('patchLists', () => {
     expect(vi.mocked(apiClient.get).mock.calls[1]?.[1]).toMatchObject({ query: { ids: 'n2' } });
   });
 });
+
+describe('patchLists -> a status change by the server clock (node-status, decision 050)', () => {
+  it('-> when the server names nodes whose status moved, reads those rows in one request and patches their status, also with no page showing the list', async () => {
+    const queryClient = await cachedList([node('n1', 'one'), node('n2', 'two'), node('n3', 'three')]);
+    vi.mocked(apiClient.get).mockResolvedValueOnce({
+      total: 2,
+      offset: 0,
+      items: [
+        { ...node('n1', 'one'), status: 'warning' },
+        { ...node('n3', 'three'), status: 'offline' },
+      ],
+    });
+    patchLists(queryClient, {
+      resource: 'node-status',
+      action: 'updated',
+      network: 'net1',
+      ids: ['n1', 'n3'],
+    });
+    await vi.waitFor(() =>
+      expect(
+        queryClient.getQueryData<NodeListItem[]>(nodeListKey('net1'))?.map((item) => item.status),
+      ).toEqual(['warning', 'online', 'offline']),
+    );
+    expect(apiClient.get).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(apiClient.get).mock.calls[0]?.[1]).toMatchObject({ query: { ids: 'n1,n3' } });
+  });
+
+  it("-> when the change is another network's, leaves the list alone", async () => {
+    const queryClient = await cachedList([node('n1', 'one')]);
+    patchLists(queryClient, { resource: 'node-status', action: 'updated', network: 'other', ids: ['n1'] });
+    await settle();
+    expect(apiClient.get).not.toHaveBeenCalled();
+  });
+
+  it('-> when the change names no ids (too many moved at once), reads the whole list again', async () => {
+    const queryClient = await cachedList([node('n1', 'one')]);
+    const unsubscribe = new QueryObserver(queryClient, listQueryOptions(nodeListSource('net1'))).subscribe(
+      () => undefined,
+    );
+    vi.mocked(apiClient.get).mockResolvedValue({
+      total: 1,
+      offset: 0,
+      items: [{ ...node('n1', 'one'), status: 'offline' }],
+    });
+    patchLists(queryClient, { resource: 'node-status', action: 'updated', network: 'net1' });
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData<NodeListItem[]>(nodeListKey('net1'))?.[0]?.status).toBe('offline'),
+    );
+    expect(vi.mocked(apiClient.get).mock.calls[0]?.[1]).toMatchObject({ query: {} });
+    unsubscribe();
+  });
+});

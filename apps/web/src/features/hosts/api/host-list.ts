@@ -42,9 +42,26 @@ const refreshHost = (hostId: string) => ({
   fetch: () => getHostList({ ids: hostId }),
 });
 
-/** Host changes patch their row; a node change re-reads its host's row (status and networks show there). */
+const refreshHosts = (hostIds: ReadonlySet<string>) => ({
+  drop: (item: HostListItem) => hostIds.has(item.id),
+  fetch: () => getHostList({ ids: [...hostIds].join(',') }),
+});
+
+/**
+ * Host changes patch their row; a node change re-reads its host's row (status and networks show there); a status
+ * change (decision 050) re-reads the rows of the hosts of the nodes it names, in one request.
+ */
 const hostListLive: LiveList<HostListItem> = {
   plan: (change, items) => {
+    if (change.resource === 'node-status') {
+      if (change.ids === undefined) return 'refetch';
+      const hostIds = new Set<string>();
+      for (const nodeId of change.ids) {
+        const hostId = hostIdOfNode(items, nodeId);
+        if (hostId !== undefined) hostIds.add(hostId);
+      }
+      return hostIds.size === 0 ? undefined : refreshHosts(hostIds);
+    }
     if (change.resource === 'hosts') {
       if (change.id === undefined) return 'refetch';
       const id = change.id;
