@@ -36,7 +36,7 @@ describe('status labels (spec §4)', () => {
     const lastCheckIn = new Date(Date.now() - 5 * 60_000);
     renderUi(<StatusBadge status="online" lastCheckIn={lastCheckIn} />);
     await userEvent.hover(screen.getByText('Healthy'));
-    expect(await screen.findByText('Checked in within the last 10 minutes.')).toBeInTheDocument();
+    expect(await screen.findByText('Checks in on time.')).toBeInTheDocument();
     expect(screen.getByText(/^Last check-in: .* \(5 minutes ago\)$/)).toBeInTheDocument();
   });
 
