@@ -13,7 +13,7 @@ import { aclMatrixFill } from './011-acl-matrix-fill.ts';
 import { aclMatrixFillAt } from './012-acl-matrix-fill-at.ts';
 import { lookupIndexes } from './013-lookup-indexes.ts';
 import { metrics } from './020-metrics.ts';
-import { nodesCheckInIndex } from './014-nodes-check-in-index.ts';
+import { nodesCheckInIndex } from './050-nodes-check-in-index.ts';
 
 /** The one migration set, applied in key order on SQLite and PostgreSQL alike. Append; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -31,5 +31,5 @@ export const migrations: Record<string, Migration> = {
   '012-acl-matrix-fill-at': aclMatrixFillAt,
   '013-lookup-indexes': lookupIndexes,
   '020-metrics': metrics,
-  '014-nodes-check-in-index': nodesCheckInIndex,
+  '050-nodes-check-in-index': nodesCheckInIndex,
 };
