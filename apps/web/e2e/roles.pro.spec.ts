@@ -108,7 +108,7 @@ test.describe('custom network roles', () => {
     await expectNoWriteControl(page, `/networks/${networkId}/dns`, /DNS/);
     await expectNoWriteControl(page, `/networks/${networkId}/tag-manager`, /Tag/);
     await expectNoWriteControl(page, `/networks/${networkId}/egress`, /Egress/);
-    await expectNoWriteControl(page, `/networks/${networkId}/remote-access`, /Remote access/);
+    await expectNoWriteControl(page, `/networks/${networkId}/remote-access`, /Remote Access/);
 
     // The API refuses what the console does not offer.
     const readerToken = await apiLogin(request, reader.username, reader.password);

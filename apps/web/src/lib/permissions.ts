@@ -52,3 +52,13 @@ export const useCanChangeInNetwork = (
   resource: NetworkRoleResource,
   scope?: CrudScope,
 ): boolean => useSession((state) => canChangeInNetwork(state.user, networkId, resource, scope));
+
+/** The signed-in user may create remote-access client configs in `networkId`: anyone's, or (VPN users) its own. */
+export const useCanCreateClients = (networkId: string): boolean =>
+  useSession((state) => {
+    if (canChangeInNetwork(state.user, networkId, 'extclients', 'create')) return true;
+    const permissions = state.user?.networkPermissions ?? {};
+    return [permissions.all_networks, permissions[networkId]].some((byType) =>
+      byType?.['extclients:own']?.includes('create'),
+    );
+  });

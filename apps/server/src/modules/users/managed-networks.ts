@@ -13,8 +13,8 @@ export function managedNetworks(grants: Grants): string[] {
 
 /**
  * Per network key, per resource type, the scopes the user's network roles grant on every resource of that type
- * (`all_<type>` entries), merged across roles. Owner-bound (`self_only`) and single-resource grants are left out:
- * they do not let the caller change any resource of the type, so the console offers no general control for them.
+ * (`all_<type>` entries), merged across roles; owner-bound (`self_only`) ones under `<type>:own`. Single-resource
+ * grants are left out: they do not let the caller change the type's resources as a whole.
  * Full-access roles are in managedNetworks instead.
  */
 export function networkPermissions(grants: Grants): NetworkPermissions {
@@ -23,10 +23,12 @@ export function networkPermissions(grants: Grants): NetworkPermissions {
     if (role.fullAccess) continue;
     for (const [type, byId] of Object.entries(role.access)) {
       const entry = byId[allResourcesId(type)];
-      if (!entry || entry.self_only) continue;
+      if (!entry) continue;
+      // Owner-bound grants (a VPN user's own client configs) are listed apart: they change only the caller's own.
+      const key = entry.self_only ? `${type}:own` : type;
       for (const scope of crudScopes) {
         if (!entry[scope]) continue;
-        ((result[role.networkId] ??= {})[type] ??= new Set()).add(scope);
+        ((result[role.networkId] ??= {})[key] ??= new Set()).add(scope);
       }
     }
   }

@@ -52,7 +52,11 @@ const client = (clientid: string, gateway: string, enabled = true) => ({
   postdown: '',
 });
 
-function arrange(user = 'super-admin', adminNetworkIds: string[] = []) {
+function arrange(
+  user = 'super-admin',
+  adminNetworkIds: string[] = [],
+  networkPermissions: Record<string, Record<string, ('read' | 'create' | 'update' | 'delete')[]>> = {},
+) {
   storeSignedInSession(user);
   // The store read localStorage when this file imported it: give it the signed-in user too.
   useSession.setState({
@@ -62,6 +66,7 @@ function arrange(user = 'super-admin', adminNetworkIds: string[] = []) {
       isAdmin: user === 'super-admin',
       canUseDashboard: true,
       adminNetworkIds,
+      networkPermissions,
     },
   });
   const routes = {
@@ -128,12 +133,21 @@ describe('RemoteAccessPage', () => {
   });
 
   it('-> when the user is not an admin, names gateways from the lean list and offers no gateway creation nor menus', async () => {
-    await arrange('platform-user');
+    // A VPN user: its network role lets it manage its own client configs.
+    await arrange('platform-user', [], {
+      net1: { 'extclients:own': ['read', 'create', 'update', 'delete'] },
+    });
     expect(apiClient.get).not.toHaveBeenCalledWith('hosts', expect.anything());
     await within(gatewaysTable()).findByText('gw-one');
     expect(screen.queryByRole('button', { name: 'Create gateway' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Actions for gateway gw-one' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create config' })).toBeInTheDocument();
+  });
+
+  it('-> when the user holds a read-only network role, offers no config creation either', async () => {
+    await arrange('platform-user', [], { net1: { extclients: ['read'], remote_access_gw: ['read'] } });
+    await within(gatewaysTable()).findByText('gw-one');
+    expect(screen.queryByRole('button', { name: 'Create config' })).not.toBeInTheDocument();
   });
 
   it('-> when a platform user holds a full-access role on this network (a custom one included), offers the gateway controls', async () => {

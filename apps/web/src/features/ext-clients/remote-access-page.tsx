@@ -15,7 +15,7 @@ import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { patchSearch } from '@/lib/patch-search.ts';
 import { paths } from '@/lib/paths.ts';
 import { useServerStatus } from '@/lib/server-status.ts';
-import { useCanChangeInNetwork } from '@/lib/permissions.ts';
+import { useCanChangeInNetwork, useCanCreateClients } from '@/lib/permissions.ts';
 import { clientListSource } from './api/ext-clients.ts';
 import { useDeleteGateway } from './api/gateway-mutations.ts';
 import { useGatewayRows, type GatewayRow } from './api/gateways.ts';
@@ -42,6 +42,8 @@ export function RemoteAccessPage() {
   const { networkId } = routeApi.useParams();
   // Platform admins and holders of a full-access role on this network (custom roles included, issue 30).
   const canManage = useCanChangeInNetwork(networkId, 'remote_access_gw');
+  // Creating a client config: whoever may create clients, VPN users their own (their role's self-only grant).
+  const canCreateClients = useCanCreateClients(networkId);
   const { status } = useServerStatus(useQueryClient());
   const isPro = status.isPro;
   const search = routeApi.useSearch();
@@ -147,9 +149,15 @@ export function RemoteAccessPage() {
             <Title order={2} fz="lg">
               {t('clients.title')}
             </Title>
-            <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setIsCreatingClient(true)}>
-              {t('clients.create')}
-            </Button>
+            {canCreateClients && (
+              <Button
+                size="xs"
+                leftSection={<IconPlus size={14} />}
+                onClick={() => setIsCreatingClient(true)}
+              >
+                {t('clients.create')}
+              </Button>
+            )}
           </Group>
           <TextInput
             leftSection={<IconSearch size={16} />}
