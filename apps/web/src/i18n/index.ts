@@ -1,6 +1,6 @@
-import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import i18next, { type BackendModule, type InterpolationOptions, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { branding } from '@/lib/branding.ts';
+import { branding, onBrandingChange } from '@/lib/branding.ts';
 import { STORAGE_KEYS, storage } from '@/lib/storage-keys.ts';
 import { languageChunks, rememberUserLanguage, storedLanguage } from './language-chunks.ts';
 
@@ -88,6 +88,19 @@ export function initI18n(): Promise<unknown> {
       if (username && storage.get(STORAGE_KEYS.token)) rememberUserLanguage(username, lng);
     }
     document.documentElement.lang = lng;
+  });
+  // A branding saved in this console renames the product in every text at once (issue 39): the interpolator
+  // takes the new default, and a language change event re-renders every translated component.
+  onBrandingChange((next) => {
+    const interpolation = {
+      ...i18next.options.interpolation,
+      defaultVariables: { product: next.productName },
+    };
+    i18next.options.interpolation = interpolation;
+    // At run time init reads the whole options object's `interpolation` (i18next's Interpolator), as at start.
+    const options = { ...i18next.options, interpolation } as unknown as InterpolationOptions;
+    i18next.services.interpolator.init(options, false);
+    i18next.emit('languageChanged', i18next.language);
   });
   return i18next
     .use(lazyLanguages)

@@ -64,8 +64,9 @@ export function parseBranding(content: string | null | undefined): ConsoleBrandi
 }
 
 let current: ConsoleBranding | undefined;
+const listeners = new Set<(next: ConsoleBranding) => void>();
 
-/** The branding of this page load (read once: a new branding shows after a reload, like the server's page). */
+/** The branding in effect: the page's own at first, then whatever this console last saved (applyBranding). */
 export function branding(): ConsoleBranding {
   current ??= parseBranding(
     typeof document === 'undefined'
@@ -78,6 +79,21 @@ export function branding(): ConsoleBranding {
 /** The logo for a colour scheme, falling back to the other scheme's; null means the built-in mark. */
 export function brandLogo(scheme: 'light' | 'dark', from: ConsoleBranding = branding()): string | null {
   return scheme === 'dark' ? (from.logoDark ?? from.logoLight) : (from.logoLight ?? from.logoDark);
+}
+
+/**
+ * Puts a just-saved branding in effect in this console without a reload (issue 39): the product name in every
+ * text, the theme's colours and the logos follow, through the listeners (i18n, MantineRoot, the sidebar).
+ */
+export function applyBranding(next: ConsoleBranding): void {
+  current = next;
+  for (const listener of listeners) listener(next);
+}
+
+/** Calls `listener` on each applied branding; returns the unsubscribe. */
+export function onBrandingChange(listener: (next: ConsoleBranding) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 /** Forgets the branding read (tests that change the meta element). */

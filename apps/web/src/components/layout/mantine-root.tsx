@@ -1,13 +1,17 @@
 import '@/mantine-components.css';
 import { MantineProvider } from '@mantine/core';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { branding } from '@/lib/branding.ts';
 import { DEFAULT_THEME } from '@/lib/constants.ts';
-import { colorSchemeManager, theme } from '@/theme.ts';
+import { useConsoleBranding } from '@/lib/use-console-branding.ts';
+import { brandTheme, colorSchemeManager, theme } from '@/theme.ts';
 
 // Toasts only ever follow a user action, so their component (and its transition engine) loads after the page.
 const Notifications = lazy(() =>
   import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
 );
+
+const INITIAL_COLORS = branding().colors;
 
 /**
  * Mantine's provider (theme, colour scheme) and the toasts, around the parts of the console drawn with
@@ -22,8 +26,15 @@ export function MantineRoot({
   children: ReactNode;
   notifications?: boolean;
 }) {
+  // The page's branding first; a branding saved in this console replaces its colours at once.
+  const current = useConsoleBranding();
+  const themed = useMemo(() => (current.colors === INITIAL_COLORS ? theme : brandTheme(current)), [current]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme={DEFAULT_THEME} colorSchemeManager={colorSchemeManager}>
+    <MantineProvider
+      theme={themed}
+      defaultColorScheme={DEFAULT_THEME}
+      colorSchemeManager={colorSchemeManager}
+    >
       {notifications ? (
         <Suspense fallback={null}>
           <Notifications position="top-right" />

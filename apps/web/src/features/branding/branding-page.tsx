@@ -15,6 +15,7 @@ import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { describeError } from '@/lib/error-message.ts';
 import { useBranding, useUpdateBranding } from './api/branding.ts';
+import { applyBranding, parseBranding } from '@/lib/branding.ts';
 import { BrandingPreview } from './components/branding-preview.tsx';
 import { ColorField } from './components/color-field.tsx';
 import { ImageField, type ImageChange } from './components/image-field.tsx';
@@ -92,6 +93,7 @@ function BrandingForm({ stored }: { stored: Branding }) {
   const save = (body: BrandingInput) =>
     update.mutate(body, {
       onSuccess: (saved) => {
+        applyBranding(parseBranding(JSON.stringify(saved)));
         setForm(fromBranding(saved));
         setIsSaved(true);
       },

@@ -11,6 +11,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { brandLogo } from '@/lib/branding.ts';
+import { useConsoleBranding } from '@/lib/use-console-branding.ts';
 import { paths } from '@/lib/paths.ts';
 import { SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_EXPANDED } from '@/lib/preferences.ts';
 import { useSession } from '@/lib/session.ts';
@@ -58,7 +59,7 @@ export function Sidebar({
       : t('sidebar.collapse');
   const isHidden = isDrawer && !isDrawerOpen;
   // A branded logo replaces the mark and the name (the logo carries it); the name stays for screen readers.
-  const logo = brandLogo(useComputedColorScheme('dark'));
+  const logo = brandLogo(useComputedColorScheme('dark'), useConsoleBranding());
   useEffect(() => {
     if (isDrawer && isDrawerOpen) closeButton.current?.focus();
   }, [isDrawer, isDrawerOpen]);
