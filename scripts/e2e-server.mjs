@@ -54,7 +54,9 @@ const child = spawn(process.execPath, [main], {
   env: {
     ...process.env,
     PORT: process.env.E2E_PORT ?? '18080',
-    HOST: '127.0.0.1',
+    // E2E_HOST: where a spec with agents in network namespaces listens (its lab's bridge address).
+    HOST: process.env.E2E_HOST ?? '127.0.0.1',
+    ...(process.env.E2E_HOST ? { MQTT_HOST: process.env.E2E_HOST } : {}),
     DATA_DIR: dataDir,
     MQTT_PORT: '0',
     CONSOLE_DIR: path.join(root, 'apps', 'web', 'dist'),

@@ -77,6 +77,7 @@ export default defineConfig({
         /loading\.spec\.ts$/,
         /\.pro\.spec\.ts$/,
         /\.scale\.spec\.ts$/,
+        /node-status\.spec\.ts$/,
       ],
       dependencies: ['first-run'],
       use: { ...devices['Desktop Chrome'] },
@@ -113,6 +114,13 @@ export default defineConfig({
     {
       name: 'hosted',
       testMatch: /hosted\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'] },
+    },
+    // Node status with a real agent in a network namespace, on a server of its own (E2E_PORT + 10) listening on the
+    // namespace lab's bridge with short status thresholds (decision 050).
+    {
+      name: 'node-status',
+      testMatch: /node-status\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'] },
     },
     // Scale specs create their own super admin on the seeded server, so they depend on nothing.

@@ -6,11 +6,12 @@ const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * A server of a spec's own (scripts/e2e-server.mjs: the compiled server on an empty data directory) with the
- * environment the spec needs (EDITION, HOSTED, a licence ...), ready once its status answers.
+ * environment the spec needs (EDITION, HOSTED, a licence ...), ready once its status answers at `host`.
  */
 export async function startOwnServer(
   port: number,
   env: Record<string, string>,
+  host = '127.0.0.1',
 ): Promise<{ url: string; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, ['../../scripts/e2e-server.mjs'], {
     cwd: webDir,
@@ -20,7 +21,7 @@ export async function startOwnServer(
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${host}:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server stopped: ${output}`);
