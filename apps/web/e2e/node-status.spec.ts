@@ -91,6 +91,7 @@ test.describe('node status by the server clock', () => {
       await page.getByLabel('Username').fill(ADMIN.username);
       await page.getByLabel(/^Password/).fill(ADMIN.password);
       await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('heading', { name: `Welcome, ${ADMIN.username}` })).toBeVisible();
       await page.goto(`${url}/networks/${NETWORK}/nodes`);
       // Any reload from here on would drop this marker.
       await page.evaluate(() => ((window as unknown as { noReload: boolean }).noReload = true));
