@@ -9,7 +9,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLeaveNetwork } from '@/lib/api/host-mutations.ts';
 import { useApproveNode, useSetNodeConnected } from '@/lib/api/node-mutations.ts';
@@ -20,7 +20,11 @@ import { useRoutingActions } from '@/components/routing/use-routing-actions.tsx'
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { paths } from '@/lib/paths.ts';
 import { useCanChangeInNetwork } from '@/lib/permissions.ts';
-import { NodeTagsDialog } from './node-tags-dialog.tsx';
+
+// The tag editor (impact preview, tag queries) loads only when someone opens it, not with every node list.
+const NodeTagsDialog = lazy(() =>
+  import('./node-tags-dialog.tsx').then((module) => ({ default: module.NodeTagsDialog })),
+);
 
 export interface NodeActionsMenuProps {
   node: NodeActionTarget;
@@ -168,15 +172,17 @@ export function NodeActionsMenu({
         onConfirm={handleRemove}
         onClose={close}
       />
-      {canTag && (
-        <NodeTagsDialog
-          opened={pending === 'tags'}
-          nodeId={node.id}
-          networkId={node.network}
-          name={hostName}
-          tags={tags ?? []}
-          onClose={close}
-        />
+      {canTag && pending === 'tags' && (
+        <Suspense fallback={null}>
+          <NodeTagsDialog
+            opened={pending === 'tags'}
+            nodeId={node.id}
+            networkId={node.network}
+            name={hostName}
+            tags={tags ?? []}
+            onClose={close}
+          />
+        </Suspense>
       )}
       {roles && routing.dialogs}
     </>

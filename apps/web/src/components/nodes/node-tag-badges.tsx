@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import tableClasses from '@/components/data-table/data-table.module.css';
 import { RowBadge } from '@/components/data-table/row-badge.tsx';
-import { tagLabel } from '@/lib/api/tag-members.ts';
+import { tagLabel } from '@/lib/tag-label.ts';
 
 /** Tags shown in a row before "+N more": enough to recognise a node, short enough for its cell. */
 const SHOWN_TAGS = 3;

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ImpactPanel } from '@/components/access/impact-panel.tsx';
 import { useImpactReview } from '@/components/access/use-impact-review.ts';
 import { useTags } from '@/lib/api/access-queries.ts';
-import { isAutomaticTag, previewTag, tagLabel, tagMembersWith, useUpdateTag } from '@/lib/api/tag-members.ts';
+import { isAutomaticTag, previewTag, tagMembersWith, useUpdateTag } from '@/lib/api/tag-members.ts';
+import { tagLabel } from '@/lib/tag-label.ts';
 import { describeError } from '@/lib/error-message.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 

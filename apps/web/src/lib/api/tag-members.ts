@@ -30,10 +30,6 @@ export const useUpdateTag = (networkId: string) =>
     [accessKeys.tags(networkId), accessKeys.acls(networkId), nodesKeys.all, [LIST_KEY, 'nodes', networkId]],
   );
 
-/** A tag's name without its `<network>.` prefix, as people named it. */
-export const tagLabel = (tagId: string, networkId: string): string =>
-  tagId.startsWith(`${networkId}.`) ? tagId.slice(networkId.length + 1) : tagId;
-
 /** The automatic gateways tag follows a node's gateway role: nobody adds or removes it by hand (§3.8). */
 export const isAutomaticTag = (tagId: string, networkId: string): boolean =>
   tagId === gatewaysTagId(networkId);
