@@ -413,22 +413,26 @@ export class Agent {
       const wireguard = await this.mesh.peerStats();
       const lastReceived = trafficSeen(this.#traffic, wireguard, Date.now());
       const peerIds = this.#routing.peerIds;
-      const nodes = this.#nodes.map((node) => ({
-        node,
-        targets: targetsOf(node.network, this.#peers, peerIds),
-        input: {
-          nodeId: node.id,
-          network: node.network,
-          peers: this.#peers,
-          peerIds,
-          stats: wireguard,
-          lastReceived,
-          failedOver: new Map<string, string>(),
-          nowMs: Date.now(),
-          agentUptimeS: (Date.now() - this.#startedAt) / 1000,
-          appliedPeerVersion: this.#sync?.version,
-        },
-      }));
+      const nodes = this.#nodes.map((node) => {
+        const targets = targetsOf(node.network, this.#peers, peerIds);
+        return {
+          node,
+          targets,
+          input: {
+            targets,
+            nodeId: node.id,
+            network: node.network,
+            peers: this.#peers,
+            peerIds,
+            stats: wireguard,
+            lastReceived,
+            failedOver: new Map<string, string>(),
+            nowMs: Date.now(),
+            agentUptimeS: (Date.now() - this.#startedAt) / 1000,
+            appliedPeerVersion: this.#sync?.version,
+          },
+        };
+      });
       let changed = false;
       for (const { node, input } of nodes) {
         const reach = reachability(buildReport({ ...input, latencies: new Map() }));

@@ -104,6 +104,8 @@ export interface ProbeInput {
   nowMs: number;
   agentUptimeS: number;
   appliedPeerVersion: number | undefined;
+  /** This node's targets when the caller already has them (`targetsOf`); computed otherwise. */
+  targets?: readonly Target[];
 }
 
 /** One node's report from what was measured. */
@@ -111,7 +113,7 @@ export function buildReport(input: ProbeInput): MetricsReport {
   const samples: PeerSample[] = [];
   const nodeIdOfKey = (key: string | undefined) =>
     key === undefined ? undefined : input.peerIds.get(key)?.id || undefined;
-  for (const target of targetsOf(input.network, input.peers, input.peerIds)) {
+  for (const target of input.targets ?? targetsOf(input.network, input.peers, input.peerIds)) {
     const carrier = target.carrierKey === undefined ? undefined : input.stats.get(target.carrierKey);
     const handshakeAge =
       carrier && carrier.latestHandshake > 0
