@@ -107,38 +107,31 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const staticNodes = (netid?: string) => extClients.staticNodes(netid);
   const editRouting = (netid: string, nodeId: string, edit: NodeRoutingEdit) =>
     routingService.editNode(netid, nodeId, edit);
-  const nodes = await nodesModule.register(app, {
-    ...mesh,
-    peers,
-    lists,
-    staticNodes,
-    editRouting,
-    sweepEveryMs: config.status.sweepEveryMs,
-  });
+  const nodeDeps = { peers, lists, staticNodes, editRouting, sweepEveryMs: config.status.sweepEveryMs };
+  const nodes = await nodesModule.register(app, { ...mesh, ...nodeDeps });
   await enrollmentKeysModule.register(app, { ...mesh, findRelay: nodes.findRelay });
   const usage = rolesModule.withNetworkIdentity(enrollmentKeysModule.withNetworkKeys(nodes.networkUsage));
   await networksModule.register(app, { database, events, usage, limits: licensing.limits });
-  const { networkUsage } = nodes;
   const dns = await dnsModule.register(app, { database, broker, events, serverName });
+  const { networkUsage } = nodes;
   const hostDeps = { broker, tokens, peers, lists, networkUsage, limits: licensing.limits };
   await hostsModule.register(app, { ...mesh, ...hostDeps, dnsOf: (hostId) => dns.entriesOfHost(hostId) });
   const remoteAccessPeople = isPro ? { getUser: users.getUser, getNetwork: networks.get } : undefined;
   const extClients = await extClientsModule.register(app, { ...mesh, peers, people: remoteAccessPeople });
   const routing = { db: database.db, edition: config.edition, peers: peers.queue, nodeViews: nodes.views };
   const routingService = await routingModule.register(app, { ...mesh, ...routing });
-  const accessControl = await accessControlModule.register(app, {
+  // A policy save reaches the peer engine's publishAccess; policies name nodes as the API shows them.
+  const access = {
     database,
     edition: config.edition,
     events,
-    publisher: peers, // a policy save reaches the peer engine's publishAccess
-    presentNode: async (row) => {
-      const network = await networks.directory.find(row.network);
-      return network && nodes.views.api(row, network);
-    },
-  });
+    publisher: peers,
+    presentNode: nodes.views.present,
+  };
+  const accessControl = await accessControlModule.register(app, access);
 
-  const metricsDeps = { members: nodes.members, networkIds: networks.ids, log: app.log };
-  await metricsModule.register(app, { database, broker, serverName, ...metricsDeps });
+  const metrics = { members: nodes.members, networkIds: networks.ids, log: app.log };
+  await metricsModule.register(app, { database, broker, serverName, ...metrics });
 
   // Export and import go through the routes above, so it comes after every module whose items it moves.
   await configTransferModule.register(app, { database });

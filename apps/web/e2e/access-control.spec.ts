@@ -140,7 +140,7 @@ test.describe.serial('access control', () => {
     await openPolicyMenu(page, 'a to c https');
     await page.getByRole('menuitem', { name: 'Remove' }).click();
     const dialog = page.getByRole('dialog', { name: 'Remove policy' });
-    await expect(dialog.getByText(/“a reaches c” \(must reach\) breaks for 1 pairs/)).toBeVisible();
+    await expect(dialog.getByText(/“a reaches c” \(must reach\) breaks for 1 pair:/)).toBeVisible();
     await expect(dialog.getByText(`${hostA} -> ${hostC}`, { exact: false })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Remove' })).toBeDisabled();
   });

@@ -8,6 +8,7 @@ import {
   mqttTopics,
   parseHostPeerUpdate,
   type HostPull,
+  type MetricsReport,
   type RawNode,
 } from '@meshdeck/contracts';
 import type { AgentOptions } from './agent-options.ts';
@@ -15,6 +16,7 @@ import { RECONNECT_BACKOFF, backoffDelay } from './backoff.ts';
 import { BrokerConnection } from './broker-connection.ts';
 import {
   buildReport,
+  carriedLatencies,
   pingAll,
   probeAddresses,
   reachability,
@@ -94,6 +96,8 @@ export class Agent {
   #measuring = false;
   /** Per node: the reachability the last quick check saw (handshakes only), to send a change at once. */
   #quickReach = new Map<string, string>();
+  /** Each node's round trips from its last full measurement, by peer key (quick reports carry them over). */
+  #latencies = new Map<string, Map<string, number>>();
   /** Per peer key: its receive counter and when it last grew. */
   readonly #traffic = new Map<string, { rx: number; at: number }>();
 
@@ -434,14 +438,21 @@ export class Agent {
         };
       });
       let changed = false;
+      const bare = new Map<string, MetricsReport>();
       for (const { node, input } of nodes) {
-        const reach = reachability(buildReport({ ...input, latencies: new Map() }));
+        const report = buildReport({ ...input, latencies: new Map() });
+        bare.set(node.id, report);
+        const reach = reachability(report);
         if (this.#quickReach.get(node.id) !== reach) changed = true;
         this.#quickReach.set(node.id, reach);
       }
       if (quick && !changed) return;
+      // A change between two intervals is sent at once without pinging (latencies carried over); the interval pings.
       for (const { node, targets, input } of nodes) {
-        const latencies = await pingAll(probeAddresses(targets));
+        const latencies = quick
+          ? carriedLatencies(this.#latencies.get(node.id), targets, bare.get(node.id)!)
+          : await pingAll(probeAddresses(targets));
+        if (!quick) this.#latencies.set(node.id, latencies);
         const report = buildReport({ ...input, nowMs: Date.now(), latencies });
         await this.#broker.publish(
           metricsTopic(this.#serverName, node.id),

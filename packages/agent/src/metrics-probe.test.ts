@@ -3,6 +3,7 @@ import type { PeerMap } from '@meshdeck/contracts';
 import {
   RECENT_TRAFFIC_MS,
   buildReport,
+  carriedLatencies,
   parseWgDump,
   pingAll,
   probeAddresses,
@@ -173,5 +174,49 @@ describe('metrics probe', () => {
     expect(buildReport({ ...input, lastReceived, latencies: new Map([['A', 2]]) }).peers[0]).toMatchObject({
       reachable: true,
     });
+  });
+
+  it('carriedLatencies -> when a report is sent between two pings, keeps the last round trip only for peers still reachable', () => {
+    const nowS = 2_000;
+    const stats = new Map([
+      ['A', { endpoint: undefined, latestHandshake: nowS - 10, rxBytes: 10, txBytes: 1 }],
+      ['B', { endpoint: undefined, latestHandshake: nowS - 900, rxBytes: 10, txBytes: 1 }],
+    ]);
+    const peerIds = new Map([
+      ['A', identity('node-a', '10.9.0.2')],
+      ['B', identity('node-b', '10.9.0.3')],
+      ['C', identity('node-c', '10.9.0.4')],
+    ]);
+    const peers = new Map([
+      ['A', peer('A', ['10.9.0.2/32'])],
+      ['B', peer('B', ['10.9.0.3/32'])],
+      ['C', peer('C', ['10.9.0.4/32'])],
+    ]);
+    const targets = targetsOf('net', peers, peerIds);
+    const bare = buildReport({
+      nodeId: 'me',
+      network: 'net',
+      peers,
+      peerIds,
+      stats,
+      targets,
+      latencies: new Map(),
+      failedOver: new Map(),
+      nowMs: nowS * 1000,
+      agentUptimeS: 1,
+      appliedPeerVersion: undefined,
+    });
+    // A shook hands 10 s ago (reachable); B's handshake is stale; C never had one and was never pinged.
+    const carried = carriedLatencies(
+      new Map([
+        ['A', 3.5],
+        ['B', 4],
+        ['C', 9],
+      ]),
+      targets,
+      bare,
+    );
+    expect([...carried]).toEqual([['A', 3.5]]);
+    expect(carriedLatencies(undefined, targets, bare).size).toBe(0);
   });
 });

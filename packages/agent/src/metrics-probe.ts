@@ -195,6 +195,25 @@ export const reachability = (report: MetricsReport): string =>
     .sort()
     .join(',');
 
+/**
+ * Round trips a report sent between two full measurements carries over from the last one: only for peers that are
+ * still reachable by WireGuard's own evidence (`bare`, built without pings, lists the targets in order), so a peer
+ * that just went quiet never shows an old latency. Quick reports never ping: during a join wave every agent sees
+ * peers appear every few seconds, and a ping per peer each time is hundreds of processes a second on a small host.
+ */
+export function carriedLatencies(
+  previous: ReadonlyMap<string, number> | undefined,
+  targets: readonly { key: string }[],
+  bare: MetricsReport,
+): Map<string, number> {
+  const carried = new Map<string, number>();
+  targets.forEach((target, i) => {
+    const ms = previous?.get(target.key);
+    if (ms !== undefined && bare.peers[i]?.reachable) carried.set(target.key, ms);
+  });
+  return carried;
+}
+
 /** The addresses to ping: one per directly or relay-carried peer that access control lets through. */
 export function probeAddresses(networkTargets: readonly Target[]): { key: string; address: string }[] {
   return networkTargets.flatMap((target) => {

@@ -59,6 +59,8 @@ export interface NodesModule {
   /** A node as the API shows it, as agents get it, and sent to its host. */
   views: {
     api: (row: NodeRow, network: NetworkInfo) => ApiNode;
+    /** The same, its network looked up (undefined when the network is gone). */
+    present: (row: NodeRow) => Promise<ApiNode | undefined>;
     raw: (row: NodeRow, network: NetworkInfo) => RawNode;
     sendNode: (row: NodeRow, network: NetworkInfo) => Promise<void>;
   };
@@ -130,6 +132,10 @@ export async function register(app: ModuleApp, deps: NodesModuleDeps): Promise<N
     },
     views: {
       api: (row, network) => presentApiNode(row, network, serverName, health.statusOf(row)),
+      present: async (row) => {
+        const network = await networks.find(row.network);
+        return network && presentApiNode(row, network, serverName, health.statusOf(row));
+      },
       raw: (row, network) => presentRawNode(row, network, serverName),
       sendNode: (row, network) => peers.messenger.sendNode(presentRawNode(row, network, serverName)),
     },

@@ -200,7 +200,7 @@ describe('AccessControlPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Review impact' }));
     expect(
       await within(dialog).findByText(
-        '“db stays private” (must not reach) breaks for 1 pairs: web-1 -> db-1',
+        '“db stays private” (must not reach) breaks for 1 pair: web-1 -> db-1',
       ),
     ).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
