@@ -106,6 +106,39 @@ describe('PUT /api/v1/fallback/host/{hostid}', () => {
     expect((await shown()).firewall).toBe('iptables');
   });
 
+  it('-> CHECK_IN that repeats what is stored publishes no event; one that changes a shown field publishes one host event', async () => {
+    // What the agent sends at every check-in (agent-loop.ts): version, key, endpoint, port, interfaces, firewall.
+    const host = {
+      version: 'v0.30.0',
+      publickey: alpha().publickey,
+      endpointip: '203.0.113.10',
+      listenport: 51821,
+      interfaces: [{ name: 'eth0', addressString: '192.168.1.10/24' }],
+      firewallinuse: 'none',
+    };
+    const checkIn = async (body: Record<string, unknown>) =>
+      expect(
+        (
+          await server.request('PUT', `/api/v1/fallback/host/${alpha().id}`, {
+            token: alpha().hostToken,
+            body: { Action: 'CHECK_IN', Host: body },
+          })
+        ).status,
+      ).toBe(200);
+    await checkIn(host);
+    const events: string[] = [];
+    const unsubscribe = server.app.meshdeck.events.subscribe((event) =>
+      events.push(`${event.resource} ${event.action} ${event.id ?? event.network ?? ''}`),
+    );
+    for (let i = 0; i < 5; i++) await checkIn(host);
+    expect(events).toEqual([]);
+    await checkIn({ ...host, version: 'v0.30.2' });
+    expect(events).toEqual([`hosts updated ${alpha().id}`]);
+    unsubscribe();
+    const shown = (await server.request<any[]>('GET', '/api/hosts', { token })).body;
+    expect(shown.find((h) => h.id === alpha().id)).toMatchObject({ version: 'v0.30.2' });
+  });
+
   it("-> for another host's id returns 403 and changes nothing", async () => {
     const response = await server.request('PUT', `/api/v1/fallback/host/${beta().id}`, {
       token: alpha().hostToken,

@@ -141,7 +141,6 @@ export class AgentService {
       );
     const h = parsed.data;
     const patch: HostPatch = {};
-    if (h.version !== undefined) patch.version = h.version;
     if (h.publickey !== undefined && h.publickey !== host.public_key) patch.public_key = h.publickey;
     if (h.listenport !== undefined && h.listenport !== host.listen_port) patch.listen_port = h.listenport;
     if (h.wg_public_listen_port !== undefined && h.wg_public_listen_port !== host.public_listen_port)
@@ -164,11 +163,23 @@ export class AgentService {
     if (Object.keys(settingsPatch).length > 0)
       patch.settings = JSON.stringify({ ...settings, ...settingsPatch });
     const portMoved = await this.deconflictPort(host, patch);
-    if (h.mtu !== undefined) patch.mtu = h.mtu;
-    if (h.interfaces)
-      patch.interfaces = JSON.stringify(
+    if (h.version !== undefined && h.version !== host.version) patch.version = h.version;
+    if (h.mtu !== undefined && h.mtu !== host.mtu) patch.mtu = h.mtu;
+    if (h.interfaces) {
+      const interfaces = JSON.stringify(
         h.interfaces.map((i) => ({ name: i.name, addressString: i.addressString })),
       );
+      if (interfaces !== host.interfaces) patch.interfaces = interfaces;
+    }
+    // A check-in that repeats what is stored writes nothing and announces nothing (decision 050: at 10,000 hosts a
+    // host event per check-in was ~330 events a second to every console); status changes have their own events.
+    if (Object.keys(patch).length > 0) await this.applyHostPatch(host, patch);
+    // The agent learns its new port from a pull; until then its check-ins repeat the old one, which is ignored.
+    if (portMoved) await this.d.messenger.send(host.id, 'UPDATE_HOST');
+  }
+
+  /** Writes what a check-in changed and announces it: a host event, and a peer update when peers see it. */
+  private async applyHostPatch(host: HostRow, patch: HostPatch): Promise<void> {
     const affectsPeers = [
       'public_key',
       'listen_port',
@@ -181,8 +192,6 @@ export class AgentService {
     this.d.events.publish({ resource: 'hosts', action: 'updated', id: host.id });
     if (affectsPeers)
       this.d.peers.enqueue({ hostId: host.id, removedPublicKeys: patch.public_key ? [host.public_key] : [] });
-    // The agent learns its new port from a pull; until then its check-ins repeat the old one, which is ignored.
-    if (portMoved) await this.d.messenger.send(host.id, 'UPDATE_HOST');
   }
 
   /**
