@@ -36,7 +36,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 30_000,
           fileParallelism: true,
-          maxWorkers: 2,
+          // npm test runs the PostgreSQL pass on one worker beside the browser tests (scripts/test-all.mjs).
+          maxWorkers: Number(process.env.MESHDECK_API_WORKERS ?? 2),
         },
       },
     ],

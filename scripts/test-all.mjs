@@ -1,8 +1,8 @@
-// `npm test`: every check in order (lint, typecheck, unit + component + API on SQLite, API on a throwaway
-// PostgreSQL cluster, build, browser e2e). Keeps going after a failure so one run shows every problem, prints a
+// `npm test`: every check (lint, format and typecheck side by side; unit + component + API on SQLite; the scale
+// test; then API on a throwaway PostgreSQL cluster beside the build and browser e2e). Keeps going after a failure so one run shows every problem, prints a
 // per-layer table, and ends with the one line CI reads: "N passed, N failed".
 import './check-node.mjs';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,38 @@ function run(label, command, args, env = {}) {
     `=== ${label}: ${result.status === 0 ? 'ok' : `failed (exit ${result.status})`} in ${seconds}s ===`,
   );
   return result.status === 0;
+}
+
+/**
+ * Starts one step beside others, its output kept in test-results/<name>.log; `finish` prints that output when the
+ * step ends, under the same `=== label ===` lines `run` prints, and resolves to whether it passed. On a 2-core
+ * machine single-threaded checks (ESLint, tsc, Prettier) and the PostgreSQL API pass (no network namespaces, so it
+ * can share the machine with the browser tests) overlap with work that leaves a core idle.
+ */
+function start(label, command, args, env = {}) {
+  const started = Date.now();
+  const logFile = path.join(results, `${label.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.log`);
+  const out = fs.openSync(logFile, 'w');
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: ['ignore', out, out],
+    env: { ...process.env, ...env },
+  });
+  const done = new Promise((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code));
+  });
+  return {
+    async finish() {
+      const status = await done;
+      fs.closeSync(out);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`\n=== ${label} (ran beside other steps) ===`);
+      process.stdout.write(fs.readFileSync(logFile));
+      console.log(`=== ${label}: ${status === 0 ? 'ok' : `failed (exit ${status})`} in ${seconds}s ===`);
+      return status === 0;
+    },
+  };
 }
 
 const readJson = (file) => {
@@ -199,9 +231,13 @@ const check = (label, ok) => {
   if (!ok) checkFailures.push(label);
 };
 
-check('lint', run('lint', bin('eslint'), ['.', '--max-warnings=0']));
-check('format', run('format (prettier --check)', bin('prettier'), ['--check', '.', '--log-level=warn']));
-check('typecheck', run('typecheck', 'npm', ['run', '--silent', 'typecheck']));
+// Lint, format and typecheck are single-threaded: they run side by side.
+const lint = start('lint', bin('eslint'), ['.', '--max-warnings=0']);
+const format = start('format (prettier --check)', bin('prettier'), ['--check', '.', '--log-level=warn']);
+const typecheck = start('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+check('lint', await lint.finish());
+check('format', await format.finish());
+check('typecheck', await typecheck.finish());
 
 const sqliteReport = path.join(results, 'vitest.json');
 fs.rmSync(sqliteReport, { force: true });
@@ -247,28 +283,33 @@ if (Number(scaleAgents) >= 3) {
     check(`scale test (${scaleAgents} agents) was skipped`, false);
 }
 
+// The PostgreSQL API pass starts here and runs beside the build and the browser tests (it creates no network
+// namespaces, so it cannot disturb them), on one Vitest worker so the browser keeps a core; reported after them.
 const hasPostgres = fs.existsSync('/usr/lib/postgresql');
+const pgReport = path.join(results, 'vitest-postgres.json');
+let postgres;
 if (hasPostgres) {
-  const pgReport = path.join(results, 'vitest-postgres.json');
   fs.rmSync(pgReport, { force: true });
-  const pgOk = run('API tests (PostgreSQL)', 'bash', [
-    // The agent and start-up suites do not touch the database engine; they run once, on SQLite.
-    'scripts/with-postgres.sh',
-    bin('vitest'),
-    'run',
-    '--project',
-    'api',
-    '--exclude',
-    'packages/agent/**',
-    '--exclude',
-    'apps/server/src/startup/**',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${pgReport}`,
-  ]);
-  const pg = vitestCounts(pgReport, 'api (postgres)');
-  Object.assign(table, pg.layers);
-  if (!pgOk && !Object.values(pg.layers).some((c) => c.failed > 0)) check('api (postgres)', false);
+  // The agent and start-up suites do not touch the database engine; they run once, on SQLite.
+  postgres = start(
+    'API tests (PostgreSQL)',
+    'bash',
+    [
+      'scripts/with-postgres.sh',
+      bin('vitest'),
+      'run',
+      '--project',
+      'api',
+      '--exclude',
+      'packages/agent/**',
+      '--exclude',
+      'apps/server/src/startup/**',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${pgReport}`,
+    ],
+    { MESHDECK_API_WORKERS: '1' },
+  );
 } else if (isCi) {
   check('api (postgres): PostgreSQL is not installed', false);
 } else {
@@ -291,6 +332,13 @@ if (buildOk) {
   const e2e = playwrightCounts(e2eReport);
   if (e2e) table['e2e'] = e2e;
   if (!e2eOk && (!e2e || e2e.failed === 0)) check('e2e', false);
+}
+
+if (postgres) {
+  const pgOk = await postgres.finish();
+  const pg = vitestCounts(pgReport, 'api (postgres)');
+  Object.assign(table, pg.layers);
+  if (!pgOk && !Object.values(pg.layers).some((c) => c.failed > 0)) check('api (postgres)', false);
 }
 
 if (isCi) {
