@@ -15,6 +15,9 @@ export const MAX_PEERS_PER_REPORT = 20_000;
 
 /** The latency the contract uses for "unknown" (a peer that did not answer). */
 export const UNKNOWN_LATENCY_MS = 999;
+/** Latency shown yellow above this (spec §4), and red above `LATENCY_BAD_MS`; a pair above it is a problem pair. */
+export const LATENCY_WARN_MS = 300;
+export const LATENCY_BAD_MS = 500;
 
 /** How a pair reaches each other: straight over WireGuard, through a relay or failover node, or not at all. */
 export const metricPaths = ['direct', 'relayed', 'none'] as const;

@@ -318,30 +318,26 @@ export interface NodeMetricsTable {
   updated_at: string;
 }
 
-/** One pair's measurement at one report, kept for a day. `at` is epoch seconds; bigints read back as text on pg. */
-export interface MetricSamplesTable {
-  node_id: string;
-  peer_id: string;
-  network: string;
-  at: ColumnType<number | string, number, number>;
-  connected: number;
-  latency: number | null;
-  rx: ColumnType<number | string, number, number>;
-  tx: ColumnType<number | string, number, number>;
+/** Node and peer ids as the small integers metric_series stores (migration 061). */
+export interface MetricKeysTable {
+  id: string;
+  key: number;
 }
 
-/** One pair's figures over one bucket of `resolution` seconds (300 or 3600). */
-export interface MetricRollupsTable {
+/**
+ * One point of a node's series (peer 0) or of one pair's (peer = the peer's key) over a bucket of `resolution`
+ * seconds; resolution 0 is a raw report, whose bucket is its time (epoch seconds). Bigints read back as text on pg.
+ */
+export interface MetricSeriesTable {
   resolution: number;
+  node: number;
+  peer: number;
   bucket: ColumnType<number | string, number, number>;
-  node_id: string;
-  peer_id: string;
-  network: string;
   checks: number;
   up: number;
-  latency_sum: number;
+  latency_sum_us: ColumnType<number | string, number, number>;
   latency_count: number;
-  latency_max: number | null;
+  latency_max_us: ColumnType<number | string | null, number | null, number | null>;
   rx: ColumnType<number | string, number, number>;
   tx: ColumnType<number | string, number, number>;
 }
@@ -375,7 +371,7 @@ export interface Database {
   branding: BrandingTable;
   branding_images: BrandingImagesTable;
   node_metrics: NodeMetricsTable;
-  metric_samples: MetricSamplesTable;
-  metric_rollups: MetricRollupsTable;
+  metric_keys: MetricKeysTable;
+  metric_series: MetricSeriesTable;
   metric_rollup_marks: MetricRollupMarksTable;
 }

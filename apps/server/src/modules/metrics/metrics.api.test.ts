@@ -147,15 +147,19 @@ describe('metrics reports from agents', () => {
     expect(Object.keys(seen.body.nodes)).toEqual([fleet[0]!.nodes[0]!.id, fleet[1]!.nodes[0]!.id].sort());
   });
 
-  it('GET /api/v1/metrics/{network}/series -> returns the raw samples of a recent range', async () => {
+  it('GET /api/v1/metrics/{network}/series -> returns the node as a whole, and a pair only while it had a problem', async () => {
     const a = fleet[0]!;
+    const b = fleet[1]!;
     const now = Math.floor(Date.now() / 1000);
-    const series = await call(
-      `/api/v1/metrics/neta/series?node=${a.nodes[0]!.id}&from=${now - 600}&to=${now + 60}`,
-    );
+    const range = `node=${a.nodes[0]!.id}&from=${now - 600}&to=${now + 60}`;
+    const series = await call(`/api/v1/metrics/neta/series?${range}`);
     expect(series.status).toBe(200);
     expect(series.body.resolution).toBe(0);
-    expect(series.body.points.map((p: any) => p.up)).toEqual([1, 0]);
+    // a reported b reachable, then not: the node's last point has 1 check, 0 up (two reports in one second are one).
+    expect(series.body.points.at(-1)).toMatchObject({ peer_id: '', checks: 1, up: 0 });
+    // The pair's own history holds only the report where it was unreachable (the healthy one costs nothing).
+    const pair = await call(`/api/v1/metrics/neta/series?${range}&peer=${b.nodes[0]!.id}`);
+    expect(pair.body.points.map((p: any) => [p.peer_id, p.up])).toEqual([[b.nodes[0]!.id, 0]]);
     const bad = await call(`/api/v1/metrics/neta/series?node=${a.nodes[0]!.id}&from=x&to=1`);
     expect(bad.status).toBe(400);
     expect(bad.body.Message).toMatch(/from/);
@@ -167,10 +171,12 @@ describe('metrics reports from agents', () => {
     const row = (at: number, connected: number, latency: number | null, rx: number) => ({
       node_id: 'rollup-node',
       peer_id: 'rollup-peer',
-      network: 'neta',
       at,
-      connected,
-      latency,
+      checks: 1,
+      up: connected,
+      latency_sum: latency ?? 0,
+      latency_count: latency === null ? 0 : 1,
+      latency_max: latency,
       rx,
       tx: rx * 2,
     });
@@ -184,6 +190,7 @@ describe('metrics reports from agents', () => {
     expect(await repository.rollupMark(300)).toBe(hour + 600);
     const fine = await repository.series({
       nodeId: 'rollup-node',
+      peerId: 'rollup-peer',
       resolution: 300,
       from: hour,
       to: hour + 600,
@@ -213,6 +220,7 @@ describe('metrics reports from agents', () => {
     await repository.rollUp(3600, 300, hour, hour + 3600);
     const coarse = await repository.series({
       nodeId: 'rollup-node',
+      peerId: 'rollup-peer',
       resolution: 3600,
       from: 0,
       to: hour * 2,
@@ -233,10 +241,9 @@ describe('metrics reports from agents', () => {
     await repository.rollUp(300, 0, hour + 600, hour + 900);
     expect(await repository.rollupMark(300)).toBe(hour + 600);
     await repository.prune(hour + 300, new Map([[300, hour + 300]]));
-    const left = await repository.series({ nodeId: 'rollup-node', resolution: 0, from: 0, to: hour * 2 });
+    const pair = { nodeId: 'rollup-node', peerId: 'rollup-peer' };
+    const left = await repository.series({ ...pair, resolution: 0, from: 0, to: hour * 2 });
     expect(left.map((p) => p.at)).toEqual([hour + 310]);
-    expect(
-      (await repository.series({ nodeId: 'rollup-node', resolution: 300, from: 0, to: hour * 2 })).length,
-    ).toBe(1);
+    expect((await repository.series({ ...pair, resolution: 300, from: 0, to: hour * 2 })).length).toBe(1);
   });
 });

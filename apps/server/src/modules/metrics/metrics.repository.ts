@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 /** One node's latest metrics row: the contract's `Metrics` as JSON (NodeMetrics). */
@@ -10,19 +10,22 @@ export interface NodeMetricsRow {
   updated_at: string;
 }
 
-/** One pair's measurement at one report. */
-export interface SampleRow {
+/** One point to store: a node's whole (peer '') or one pair's figures at one report or over one bucket. */
+export interface SeriesRow {
   node_id: string;
+  /** '' for the node as a whole. */
   peer_id: string;
-  network: string;
   at: number;
-  connected: number;
-  latency: number | null;
+  checks: number;
+  up: number;
+  latency_sum: number;
+  latency_count: number;
+  latency_max: number | null;
   rx: number;
   tx: number;
 }
 
-/** One point of a time series: a pair over a bucket (or one raw sample, whose bucket is its time). */
+/** One point of a time series: the node ('' peer) or a pair over a bucket (or one raw report at its time). */
 export interface SeriesPoint {
   peer_id: string;
   at: number;
@@ -36,8 +39,11 @@ export interface SeriesPoint {
 
 const toNumber = (value: number | string | null): number => (value === null ? 0 : Number(value));
 
-/** SQL for metrics (migration 020); the only reader and writer of the metrics tables. */
+/** SQL for metrics (migrations 020 and 061); the only reader and writer of the metrics tables. */
 export class MetricsRepository {
+  /** Ids interned as metric_keys' integers (ids never change their key, so the cache never goes stale). */
+  readonly #keys = new Map<string, number>();
+
   constructor(private readonly db: Kysely<Database>) {}
 
   latest(nodeId: string): Promise<NodeMetricsRow | undefined> {
@@ -52,8 +58,49 @@ export class MetricsRepository {
     return query.orderBy('node_id').execute();
   }
 
-  /** Stores a node's new latest metrics and the report's samples, in one transaction. */
-  async saveReport(row: NodeMetricsRow, samples: readonly SampleRow[]): Promise<void> {
+  /** The integer an id is stored as (0 for ''), made on first use; undefined with `create` false and none yet. */
+  async keyOf(id: string, create = true): Promise<number | undefined> {
+    if (id === '') return 0;
+    const cached = this.#keys.get(id);
+    if (cached !== undefined) return cached;
+    const read = async () =>
+      (await this.db.selectFrom('metric_keys').select('key').where('id', '=', id).executeTakeFirst())?.key;
+    let key = await read();
+    // The next integer; a replica that took the same one at the same moment makes this insert a no-op or a
+    // conflict on `key`, and the next try takes the one after.
+    for (let attempt = 0; key === undefined && create && attempt < 5; attempt++) {
+      await sql`insert into metric_keys (id, key)
+        select ${id}, coalesce(max(key), 0) + 1 from metric_keys where true
+        on conflict do nothing`
+        .execute(this.db)
+        .catch(() => undefined); // a key taken at the same moment: read, then try the next
+      key = await read();
+    }
+    if (key === undefined) {
+      if (create) throw new Error(`no metrics key could be made for ${id}`);
+      return undefined;
+    }
+    this.#keys.set(id, Number(key));
+    return Number(key);
+  }
+
+  /** Stores a node's new latest metrics and the report's points (resolution 0), in one transaction. */
+  async saveReport(row: NodeMetricsRow, points: readonly SeriesRow[]): Promise<void> {
+    const values: Insertable<Database['metric_series']>[] = [];
+    for (const point of points)
+      values.push({
+        resolution: 0,
+        node: (await this.keyOf(point.node_id))!,
+        peer: (await this.keyOf(point.peer_id))!,
+        bucket: point.at,
+        checks: point.checks,
+        up: point.up,
+        latency_sum_us: Math.round(point.latency_sum * 1000),
+        latency_count: point.latency_count,
+        latency_max_us: point.latency_max === null ? null : Math.round(point.latency_max * 1000),
+        rx: point.rx,
+        tx: point.tx,
+      });
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('node_metrics')
@@ -67,11 +114,22 @@ export class MetricsRepository {
           }),
         )
         .execute();
-      // Bounded statements: a node with thousands of peers writes its samples a few hundred rows at a time.
-      for (let start = 0; start < samples.length; start += 500)
+      // Bounded statements; a second report in the same second replaces the first.
+      for (let start = 0; start < values.length; start += 500)
         await trx
-          .insertInto('metric_samples')
-          .values(samples.slice(start, start + 500))
+          .insertInto('metric_series')
+          .values(values.slice(start, start + 500))
+          .onConflict((conflict) =>
+            conflict.columns(['resolution', 'node', 'peer', 'bucket']).doUpdateSet((eb) => ({
+              checks: eb.ref('excluded.checks'),
+              up: eb.ref('excluded.up'),
+              latency_sum_us: eb.ref('excluded.latency_sum_us'),
+              latency_count: eb.ref('excluded.latency_count'),
+              latency_max_us: eb.ref('excluded.latency_max_us'),
+              rx: eb.ref('excluded.rx'),
+              tx: eb.ref('excluded.tx'),
+            })),
+          )
           .execute();
     });
   }
@@ -92,32 +150,21 @@ export class MetricsRepository {
   }
 
   /**
-   * Rolls raw samples (`from` = 0) or finer roll-ups (`from` = their resolution) in [since, until) up into buckets of
+   * Rolls raw points (`from` = 0) or finer roll-ups (`from` = their resolution) in [since, until) up into buckets of
    * `resolution` seconds, and records that those buckets are done, in one transaction.
    */
   async rollUp(resolution: number, from: number, since: number, until: number): Promise<void> {
     if (until <= since) return;
     await this.db.transaction().execute(async (trx) => {
-      const inserted =
-        from === 0
-          ? await sql`
-          insert into metric_rollups
-            (resolution, bucket, node_id, peer_id, network, checks, up, latency_sum, latency_count, latency_max, rx, tx)
-          select ${sql.lit(resolution)}, at - (at % ${sql.lit(resolution)}), node_id, peer_id, max(network), count(*), sum(connected),
-            coalesce(sum(latency), 0), count(latency), max(latency), max(rx), max(tx)
-          from metric_samples
-          where at >= ${since} and at < ${until}
-          group by at - (at % ${sql.lit(resolution)}), node_id, peer_id
-          on conflict (resolution, node_id, peer_id, bucket) do nothing`.execute(trx)
-          : await sql`
-          insert into metric_rollups
-            (resolution, bucket, node_id, peer_id, network, checks, up, latency_sum, latency_count, latency_max, rx, tx)
-          select ${sql.lit(resolution)}, bucket - (bucket % ${sql.lit(resolution)}), node_id, peer_id, max(network), sum(checks),
-            sum(up), sum(latency_sum), sum(latency_count), max(latency_max), max(rx), max(tx)
-          from metric_rollups
+      const inserted = await sql`
+          insert into metric_series
+            (resolution, node, peer, bucket, checks, up, latency_sum_us, latency_count, latency_max_us, rx, tx)
+          select ${sql.lit(resolution)}, node, peer, bucket - (bucket % ${sql.lit(resolution)}), sum(checks), sum(up),
+            sum(latency_sum_us), sum(latency_count), max(latency_max_us), max(rx), max(tx)
+          from metric_series
           where resolution = ${sql.lit(from)} and bucket >= ${since} and bucket < ${until}
-          group by bucket - (bucket % ${sql.lit(resolution)}), node_id, peer_id
-          on conflict (resolution, node_id, peer_id, bucket) do nothing`.execute(trx);
+          group by node, peer, bucket - (bucket % ${sql.lit(resolution)})
+          on conflict (resolution, node, peer, bucket) do nothing`.execute(trx);
       // Nothing came in: the mark stays (the next run covers the same range), so an idle server writes nothing.
       if (Number(inserted.numAffectedRows ?? 0) === 0) return;
       await trx
@@ -128,18 +175,20 @@ export class MetricsRepository {
     });
   }
 
-  /** Drops raw samples before `rawBefore` and roll-ups of each resolution before its cut-off (epoch seconds). */
+  /** Drops raw points before `rawBefore` and roll-ups of each resolution before its cut-off (epoch seconds). */
   async prune(rawBefore: number, rollupsBefore: ReadonlyMap<number, number>): Promise<void> {
-    await this.db.deleteFrom('metric_samples').where('at', '<', rawBefore).execute();
-    for (const [resolution, before] of rollupsBefore)
+    for (const [resolution, before] of [[0, rawBefore] as const, ...rollupsBefore])
       await this.db
-        .deleteFrom('metric_rollups')
+        .deleteFrom('metric_series')
         .where('resolution', '=', resolution)
         .where('bucket', '<', before)
         .execute();
   }
 
-  /** A node's points (all its peers, or one) in [from, to), raw (`resolution` 0) or from one roll-up level. */
+  /**
+   * A node's points in [from, to), raw (`resolution` 0) or from one roll-up level: the node as a whole (no
+   * `peerId`) or one pair (only the times it had a problem, and its recovery, are stored).
+   */
   async series(input: {
     nodeId: string;
     peerId?: string | undefined;
@@ -147,42 +196,26 @@ export class MetricsRepository {
     from: number;
     to: number;
   }): Promise<SeriesPoint[]> {
-    if (input.resolution === 0) {
-      let query = this.db
-        .selectFrom('metric_samples')
-        .select(['peer_id', 'at', 'connected', 'latency', 'rx', 'tx'])
-        .where('node_id', '=', input.nodeId)
-        .where('at', '>=', input.from)
-        .where('at', '<', input.to);
-      if (input.peerId) query = query.where('peer_id', '=', input.peerId);
-      const rows = await query.orderBy('at').execute();
-      return rows.map((row) => ({
-        peer_id: row.peer_id,
-        at: toNumber(row.at),
-        checks: 1,
-        up: row.connected,
-        latency_avg: row.latency,
-        latency_max: row.latency,
-        rx: toNumber(row.rx),
-        tx: toNumber(row.tx),
-      }));
-    }
-    let query = this.db
-      .selectFrom('metric_rollups')
+    const node = await this.keyOf(input.nodeId, false);
+    const peer = await this.keyOf(input.peerId ?? '', false);
+    if (node === undefined || peer === undefined) return [];
+    const rows = await this.db
+      .selectFrom('metric_series')
       .selectAll()
       .where('resolution', '=', input.resolution)
-      .where('node_id', '=', input.nodeId)
+      .where('node', '=', node)
+      .where('peer', '=', peer)
       .where('bucket', '>=', input.from)
-      .where('bucket', '<', input.to);
-    if (input.peerId) query = query.where('peer_id', '=', input.peerId);
-    const rows = await query.orderBy('bucket').execute();
+      .where('bucket', '<', input.to)
+      .orderBy('bucket')
+      .execute();
     return rows.map((row) => ({
-      peer_id: row.peer_id,
+      peer_id: input.peerId ?? '',
       at: toNumber(row.bucket),
       checks: row.checks,
       up: Number(row.up),
-      latency_avg: row.latency_count > 0 ? row.latency_sum / row.latency_count : null,
-      latency_max: row.latency_max,
+      latency_avg: row.latency_count > 0 ? toNumber(row.latency_sum_us) / 1000 / row.latency_count : null,
+      latency_max: row.latency_max_us === null ? null : toNumber(row.latency_max_us) / 1000,
       rx: toNumber(row.rx),
       tx: toNumber(row.tx),
     }));
@@ -190,18 +223,15 @@ export class MetricsRepository {
 
   /** Rows per table, for the storage figures of the bench and the Prometheus gauges. */
   async counts(): Promise<{ samples: number; rollups: number; nodes: number }> {
-    const count = async (table: 'metric_samples' | 'metric_rollups' | 'node_metrics') =>
-      Number(
-        (
-          await this.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<number | string>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const count = async (table: 'metric_series' | 'node_metrics', raw?: boolean) => {
+      let query = this.db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('n'));
+      if (raw !== undefined)
+        query = (query as typeof query).where(sql.ref('resolution'), raw ? '=' : '>', 0) as typeof query;
+      return Number((await query.executeTakeFirstOrThrow()).n);
+    };
     return {
-      samples: await count('metric_samples'),
-      rollups: await count('metric_rollups'),
+      samples: await count('metric_series', true),
+      rollups: await count('metric_series', false),
       nodes: await count('node_metrics'),
     };
   }

@@ -1,4 +1,5 @@
 import {
+  LATENCY_WARN_MS,
   UNKNOWN_LATENCY_MS,
   metricsReportSchema,
   type ClientMetrics,
@@ -7,7 +8,7 @@ import {
   type MetricsReport,
   type NodeMetrics,
 } from '@meshdeck/contracts';
-import type { MetricsRepository, SampleRow, SeriesPoint } from './metrics.repository.ts';
+import type { MetricsRepository, SeriesPoint, SeriesRow } from './metrics.repository.ts';
 
 /** A node as metrics name it: its network, its host (whose key seals the reports) and the host's name. */
 export interface NodeMember {
@@ -48,6 +49,62 @@ export interface MetricsServiceDeps {
   /** Opens a payload sealed with the host's traffic key; undefined when it was not sealed with it. */
   openFromHost(hostId: string, payload: Buffer): Promise<string | undefined>;
   now?: () => number;
+}
+
+/** A pair that is unreachable, not direct, or slow: its own history is kept while it lasts (decision 061). */
+const isProblem = (m: { connected: boolean; path?: string | undefined; latency: number }) =>
+  !m.connected || (m.path !== undefined && m.path !== 'direct') || m.latency >= LATENCY_WARN_MS;
+
+/**
+ * What one report adds to the series (decision 061): a point for the node as a whole (checks = its peers, up = those
+ * reachable, latency over the answered ones, bytes summed), and a point per pair only while the pair has a problem
+ * and at the report that shows it recovered, so storage grows with nodes and problems, not with pairs.
+ */
+export function seriesPoints(
+  report: MetricsReport,
+  before: NodeMetrics | undefined,
+  at: number,
+): SeriesRow[] {
+  const whole: SeriesRow = {
+    node_id: report.node_id,
+    peer_id: '',
+    at,
+    checks: report.peers.length,
+    up: 0,
+    latency_sum: 0,
+    latency_count: 0,
+    latency_max: null,
+    rx: 0,
+    tx: 0,
+  };
+  const pairs: SeriesRow[] = [];
+  for (const sample of report.peers) {
+    const latency = sample.reachable ? sample.latency_ms : undefined;
+    whole.up += sample.reachable ? 1 : 0;
+    whole.rx += sample.rx_bytes;
+    whole.tx += sample.tx_bytes;
+    if (latency !== undefined) {
+      whole.latency_sum += latency;
+      whole.latency_count += 1;
+      whole.latency_max = Math.max(whole.latency_max ?? 0, latency);
+    }
+    const now = { connected: sample.reachable, path: sample.path, latency: latency ?? UNKNOWN_LATENCY_MS };
+    const previous = before?.connectivity[sample.peer];
+    if (!isProblem(now) && !(previous && isProblem(previous))) continue;
+    pairs.push({
+      node_id: report.node_id,
+      peer_id: sample.peer,
+      at,
+      checks: 1,
+      up: sample.reachable ? 1 : 0,
+      latency_sum: latency ?? 0,
+      latency_count: latency === undefined ? 0 : 1,
+      latency_max: latency ?? null,
+      rx: sample.rx_bytes,
+      tx: sample.tx_bytes,
+    });
+  }
+  return [whole, ...pairs];
 }
 
 /** Accumulates one report into a node's latest metrics: the contract's counts over checks, and the new figures. */
@@ -145,17 +202,7 @@ export class MetricsService {
     const before = stored ? (JSON.parse(stored.body) as NodeMetrics) : undefined;
     const names = await this.namesOf(member.network);
     const metrics = accumulate(before, report, member, (id) => names.get(id) ?? id, nowMs);
-    const at = Math.floor(nowMs / 1000);
-    const samples: SampleRow[] = report.peers.map((sample) => ({
-      node_id: nodeId,
-      peer_id: sample.peer,
-      network: member.network,
-      at,
-      connected: sample.reachable ? 1 : 0,
-      latency: sample.reachable && sample.latency_ms !== undefined ? sample.latency_ms : null,
-      rx: sample.rx_bytes,
-      tx: sample.tx_bytes,
-    }));
+    const points = seriesPoints(report, before, Math.floor(nowMs / 1000));
     await this.deps.repository.saveReport(
       {
         node_id: nodeId,
@@ -164,7 +211,7 @@ export class MetricsService {
         body: JSON.stringify(metrics),
         updated_at: metrics.updated_at,
       },
-      samples,
+      points,
     );
     const applied = report.applied_peer_version;
     if (applied !== undefined && applied !== before?.applied_peer_version)

@@ -72,8 +72,7 @@ export const isProblem = (row: PairRow): boolean =>
   !row.connected || (row.latency !== undefined && row.latency > LATENCY_WARN_MS) || row.path === 'relayed';
 
 /** Spec §4 / §9: above 300 ms is yellow, above 500 red. */
-export const LATENCY_WARN_MS = 300;
-export const LATENCY_BAD_MS = 500;
+export { LATENCY_BAD_MS, LATENCY_WARN_MS } from '@meshdeck/contracts';
 
 export const latencyColour = (latency: number | undefined): 'red' | 'yellow' | 'green' | 'gray' =>
   latency === undefined
