@@ -246,7 +246,9 @@ async function run(engine: string) {
       )} ms`,
     );
   } finally {
-    await Promise.all(agents.map((agent) => agent.client?.endAsync(true).catch(() => undefined)));
+    await Promise.all(
+      agents.flatMap((agent) => (agent.client ? [agent.client.endAsync(true).catch(() => undefined)] : [])),
+    );
     await server.kill();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -225,8 +225,7 @@ export class MetricsRepository {
   async counts(): Promise<{ samples: number; rollups: number; nodes: number }> {
     const count = async (table: 'metric_series' | 'node_metrics', raw?: boolean) => {
       let query = this.db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('n'));
-      if (raw !== undefined)
-        query = (query as typeof query).where(sql.ref('resolution'), raw ? '=' : '>', 0) as typeof query;
+      if (raw !== undefined) query = query.where(sql.ref('resolution'), raw ? '=' : '>', 0);
       return Number((await query.executeTakeFirstOrThrow()).n);
     };
     return {
