@@ -104,6 +104,52 @@ describe('activity capture', () => {
   });
 });
 
+describe('activity capture -> names, not UUIDs (issue 39)', () => {
+  it("-> when a tag's devices change, the entry shows its members before and after by name", async () => {
+    const a = await gatewayNetwork(server, 'neta', '10.71.0.0/24');
+    const call = (method: string, path: string, body: unknown) =>
+      server.request<any>(method, path, { token: a.token, body });
+    const created = await call('POST', '/api/v1/tags?network=neta', {
+      tag_name: 'web',
+      network: 'neta',
+      tagged_nodes: [{ id: a.meshNode }],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const edited = await call('PUT', '/api/v1/tags', {
+      id: 'neta.web',
+      tagged_nodes: [{ id: a.meshNode }, { id: a.gatewayNode }],
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const [edit, create] = await activity(a.token, '?subject_type=TAG');
+    expect(create.diff.New.members).toEqual(['mesh']);
+    expect(edit).toMatchObject({ action: 'UPDATE', target: { id: 'neta.web', name: 'web' } });
+    expect(edit.diff.Old.members).toEqual(['mesh']);
+    expect(edit.diff.New.members).toEqual(['gateway', 'mesh']);
+  });
+
+  it('-> node, gateway and client entries name hosts and gateways, and a relay names its nodes', async () => {
+    const a = await gatewayNetwork(server, 'neta', '10.71.0.0/24');
+    const client = await createClient(server, a.token, 'neta', a.gatewayNode, { clientid: 'phone' });
+    expect(client.status).toBe(200);
+    const relay = await server.request('POST', `/api/nodes/neta/${a.gatewayNode}/createrelay`, {
+      token: a.token,
+      body: { relayaddrs: [a.meshNode] },
+    });
+    expect(relay.status, JSON.stringify(relay.body)).toBe(200);
+    const entries = await activity(a.token, '?network_id=neta');
+    const [relayEntry, ingressEntry] = entries.filter((e) => e.target.subject_type === 'GATEWAY');
+    expect(ingressEntry.target).toMatchObject({ id: a.gatewayNode, name: 'gateway' });
+    expect(relayEntry.target).toMatchObject({ id: a.gatewayNode, name: 'gateway' });
+    expect(relayEntry.diff.New.name).toBe('gateway');
+    expect(relayEntry.diff.Old.settings.relaynodes).toEqual([]);
+    expect(relayEntry.diff.New.settings.relaynodes).toEqual(['mesh']);
+    const clientEntry = entries.find((e) => e.target.subject_type === 'EXT_CLIENT');
+    expect(clientEntry.diff.New).toMatchObject({ gateway_node_id: a.gatewayNode, gateway: 'gateway' });
+    const joins = entries.filter((e) => e.action === 'JOIN_HOST_TO_NETWORK');
+    for (const join of joins) expect(['gateway', 'mesh']).toContain(join.target.name);
+  });
+});
+
 describe('GET /api/v1/activity -> filters and pages', () => {
   it('-> filters by network, user and type, and pages newest first', async () => {
     const token = await createSuperAdminAndLogin(server);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ActivityAction } from '@meshdeck/contracts';
 import { actionOf, resolveTarget, ruleFor, type TargetContext, type TargetRef } from './activity-targets.ts';
+import { describeRows } from './activity-names.ts';
 import { sanitizeRows, shownId } from './activity-snapshot.ts';
 import type { ActivityRepository, ActivityRow } from './activity.repository.ts';
 
@@ -61,7 +62,11 @@ export function installCapture(
     const rule = ruleFor(request.method, url);
     if (!rule) return;
     const beforeTarget = resolveTarget(rule, contextOf(request, undefined));
-    const before = await repository.snapshot(beforeTarget.table, beforeTarget.where);
+    const before = await describeRows(
+      repository,
+      beforeTarget.table,
+      await repository.snapshot(beforeTarget.table, beforeTarget.where),
+    );
     pending.set(request, { rule, before, beforeTarget });
   });
 
@@ -95,7 +100,13 @@ async function entryFor(
   const action = rule.action ?? actionOf(request.method);
   // A write can move its object (a renamed tag or client): the answer names where it is now.
   const afterTarget = resolveTarget(rule, contextOf(request, entry.response));
-  const after = REMOVALS.has(action) ? [] : await repository.snapshot(afterTarget.table, afterTarget.where);
+  const after = REMOVALS.has(action)
+    ? []
+    : await describeRows(
+        repository,
+        afterTarget.table,
+        await repository.snapshot(afterTarget.table, afterTarget.where),
+      );
   const target = after.length > 0 || before.length === 0 ? afterTarget : beforeTarget;
   const oldRow = sanitizeRows(target.table, before);
   const newRow = sanitizeRows(target.table, after);

@@ -4,6 +4,18 @@ import type { SnapshotTable } from './activity-targets.ts';
 
 export type ActivityRow = Selectable<ActivityLogTable>;
 
+/** The ids of a stored JSON list (or the keys of a JSON object); none for anything else. */
+function parseIdList(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
+    if (value && typeof value === 'object') return Object.keys(value);
+  } catch {
+    // not JSON: no ids
+  }
+  return [];
+}
+
 /** Which entries a reader may see: every one, or their own plus those of networks they administer. */
 export type ActivityScope =
   { kind: 'all' } | { kind: 'scoped'; username: string; networks: readonly string[]; allNetworks: boolean };
@@ -30,6 +42,43 @@ export class ActivityRepository {
       .selectAll();
     for (const [column, value] of entries) query = query.where(column, '=', value);
     return query.limit(5000).execute();
+  }
+
+  /** The host name of each of these nodes that exists, by node id. */
+  async nodeNames(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('nodes')
+      .innerJoin('hosts', 'hosts.id', 'nodes.host_id')
+      .select(['nodes.id as id', 'hosts.name as name'])
+      .where('nodes.id', 'in', [...ids])
+      .execute();
+    return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
+  /** Who carries a tag: its nodes by host name, then its clients by id, each sorted. */
+  async tagMembers(tagId: string, network: string): Promise<string[]> {
+    // The LIKE narrows by text (`_` and `%` match more); the parsed list decides.
+    const pattern = `%${JSON.stringify(tagId)}%`;
+    const carries = (tags: string) => parseIdList(tags).includes(tagId);
+    const nodes = await this.db
+      .selectFrom('nodes')
+      .innerJoin('hosts', 'hosts.id', 'nodes.host_id')
+      .select(['hosts.name as name', 'nodes.tags as tags'])
+      .where('nodes.network', '=', network)
+      .where('nodes.tags', 'like', pattern)
+      .execute();
+    const clients = await this.db
+      .selectFrom('ext_clients')
+      .select(['client_id', 'tags'])
+      .where('network', '=', network)
+      .where('tags', 'like', pattern)
+      .execute();
+    const sorted = (names: string[]) => names.sort((a, b) => a.localeCompare(b));
+    return [
+      ...sorted(nodes.filter((n) => carries(n.tags)).map((n) => n.name)),
+      ...sorted(clients.filter((c) => carries(c.tags)).map((c) => c.client_id)),
+    ];
   }
 
   /** A host's name, for entries a host made. */

@@ -23,4 +23,15 @@ describe('diffFields', () => {
       'removed',
     ]);
   });
+
+  it('-> a changed list of names carries the items it gained and lost', () => {
+    const [members, relay] = diffFields(
+      { members: ['db-1', 'mesh'], relay: [{ a: 1 }] },
+      { members: ['gateway', 'mesh'], relay: [{ a: 2 }] },
+    );
+    expect(members).toMatchObject({ path: 'members', items: { added: ['gateway'], removed: ['db-1'] } });
+    // Lists of objects stay whole values.
+    expect(relay).toMatchObject({ path: 'relay', kind: 'changed' });
+    expect(relay?.items).toBeUndefined();
+  });
 });

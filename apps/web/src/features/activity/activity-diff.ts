@@ -4,6 +4,30 @@ export interface FieldChange {
   before: string | undefined;
   after: string | undefined;
   kind: 'added' | 'removed' | 'changed' | 'same';
+  /** For a list of names that changed (a tag's members, a relay's nodes): the items it gained and lost. */
+  items?: { added: string[]; removed: string[] };
+}
+
+/** The items of a leaf that holds a JSON list of strings, else undefined. */
+export function stringList(text: string | undefined): string[] | undefined {
+  if (text === undefined || !text.startsWith('[')) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a changed list gained and lost, when both sides are lists of strings. */
+function listItems(before: string | undefined, after: string | undefined): FieldChange['items'] {
+  const was = stringList(before);
+  const is = stringList(after);
+  if (!was || !is) return undefined;
+  return {
+    added: is.filter((item) => !was.includes(item)),
+    removed: was.filter((item) => !is.includes(item)),
+  };
 }
 
 const MAX_DEPTH = 6;
@@ -34,7 +58,8 @@ export function diffFields(before: unknown, after: unknown): FieldChange[] {
     const was = old.get(path);
     const is = next.get(path);
     const kind = was === undefined ? 'added' : is === undefined ? 'removed' : was === is ? 'same' : 'changed';
-    return { path, before: was, after: is, kind };
+    const items = kind === 'changed' ? listItems(was, is) : undefined;
+    return { path, before: was, after: is, kind, ...(items ? { items } : {}) };
   });
   return [...fields.filter((f) => f.kind !== 'same'), ...fields.filter((f) => f.kind === 'same')];
 }

@@ -70,6 +70,29 @@ describe('ActivityPage', () => {
     expect(within(screen.getByRole('table', { name: 'Changes' })).getByText('netid')).toBeInTheDocument();
   });
 
+  it("-> a tag's device edit shows its members by name, with the devices it gained and lost", async () => {
+    mockApi({
+      'GET v1/activity': () =>
+        envelope([
+          entry('t1', {
+            target: { id: 'office.web', name: 'web', subject_type: 'TAG', info: null },
+            diff: {
+              Old: { id: 'office.web', tag_name: 'web', members: ['db-1', 'mesh'] },
+              New: { id: 'office.web', tag_name: 'web', members: ['gateway', 'mesh'] },
+            },
+          }),
+        ]),
+      'GET networks': () => [],
+    });
+    await renderActivity('?entry=t1');
+    const changes = await screen.findByRole('table', { name: 'Changes' });
+    const row = within(changes).getByText('members').closest('tr')!;
+    expect(within(row).getByText('db-1, mesh')).toBeInTheDocument();
+    expect(within(row).getByText('Added: gateway')).toBeInTheDocument();
+    expect(within(row).getByText('Removed: db-1')).toBeInTheDocument();
+    expect(screen.queryByText('No field changed.')).toBeNull();
+  });
+
   it('-> sends the URL filters to the server as its query parameters', async () => {
     mockApi({ 'GET v1/activity': () => envelope([]), 'GET networks': () => [] });
     await renderActivity('?network=office&user=patty&type=DNS');

@@ -3,9 +3,31 @@ import { Badge, Code, Group, Modal, Stack, Switch, Table, Text } from '@mantine/
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/lib/format.ts';
-import { diffFields } from '../activity-diff.ts';
+import { diffFields, stringList, type FieldChange } from '../activity-diff.ts';
 
 const KIND_COLORS = { added: 'green', removed: 'red', changed: 'blue', same: 'gray' } as const;
+
+/** A value as a person reads it: a list of names joined by commas, anything else as recorded. */
+const shown = (value: string | undefined): string => stringList(value)?.join(', ') ?? value ?? '';
+
+/** What a changed list gained and lost (a tag's members, a relay's nodes), one line each. */
+function ListItems({ items }: { items: NonNullable<FieldChange['items']> }) {
+  const { t } = useTranslation('activity');
+  return (
+    <>
+      {items.added.length > 0 && (
+        <Text size="xs" c="green">
+          {t('itemsAdded', { items: items.added.join(', ') })}
+        </Text>
+      )}
+      {items.removed.length > 0 && (
+        <Text size="xs" c="red">
+          {t('itemsRemoved', { items: items.removed.join(', ') })}
+        </Text>
+      )}
+    </>
+  );
+}
 
 /** One entry: who did what, when and from where, and its fields before and after, the changed ones first. */
 export function ActivityDiffView({
@@ -18,7 +40,7 @@ export function ActivityDiffView({
   const { t } = useTranslation('activity');
   const [isShowingAll, setIsShowingAll] = useState(false);
   const fields = useMemo(() => (entry ? diffFields(entry.diff.Old, entry.diff.New) : []), [entry]);
-  const shown = isShowingAll ? fields : fields.filter((field) => field.kind !== 'same');
+  const listed = isShowingAll ? fields : fields.filter((field) => field.kind !== 'same');
   return (
     <Modal opened={entry !== undefined} onClose={onClose} size="xl" title={t('detailsTitle')}>
       {entry && (
@@ -43,7 +65,7 @@ export function ActivityDiffView({
               onChange={(event) => setIsShowingAll(event.currentTarget.checked)}
             />
           </Group>
-          {shown.length === 0 ? (
+          {listed.length === 0 ? (
             <Text size="sm" c="dimmed">
               {t('noChanges')}
             </Text>
@@ -57,7 +79,7 @@ export function ActivityDiffView({
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {shown.map((field) => (
+                {listed.map((field) => (
                   <Table.Tr key={field.path} data-kind={field.kind}>
                     <Table.Td>
                       <Group gap={6} wrap="nowrap">
@@ -67,8 +89,11 @@ export function ActivityDiffView({
                         </Badge>
                       </Group>
                     </Table.Td>
-                    <Table.Td style={{ wordBreak: 'break-all' }}>{field.before ?? ''}</Table.Td>
-                    <Table.Td style={{ wordBreak: 'break-all' }}>{field.after ?? ''}</Table.Td>
+                    <Table.Td style={{ wordBreak: 'break-all' }}>{shown(field.before)}</Table.Td>
+                    <Table.Td style={{ wordBreak: 'break-all' }}>
+                      {shown(field.after)}
+                      {field.items && <ListItems items={field.items} />}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
