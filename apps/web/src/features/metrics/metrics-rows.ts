@@ -1,4 +1,6 @@
 import {
+  LATENCY_BAD_MS,
+  LATENCY_WARN_MS,
   UNKNOWN_LATENCY_MS,
   type ClientMetrics,
   type MetricPath,
@@ -72,7 +74,7 @@ export const isProblem = (row: PairRow): boolean =>
   !row.connected || (row.latency !== undefined && row.latency > LATENCY_WARN_MS) || row.path === 'relayed';
 
 /** Spec §4 / §9: above 300 ms is yellow, above 500 red. */
-export { LATENCY_BAD_MS, LATENCY_WARN_MS } from '@meshdeck/contracts';
+export { LATENCY_BAD_MS, LATENCY_WARN_MS };
 
 export const latencyColour = (latency: number | undefined): 'red' | 'yellow' | 'green' | 'gray' =>
   latency === undefined
