@@ -8,6 +8,7 @@ import { ReadCache } from './lib/read-cache.ts';
 import * as accessControlModule from './modules/access-control/access-control.module.ts';
 import * as accessTokensModule from './modules/access-tokens/access-tokens.module.ts';
 import * as activityModule from './modules/activity/activity.module.ts';
+import * as alertsModule from './modules/alerts/alerts.module.ts';
 import * as brandingModule from './modules/branding/branding.module.ts';
 import * as configTransferModule from './modules/config-transfer/config-transfer.module.ts';
 import * as dnsModule from './modules/dns/dns.module.ts';
@@ -74,7 +75,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const licensing = await licensesModule.register(app, { config, database });
   identity.useLicenseLimits(licensing.limits);
   // The activity log first: its hooks record the writes of every module registered after it.
-  await activityModule.register(app, { config, database });
+  const activity = await activityModule.register(app, { config, database });
 
   // People: users, access tokens, roles; groups, invites and single sign-on in the Pro edition.
   const people = { config, identity, tokens, events };
@@ -102,6 +103,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const health = new NodeHealth(config.status);
   const mesh = { config, database, networks: networks.directory, events, serverName, claims, health };
   const peers = await peersModule.register(app, { database, broker, serverName });
+  const { versions: peerVersions } = peers.builder;
+  const onStored = (nodeId: string) => alerts.metricsStored(nodeId); // a report -> alert rules (decision 055)
   // GET /api/nodes(/{network}) lists external clients as static nodes, and a node update's relay and internet-gateway
   // membership goes through the routing rules: both modules register further down.
   const staticNodes = (netid?: string) => extClients.staticNodes(netid);
@@ -110,7 +113,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const nodeDeps = { peers, lists, staticNodes, editRouting, sweepEveryMs: config.status.sweepEveryMs };
   const nodes = await nodesModule.register(app, { ...mesh, ...nodeDeps });
   await enrollmentKeysModule.register(app, { ...mesh, findRelay: nodes.findRelay });
-  const usage = rolesModule.withNetworkIdentity(enrollmentKeysModule.withNetworkKeys(nodes.networkUsage));
+  const keys = enrollmentKeysModule.withNetworkKeys(alertsModule.withNetworkAlerts(nodes.networkUsage));
+  const usage = rolesModule.withNetworkIdentity(keys);
   await networksModule.register(app, { database, events, usage, limits: licensing.limits });
   const dns = await dnsModule.register(app, { database, broker, events, serverName });
   const { networkUsage } = nodes;
@@ -121,17 +125,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const routing = { db: database.db, edition: config.edition, peers: peers.queue, nodeViews: nodes.views };
   const routingService = await routingModule.register(app, { ...mesh, ...routing });
   // A policy save reaches the peer engine's publishAccess; policies name nodes as the API shows them.
-  const access = {
-    database,
-    edition: config.edition,
-    events,
-    publisher: peers,
-    presentNode: nodes.views.present,
-  };
-  const accessControl = await accessControlModule.register(app, access);
+  const access = { database, events, publisher: peers, presentNode: nodes.views.present };
+  const accessControl = await accessControlModule.register(app, { ...access, edition: config.edition });
 
-  const metrics = { members: nodes.members, networkIds: networks.ids, log: app.log };
-  await metricsModule.register(app, { database, broker, serverName, ...metrics });
+  const metrics = { members: nodes.members, networkIds: networks.ids, log: app.log, onStored };
+  const metricsService = await metricsModule.register(app, { database, broker, serverName, ...metrics });
+  const alertDeps = { activity, members: nodes.members, metrics: metricsService, peerVersions };
+  const alerts = await alertsModule.register(app, { ...mesh, ...alertDeps, networkExists: networks.exists });
 
   // Export and import go through the routes above, so it comes after every module whose items it moves.
   await configTransferModule.register(app, { database });

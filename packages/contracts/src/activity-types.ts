@@ -14,12 +14,15 @@ export const activityActions = [
   'REMOVE_HOST_FROM_NETWORK',
   'GATEWAY_ASSIGN',
   'GATEWAY_UNASSIGN',
+  // An alert rule fired or resolved (decision 055): entries the server makes, no request behind them.
+  'ALERT_FIRED',
+  'ALERT_RESOLVED',
 ] as const;
 export type ActivityAction = (typeof activityActions)[number];
 
 /**
  * Subject types of §3.21, plus Meshdeck's EXT_CLIENT, DNS and ACCESS_CHECK (the contract has no type for a
- * remote-access client, a DNS entry or a must-reach check).
+ * remote-access client, a DNS entry, a must-reach check or an alert rule).
  */
 export const activitySubjectTypes = [
   'USER',
@@ -40,5 +43,6 @@ export const activitySubjectTypes = [
   'EXT_CLIENT',
   'DNS',
   'ACCESS_CHECK',
+  'ALERT_RULE',
 ] as const;
 export const activityOrigins = ['DASHBOARD', 'API', 'CLIENT-APP'] as const;

@@ -20,6 +20,8 @@ export const eventResources = [
   // A node's status moved (healthy, unstable, offline) by the server's clock or its agent's broker session, with no
   // write: a resource of its own, so what follows writes (DNS, access models) does not run again (decision 050).
   'node-status',
+  // Alert rules and the alerts they fire or resolve (decision 055).
+  'alerts',
 ] as const;
 export const eventResourceSchema = z.enum(eventResources);
 export type EventResource = z.infer<typeof eventResourceSchema>;

@@ -36,3 +36,4 @@ export * from './activity.ts';
 export * from './config-transfer.ts';
 export * from './releases.ts';
 export * from './metrics.ts';
+export * from './alerts.ts';

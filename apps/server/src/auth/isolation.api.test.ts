@@ -94,6 +94,17 @@ async function buildFixture(server: TestServer, isPro: boolean): Promise<Fixture
     }),
   );
   if (isPro) await must('failover', as('POST', `/api/v1/node/${nodeB2}/failover`));
+  // B's alert rule (Pro): a loopback discard port, so a probe's test send or a firing goes nowhere.
+  const alertRule = isPro
+    ? await must(
+        'alert rule',
+        as('POST', '/api/v1/alerts/netb/rules', {
+          name: 'iso b alert',
+          kind: 'node_offline',
+          webhook_url: 'http://127.0.0.1:9/iso-b-hook',
+        }),
+      )
+    : { id: 'no-alert-rule' };
   const tokens: Record<Principal, string> = {
     super: superToken,
     admin: await createUserWithRole(server, 'iso-admin', 'admin'),
@@ -127,6 +138,7 @@ async function buildFixture(server: TestServer, isPro: boolean): Promise<Fixture
       kind: ['logo'],
       // A join token is a credential: whoever holds B's may join B. Probes never hold one.
       token: ['not-a-token'],
+      ruleid: [alertRule.id],
     },
     query: {
       acl_id: policy.Response.id,
@@ -176,6 +188,8 @@ async function buildFixture(server: TestServer, isPro: boolean): Promise<Fixture
       tagB,
       policy.Response.id,
       check.Response.id,
+      alertRule.id,
+      'iso-b-hook',
     ],
   };
 }

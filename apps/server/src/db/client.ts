@@ -130,7 +130,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db = new Kysely<Database>({ dialect: sqlite.dialect });
   }
 
-  const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+  // Numbers are handed out per change, so one can land after a higher one (055 after 061): a database that already
+  // ran the higher one still runs the lower one rather than refusing to start.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+    allowUnorderedMigrations: true,
+  });
   const { error } = await migrator.migrateToLatest();
   if (error) {
     await closeHealthPool();

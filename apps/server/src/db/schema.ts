@@ -374,4 +374,41 @@ export interface Database {
   metric_keys: MetricKeysTable;
   metric_series: MetricSeriesTable;
   metric_rollup_marks: MetricRollupMarksTable;
+  alert_rules: AlertRulesTable;
+  alert_events: AlertEventsTable;
+}
+
+/** An alert rule of a network (migration 055). `email_to` is a JSON list; `secret` signs webhooks, never shown. */
+export interface AlertRulesTable {
+  id: string;
+  network: string;
+  name: string;
+  kind: string;
+  enabled: number;
+  node_id: string;
+  latency_ms: number | null;
+  for_seconds: number;
+  cooldown_seconds: number;
+  webhook_url: string;
+  email_to: string;
+  secret: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One alert a rule fired for one subject; resolved in place (migration 055). */
+export interface AlertEventsTable {
+  id: string;
+  rule_id: string;
+  rule_name: string;
+  kind: string;
+  network: string;
+  subject: string;
+  subject_name: string;
+  detail: string;
+  fired_at: string;
+  resolved_at: string | null;
+  delivery: string;
+  delivery_error: string;
 }

@@ -157,6 +157,18 @@ beforeAll(async () => {
       to: { id: 'tag', value: '*' },
       expect: 'reach',
     },
+    // Loopback's discard port: a rule the fuzzer makes never sends anything off this machine.
+    'POST /api/v1/alerts/{network}/rules': {
+      name: 'fuzz rule',
+      kind: 'node_offline',
+      webhook_url: 'http://127.0.0.1:9/hook',
+    },
+    'PUT /api/v1/alerts/{network}/rules/{ruleid}': {
+      name: 'fuzz rule',
+      kind: 'latency_high',
+      latency_ms: 300,
+      webhook_url: 'http://127.0.0.1:9/hook',
+    },
     'PUT /api/nodes/{network}/{nodeid}': {
       metadata: 'fuzz',
       connected: true,

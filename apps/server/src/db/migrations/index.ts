@@ -14,6 +14,7 @@ import { aclMatrixFillAt } from './012-acl-matrix-fill-at.ts';
 import { lookupIndexes } from './013-lookup-indexes.ts';
 import { metrics } from './020-metrics.ts';
 import { nodesCheckInIndex } from './050-nodes-check-in-index.ts';
+import { alerts } from './055-alerts.ts';
 import { metricsSeries } from './061-metrics-series.ts';
 
 /** The one migration set, applied in key order on SQLite and PostgreSQL alike. Append; never edit a shipped one. */
@@ -33,5 +34,6 @@ export const migrations: Record<string, Migration> = {
   '013-lookup-indexes': lookupIndexes,
   '020-metrics': metrics,
   '050-nodes-check-in-index': nodesCheckInIndex,
+  '055-alerts': alerts,
   '061-metrics-series': metricsSeries,
 };

@@ -27,6 +27,7 @@ export type SnapshotTable =
   | 'dns_entries'
   | 'acl_matrix'
   | 'access_assertions'
+  | 'alert_rules'
   | 'none';
 
 /** What the capture knows of a request when it resolves the target: before the handler, then after it. */
@@ -89,6 +90,10 @@ const dnsEntry =
 const aclMatrix: Ref = (c) =>
   row('acl_matrix', { network: param(c, 'networkname') }, param(c, 'networkname'));
 const everything = (id: string) => () => none(id);
+const alertRule =
+  (id: (c: TargetContext) => string): Ref =>
+  (c) =>
+    row('alert_rules', { id: id(c) }, param(c, 'network'));
 
 /**
  * Every write the log records, by route, and where its object lives (decision 035). Routes left out change
@@ -215,6 +220,24 @@ export const targetRules: Readonly<Record<string, TargetRule>> = {
   'PUT /api/networks/:networkname/acls/cells': rule('ACL', aclMatrix, 'UPDATE'),
   'POST /api/v1/import': rule('SETTING', everything('import'), 'UPDATE'),
   'PUT /api/v1/branding': rule('SETTING', everything('branding'), 'UPDATE'),
+  // The rule's signing secret is blanked in the entry like every `secret` column (activity-snapshot.ts).
+  'POST /api/v1/alerts/:network/rules': rule(
+    'ALERT_RULE',
+    alertRule((c) => text(c.response?.id)),
+  ),
+  'PUT /api/v1/alerts/:network/rules/:ruleid': rule(
+    'ALERT_RULE',
+    alertRule((c) => param(c, 'ruleid')),
+  ),
+  'DELETE /api/v1/alerts/:network/rules/:ruleid': rule(
+    'ALERT_RULE',
+    alertRule((c) => param(c, 'ruleid')),
+  ),
+  'POST /api/v1/alerts/:network/rules/:ruleid/secret': rule(
+    'ALERT_RULE',
+    alertRule((c) => param(c, 'ruleid')),
+    'REFRESH_KEY',
+  ),
 };
 
 /** The default action of a write by its HTTP method. */
@@ -249,4 +272,6 @@ export const unloggedWrites: ReadonlySet<string> = new Set([
   'POST /api/v1/tags/preview',
   'POST /api/networks/:networkname/acls/preview',
   'POST /api/networks/:networkname/acls/cells/preview',
+  // A test notification changes nothing stored (decision 055).
+  'POST /api/v1/alerts/:network/rules/:ruleid/test',
 ]);

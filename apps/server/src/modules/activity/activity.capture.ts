@@ -19,7 +19,7 @@ const REMOVALS = new Set<ActivityAction>(['DELETE', 'REMOVE_HOST_FROM_NETWORK'])
 
 let sequence = 0;
 /** Ids that sort in recording order (time, then a per-process counter), so a page never reorders ties. */
-const nextId = (now: number) =>
+export const nextId = (now: number) =>
   `${now.toString().padStart(13, '0')}-${(sequence++ % 1e6).toString().padStart(6, '0')}-${Math.random()
     .toString(16)
     .slice(2, 10)

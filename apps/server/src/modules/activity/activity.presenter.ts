@@ -11,7 +11,7 @@ export function presentActivity(row: ActivityRow): ActivityEvent {
     source: {
       id: row.actor_id,
       name: row.actor_name,
-      subject_type: row.actor_kind === 'host' ? 'DEVICE' : 'USER',
+      subject_type: row.actor_kind === 'host' ? 'DEVICE' : row.actor_kind === 'server' ? 'SERVER' : 'USER',
       info: null,
     },
     origin: row.origin,

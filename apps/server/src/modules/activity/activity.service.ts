@@ -1,10 +1,30 @@
-import { ALL_NETWORKS, type ActivityEvent, type ActivityQuery } from '@meshdeck/contracts';
+import {
+  ALL_NETWORKS,
+  type ActivityAction,
+  type ActivityEvent,
+  type ActivityQuery,
+  type ActivitySubjectType,
+} from '@meshdeck/contracts';
 import { canSeeEverything, grantsOf, isNetworkAdmin, type Principal } from '../../auth/access.ts';
 import { forbidden } from '../../lib/api-error.ts';
+import { redactValue } from '../../lib/redact.ts';
+import { nextId } from './activity.capture.ts';
 import { presentActivity } from './activity.presenter.ts';
 import type { ActivityRepository, ActivityScope } from './activity.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** An entry the server records by itself (no request, no before). */
+export interface ServerEntry {
+  action: ActivityAction;
+  subjectType: ActivitySubjectType;
+  targetId: string;
+  targetName: string;
+  network: string;
+  /** Who acted, as shown (e.g. "alerts"). */
+  actorName: string;
+  details: Record<string, unknown>;
+}
 
 /**
  * Who reads which entries: platform admins and auditors all; a network admin the entries of the networks they
@@ -52,6 +72,31 @@ export class ActivityService {
     if (!canSeeEverything(principal) && !isNetworkAdmin(principal, networkId))
       throw forbidden(`access denied: you do not administer network ${networkId}`);
     return this.list(principal, query);
+  }
+
+  /**
+   * Records something the server itself did, with no request behind it (an alert rule firing or resolving,
+   * decision 055): the actor is the server, the details are the entry's "after".
+   */
+  async recordServerEntry(entry: ServerEntry): Promise<void> {
+    const now = Date.now();
+    await this.repository.insert({
+      id: nextId(now),
+      time_stamp: new Date(now).toISOString(),
+      action: entry.action,
+      subject_type: entry.subjectType,
+      target_id: entry.targetId.slice(0, 512),
+      target_name: entry.targetName.slice(0, 512),
+      network_id: entry.network.slice(0, 64),
+      actor_kind: 'server',
+      actor_id: '',
+      actor_name: entry.actorName.slice(0, 256),
+      origin: 'API',
+      client_address: '',
+      route: '',
+      diff_old: null,
+      diff_new: JSON.stringify(redactValue(entry.details)),
+    });
   }
 
   /** Deletes entries older than the retention; returns how many went. */

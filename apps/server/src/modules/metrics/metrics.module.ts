@@ -19,6 +19,8 @@ export interface MetricsModuleDeps {
   members: NodeMembers;
   networkIds: () => Promise<string[]>;
   log: FastifyBaseLogger;
+  /** Told of each stored report (alert rules judge the node's network again; decision 055). */
+  onStored?: (nodeId: string) => void;
 }
 
 /**
@@ -39,7 +41,8 @@ export async function register(app: ModuleApp, deps: MetricsModuleDeps): Promise
     const nodeId = topic.slice(prefix.length);
     void service.ingest(nodeId, payload).then(
       (outcome) => {
-        if (outcome !== 'stored') deps.log.debug({ nodeId, outcome }, 'metrics report not stored');
+        if (outcome === 'stored') deps.onStored?.(nodeId);
+        else deps.log.debug({ nodeId, outcome }, 'metrics report not stored');
       },
       (error: unknown) => deps.log.warn({ err: error, nodeId }, 'metrics report failed'),
     );

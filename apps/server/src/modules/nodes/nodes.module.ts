@@ -1,4 +1,4 @@
-import type { ApiNode, RawNode } from '@meshdeck/contracts';
+import type { ApiNode, NodeStatus, RawNode } from '@meshdeck/contracts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { ModuleApp } from '../../lib/module.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
@@ -55,6 +55,8 @@ export interface NodesModule {
     ofNetwork: (network: string) => Promise<NodeMember[]>;
     /** The node's agent reported applying a new peer update at `at` (RFC 3339): its `lastpeerupdate`. */
     peerUpdateApplied: (nodeId: string, at: string) => Promise<void>;
+    /** A network's nodes with their status now (alert rules judge them; decision 055). */
+    statusesOf: (network: string) => Promise<(NodeMember & { status: NodeStatus })[]>;
   };
   /** A node as the API shows it, as agents get it, and sent to its host. */
   views: {
@@ -125,6 +127,13 @@ export async function register(app: ModuleApp, deps: NodesModuleDeps): Promise<N
       },
       ofNetwork: async (network) => (await rows.rows({ network })).map(memberOf),
       peerUpdateApplied: (nodeId, at) => nodes.markPeerUpdate(nodeId, at),
+      statusesOf: async (network) => {
+        const now = health.now();
+        return (await rows.rows({ network })).map((row) => ({
+          ...memberOf(row),
+          status: health.statusOf(row, now),
+        }));
+      },
     },
     findRelay: async (nodeId) => {
       const node = await nodes.findById(nodeId);
