@@ -134,7 +134,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const alerts = await alertsModule.register(app, { ...mesh, ...alertDeps, networkExists: networks.exists });
 
   // Export and import go through the routes above, so it comes after every module whose items it moves.
-  await configTransferModule.register(app, { database });
+  const createDnsEntries = dns.createMany.bind(dns);
+  const { recordCreations } = activity;
+  await configTransferModule.register(app, { database, createDnsEntries, recordCreations });
 
   const { networkOfNode: node, networksOfHost: host } = nodes;
   lookups.provide({ node, host, extclient: extClients.networkOfClient, ...accessControl.lookups });

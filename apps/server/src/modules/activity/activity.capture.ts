@@ -107,6 +107,27 @@ async function entryFor(
         afterTarget.table,
         await repository.snapshot(afterTarget.table, afterTarget.where),
       );
+  const actor = await actorOf(request, entry.response, repository);
+  const route = `${request.method} ${request.routeOptions.url ?? ''}`;
+  return rowOf(request, { rule, action, route, before, beforeTarget, after, afterTarget }, actor);
+}
+
+interface Write {
+  rule: Pending['rule'];
+  action: ActivityAction;
+  route: string;
+  before: Record<string, unknown>[];
+  beforeTarget: TargetRef;
+  after: Record<string, unknown>[];
+  afterTarget: TargetRef;
+}
+
+function rowOf(
+  request: FastifyRequest,
+  write: Write,
+  actor: Pick<ActivityRow, 'actor_kind' | 'actor_id' | 'actor_name'>,
+): ActivityRow {
+  const { rule, action, before, after, beforeTarget, afterTarget } = write;
   const target = after.length > 0 || before.length === 0 ? afterTarget : beforeTarget;
   const oldRow = sanitizeRows(target.table, before);
   const newRow = sanitizeRows(target.table, after);
@@ -115,7 +136,6 @@ async function entryFor(
     [after[0], before[0]].map((row) => row?.network).find((value) => typeof value === 'string') ||
     '';
   const now = Date.now();
-  const actor = await actorOf(request, entry, repository);
   const sameOrigin =
     request.headers['sec-fetch-site'] === 'same-origin' || request.headers['from-ui'] === 'true';
   return {
@@ -129,16 +149,68 @@ async function entryFor(
     ...actor,
     origin: actor.actor_kind === 'host' ? 'CLIENT-APP' : sameOrigin ? 'DASHBOARD' : 'API',
     client_address: request.ip.slice(0, 64),
-    route: `${request.method} ${request.routeOptions.url ?? ''}`.slice(0, 256),
+    route: write.route.slice(0, 256),
     diff_old: oldRow === null ? null : JSON.stringify(oldRow),
     diff_new: newRow === null ? null : JSON.stringify(newRow),
   };
 }
 
+/** One creation made for a request without calling the route that makes it alone (an import's set of items). */
+export interface CreatedByRoute {
+  /** The route's parameters and body, as if it had been called for this item. */
+  params: Record<string, string>;
+  body: Record<string, unknown>;
+  /** The stored row, as the route's after-read would find it. */
+  row: Record<string, unknown>;
+}
+
+/**
+ * Records, as `request`'s user, the entries the route `"POST /pattern"` would have written for each of `created`
+ * (decision 060: an import creates a set of items in one call), in multi-row inserts. Nothing existed before a
+ * creation, and the rows are given, so no row is read.
+ */
+export async function recordCreations(
+  request: FastifyRequest,
+  route: string,
+  created: readonly CreatedByRoute[],
+  repository: ActivityRepository,
+): Promise<void> {
+  const [method = '', url = ''] = route.split(' ');
+  const rule = ruleFor(method, url);
+  if (!rule) throw new Error(`no activity rule for ${route}`);
+  const action = rule.action ?? actionOf(method);
+  const actor = await actorOf(request, undefined, repository);
+  const targets = created.map((item) =>
+    resolveTarget(rule, { params: item.params, query: {}, body: item.body, response: undefined }),
+  );
+  const table = targets[0]?.table ?? 'none';
+  const described = await describeRows(
+    repository,
+    table,
+    created.map((item) => item.row),
+  );
+  const rows = targets.map((target, i) =>
+    rowOf(
+      request,
+      {
+        rule,
+        action,
+        route,
+        before: [],
+        beforeTarget: target,
+        after: [described[i] ?? {}],
+        afterTarget: target,
+      },
+      actor,
+    ),
+  );
+  await repository.insertMany(rows);
+}
+
 /** Who made the change: the signed-in user or host; for sign-ins, sign-ups and joins, who they became. */
 async function actorOf(
   request: FastifyRequest,
-  entry: Pending,
+  response: Record<string, unknown> | undefined,
   repository: ActivityRepository,
 ): Promise<Pick<ActivityRow, 'actor_kind' | 'actor_id' | 'actor_name'>> {
   const principal = request.principal;
@@ -148,7 +220,7 @@ async function actorOf(
     const name = principal.hostId === '' ? '' : ((await repository.hostName(principal.hostId)) ?? '');
     return { actor_kind: 'host', actor_id: principal.hostId, actor_name: name };
   }
-  const host = record(entry.response?.requested_host);
+  const host = record(response?.requested_host);
   if (typeof host.id === 'string')
     return {
       actor_kind: 'host',

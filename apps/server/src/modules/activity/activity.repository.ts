@@ -92,6 +92,17 @@ export class ActivityRepository {
     await this.db.insertInto('activity_log').values(row).execute();
   }
 
+  /** Stores entries in multi-row inserts (an import's set of creations, decision 060). */
+  async insertMany(rows: readonly ActivityRow[]): Promise<void> {
+    // 500 rows of 17 columns (8,500 bound parameters) stay below either engine's limit (SQLite 32,766, PostgreSQL
+    // 65,535); fewer statements keep an import's transaction short.
+    for (let i = 0; i < rows.length; i += 500)
+      await this.db
+        .insertInto('activity_log')
+        .values(rows.slice(i, i + 500))
+        .execute();
+  }
+
   /** One page of entries, newest first, that match the filter and the reader's scope. */
   async list(
     filter: ActivityFilter,

@@ -9,20 +9,28 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../auth/access.ts';
 import { network } from '../../auth/network-locator.ts';
-import type { CallRoute, UnitOfWork } from './config-transfer.service.ts';
+import type { FastifyRequest } from 'fastify';
+import type { CallRoute, CreateDnsSet, UnitOfWork } from './config-transfer.service.ts';
 import { ConfigTransferService } from './config-transfer.service.ts';
 
 const tags = ['config-transfer'];
 
+/** What an export or import works with, for one request: its routes as the caller, DNS sets as the caller. */
+export interface TransferParts {
+  callAs: (request: FastifyRequest) => CallRoute;
+  dnsSetAs: (request: FastifyRequest) => CreateDnsSet;
+  unitOfWork: UnitOfWork;
+}
+
 /**
- * HTTP for export and import; each request works through the server's own routes with the caller's token, an
- * import in one unit of work.
+ * HTTP for export and import; each request works through the server's own routes with the caller's token (DNS
+ * entries in one call per network, decision 060), an import in one unit of work.
  */
 export const configTransferRoutes =
-  (callAs: (authorization: string | undefined) => CallRoute, unitOfWork: UnitOfWork): FastifyPluginAsyncZod =>
+  ({ callAs, dnsSetAs, unitOfWork }: TransferParts): FastifyPluginAsyncZod =>
   async (app) => {
-    const serviceFor = (authorization: string | undefined) =>
-      new ConfigTransferService(callAs(authorization), unitOfWork);
+    const serviceFor = (request: FastifyRequest) =>
+      new ConfigTransferService(callAs(request), unitOfWork, dnsSetAs(request));
     app.get(
       '/api/v1/export',
       {
@@ -36,7 +44,7 @@ export const configTransferRoutes =
             'Meshdeck: networks, enrollment keys (not the networks’ default ones), tags, custom DNS entries and access policies (not the default ones) as an import document.',
         },
       },
-      async (request) => serviceFor(request.headers.authorization).export(),
+      async (request) => serviceFor(request).export(),
     );
     app.post(
       '/api/v1/import',
@@ -58,10 +66,7 @@ export const configTransferRoutes =
       async (request) => ({
         Code: 200,
         Message: request.query.dry_run === 'true' ? 'import planned' : 'imported',
-        Response: await serviceFor(request.headers.authorization).import(
-          request.body,
-          request.query.dry_run === 'true',
-        ),
+        Response: await serviceFor(request).import(request.body, request.query.dry_run === 'true'),
       }),
     );
   };

@@ -7,7 +7,7 @@ import {
   type DnsSyncMessage,
 } from '@meshdeck/contracts';
 import { afterCommit } from '../../lib/after-commit.ts';
-import { badRequest, notFound } from '../../lib/api-error.ts';
+import { ApiError, badRequest, notFound } from '../../lib/api-error.ts';
 import type { CustomEntryRow, DnsRepository } from './dns.repository.ts';
 import { nodeEntry, nodeEntryName, type DnsUpdateQueue, type HostPublish } from './dns-updates.ts';
 
@@ -70,29 +70,52 @@ export class DnsService {
    * address outside the network's range, or a name already used in the network (custom or automatic).
    */
   async create(netid: string, input: DnsEntryInput): Promise<DnsEntry> {
+    const [entry] = await this.createMany(netid, [input]);
+    if (!entry) throw new Error('no entry created');
+    return entry;
+  }
+
+  /**
+   * Adds a set of custom entries to one network, all or none, under the rules of `create`, with the network's names
+   * read once and multi-row inserts (an import's entries, decision 060). A refusal is an `ItemRefused` naming the
+   * input's index, with `create`'s status and message.
+   */
+  async createMany(netid: string, inputs: readonly DnsEntryInput[]): Promise<DnsEntry[]> {
     await this.requireNetwork(netid);
-    if (input.network && input.network !== netid)
-      throw badRequest(`network: the entry is for ${netid}, not ${input.network}`);
-    const row: CustomEntryRow = {
-      network: netid,
-      name: input.name,
-      address: input.address ?? '',
-      address6: input.address6 ?? '',
-    };
-    const lower = input.name.toLowerCase();
-    await this.d.repository.insert(row, (network, names, custom) => {
-      if (!network) throw notFound(`network ${netid} not found`);
-      const problem = dnsEntryProblem(row, network);
-      if (problem) throw badRequest(`${problem.field}: ${problem.message}`);
-      if (custom.some((e) => e.name.toLowerCase() === lower))
-        throw badRequest(`name: ${input.name} already exists in network ${netid}`);
-      if (names.some((n) => nodeEntryName(n.host_name, n.network) === lower))
-        throw badRequest(`name: ${input.name} is a node's automatic name in network ${netid}`);
+    const rows = inputs.map((input, index): CustomEntryRow => {
+      if (input.network && input.network !== netid)
+        throw new ItemRefused(index, badRequest(`network: the entry is for ${netid}, not ${input.network}`));
+      return {
+        network: netid,
+        name: input.name,
+        address: input.address ?? '',
+        address6: input.address6 ?? '',
+      };
     });
-    this.d.events.publish({ resource: 'dns', action: 'created', id: input.name, network: netid });
-    // Inside an import (one unit of work) the hosts hear of it after COMMIT, never after a ROLLBACK.
-    afterCommit(() => this.d.updates.customChanged(netid, input.name, customEntry(row)));
-    return customEntry(row);
+    await this.d.repository.insertMany(netid, rows, (network, names, custom) => {
+      if (!network) throw notFound(`network ${netid} not found`);
+      const taken = new Set(custom.map((e) => e.name.toLowerCase()));
+      const automatic = new Set(names.map((n) => nodeEntryName(n.host_name, n.network)));
+      rows.forEach((row, index) => {
+        const problem = dnsEntryProblem(row, network);
+        if (problem) throw new ItemRefused(index, badRequest(`${problem.field}: ${problem.message}`));
+        const lower = row.name.toLowerCase();
+        if (taken.has(lower))
+          throw new ItemRefused(index, badRequest(`name: ${row.name} already exists in network ${netid}`));
+        if (automatic.has(lower))
+          throw new ItemRefused(
+            index,
+            badRequest(`name: ${row.name} is a node's automatic name in network ${netid}`),
+          );
+        taken.add(lower);
+      });
+    });
+    for (const row of rows) {
+      this.d.events.publish({ resource: 'dns', action: 'created', id: row.name, network: netid });
+      // Inside an import (one unit of work) the hosts hear of it after COMMIT, never after a ROLLBACK.
+      afterCommit(() => this.d.updates.customChanged(netid, row.name, customEntry(row)));
+    }
+    return rows.map(customEntry);
   }
 
   /** Deletes a custom entry; automatic entries go with their node only. */
@@ -147,4 +170,15 @@ export class DnsService {
 /** JSON.stringify of the DnsSyncMessage for one host, around the entries already serialised as `dns`. */
 export function dnsSyncPayload(hostId: string, dns: string): string {
   return `{"Action":"DNS_SYNC","Host":{"id":${JSON.stringify(hostId)}},"DNS":${dns}}`;
+}
+
+/** A refusal of one item of a set (`createMany`): the item's index and the error its own create would answer. */
+export class ItemRefused extends ApiError {
+  constructor(
+    readonly index: number,
+    error: ApiError,
+  ) {
+    super(error.statusCode, error.message);
+    this.name = 'ItemRefused';
+  }
 }
