@@ -1,5 +1,3 @@
 /** What other modules may use of the activity log: the rule table's names, for documentation and tests. */
 export { targetRules, unloggedWrites } from './activity-targets.ts';
 export type { ActivityService, ServerEntry } from './activity.service.ts';
-export type { RecordCreations } from './activity.module.ts';
-export type { CreatedByRoute } from './activity.capture.ts';

@@ -1,7 +1,7 @@
 import type { DnsEntryInput } from '@meshdeck/contracts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { ModuleApp } from '../../lib/module.ts';
-import type { RecordCreations } from '../activity/activity.public.ts';
+import type { FastifyRequest } from 'fastify';
 import { configTransferRoutes } from './config-transfer.routes.ts';
 import type { CallRoute, CreateDnsSet } from './config-transfer.service.ts';
 
@@ -13,7 +13,19 @@ export interface ConfigTransferModuleDeps {
   database: DatabaseHandle;
   /** Creates a set of custom entries of one network, all or none; a refusal carries the item's `index`. */
   createDnsEntries: (netid: string, inputs: readonly DnsEntryInput[]) => Promise<unknown>;
-  recordCreations: RecordCreations;
+  /**
+   * Writes the activity entries the route `"POST /pattern"` would have written for each created item (the activity
+   * module's recordCreations).
+   */
+  recordCreations: (
+    request: FastifyRequest,
+    route: string,
+    created: readonly {
+      params: Record<string, string>;
+      body: Record<string, unknown>;
+      row: Record<string, unknown>;
+    }[],
+  ) => Promise<void>;
 }
 
 /**
@@ -47,7 +59,7 @@ export async function register(
   // The import route admits platform admins only (access.admin), who pass the DNS route's network-admin check
   // for every network; the entries' activity rows name the importing user as that route's would.
   const dnsSetAs =
-    (request: Parameters<RecordCreations>[0]): CreateDnsSet =>
+    (request: FastifyRequest): CreateDnsSet =>
     async (netid, bodies) => {
       await createDnsEntries(
         netid,
