@@ -135,7 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Export and import go through the routes above, so it comes after every module whose items it moves.
   const createDnsEntries = dns.createMany.bind(dns);
-  const { recordCreations } = activity;
+  const recordCreations = activity.recordCreations.bind(activity);
   await configTransferModule.register(app, { database, createDnsEntries, recordCreations });
 
   const { networkOfNode: node, networksOfHost: host } = nodes;

@@ -1,8 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { ModuleApp } from '../../lib/module.ts';
-import { installCapture, recordCreations, type CreatedByRoute } from './activity.capture.ts';
+import { installCapture } from './activity.capture.ts';
 import { ActivityRepository } from './activity.repository.ts';
 import { activityRoutes } from './activity.routes.ts';
 import { ActivityService } from './activity.service.ts';
@@ -23,7 +22,7 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
 export async function register(
   app: ModuleApp,
   { config, database }: ActivityModuleDeps,
-): Promise<{ service: ActivityService; recordCreations: RecordCreations }> {
+): Promise<ActivityService> {
   const repository = new ActivityRepository(database.db);
   const service = new ActivityService(repository, config.activityRetentionDays);
   installCapture(app, repository, (error) => app.log.warn({ err: error }, 'activity entry not recorded'));
@@ -34,18 +33,5 @@ export async function register(
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
   await app.register(activityRoutes(service));
-  return {
-    service,
-    recordCreations: (request, route, created) => recordCreations(request, route, created, repository),
-  };
+  return service;
 }
-
-/**
- * Records the entries a creation route would have written for each item of a set created in one call (an
- * import's DNS entries, decision 060), as the request's user.
- */
-export type RecordCreations = (
-  request: FastifyRequest,
-  route: string,
-  created: readonly CreatedByRoute[],
-) => Promise<void>;

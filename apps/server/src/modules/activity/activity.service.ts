@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import {
   ALL_NETWORKS,
   type ActivityAction,
@@ -8,7 +9,7 @@ import {
 import { canSeeEverything, grantsOf, isNetworkAdmin, type Principal } from '../../auth/access.ts';
 import { forbidden } from '../../lib/api-error.ts';
 import { redactValue } from '../../lib/redact.ts';
-import { nextId } from './activity.capture.ts';
+import { nextId, recordCreations, type CreatedByRoute } from './activity.capture.ts';
 import { presentActivity } from './activity.presenter.ts';
 import type { ActivityRepository, ActivityScope } from './activity.repository.ts';
 
@@ -72,6 +73,14 @@ export class ActivityService {
     if (!canSeeEverything(principal) && !isNetworkAdmin(principal, networkId))
       throw forbidden(`access denied: you do not administer network ${networkId}`);
     return this.list(principal, query);
+  }
+
+  /**
+   * Records, as `request`'s user, the entries the route `"POST /pattern"` would have written for each item of a set
+   * created in one call (an import's DNS entries, decision 060).
+   */
+  recordCreations(request: FastifyRequest, route: string, created: readonly CreatedByRoute[]): Promise<void> {
+    return recordCreations(request, route, created, this.repository);
   }
 
   /**
