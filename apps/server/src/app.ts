@@ -52,7 +52,7 @@ export interface BuildOptions {
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const app = createFastify(config, options.logStream);
-  const { database, settings, broker } = await openInfrastructure(app, config);
+  const { database, settings, broker, prometheus } = await openInfrastructure(app, config);
   const secret = await settings.getOrCreate(
     JWT_SECRET_KEY,
     randomBytes(48).toString('base64url').slice(0, 64),
@@ -128,8 +128,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const access = { database, events, publisher: peers, presentNode: nodes.views.present };
   const accessControl = await accessControlModule.register(app, { ...access, edition: config.edition });
 
-  const metrics = { members: nodes.members, networkIds: networks.ids, log: app.log, onStored };
-  const metricsService = await metricsModule.register(app, { database, broker, serverName, ...metrics });
+  // Metrics push what agents measured into node status (decision 058): nodes never import metrics.
+  const metrics = { members: nodes.members, connectivity: nodes.connectivity, networkIds: networks.ids };
+  const metricsDeps = { database, broker, serverName, ...metrics, onStored, log: app.log, prometheus };
+  const metricsService = await metricsModule.register(app, metricsDeps);
   const alertDeps = { activity, members: nodes.members, metrics: metricsService, peerVersions };
   const alerts = await alertsModule.register(app, { ...mesh, ...alertDeps, networkExists: networks.exists });
 
@@ -141,7 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { networkOfNode: node, networksOfHost: host } = nodes;
   lookups.provide({ node, host, extclient: extClients.networkOfClient, ...accessControl.lookups });
   peers.builder.useAccess(accessControl.models);
-  exposeInternals(app, { database, broker, config, events, peers });
+  exposeInternals(app, { database, broker, config, events, peers, prometheus });
   await installFallbacks(app, config, branding.brandPage);
   return app;
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { consoleConfig, consoleEnvSchema, type ConsoleConfig } from './config-console.ts';
 import { corsOriginSchema, trustProxySchema, type TrustProxy } from './config-security.ts';
 import { licenseConfig, licenseEnvSchema, type LicenseConfig } from './config-license.ts';
+import { prometheusConfig, prometheusEnvSchema, type PrometheusConfig } from './config-prometheus.ts';
 import { statusConfig, statusEnvSchema, type StatusConfig } from './config-status.ts';
 
 /** Thrown when the environment cannot be turned into a valid configuration; names the variable. */
@@ -107,6 +108,7 @@ const envSchema = z.object({
   ...consoleEnvSchema.shape,
   ...licenseEnvSchema.shape,
   ...statusEnvSchema.shape,
+  ...prometheusEnvSchema.shape,
 });
 
 export interface Config {
@@ -145,6 +147,8 @@ export interface Config {
   license: LicenseConfig;
   /** Check-in interval and the status thresholds (config-status.ts, decision 050). */
   status: StatusConfig;
+  /** Who may read GET /metrics and how many pair series it carries (config-prometheus.ts, decision 058). */
+  prometheus: PrometheusConfig;
 }
 
 /** OIDC needs issuer and client id together; a half-configured provider is a start-up error, not a silent no-SSO. */
@@ -200,5 +204,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     console: consoleParts,
     license,
     status,
+    prometheus: prometheusConfig(e),
   };
 }

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Registry } from 'prom-client';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { startBroker, type BrokerHandle } from './broker/broker.ts';
 import { BROKER_SECRET_KEY } from './broker/broker-credentials.ts';
+import type { PrometheusConfig } from './config-prometheus.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { MAX_BODY_BYTES } from './lib/request-guards.ts';
@@ -52,6 +54,8 @@ export interface Infrastructure {
   database: DatabaseHandle;
   settings: SettingsRepository;
   broker: BrokerHandle;
+  /** GET /metrics's series (one registry per app, so tests' apps never share one; modules add theirs) and settings. */
+  prometheus: { registry: Registry; config: PrometheusConfig };
 }
 
 /** Opens the database and the broker; closing the app closes both. Agents are answered once the app listens. */
@@ -79,7 +83,7 @@ export async function openInfrastructure(app: FastifyInstance, config: Config): 
   });
   // Agents are answered on the broker only once they can also pull over HTTP (issue 19).
   app.addHook('onListen', () => broker.open());
-  return { database, settings, broker };
+  return { database, settings, broker, prometheus: { registry: new Registry(), config: config.prometheus } };
 }
 
 /** What the app shows of its insides: GET /metrics (event-loop lag, the peer queue) and the `meshdeck` decoration. */
@@ -87,13 +91,14 @@ export function exposeInternals(
   app: FastifyInstance,
   parts: Omit<Infrastructure, 'settings'> & { config: Config; events: EventBus; peers: PeerEngine },
 ): void {
-  const { database, broker, config, events } = parts;
+  const { database, broker, config, events, prometheus } = parts;
   const { queue: peerQueue, builder } = parts.peers;
-  const lag = installMetrics(app, {
+  const sources = {
     peerQueueDepth: () => peerQueue.depth,
     peerTotals: () => peerQueue.totals,
     peerVersionsTracked: () => builder.versions.size,
-  });
+  };
+  const lag = installMetrics(app, prometheus.registry, sources, prometheus.config);
   app.decorate('meshdeck', {
     database,
     broker,

@@ -1,7 +1,11 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { FastifyInstance } from 'fastify';
-import { access } from '../auth/access.ts';
-import { network } from '../auth/network-locator.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { collectDefaultMetrics, type Registry } from 'prom-client';
+import { access, grantsOf } from '../auth/access.ts';
+import type { PrometheusConfig } from '../config-prometheus.ts';
+import { forbidden, unauthorized } from '../lib/api-error.ts';
+import { serverCollectors } from './metrics-server.ts';
 
 /** What /metrics reports besides the process itself. */
 export interface MetricsSources {
@@ -60,50 +64,63 @@ export class EventLoopLag {
   }
 }
 
+/** sha256, so comparing two tokens in constant time does not reveal the configured one's length. */
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
 /**
- * GET /metrics in Prometheus text format (admin or master key): event-loop lag, peer-update queue depth and
- * totals, memory and CPU, so "heavy work stays off the request path" is measured, not assumed.
+ * Who may read GET /metrics: the configured METRICS_TOKEN as a bearer, or a platform admin (a session, an admin's
+ * access token, the master key: the auth plugin has already resolved them). 401 without a credential, 403 for
+ * another user. Anonymous reads are never allowed.
  */
-export function installMetrics(app: FastifyInstance, sources: MetricsSources): EventLoopLag {
+export function metricsReader(token: string | undefined) {
+  const expected = token === undefined ? undefined : digest(token);
+  return (request: FastifyRequest): 'ok' | 401 | 403 => {
+    const [scheme, presented] = (request.headers.authorization ?? '').split(' ');
+    if (expected && scheme?.toLowerCase() === 'bearer' && presented)
+      if (timingSafeEqual(digest(presented), expected)) return 'ok';
+    const principal = request.principal;
+    if (principal.kind !== 'user') return 401;
+    return grantsOf(principal)?.fullAccess === true ? 'ok' : 403;
+  };
+}
+
+/**
+ * GET /metrics in Prometheus text format through prom-client (decision 058): the process (CPU, memory, heap, GC,
+ * event-loop lag), HTTP request durations per route, the peer-update queue, and whatever the modules registered on
+ * the same registry (the mesh's nodes and pairs, metrics ingest). Its own bearer token or an admin's.
+ */
+export function installMetrics(
+  app: FastifyInstance,
+  registry: Registry,
+  sources: MetricsSources,
+  options: PrometheusConfig,
+): EventLoopLag {
   const lag = new EventLoopLag();
   app.addHook('onClose', () => lag.stop());
+  collectDefaultMetrics({ register: registry });
+  // Gauges prom-client names like counters (promtool rejects them); the same counts remain, by type, without `_total`.
+  for (const name of [
+    'nodejs_active_handles_total',
+    'nodejs_active_requests_total',
+    'nodejs_active_resources_total',
+  ])
+    registry.removeSingleMetric(name);
+  serverCollectors(app, registry, lag, sources);
+  const canRead = metricsReader(options.token);
   app.get(
     '/metrics',
-    { config: { access: access.admin(network.global('server metrics')) }, schema: { hide: true } },
-    (_request, reply) => {
-      const { p50, p99, max } = lag.window();
-      const totals = sources.peerTotals();
-      const memory = process.memoryUsage();
-      const cpu = process.cpuUsage();
-      const lines = [
-        '# HELP meshdeck_event_loop_lag_seconds Event-loop delay over the last 10-20 s.',
-        '# TYPE meshdeck_event_loop_lag_seconds summary',
-        `meshdeck_event_loop_lag_seconds{quantile="0.5"} ${p50 / 1000}`,
-        `meshdeck_event_loop_lag_seconds{quantile="0.99"} ${p99 / 1000}`,
-        `meshdeck_event_loop_lag_seconds{quantile="1"} ${max / 1000}`,
-        '# TYPE meshdeck_peer_queue_depth gauge',
-        `meshdeck_peer_queue_depth ${sources.peerQueueDepth()}`,
-        '# TYPE meshdeck_peer_batches_total counter',
-        `meshdeck_peer_batches_total ${totals.batches}`,
-        '# TYPE meshdeck_peer_messages_total counter',
-        `meshdeck_peer_messages_total ${totals.messages}`,
-        '# TYPE meshdeck_peer_bytes_total counter',
-        `meshdeck_peer_bytes_total ${totals.bytes}`,
-        '# TYPE meshdeck_peer_batch_failures_total counter',
-        `meshdeck_peer_batch_failures_total ${totals.failures}`,
-        '# TYPE meshdeck_peer_last_batch_seconds gauge',
-        `meshdeck_peer_last_batch_seconds ${totals.lastBatchMs / 1000}`,
-        '# TYPE meshdeck_peer_versions_tracked gauge',
-        `meshdeck_peer_versions_tracked ${sources.peerVersionsTracked()}`,
-        '# TYPE process_resident_memory_bytes gauge',
-        `process_resident_memory_bytes ${memory.rss}`,
-        '# TYPE nodejs_heap_used_bytes gauge',
-        `nodejs_heap_used_bytes ${memory.heapUsed}`,
-        '# TYPE process_cpu_seconds_total counter',
-        `process_cpu_seconds_total ${(cpu.user + cpu.system) / 1e6}`,
-      ];
-      return reply.type('text/plain; version=0.0.4').send(`${lines.join('\n')}\n`);
+    {
+      // Public to the auth plugin (which would refuse the metrics token as a session): judged by canRead.
+      config: { access: access.public() },
+      schema: { hide: true },
+      onRequest: async (request) => {
+        const verdict = canRead(request);
+        if (verdict === 401)
+          throw unauthorized('unauthorized: the metrics token or an admin token is required');
+        if (verdict === 403) throw forbidden('access denied: metrics are for admins and the metrics token');
+      },
     },
+    async (_request, reply) => reply.type(registry.contentType).send(await registry.metrics()),
   );
   return lag;
 }

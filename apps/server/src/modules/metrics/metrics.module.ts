@@ -1,11 +1,14 @@
 import { metricsTopic } from '@meshdeck/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Registry } from 'prom-client';
 import type { BrokerHandle } from '../../broker/broker.ts';
+import type { PrometheusConfig } from '../../config-prometheus.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { ModuleApp } from '../../lib/module.ts';
 import { MetricsRepository } from './metrics.repository.ts';
 import { metricsRoutes } from './metrics.routes.ts';
-import { MetricsService, type NodeMembers } from './metrics.service.ts';
+import { MetricsService, type ConnectivitySink, type NodeMembers } from './metrics.service.ts';
+import { meshCollectors } from './prometheus.ts';
 
 /** How often finished buckets are rolled up and old figures dropped. */
 const MAINTENANCE_MS = 60_000;
@@ -21,6 +24,10 @@ export interface MetricsModuleDeps {
   log: FastifyBaseLogger;
   /** Told of each stored report (alert rules judge the node's network again; decision 055). */
   onStored?: (nodeId: string) => void;
+  /** Where each report's connectivity fact goes: the nodes module's status (decision 058). */
+  connectivity: ConnectivitySink;
+  /** GET /metrics's registry and settings: the module adds the mesh's series to it. */
+  prometheus: { registry: Registry; config: PrometheusConfig };
 }
 
 /**
@@ -34,17 +41,33 @@ export async function register(app: ModuleApp, deps: MetricsModuleDeps): Promise
     repository,
     members: deps.members,
     openFromHost: (hostId, payload) => deps.broker.openFromHost(hostId, payload),
+    connectivity: deps.connectivity,
   });
   await app.register(metricsRoutes(service, deps.networkIds));
+  const reports = new Map<string, number>();
+  const count = (outcome: string) => reports.set(outcome, (reports.get(outcome) ?? 0) + 1);
+  const { registry, config } = deps.prometheus;
+  meshCollectors(registry, {
+    members: () => deps.members.all(),
+    summaries: () => service.summaries(),
+    allMetrics: () => service.byNode(undefined),
+    reports,
+    pairs: config.pairs,
+    maxPairs: config.maxPairs,
+  });
   const prefix = metricsTopic(deps.serverName, '');
   deps.broker.subscribe(metricsTopic(deps.serverName, '+'), (topic, payload) => {
     const nodeId = topic.slice(prefix.length);
     void service.ingest(nodeId, payload).then(
       (outcome) => {
+        count(outcome);
         if (outcome === 'stored') deps.onStored?.(nodeId);
         else deps.log.debug({ nodeId, outcome }, 'metrics report not stored');
       },
-      (error: unknown) => deps.log.warn({ err: error, nodeId }, 'metrics report failed'),
+      (error: unknown) => {
+        count('failed');
+        deps.log.warn({ err: error, nodeId }, 'metrics report failed');
+      },
     );
   });
   const timer = setInterval(

@@ -7,15 +7,18 @@ import {
   type MetricsByNode,
   type MetricsReport,
   type NodeMetrics,
+  type NodeStatus,
 } from '@meshdeck/contracts';
 import type { MetricsRepository, SeriesPoint, SeriesRow } from './metrics.repository.ts';
+import { summarize, type NodeSummary } from './prometheus.ts';
 
-/** A node as metrics name it: its network, its host (whose key seals the reports) and the host's name. */
+/** A node as metrics name it: its network, its host (whose key seals the reports), the host's name, its status. */
 export interface NodeMember {
   id: string;
   network: string;
   hostId: string;
   name: string;
+  status: NodeStatus;
 }
 
 /** Where the metrics module reads nodes (the nodes module's, wired in app.ts). */
@@ -24,6 +27,40 @@ export interface NodeMembers {
   ofNetwork(network: string): Promise<NodeMember[]>;
   /** The node's agent applied a peer update it had not reported before (sets the node's `lastpeerupdate`). */
   peerUpdateApplied(nodeId: string, at: string): Promise<void>;
+  /** Every node of every network (the Prometheus exposition's per-node series). */
+  all(): Promise<NodeMember[]>;
+}
+
+/**
+ * What a report says of the peers that count for the node's status (api-contract §5.4, decision 058): peers that
+ * are nodes (not remote-access clients), healthy themselves, and that the node may talk to (not blocked by policy).
+ */
+export interface ConnectivityFact {
+  network: string;
+  counted: number;
+  unreachable: number;
+  /** When the server took the report (epoch ms). */
+  at: number;
+}
+
+/** Where the facts go (the nodes module's status, wired in app.ts): metrics pushes, nodes never import metrics. */
+export type ConnectivitySink = (nodeId: string, fact: ConnectivityFact) => void;
+
+/** Counts the peers of a report that decide its node's status (see ConnectivityFact). */
+export function connectivityFact(
+  report: MetricsReport,
+  members: ReadonlyMap<string, NodeMember>,
+  at: number,
+): ConnectivityFact {
+  let counted = 0;
+  let unreachable = 0;
+  for (const sample of report.peers) {
+    const peer = members.get(sample.peer);
+    if (peer?.status !== 'online' || sample.reason === 'blocked_by_policy') continue;
+    counted += 1;
+    if (!sample.reachable) unreachable += 1;
+  }
+  return { network: report.network, counted, unreachable, at };
 }
 
 /** Retention (issue 41): raw samples a day, 5-minute buckets a week, hourly buckets a month. */
@@ -48,6 +85,8 @@ export interface MetricsServiceDeps {
   members: NodeMembers;
   /** Opens a payload sealed with the host's traffic key; undefined when it was not sealed with it. */
   openFromHost(hostId: string, payload: Buffer): Promise<string | undefined>;
+  /** Receives each stored report's connectivity fact (node status from what agents measure). */
+  connectivity?: ConnectivitySink;
   now?: () => number;
 }
 
@@ -159,7 +198,10 @@ export function accumulate(
 
 /** Metrics (api-contract §2.11, §3.13): reports from agents in, the contract's answers and time series out. */
 export class MetricsService {
-  readonly #names = new Map<string, { at: number; names: Map<string, string> }>();
+  readonly #members = new Map<string, { at: number; members: Map<string, NodeMember> }>();
+  /** Each reporting node's latest report folded for GET /metrics; filled from the database on the first scrape. */
+  readonly #summaries = new Map<string, NodeSummary>();
+  #summariesLoaded: Promise<void> | undefined;
   /** One report at a time per node, so two close reports never read the same previous counts. */
   readonly #chains = new Map<string, Promise<unknown>>();
   readonly #now: () => number;
@@ -200,8 +242,8 @@ export class MetricsService {
     const nowMs = this.#now();
     const stored = await this.deps.repository.latest(nodeId);
     const before = stored ? (JSON.parse(stored.body) as NodeMetrics) : undefined;
-    const names = await this.namesOf(member.network);
-    const metrics = accumulate(before, report, member, (id) => names.get(id) ?? id, nowMs);
+    const members = await this.membersOf(member.network);
+    const metrics = accumulate(before, report, member, (id) => members.get(id)?.name ?? id, nowMs);
     const points = seriesPoints(report, before, Math.floor(nowMs / 1000));
     await this.deps.repository.saveReport(
       {
@@ -216,15 +258,35 @@ export class MetricsService {
     const applied = report.applied_peer_version;
     if (applied !== undefined && applied !== before?.applied_peer_version)
       await this.deps.members.peerUpdateApplied(nodeId, metrics.updated_at);
+    this.deps.connectivity?.(nodeId, connectivityFact(report, members, nowMs));
+    this.#summaries.set(nodeId, summarize(metrics));
     return 'stored';
   }
 
-  private async namesOf(network: string): Promise<Map<string, string>> {
-    const cached = this.#names.get(network);
-    if (cached && this.#now() - cached.at < NAMES_TTL_MS) return cached.names;
-    const names = new Map((await this.deps.members.ofNetwork(network)).map((m) => [m.id, m.name]));
-    this.#names.set(network, { at: this.#now(), names });
-    return names;
+  /** Every reporting node's summary (nodes since deleted included: the caller keeps current ones). */
+  async summaries(): Promise<ReadonlyMap<string, NodeSummary>> {
+    this.#summariesLoaded ??= this.deps.repository.latestOf(undefined).then(
+      (rows) => {
+        for (const row of rows)
+          if (!this.#summaries.has(row.node_id))
+            this.#summaries.set(row.node_id, summarize(JSON.parse(row.body) as NodeMetrics));
+      },
+      (error: unknown) => {
+        this.#summariesLoaded = undefined;
+        throw error;
+      },
+    );
+    await this.#summariesLoaded;
+    return this.#summaries;
+  }
+
+  /** A network's nodes by id, read again after NAMES_TTL_MS (names and statuses may be that old). */
+  private async membersOf(network: string): Promise<Map<string, NodeMember>> {
+    const cached = this.#members.get(network);
+    if (cached && this.#now() - cached.at < NAMES_TTL_MS) return cached.members;
+    const members = new Map((await this.deps.members.ofNetwork(network)).map((m) => [m.id, m]));
+    this.#members.set(network, { at: this.#now(), members });
+    return members;
   }
 
   /** `{nodes: {nodeId: Metrics}}` of some networks (all when undefined), current nodes only. */
@@ -286,6 +348,8 @@ export class MetricsService {
       await this.deps.repository.rollUp(resolution, source, since, until);
       source = resolution;
     }
+    for (const [nodeId, summary] of this.#summaries)
+      if (summary.at / 1000 < now - RETENTION.rawSeconds) this.#summaries.delete(nodeId);
     await this.deps.repository.prune(
       now - RETENTION.rawSeconds,
       new Map([...RETENTION.rollups].map(([resolution, keep]) => [resolution, now - keep])),

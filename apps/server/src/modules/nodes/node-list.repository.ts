@@ -55,6 +55,11 @@ export class NodeListRepository {
     return query.orderBy('hosts.name').orderBy('nodes.id').execute();
   }
 
+  /** Every node row of every network (the Prometheus exposition reads them once per scrape). */
+  async everyRow(): Promise<NodeListRow[]> {
+    return this.select().orderBy('nodes.network').orderBy('nodes.id').execute();
+  }
+
   /** Every node row of a network, a slice of at most `size` rows at a time (db/slices.ts). */
   sliced(network: string, size: number): AsyncGenerator<NodeListRow[]> {
     // On SQLite `+` keeps the read off the network index, which would visit the rows out of table order.

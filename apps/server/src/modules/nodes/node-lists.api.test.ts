@@ -48,7 +48,7 @@ describe('shared list answers and address hints', () => {
     const response = await server.request<string>('GET', '/metrics', { token });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/plain');
-    expect(response.body).toMatch(/^meshdeck_event_loop_lag_seconds\{quantile="0.99"\} [0-9.e-]+$/m);
+    expect(response.body).toMatch(/^meshdeck_event_loop_lag_p99_seconds [0-9.e-]+$/m);
     expect(response.body).toMatch(/^meshdeck_peer_queue_depth \d+$/m);
     expect(response.body).toMatch(/^process_resident_memory_bytes \d+$/m);
   });

@@ -84,3 +84,48 @@ describe('NodeHealth (the status state machine, on an injected clock)', () => {
     expect(health.statusOf(node)).toBe('online');
   });
 });
+
+describe('NodeHealth connectivity (api-contract §5.4 metrics rule, decision 058)', () => {
+  const fact = (counted: number, unreachable: number, atMs = 0) => ({
+    network: 'net1',
+    counted,
+    unreachable,
+    at: start + atMs,
+  });
+
+  it('when every counted peer is unreachable, an online node is error; more than half, warning; half, online', () => {
+    const { health, node } = fixture();
+    const withId = { ...node, id: 'n1' };
+    expect(health.connectivity('n1', fact(2, 2))).toBe(true);
+    expect(health.statusOf(withId)).toBe('error');
+    expect(health.connectivity('n1', fact(3, 2))).toBe(true);
+    expect(health.statusOf(withId)).toBe('warning');
+    expect(health.connectivity('n1', fact(4, 2))).toBe(true);
+    expect(health.statusOf(withId)).toBe('online');
+    expect(health.connectivity('n1', fact(4, 0))).toBe(false);
+    // A node with no counted peer (alone, or every peer unhealthy) is judged by its check-in only.
+    expect(health.connectivity('n1', fact(0, 0))).toBe(false);
+    expect(health.statusOf(withId)).toBe('online');
+  });
+
+  it('when the node is offline or unstable by its check-in, the check-in decides (connectivity only worsens online)', () => {
+    const { health, node, setNow } = fixture();
+    health.connectivity('n1', fact(1, 1));
+    setNow(90_001);
+    expect(health.statusOf({ ...node, id: 'n1' })).toBe('warning');
+    expect(health.statusOf({ ...node, id: 'n1', connected: 0 })).toBe('offline');
+  });
+
+  it('when the report is older than the offline age, it says nothing: prune drops it and names the node', () => {
+    const { health, node, setNow } = fixture();
+    health.connectivity('n1', fact(2, 2));
+    const fresh = { ...node, id: 'n1', last_check_in: at(240_000) };
+    setNow(240_000);
+    expect(health.statusOf(fresh)).toBe('error');
+    expect(health.prune()).toEqual([]);
+    setNow(240_001);
+    expect(health.statusOf(fresh)).toBe('online');
+    expect(health.prune()).toEqual([{ id: 'n1', network: 'net1' }]);
+    expect(health.prune()).toEqual([]);
+  });
+});

@@ -8,15 +8,15 @@ import type { PeerEngine } from '../peers/peers.public.ts';
 import type { NetworkDirectory, NetworkInfo } from '../networks/networks.public.ts';
 import { NodesNetworkUsage } from './network-usage.ts';
 import { nodeSettings } from './node-fields.ts';
-import type { NodeHealth } from './node-status.ts';
-import { NodeListRepository } from './node-list.repository.ts';
+import type { ConnectivityFact, NodeHealth } from './node-status.ts';
+import { NodeListRepository, type NodeListRow } from './node-list.repository.ts';
 import { nodeListRoutes } from './node-list.routes.ts';
 import { NodeListService } from './node-list.service.ts';
 import { presentApiNode, presentRawNode } from './nodes.presenter.ts';
 import { NodesRepository, type NodeRow } from './nodes.repository.ts';
 import { nodesRoutes } from './nodes.routes.ts';
 import { NodesService, type NodesServiceDependencies } from './nodes.service.ts';
-import { StatusSweeper } from './status-sweeper.ts';
+import { StatusSweeper, statusEvents } from './status-sweeper.ts';
 
 /** What the nodes module uses. */
 export interface NodesModuleDeps {
@@ -56,8 +56,15 @@ export interface NodesModule {
     /** The node's agent reported applying a new peer update at `at` (RFC 3339): its `lastpeerupdate`. */
     peerUpdateApplied: (nodeId: string, at: string) => Promise<void>;
     /** A network's nodes with their status now (alert rules judge them; decision 055). */
-    statusesOf: (network: string) => Promise<(NodeMember & { status: NodeStatus })[]>;
+    statusesOf: (network: string) => Promise<NodeMember[]>;
+    /** Every node of every network. */
+    all: () => Promise<NodeMember[]>;
   };
+  /**
+   * What a node's latest metrics report found of its peers (the metrics module pushes it, decision 058): it may
+   * turn an online node `warning` or `error`; a change is announced as a `node-status` event.
+   */
+  connectivity: (nodeId: string, fact: ConnectivityFact) => void;
   /** A node as the API shows it, as agents get it, and sent to its host. */
   views: {
     api: (row: NodeRow, network: NetworkInfo) => ApiNode;
@@ -68,20 +75,14 @@ export interface NodesModule {
   };
 }
 
-/** A node as other modules name it. */
+/** A node as other modules name it, with its status now. */
 export interface NodeMember {
   id: string;
   network: string;
   hostId: string;
   name: string;
+  status: NodeStatus;
 }
-
-const memberOf = (row: { id: string; network: string; host_id: string; name: string }): NodeMember => ({
-  id: row.id,
-  network: row.network,
-  hostId: row.host_id,
-  name: row.name,
-});
 
 /** Nodes, a host's membership of one network (api-contract §2.3), and the console's lean node list. */
 export async function register(app: ModuleApp, deps: NodesModuleDeps): Promise<NodesModule> {
@@ -112,6 +113,13 @@ export async function register(app: ModuleApp, deps: NodesModuleDeps): Promise<N
   });
   sweeper.start();
   app.addHook('onClose', async () => sweeper.stop());
+  const memberOf = (row: NodeListRow, now: number): NodeMember => ({
+    id: row.id,
+    network: row.network,
+    hostId: row.host_id,
+    name: row.name,
+    status: health.statusOf(row, now),
+  });
   return {
     networkUsage: new NodesNetworkUsage(nodes),
     networkOfNode: async (nodeId) => {
@@ -123,17 +131,25 @@ export async function register(app: ModuleApp, deps: NodesModuleDeps): Promise<N
       find: async (nodeId) => {
         const node = await nodes.findById(nodeId);
         const [row] = node ? await rows.rows({ network: node.network, ids: [nodeId] }) : [];
-        return row && memberOf(row);
+        return row && memberOf(row, health.now());
       },
-      ofNetwork: async (network) => (await rows.rows({ network })).map(memberOf),
+      ofNetwork: async (network) => {
+        const now = health.now();
+        return (await rows.rows({ network })).map((row) => memberOf(row, now));
+      },
       peerUpdateApplied: (nodeId, at) => nodes.markPeerUpdate(nodeId, at),
       statusesOf: async (network) => {
         const now = health.now();
-        return (await rows.rows({ network })).map((row) => ({
-          ...memberOf(row),
-          status: health.statusOf(row, now),
-        }));
+        return (await rows.rows({ network })).map((row) => memberOf(row, now));
       },
+      all: async () => {
+        const now = health.now();
+        return (await rows.everyRow()).map((row) => memberOf(row, now));
+      },
+    },
+    connectivity: (nodeId, fact) => {
+      if (health.connectivity(nodeId, fact))
+        for (const event of statusEvents([{ id: nodeId, network: fact.network }])) events.publish(event);
     },
     findRelay: async (nodeId) => {
       const node = await nodes.findById(nodeId);

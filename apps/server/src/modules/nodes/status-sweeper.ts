@@ -79,8 +79,8 @@ export class StatusSweeper {
       changed.push(...(await this.d.nodes.checkedInBetween(from, to)));
     // Only after every range was read: a failed read leaves its range to the next sweep.
     this.#last = Math.max(this.#last, now);
+    changed.push(...this.d.health.prune(now));
     for (const event of statusEvents(changed)) this.d.events.publish(event);
-    this.d.health.prune(now);
   }
 
   // A timeout after each sweep, not an interval: a slow sweep (a busy database) never overlaps the next one.
