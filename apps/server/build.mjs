@@ -26,7 +26,11 @@ const externalPackages = {
 
 try {
   await build({
-    entryPoints: { main: path.join(here, 'src', 'main.ts') },
+    // mosquitto-files.mjs: the external broker's account files (README, deploy/), runnable without tsx.
+    entryPoints: {
+      main: path.join(here, 'src', 'main.ts'),
+      'mosquitto-files': path.join(here, 'src', 'broker', 'mosquitto-cli.ts'),
+    },
     outdir: staging,
     outExtension: { '.js': '.mjs' },
     // Chunks sit beside main.mjs: config.ts finds apps/server as the parent of its own module's folder.
