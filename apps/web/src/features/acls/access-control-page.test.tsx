@@ -199,9 +199,7 @@ describe('AccessControlPage', () => {
     const dialog = await fillNewPolicy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Review impact' }));
     expect(
-      await within(dialog).findByText(
-        '“db stays private” (must not reach) breaks for 1 pair: web-1 -> db-1',
-      ),
+      await within(dialog).findByText('“db stays private” (must not reach) breaks for 1 pair: web-1 -> db-1'),
     ).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
   });
