@@ -18,7 +18,9 @@ export function DnsPage() {
   const search = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
   const setSearch = (patch: typeof search) => void navigate({ search: patchSearch(patch), replace: true });
-  const canManage = useCanChangeInNetwork(networkId, 'dns');
+  // Add and delete each follow their own scope (decision 053).
+  const canCreate = useCanChangeInNetwork(networkId, 'dns', 'create');
+  const canDelete = useCanChangeInNetwork(networkId, 'dns', 'delete');
   const rows = useDnsRows(networkId);
   const [isAdding, setIsAdding] = useState(false);
   const remove = useDeleteDnsEntry(networkId);
@@ -37,7 +39,7 @@ export function DnsPage() {
       page="dns"
       networkId={networkId}
       addLabel={t('dns.add')}
-      onAdd={canManage ? () => setIsAdding(true) : undefined}
+      onAdd={canCreate ? () => setIsAdding(true) : undefined}
       searchLabel={t('dns.search')}
       search={search.search}
       onSearch={(value) => setSearch({ search: value })}
@@ -46,8 +48,7 @@ export function DnsPage() {
         rows={rows.data ?? []}
         query={rows}
         search={search.search ?? ''}
-        canManage={canManage}
-        onDelete={onDelete}
+        onDelete={canDelete ? onDelete : undefined}
       />
       <DnsDialog opened={isAdding} networkId={networkId} onClose={() => setIsAdding(false)} />
       {dialog}

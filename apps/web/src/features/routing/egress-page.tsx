@@ -5,7 +5,6 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowBadge } from '@/components/data-table/row-badge.tsx';
 import { patchSearch } from '@/lib/patch-search.ts';
-import { useCanChangeInNetwork } from '@/lib/permissions.ts';
 import { useRoutingStatus } from './api/routing-status.ts';
 import { RangeRowMenu } from './components/member-row-menus.tsx';
 import { actionsColumn, addressesColumn, hostColumn, nodeColumn } from './components/role-columns.tsx';
@@ -13,6 +12,7 @@ import { RolePageFrame } from './components/role-page-frame.tsx';
 import { RoleRowMenu } from './components/role-row-menu.tsx';
 import { RoleTable } from './components/role-table.tsx';
 import { rangeRows, routerRows, type RangeRow, type RouterRow } from './egress-rows.ts';
+import { useRoleWrites } from './routing-permissions.ts';
 import { rowText, searchRows, useNetworkRows } from './routing-rows.ts';
 
 const routeApi = getRouteApi('/_layout/networks/$networkId/egress');
@@ -35,9 +35,9 @@ export function EgressPage() {
     (patch: typeof search) => void navigate({ search: patchSearch(patch), replace: true }),
     [navigate],
   );
-  const canManage = useCanChangeInNetwork(networkId, 'egress');
+  const writes = useRoleWrites(networkId, 'egress');
   const list = useNetworkRows(networkId);
-  const status = useRoutingStatus(networkId, canManage);
+  const status = useRoutingStatus(networkId, writes.canCreate || writes.canUpdate || writes.canDelete);
   const gateways = useMemo(() => list.rows.filter((item) => item.flags.includes('egress')), [list.rows]);
   const ranges = useMemo(() => rangeRows(gateways, status.data ?? []), [gateways, status.data]);
   const routers = useMemo(() => routerRows(status.data ?? []), [status.data]);
@@ -60,9 +60,11 @@ export function EgressPage() {
         id: 'ranges',
         header: t('columns.ranges'),
       }),
-      ...actionsColumn<NodeListItem>(canManage, (row) => <RoleRowMenu role="egress" node={row} />),
+      ...actionsColumn<NodeListItem>(writes.canUpdate || writes.canDelete, (row) => (
+        <RoleRowMenu role="egress" node={row} canUpdate={writes.canUpdate} canDelete={writes.canDelete} />
+      )),
     ],
-    [t, networkId, canManage],
+    [t, networkId, writes],
   );
   const rangeColumns = useMemo(
     () => [
@@ -90,9 +92,11 @@ export function EgressPage() {
             t('egress.noReport')
           ),
       }),
-      ...actionsColumn<RangeRow>(canManage, (row) => <RangeRowMenu row={row} />),
+      ...actionsColumn<RangeRow>(writes.canCreate || writes.canDelete, (row) => (
+        <RangeRowMenu row={row} writes={writes} />
+      )),
     ],
-    [t, canManage],
+    [t, writes],
   );
   const routerColumns = useMemo(
     () => [
@@ -109,7 +113,7 @@ export function EgressPage() {
     <RolePageFrame
       role="egress"
       networkId={networkId}
-      canManage={canManage}
+      canCreate={writes.canCreate}
       list={list}
       hasHolders={gateways.length > 0}
     >

@@ -3,12 +3,12 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { patchSearch } from '@/lib/patch-search.ts';
-import { useCanChangeInNetwork } from '@/lib/permissions.ts';
 import { InetClientRowMenu } from './components/member-row-menus.tsx';
 import { actionsColumn, addressesColumn, hostColumn, nodeColumn } from './components/role-columns.tsx';
 import { RolePageFrame } from './components/role-page-frame.tsx';
 import { RoleRowMenu } from './components/role-row-menu.tsx';
 import { RoleTable } from './components/role-table.tsx';
+import { useRoleWrites } from './routing-permissions.ts';
 import { memberText, nameOf, rowText, searchRows, useNetworkRows } from './routing-rows.ts';
 
 const routeApi = getRouteApi('/_layout/networks/$networkId/internet-gateways');
@@ -24,7 +24,7 @@ export function InternetGatewaysPage() {
     (patch: typeof search) => void navigate({ search: patchSearch(patch), replace: true }),
     [navigate],
   );
-  const canManage = useCanChangeInNetwork(networkId, 'inet_gw');
+  const writes = useRoleWrites(networkId, 'internetGateway');
   const list = useNetworkRows(networkId);
   const gateways = useMemo(
     () => list.rows.filter((item) => item.flags.includes('internetGateway')),
@@ -48,9 +48,16 @@ export function InternetGatewaysPage() {
       hostColumn(t('columns.name'), networkId),
       addressesColumn(t('columns.addresses'), true),
       nodeColumn.accessor('endpoint', { header: t('columns.endpoint') }),
-      ...actionsColumn<NodeListItem>(canManage, (row) => <RoleRowMenu role="internetGateway" node={row} />),
+      ...actionsColumn<NodeListItem>(writes.canUpdate || writes.canDelete, (row) => (
+        <RoleRowMenu
+          role="internetGateway"
+          node={row}
+          canUpdate={writes.canUpdate}
+          canDelete={writes.canDelete}
+        />
+      )),
     ],
-    [t, networkId, canManage],
+    [t, networkId, writes],
   );
   const clientColumns = useMemo(
     () => [
@@ -61,18 +68,19 @@ export function InternetGatewaysPage() {
         meta: { isKey: true },
         header: t('columns.internetGateway'),
       }),
-      ...actionsColumn<NodeListItem>(canManage, (row) => (
+      // Disconnecting a node PUTs the gateway's other clients.
+      ...actionsColumn<NodeListItem>(writes.canUpdate, (row) => (
         <InetClientRowMenu node={row} members={clients} names={list.names} />
       )),
     ],
-    [t, networkId, list.names, clients, canManage],
+    [t, networkId, list.names, clients, writes],
   );
 
   return (
     <RolePageFrame
       role="internetGateway"
       networkId={networkId}
-      canManage={canManage}
+      canCreate={writes.canCreate}
       list={list}
       hasHolders={gateways.length > 0}
     >

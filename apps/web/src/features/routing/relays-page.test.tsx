@@ -7,6 +7,7 @@ import { mockElementSize } from '@/test/layout.ts';
 import { fakeId, makeNodeItem, nodeListPage } from '@/test/mesh-fixtures.ts';
 import { mockApi } from '@/test/mock-api.ts';
 import { signInAs } from '@/test/people-fixtures.ts';
+import { useSession } from '@/lib/session.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import { RelaysPage } from './relays-page.tsx';
 import { relaysSearchSchema } from './routing-search.ts';
@@ -98,6 +99,31 @@ describe('RelaysPage', () => {
     expect(screen.queryByRole('button', { name: 'Create relay' })).not.toBeInTheDocument();
     expect(within(relays).queryByRole('button', { name: 'Actions for relay-host' })).not.toBeInTheDocument();
   });
+
+  it.each([
+    [['read', 'create'], { create: true, change: true, remove: false, stop: true }],
+    [['read', 'delete'], { create: false, change: false, remove: true, stop: false }],
+  ] as const)(
+    '-> when a network role grants %j on relays, offers exactly the buttons whose requests it may send',
+    async (scopes, shown) => {
+      signInAs('operator', 'platform-user');
+      const user = useSession.getState().user!;
+      useSession.setState({ user: { ...user, networkPermissions: { net1: { relays: [...scopes] } } } });
+      mockApi({ 'GET console/nodes/net1': () => page(nodes) });
+      await renderRelays();
+      const relays = await screen.findByRole('table', { name: 'Relays' });
+      expect(screen.queryByRole('button', { name: 'Create relay' }) !== null).toBe(shown.create);
+      await userEvent.click(within(relays).getByRole('button', { name: 'Actions for relay-host' }));
+      await screen.findByRole('menu');
+      expect(screen.queryByRole('menuitem', { name: 'Change relayed nodes' }) !== null).toBe(shown.change);
+      expect(screen.queryByRole('menuitem', { name: 'Remove relay' }) !== null).toBe(shown.remove);
+      // Stopping far-one keeps far-two on the relay: a createrelay request, the create scope.
+      const relayed = screen.getByRole('table', { name: 'Relayed hosts' });
+      expect(within(relayed).queryByRole('button', { name: 'Actions for far-one' }) !== null).toBe(
+        shown.stop,
+      );
+    },
+  );
 
   it('-> without relays, explains what a relay is', async () => {
     signInAs('admin', 'admin');

@@ -3,12 +3,12 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { patchSearch } from '@/lib/patch-search.ts';
-import { useCanChangeInNetwork } from '@/lib/permissions.ts';
 import { RelayedRowMenu } from './components/member-row-menus.tsx';
 import { actionsColumn, addressesColumn, hostColumn, nodeColumn } from './components/role-columns.tsx';
 import { RolePageFrame } from './components/role-page-frame.tsx';
 import { RoleRowMenu } from './components/role-row-menu.tsx';
 import { RoleTable } from './components/role-table.tsx';
+import { useRoleWrites } from './routing-permissions.ts';
 import { memberText, nameOf, rowText, searchRows, useNetworkRows } from './routing-rows.ts';
 
 const routeApi = getRouteApi('/_layout/networks/$networkId/relays');
@@ -24,7 +24,7 @@ export function RelaysPage() {
     (patch: typeof search) => void navigate({ search: patchSearch(patch), replace: true }),
     [navigate],
   );
-  const canManage = useCanChangeInNetwork(networkId, 'relays');
+  const writes = useRoleWrites(networkId, 'relay');
   const list = useNetworkRows(networkId);
   const relays = useMemo(() => list.rows.filter((item) => item.flags.includes('relay')), [list.rows]);
   const relayed = useMemo(() => list.rows.filter((item) => item.relayedBy !== undefined), [list.rows]);
@@ -48,9 +48,11 @@ export function RelaysPage() {
         id: 'count',
         header: t('columns.relayedCount'),
       }),
-      ...actionsColumn<NodeListItem>(canManage, (row) => <RoleRowMenu role="relay" node={row} />),
+      ...actionsColumn<NodeListItem>(writes.canUpdate || writes.canDelete, (row) => (
+        <RoleRowMenu role="relay" node={row} canUpdate={writes.canUpdate} canDelete={writes.canDelete} />
+      )),
     ],
-    [t, networkId, relayedCount, canManage],
+    [t, networkId, relayedCount, writes],
   );
   const relayedColumns = useMemo(
     () => [
@@ -61,18 +63,18 @@ export function RelaysPage() {
         header: t('columns.relayedBy'),
       }),
       addressesColumn(t('columns.addresses'), false),
-      ...actionsColumn<NodeListItem>(canManage, (row) => (
-        <RelayedRowMenu node={row} members={relayed} names={list.names} />
+      ...actionsColumn<NodeListItem>(writes.canCreate || writes.canDelete, (row) => (
+        <RelayedRowMenu node={row} members={relayed} names={list.names} writes={writes} />
       )),
     ],
-    [t, networkId, list.names, relayed, canManage],
+    [t, networkId, list.names, relayed, writes],
   );
 
   return (
     <RolePageFrame
       role="relay"
       networkId={networkId}
-      canManage={canManage}
+      canCreate={writes.canCreate}
       list={list}
       hasHolders={relays.length > 0}
     >

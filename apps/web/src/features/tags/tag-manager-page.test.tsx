@@ -38,15 +38,20 @@ const impact: AccessImpact = {
   broken_assertions: [],
 };
 
-function arrange(tags = [webTag]) {
-  storeSignedInSession('super-admin');
+type Scopes = ('read' | 'create' | 'update' | 'delete')[];
+
+/** Signs in a super admin, or (with `tagScopes`) a platform user whose custom network role grants those on tags. */
+function arrange(tags = [webTag], tagScopes?: Scopes) {
+  const isAdmin = tagScopes === undefined;
+  storeSignedInSession(isAdmin ? 'super-admin' : 'platform-user');
   useSession.setState({
     user: {
       username: 'admin',
-      platformRoleId: 'super-admin',
-      isAdmin: true,
+      platformRoleId: isAdmin ? 'super-admin' : 'platform-user',
+      isAdmin,
       canUseDashboard: true,
       adminNetworkIds: [],
+      ...(tagScopes ? { networkPermissions: { net1: { tag: tagScopes } } } : {}),
     },
   });
   mockApi({
@@ -88,6 +93,29 @@ describe('TagManagerPage', () => {
     await userEvent.click(within(table).getByRole('button', { name: 'Actions for tag web' }));
     expect(await screen.findByRole('menuitem', { name: 'Delete' })).toBeDisabled();
   });
+
+  it.each([
+    [['read', 'create'], { add: true, edit: false, delete: false }],
+    [['read', 'update'], { add: false, edit: true, delete: false }],
+    [['read', 'delete'], { add: false, edit: false, delete: true }],
+    [['read'], { add: false, edit: false, delete: false }],
+  ] as const)(
+    '-> when a network role grants %j on tags, shows exactly those buttons',
+    async (scopes, shown) => {
+      const spare = { ...webTag, id: 'net1.spare', tag_name: 'spare', used_by_count: 0 };
+      await arrange([webTag, spare], [...scopes]);
+      const table = await screen.findByRole('table', { name: 'Tags' });
+      await within(table).findByText('spare');
+      expect(screen.queryByRole('button', { name: 'Add tag' }) !== null).toBe(shown.add);
+      const menu = within(table).queryByRole('button', { name: 'Actions for tag spare' });
+      expect(menu !== null).toBe(shown.edit || shown.delete);
+      if (!menu) return;
+      await userEvent.click(menu);
+      await screen.findByRole('menu');
+      expect(screen.queryByRole('menuitem', { name: 'Edit' }) !== null).toBe(shown.edit);
+      expect(screen.queryByRole('menuitem', { name: 'Delete' }) !== null).toBe(shown.delete);
+    },
+  );
 
   it('-> when an unused tag is deleted and the admin confirms, sends its id and says it is gone', async () => {
     const spare = { ...webTag, id: 'net1.spare', tag_name: 'spare', used_by_count: 0 };

@@ -21,7 +21,10 @@ export function TagManagerPage() {
   const search = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
   const setSearch = (patch: typeof search) => void navigate({ search: patchSearch(patch), replace: true });
-  const canManage = useCanChangeInNetwork(networkId, 'tag');
+  // Each button follows its own scope (decision 053): create POSTs, edit PUTs, delete DELETEs.
+  const canCreate = useCanChangeInNetwork(networkId, 'tag', 'create');
+  const canUpdate = useCanChangeInNetwork(networkId, 'tag', 'update');
+  const canDelete = useCanChangeInNetwork(networkId, 'tag', 'delete');
   const tags = useTags(networkId);
   const { members } = useNetworkMembers(networkId);
   const names = useMemo(() => new Map(members.map((m) => [m.id, m.name])), [members]);
@@ -44,7 +47,7 @@ export function TagManagerPage() {
       page="tag-manager"
       networkId={networkId}
       addLabel={t('tags.add')}
-      onAdd={canManage ? () => setIsCreating(true) : undefined}
+      onAdd={canCreate ? () => setIsCreating(true) : undefined}
       searchLabel={t('tags.search')}
       search={search.search}
       onSearch={(value) => setSearch({ search: value })}
@@ -54,9 +57,8 @@ export function TagManagerPage() {
         query={tags}
         search={search.search ?? ''}
         names={names}
-        canManage={canManage}
-        onEdit={onEdit}
-        onDelete={onDelete}
+        onEdit={canUpdate ? onEdit : undefined}
+        onDelete={canDelete ? onDelete : undefined}
       />
       <TagDialog opened={isCreating} networkId={networkId} onClose={() => setIsCreating(false)} />
       <TagDialog

@@ -16,12 +16,12 @@ export interface DnsTableProps {
   /** The rows' query: the table shows loading, failure and emptiness apart. */
   query: TableQuery;
   search: string;
-  canManage: boolean;
-  onDelete: (row: DnsRow) => void;
+  /** Delete is offered only when given (the caller's `dns` delete scope, decision 053). */
+  onDelete?: ((row: DnsRow) => void) | undefined;
 }
 
 /** The DNS table (checklist §3.19): entry and addresses, each copyable, the kind, and delete for custom entries. */
-export function DnsTable({ rows, query, search, canManage, onDelete }: DnsTableProps) {
+export function DnsTable({ rows, query, search, onDelete }: DnsTableProps) {
   const { t } = useTranslation('access');
   const columns = useMemo(
     () => [
@@ -79,7 +79,7 @@ export function DnsTable({ rows, query, search, canManage, onDelete }: DnsTableP
           },
         },
       ),
-      ...(canManage
+      ...(onDelete
         ? [
             column.display({
               id: 'actions',
@@ -109,7 +109,7 @@ export function DnsTable({ rows, query, search, canManage, onDelete }: DnsTableP
           ]
         : []),
     ],
-    [t, canManage, onDelete],
+    [t, onDelete],
   );
   return (
     <DataTable

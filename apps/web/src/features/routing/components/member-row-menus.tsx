@@ -10,6 +10,7 @@ import {
 } from '@/lib/api/routing-mutations.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import type { RangeRow } from '../egress-rows.ts';
+import { canTakeOut, type RoleWrites } from '../routing-permissions.ts';
 import { ConfirmRowMenu, LazyRoutingMenu } from './row-menu.tsx';
 
 /**
@@ -24,8 +25,21 @@ export interface MemberRowMenuProps {
   names: ReadonlyMap<string, string>;
 }
 
-/** A relayed node's row menu: stop relaying it (features §3.13). */
-export function RelayedRowMenu(props: MemberRowMenuProps) {
+/** The members a holder keeps when `node` leaves it. */
+const othersOf = (
+  members: readonly NodeListItem[],
+  node: NodeListItem,
+  holderOf: (item: NodeListItem) => string | undefined,
+) =>
+  members.filter((item) => holderOf(item) === holderOf(node) && item.id !== node.id).map((item) => item.id);
+
+/**
+ * A relayed node's row menu: stop relaying it (features §3.13); none when the user may not send the request that
+ * takes (the relay's create route with the others, or its removal when none are left).
+ */
+export function RelayedRowMenu(props: MemberRowMenuProps & { writes: RoleWrites }) {
+  const left = othersOf(props.members, props.node, (item) => item.relayedBy).length;
+  if (!canTakeOut(props.writes, left)) return null;
   return <LazyRoutingMenu name={props.node.name} render={() => <RelayedMenu {...props} />} />;
 }
 
@@ -36,9 +50,7 @@ function RelayedMenu({ node, members, names }: MemberRowMenuProps) {
   const relayId = node.relayedBy ?? '';
   const relayName = names.get(relayId) ?? relayId;
   const handleStop = (done: () => void) => {
-    const others = members
-      .filter((item) => item.relayedBy === relayId && item.id !== node.id)
-      .map((item) => item.id);
+    const others = othersOf(members, node, (item) => item.relayedBy);
     const target = { network: node.network, id: relayId };
     const options = {
       onSuccess: () => notifySuccess(t('relays.stopped', { name: node.name, relay: relayName })),
@@ -95,8 +107,13 @@ function ClientMenu({ node, members, names }: MemberRowMenuProps) {
   );
 }
 
-/** A range's row menu: delete the range from its egress gateway (features §3.14). */
-export function RangeRowMenu({ row }: { row: RangeRow }) {
+/**
+ * A range's row menu: delete the range from its egress gateway (features §3.14); none when the user may not send
+ * that request (the gateway's create route with the other ranges, or its removal for the last one).
+ */
+export function RangeRowMenu({ row, writes }: { row: RangeRow; writes: RoleWrites }) {
+  const left = (row.gateway.egressRanges ?? []).filter((range) => range.network !== row.network).length;
+  if (!canTakeOut(writes, left)) return null;
   return (
     <LazyRoutingMenu name={`${row.network} ${row.gateway.name}`} render={() => <RangeMenu row={row} />} />
   );

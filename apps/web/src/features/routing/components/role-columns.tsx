@@ -23,9 +23,9 @@ export const hostColumn = (header: string, networkId: string) =>
 export const addressesColumn = (header: string, isKey: boolean) =>
   nodeColumn.accessor(addresses, { id: 'addresses', ...(isKey && { meta: { isKey: true } }), header });
 
-/** The row menu's column, for those who manage the network only. */
-export function actionsColumn<T>(canManage: boolean, menu: (row: T) => ReactNode): ColumnDef<T>[] {
-  if (!canManage) return [];
+/** The row menu's column, only when the user may use some item of the menu. */
+export function actionsColumn<T>(isShown: boolean, menu: (row: T) => ReactNode): ColumnDef<T>[] {
+  if (!isShown) return [];
   return [
     createColumnHelper<T>().display({
       id: 'actions',

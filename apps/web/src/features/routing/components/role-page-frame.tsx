@@ -25,8 +25,8 @@ const PAGES = {
 export interface RolePageFrameProps {
   role: RoutingRole;
   networkId: string;
-  /** Those who manage the network get the create button. */
-  canManage: boolean;
+  /** Those who may create the role (its resource kind's create scope) get the create button. */
+  canCreate: boolean;
   /** The network's node rows (useNetworkRows): a loader until they are here, an alert when they fail. */
   list: { isPending: boolean; error: Error | null; refetch: () => unknown };
   /** Whether any node holds the role: the tables show, else the empty state offers to create the first. */
@@ -41,7 +41,7 @@ export function RolePageFrame(props: RolePageFrameProps) {
   const { t: tPages } = useTranslation('pages');
   const [isCreating, setIsCreating] = useState(false);
   const { page, Icon, texts, Dialog } = PAGES[props.role];
-  const createButton = props.canManage && (
+  const createButton = props.canCreate && (
     <Button leftSection={<IconPlus size={16} />} onClick={() => setIsCreating(true)}>
       {t(`${texts}.create`)}
     </Button>

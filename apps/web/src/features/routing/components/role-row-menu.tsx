@@ -69,6 +69,9 @@ export interface RoleRowMenuProps {
   role: RoutingRole;
   /** The node holding the role: a relay, an egress gateway or an internet gateway. */
   node: NodeListItem;
+  /** Which items the user may use (useRoleWrites); the menu offers only those. */
+  canUpdate: boolean;
+  canDelete: boolean;
 }
 
 /** A role holder's row menu: change it in the role's dialog, or remove the role (features §3.13-3.15). */
@@ -76,7 +79,7 @@ export function RoleRowMenu(props: RoleRowMenuProps) {
   return <LazyRoutingMenu name={props.node.name} render={() => <RoleMenu {...props} />} />;
 }
 
-function RoleMenu({ role, node }: RoleRowMenuProps) {
+function RoleMenu({ role, node, canUpdate, canDelete }: RoleRowMenuProps) {
   const { t } = useTranslation('routing');
   const [pending, setPending] = useState<'update' | 'delete'>();
   const close = () => setPending(undefined);
@@ -106,12 +109,16 @@ function RoleMenu({ role, node }: RoleRowMenuProps) {
         </>
       }
     >
-      <Menu.Item leftSection={<IconEdit size={14} />} onClick={() => setPending('update')}>
-        {texts.update}
-      </Menu.Item>
-      <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setPending('delete')}>
-        {texts.remove}
-      </Menu.Item>
+      {canUpdate && (
+        <Menu.Item leftSection={<IconEdit size={14} />} onClick={() => setPending('update')}>
+          {texts.update}
+        </Menu.Item>
+      )}
+      {canDelete && (
+        <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setPending('delete')}>
+          {texts.remove}
+        </Menu.Item>
+      )}
     </RowMenu>
   );
 }

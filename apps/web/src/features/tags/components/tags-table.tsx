@@ -18,13 +18,13 @@ export interface TagsTableProps {
   search: string;
   /** Member names by node id (clients are named by their id). */
   names: ReadonlyMap<string, string>;
-  canManage: boolean;
-  onEdit: (tag: TagListItem) => void;
-  onDelete: (tag: TagListItem) => void;
+  /** Edit and delete are offered only when given: each follows the caller's own scope (decision 053). */
+  onEdit?: ((tag: TagListItem) => void) | undefined;
+  onDelete?: ((tag: TagListItem) => void) | undefined;
 }
 
 /** The tags table (checklist §3.18): name, its devices (listed on hover), how many policies use it, who made it. */
-export function TagsTable({ tags, query, search, names, canManage, onEdit, onDelete }: TagsTableProps) {
+export function TagsTable({ tags, query, search, names, onEdit, onDelete }: TagsTableProps) {
   const { t } = useTranslation('access');
   const columns = useMemo(
     () => [
@@ -49,7 +49,7 @@ export function TagsTable({ tags, query, search, names, canManage, onEdit, onDel
         cell: (info) => <Text fz="sm">{t('tags.usedBy', { count: info.getValue() })}</Text>,
       }),
       column.accessor('created_by', { header: t('tags.columns.createdBy') }),
-      ...(canManage
+      ...(onEdit || onDelete
         ? [
             column.display({
               id: 'actions',
@@ -57,25 +57,32 @@ export function TagsTable({ tags, query, search, names, canManage, onEdit, onDel
               size: 60,
               cell: (info) => (
                 <RowActionMenu label={t('tags.actionsFor', { name: info.row.original.tag_name })}>
-                  <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => onEdit(info.row.original)}>
-                    {t('tags.edit')}
-                  </Menu.Item>
-                  <Menu.Item
-                    color="red"
-                    leftSection={<IconTrash size={14} />}
-                    disabled={info.row.original.used_by_count > 0}
-                    title={info.row.original.used_by_count > 0 ? t('tags.deleteInUse') : undefined}
-                    onClick={() => onDelete(info.row.original)}
-                  >
-                    {t('tags.delete')}
-                  </Menu.Item>
+                  {onEdit && (
+                    <Menu.Item
+                      leftSection={<IconPencil size={14} />}
+                      onClick={() => onEdit(info.row.original)}
+                    >
+                      {t('tags.edit')}
+                    </Menu.Item>
+                  )}
+                  {onDelete && (
+                    <Menu.Item
+                      color="red"
+                      leftSection={<IconTrash size={14} />}
+                      disabled={info.row.original.used_by_count > 0}
+                      title={info.row.original.used_by_count > 0 ? t('tags.deleteInUse') : undefined}
+                      onClick={() => onDelete(info.row.original)}
+                    >
+                      {t('tags.delete')}
+                    </Menu.Item>
+                  )}
                 </RowActionMenu>
               ),
             }),
           ]
         : []),
     ],
-    [t, names, canManage, onEdit, onDelete],
+    [t, names, onEdit, onDelete],
   );
   return (
     <DataTable
