@@ -1,5 +1,4 @@
 import { metricsTopic } from '@meshdeck/contracts';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Registry } from 'prom-client';
 import type { BrokerHandle } from '../../broker/broker.ts';
 import type { PrometheusConfig } from '../../config-prometheus.ts';
@@ -21,7 +20,8 @@ export interface MetricsModuleDeps {
   /** The nodes module's members (node -> network, host, name). */
   members: NodeMembers;
   networkIds: () => Promise<string[]>;
-  log: FastifyBaseLogger;
+  /** The server's peer-update version of a host (`meshdeck_node_peer_updates_behind`). */
+  peerVersions: { current(hostId: string): { version: number } };
   /** Told of each stored report (alert rules judge the node's network again; decision 055). */
   onStored?: (nodeId: string) => void;
   /** Where each report's connectivity fact goes: the nodes module's status (decision 058). */
@@ -51,6 +51,7 @@ export async function register(app: ModuleApp, deps: MetricsModuleDeps): Promise
     members: () => deps.members.all(),
     summaries: () => service.summaries(),
     allMetrics: () => service.byNode(undefined),
+    peerVersion: (hostId) => deps.peerVersions.current(hostId).version,
     reports,
     pairs: config.pairs,
     maxPairs: config.maxPairs,
@@ -62,11 +63,11 @@ export async function register(app: ModuleApp, deps: MetricsModuleDeps): Promise
       (outcome) => {
         count(outcome);
         if (outcome === 'stored') deps.onStored?.(nodeId);
-        else deps.log.debug({ nodeId, outcome }, 'metrics report not stored');
+        else app.log.debug({ nodeId, outcome }, 'metrics report not stored');
       },
       (error: unknown) => {
         count('failed');
-        deps.log.warn({ err: error, nodeId }, 'metrics report failed');
+        app.log.warn({ err: error, nodeId }, 'metrics report failed');
       },
     );
   });
@@ -74,7 +75,7 @@ export async function register(app: ModuleApp, deps: MetricsModuleDeps): Promise
     () =>
       void service
         .maintain()
-        .catch((error: unknown) => deps.log.warn({ err: error }, 'metrics roll-up failed')),
+        .catch((error: unknown) => app.log.warn({ err: error }, 'metrics roll-up failed')),
     MAINTENANCE_MS,
   );
   timer.unref();

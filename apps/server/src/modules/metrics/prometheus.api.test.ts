@@ -41,6 +41,7 @@ async function publish(index: number, peers: [number, number | undefined][]) {
     network: 'neta',
     collected_at: Date.now(),
     agent_uptime_s: 60,
+    applied_peer_version: 1,
     peers: peers.map(([peer, latency]) => ({
       peer: idOf(peer),
       reachable: latency !== undefined,

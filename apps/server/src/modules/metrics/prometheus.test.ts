@@ -26,6 +26,7 @@ const metricsOf = (node: string): NodeMetrics => ({
   node_name: node,
   updated_at: '2030-01-01T00:00:00.000Z',
   agent_uptime_s: 10,
+  applied_peer_version: 3,
   connectivity: {
     p1: pair(true, 10),
     p2: pair(true, 30),
@@ -49,6 +50,7 @@ async function scrape(options: Pick<MeshSources, 'pairs' | 'maxPairs'>): Promise
     members: async () => members,
     summaries: async () => new Map(Object.entries(all.nodes).map(([id, m]) => [id, summarize(m)])),
     allMetrics: async () => all,
+    peerVersion: (hostId) => (hostId === 'h-n1' ? 7 : 3),
     reports: new Map([['stored', 3]]),
     ...options,
   });
@@ -70,7 +72,7 @@ describe('summarize', () => {
 });
 
 describe('meshCollectors', () => {
-  it('when METRICS_PAIRS=problems, only unreachable pairs of current nodes get series (a deleted node none)', async () => {
+  it('when METRICS_PAIRS=problems, only unreachable pairs of current nodes get series (a deleted node none); versions behind per node', async () => {
     const text = await scrape({ pairs: 'problems', maxPairs: 100 });
     expect(text).toContain('meshdeck_pair_reachable{network="net1",node="n1",peer="p3"} 0');
     expect(text).not.toContain('peer="p1"');
@@ -78,6 +80,9 @@ describe('meshCollectors', () => {
     expect(text).toContain('meshdeck_pairs{network="net1",state="unreachable"} 2');
     expect(text).toContain('meshdeck_nodes{network="net1",status="online"} 3');
     expect(text).toContain('meshdeck_metrics_reports_total{outcome="stored"} 3');
+    // The server sent n1's host version 7, its agent applied 3; n2's host is at 3.
+    expect(text).toContain('meshdeck_node_peer_updates_behind{network="net1",node="n1",name="host-n1"} 4');
+    expect(text).toContain('meshdeck_node_peer_updates_behind{network="net1",node="n2",name="host-n2"} 0');
   });
 
   it('when METRICS_PAIRS=all and the cap is 5, five pair series are shown and the other one is counted as omitted', async () => {

@@ -30,6 +30,8 @@ export interface NodeSummary {
   at: number;
   /** Pairs that are unreachable or slower than PROBLEM_LATENCY_MS (pairs blocked by policy are not problems). */
   problems: PairFigure[];
+  /** The peer-update version the agent last reported applying. */
+  appliedVersion: number | undefined;
 }
 
 const pairOf = (peer: string, m: NodeMetrics['connectivity'][string]): PairFigure => ({
@@ -49,6 +51,7 @@ export function summarize(metrics: NodeMetrics): NodeSummary {
     txBytes: 0,
     at: Date.parse(metrics.updated_at),
     problems: [],
+    appliedVersion: metrics.applied_peer_version,
   };
   let latencySum = 0;
   let latencies = 0;
@@ -76,6 +79,8 @@ export interface MeshSources {
   summaries: () => Promise<ReadonlyMap<string, NodeSummary>>;
   /** Every node's full latest metrics (read only with `pairs: 'all'`). */
   allMetrics: () => Promise<MetricsByNode>;
+  /** The peer-update version the server last sent a host. */
+  peerVersion: (hostId: string) => number;
   /** Metrics reports received, by what became of them. */
   reports: ReadonlyMap<string, number>;
   pairs: 'none' | 'problems' | 'all';
@@ -213,6 +218,21 @@ export function meshCollectors(registry: Registry, s: MeshSources): void {
     ['network', 'node', 'name'],
     (g, snap) => {
       for (const { labels, summary } of reporting(snap)) g.set(labels, summary.at / 1000);
+    },
+  );
+  gauge(
+    'meshdeck_node_peer_updates_behind',
+    'Peer-update versions the server sent the node host that its agent has not reported applying (0: config applied).',
+    ['network', 'node', 'name'],
+    (g, snap) => {
+      for (const m of snap.members) {
+        const applied = snap.summaries.get(m.id)?.appliedVersion;
+        if (applied !== undefined)
+          g.set(
+            { network: m.network, node: m.id, name: m.name },
+            Math.max(0, s.peerVersion(m.hostId) - applied),
+          );
+      }
     },
   );
   gauge(
