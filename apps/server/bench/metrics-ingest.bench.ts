@@ -195,7 +195,7 @@ async function run(engine: string) {
       const metricsText = await fetch(`${api.url}/metrics`, {
         headers: { authorization: `Bearer ${token}` },
       }).then((r) => r.text());
-      const lag = /meshdeck_event_loop_lag_seconds\{quantile="0\.99"\} ([\d.e-]+)/.exec(metricsText);
+      const lag = /^meshdeck_event_loop_lag_p99_seconds ([\d.e+-]+)$/m.exec(metricsText);
       // Ingest lag: a report with a latency no other carries, then how long until the API shows it.
       const marker = 900 + minute;
       const sentAt = performance.now();
