@@ -1,7 +1,8 @@
 // Import walls ESLint has no rule for (CONVENTIONS.md §2 "Layering"), in one small local plugin:
 // - no-cycle: no file imports itself back through a chain of value imports (type-only imports are erased).
-// - module-boundaries: a server module reaches another only through its `<module>.public.ts`; only app.ts
-//   imports a module's entry (`<module>.module.ts`).
+// - module-boundaries: every file of the server (in a module or not: db, auth, broker, plugins, startup) reaches
+//   a module only through its `<module>.public.ts`; only the composition roots (app.ts, command-line tools
+//   `*-cli.ts` outside modules) import a module's entry (`<module>.module.ts`).
 // - no-cross-package-relative: a relative import never leaves its workspace package (import it by name).
 // The import graph is read as text from disk once per lint run and shared by every file, which keeps the cycle
 // check to a few milliseconds per file on the whole tree (eslint-plugin-import-x parses each dependency again).
@@ -168,7 +169,7 @@ const moduleBoundaries = {
       internal:
         "'{{target}}' belongs to the {{other}} module: import what it offers from {{other}}/{{other}}.public.ts (a service interface, an event or a pure rule), or receive it in your module's deps.",
       entry:
-        "Only app.ts imports a module's entry ({{target}}); other modules receive what they need in their deps.",
+        "Only app.ts (and command-line tools, *-cli.ts) import a module's entry ({{target}}); other modules receive what they need in their deps.",
     },
   },
   create(context) {
@@ -177,19 +178,20 @@ const moduleBoundaries = {
     const { modulesDir, serverApp } = layout(root);
     const rel = relTo(root);
     const own = moduleOf(modulesDir, file);
+    // The composition roots: app.ts, and the command-line tools that open the database themselves (*-cli.ts).
+    const isRoot = file === serverApp || (!own && file.endsWith('-cli.ts'));
     return eachImport((node, specifier) => {
       const target = resolveImport(file, specifier, root);
       const theirs = target && moduleOf(modulesDir, target);
       if (!theirs) return;
-      if (
-        theirs.file === `${theirs.module}.module.ts` &&
-        file !== serverApp &&
-        own?.module !== theirs.module
-      ) {
+      if (theirs.file === `${theirs.module}.module.ts` && !isRoot && own?.module !== theirs.module) {
         context.report({ node, messageId: 'entry', data: { target: rel(target) } });
         return;
       }
-      if (!own || own.module === theirs.module) return;
+      if (own?.module === theirs.module) return;
+      // Composition roots import module entries; every other file outside the module, inside modules/ or not
+      // (db, auth, broker, plugins, startup), only its public file.
+      if (isRoot && theirs.file === `${theirs.module}.module.ts`) return;
       if (theirs.file !== `${theirs.module}.public.ts`)
         context.report({ node, messageId: 'internal', data: { target: rel(target), other: theirs.module } });
     });

@@ -67,6 +67,21 @@ describe('lint walls (eslint.config.js, scripts/eslint-walls.js) on scripts/lint
     );
   });
 
+  it("when a file outside modules/ imports a module's repository, it fails; its public file passes", async () => {
+    const messages = await lint('apps/server/src/shared/reach.ts');
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(
+      /^2: walls\/module-boundaries .*beta\.repository\.ts.*beta\/beta\.public\.ts/,
+    );
+  });
+
+  it("when a command-line tool (*-cli.ts) imports a module's entry, it passes; a module's service may not", async () => {
+    expect(await lint('apps/server/src/startup/beta-cli.ts')).toEqual([]);
+    expect(await lint('apps/server/src/modules/alpha/alpha-entry.ts')).toEqual([
+      expect.stringMatching(/^2: walls\/module-boundaries Only app\.ts .*beta\.module\.ts/),
+    ]);
+  });
+
   it('when a feature imports a route, it fails', async () => {
     const messages = await lint('apps/web/src/features/networks/networks-link.ts');
     expect(messages).toEqual([

@@ -97,11 +97,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The mesh: nodes, enrollment keys, networks, hosts and agents, remote access and routing, over the peer engine.
   const { serverName } = config;
   const lists = new ReadCache();
-  // Egress ranges and clients' extra ranges pass one rule set (decision 047).
-  const claims = routingModule.routeClaims(database, networks.directory, config, broker.publicUrl);
   // Node status by the server's clock (decision 050): lists, ApiNode, remote access and the sweeper share it.
   const health = new NodeHealth(config.status);
-  const mesh = { config, database, networks: networks.directory, events, serverName, claims, health };
+  const mesh = { config, database, networks: networks.directory, events, serverName, health };
   const peers = await peersModule.register(app, { database, broker, serverName });
   const { versions: peerVersions } = peers.builder;
   const onStored = (nodeId: string) => alerts.metricsStored(nodeId); // a report -> alert rules (decision 055)
@@ -112,18 +110,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routingService.editNode(netid, nodeId, edit);
   const nodeDeps = { peers, lists, staticNodes, editRouting, sweepEveryMs: config.status.sweepEveryMs };
   const nodes = await nodesModule.register(app, { ...mesh, ...nodeDeps });
-  await enrollmentKeysModule.register(app, { ...mesh, findRelay: nodes.findRelay });
-  const keys = enrollmentKeysModule.withNetworkKeys(alertsModule.withNetworkAlerts(nodes.networkUsage));
-  const usage = rolesModule.withNetworkIdentity(keys);
+  const keys = await enrollmentKeysModule.register(app, { ...mesh, findRelay: nodes.findRelay });
+  const usage = rolesModule.withNetworkIdentity(
+    enrollmentKeysModule.withNetworkKeys(alertsModule.withNetworkAlerts(nodes.networkUsage)),
+  );
   await networksModule.register(app, { database, events, usage, limits: licensing.limits });
   const dns = await dnsModule.register(app, { database, broker, events, serverName });
-  const { networkUsage } = nodes;
-  const hostDeps = { broker, tokens, peers, lists, networkUsage, limits: licensing.limits };
-  await hostsModule.register(app, { ...mesh, ...hostDeps, dnsOf: (hostId) => dns.entriesOfHost(hostId) });
-  const remoteAccessPeople = isPro ? { getUser: users.getUser, getNetwork: networks.get } : undefined;
-  const extClients = await extClientsModule.register(app, { ...mesh, peers, people: remoteAccessPeople });
+  const { networkUsage, records: nodeRecords } = nodes;
+  const hostDeps = { broker, tokens, peers, lists, networkUsage, limits: licensing.limits, keys: keys.uses };
+  const dnsOf = (hostId: string) => dns.entriesOfHost(hostId);
+  const hosts = await hostsModule.register(app, { ...mesh, ...hostDeps, nodes: nodeRecords, dnsOf });
+  // Egress ranges and clients' extra ranges pass one rule set (decision 047).
+  const claims = routingModule.routeClaims(networks.directory, hosts.records, config, broker.publicUrl);
+  const racPeople = isPro ? { getUser: users.getUser, getNetwork: networks.get } : undefined;
+  const clientDeps = { peers, people: racPeople, claims, nodes: nodeRecords, hosts: hosts.records };
+  const extClients = await extClientsModule.register(app, { ...mesh, ...clientDeps });
   const routing = { db: database.db, edition: config.edition, peers: peers.queue, nodeViews: nodes.views };
-  const routingService = await routingModule.register(app, { ...mesh, ...routing });
+  const routingService = await routingModule.register(app, { ...mesh, ...routing, claims });
   // A policy save reaches the peer engine's publishAccess; policies name nodes as the API shows them.
   const access = { database, events, publisher: peers, presentNode: nodes.views.present };
   const accessControl = await accessControlModule.register(app, { ...access, edition: config.edition });

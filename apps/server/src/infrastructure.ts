@@ -10,7 +10,7 @@ import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { MAX_BODY_BYTES } from './lib/request-guards.ts';
 import type { EventBus } from './modules/events/events.public.ts';
 import type { PeerEngine, PeerUpdateQueue, PeerVersions } from './modules/peers/peers.public.ts';
-import { SettingsRepository } from './modules/server/settings.repository.ts';
+import { serverSettings, type ServerSettings } from './modules/server/server.public.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { installMetrics, type EventLoopLag } from './plugins/metrics.ts';
 
@@ -52,7 +52,7 @@ export function createFastify(config: Config, logStream?: NodeJS.WritableStream)
 /** What the app owns outside itself: the database (with its settings table) and the MQTT broker. */
 export interface Infrastructure {
   database: DatabaseHandle;
-  settings: SettingsRepository;
+  settings: ServerSettings;
   broker: BrokerHandle;
   /** GET /metrics's series (one registry per app, so tests' apps never share one; modules add theirs) and settings. */
   prometheus: { registry: Registry; config: PrometheusConfig };
@@ -62,7 +62,7 @@ export interface Infrastructure {
 export async function openInfrastructure(app: FastifyInstance, config: Config): Promise<Infrastructure> {
   const { databaseUrl, dataDir, databasePoolSize: poolSize } = config;
   const database = await openDatabase({ dataDir, databaseUrl, poolSize });
-  const settings = new SettingsRepository(database.db);
+  const settings = serverSettings(database.db);
   let broker: BrokerHandle;
   try {
     const brokerSecret = await settings.getOrCreate(BROKER_SECRET_KEY, randomBytes(32).toString('base64url'));

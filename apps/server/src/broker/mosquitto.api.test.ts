@@ -51,7 +51,7 @@ async function generateFiles(): Promise<string> {
   const args = [
     '--import',
     'tsx',
-    'apps/server/src/broker/mosquitto-cli.ts',
+    'apps/server/src/startup/mosquitto-cli.ts',
     '--password-file',
     mosquitto.passwordFile,
     '--acl-file',

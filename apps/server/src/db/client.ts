@@ -14,8 +14,12 @@ export interface DatabaseHandle {
   /** The database, or the open unit of work's transaction for a caller inside one (db/unit-of-work.ts). */
   db: Kysely<Database>;
   engine: DatabaseEngine;
-  /** Runs `work` in one transaction that every query through `db` inside it joins; effects wait for COMMIT. */
-  runInTransaction<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in one transaction that every query through `db` inside it joins; effects wait for COMMIT. The one
+   * transaction mechanism of the server (decisions 045, 059): services get it as `transaction` (a UnitOfWork).
+   * With `retryOnUniqueViolation`, a unit that another writer beat to a unique index runs again from scratch.
+   */
+  runInTransaction<T>(work: () => Promise<T>, options?: { retryOnUniqueViolation?: boolean }): Promise<T>;
   /** True when a round trip to the database succeeds (and, for SQLite, the opened file is still in place). */
   isHealthy(): Promise<boolean>;
   destroy(): Promise<void>;
@@ -147,7 +151,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db: scopedDatabase(db),
     engine,
-    runInTransaction: (work) => runInTransaction(db, work),
+    runInTransaction: (work, options) =>
+      runInTransaction(db, work, options?.retryOnUniqueViolation ? isUniqueViolation : undefined),
     async isHealthy() {
       if (!fileStillOpen()) return false;
       try {

@@ -55,14 +55,33 @@ export function scopedDatabase(db: Kysely<Database>): Kysely<Database> {
   });
 }
 
+/** How often a unit of work that `retryWhen` accepts the failure of is run again from scratch, in all. */
+const ATTEMPTS = 3;
+
 /**
  * Runs `work` as one unit of work on `db` (the real database, not the scoped one): one transaction (one connection
  * on PostgreSQL; SQLite's only one) that every query made through the scoped database inside `work` joins,
  * including the server's own routes called in process. Effects registered with `afterCommit` inside it are sent
  * after COMMIT and dropped on ROLLBACK, which a throw from `work` causes. Inside a unit of work, it joins it.
+ * `retryWhen`: a failure it accepts (a unique-index violation: another writer got in first) rolls back and runs
+ * `work` again from scratch, up to 3 times in all; a joined unit is never retried (its owner decides).
  */
-export async function runInTransaction<T>(db: Kysely<Database>, work: () => Promise<T>): Promise<T> {
+export async function runInTransaction<T>(
+  db: Kysely<Database>,
+  work: () => Promise<T>,
+  retryWhen?: (error: unknown) => boolean,
+): Promise<T> {
   if (transactionOf(db)) return work();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(db, work);
+    } catch (error) {
+      if (attempt >= ATTEMPTS || !retryWhen?.(error)) throw error;
+    }
+  }
+}
+
+async function runOnce<T>(db: Kysely<Database>, work: () => Promise<T>): Promise<T> {
   const hold = new SideEffectHold();
   let value: T;
   try {

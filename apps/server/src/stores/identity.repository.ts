@@ -63,7 +63,7 @@ export class IdentityStore {
   write<T>(work: (repos: IdentityRepositories) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
       await lockForWrite(trx, IDENTITY_LOCK);
-      const users = new LimitedUsersRepository(trx, () => this.limits.reserve(trx, 'users'));
+      const users = new LimitedUsersRepository(trx, () => this.limits.reserve('users', trx));
       return work({ ...bind(trx), users });
     });
   }

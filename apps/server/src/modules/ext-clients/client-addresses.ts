@@ -1,14 +1,13 @@
-import type { HostTransactionRepositories } from '../../stores/hosts-transaction.repository.ts';
 import { findFreeAddress } from '@meshdeck/contracts';
 import { badRequest } from '../../lib/api-error.ts';
-import type { NetworkInfo } from '../nodes/nodes.public.ts';
+import type { NetworkInfo, NodeRecords } from '../nodes/nodes.public.ts';
 
 /**
  * The highest free address of each of the network's ranges (api-contract §5.1: clients scan down from the top,
  * nodes up from the bottom). Call under the network's write lock: the taken set covers nodes and clients.
  */
 export async function allocateClientAddresses(
-  nodes: HostTransactionRepositories['nodes'],
+  nodes: Pick<NodeRecords, 'usedAddresses'>,
   network: NetworkInfo,
 ): Promise<{ address: string | null; address6: string | null }> {
   const taken = await nodes.usedAddresses(network.netid);

@@ -1,17 +1,16 @@
 import type { ApiNode } from '@meshdeck/contracts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { ModuleApp } from '../../lib/module.ts';
-import { ExtClientsTransaction } from '../../stores/ext-clients-transaction.repository.ts';
-import { meshRepositories } from '../../stores/hosts-transaction.repository.ts';
 import type { EventBus } from '../events/events.public.ts';
-import type { NetworkDirectory, NodeHealth } from '../nodes/nodes.public.ts';
+import type { HostRecords } from '../hosts/hosts.public.ts';
+import type { NetworkDirectory, NodeHealth, NodeRecords } from '../nodes/nodes.public.ts';
 import type { PeerEngine } from '../peers/peers.public.ts';
 import type { RouteClaims } from '../routing/routing.public.ts';
 import { ClientFilesService } from './client-files.service.ts';
 import { ExtClientsRepository } from './ext-clients.repository.ts';
 import { extClientsRoutes } from './ext-clients.routes.ts';
 import { ExtClientsService, type ClientChangeSink } from './ext-clients.service.ts';
-import type { RemoteAccessDependencies } from './remote-access-dependencies.ts';
+import type { ClientWrites, RemoteAccessDependencies } from './remote-access-dependencies.ts';
 import { GatewayDirectory } from './gateway-directory.ts';
 import { GatewaysService } from './gateways.service.ts';
 import { remoteAccessRoutes } from './remote-access.routes.ts';
@@ -40,6 +39,10 @@ export interface ExtClientsModuleDeps {
   claims: RouteClaims;
   /** Node status by the server's clock (gateways' status). */
   health: NodeHealth;
+  /** The nodes module's records: gateways, and a network's lock and addresses that clients share with nodes. */
+  nodes: NodeRecords;
+  /** The hosts module's records: a gateway's host. */
+  hosts: HostRecords;
   /** Pro: the users' own remote-access routes (api-contract §2.13) read users and networks through these. */
   people?: RemoteAccessPeople;
 }
@@ -50,10 +53,9 @@ export interface ExtClientsModuleDeps {
  * turns into the gateway's own list and one delta per member of the gateway's networks (O(affected hosts)).
  */
 export async function register(app: ModuleApp, deps: ExtClientsModuleDeps): Promise<ExtClientsModule> {
-  const { hosts, nodes } = meshRepositories(deps.database.db);
   const d: RemoteAccessDependencies = {
-    hosts,
-    nodes,
+    hosts: deps.hosts,
+    nodes: deps.nodes,
     networks: deps.networks,
     events: deps.events,
     peers: deps.peers.queue,
@@ -62,7 +64,12 @@ export async function register(app: ModuleApp, deps: ExtClientsModuleDeps): Prom
     health: deps.health,
   };
   const clients = new ExtClientsRepository(deps.database.db);
-  const tx = new ExtClientsTransaction(deps.database.db);
+  // Allocation and insert, rename, gateway removal: one unit of work each (decision 059).
+  const tx: ClientWrites = {
+    run: (work) => deps.database.runInTransaction(work, { retryOnUniqueViolation: true }),
+    clients,
+    nodes: deps.nodes,
+  };
   const changes: ClientChangeSink = {
     clientChanged(action, row, gatewayHostId) {
       d.events.publish({ resource: 'extclients', action, id: row.client_id, network: row.network });

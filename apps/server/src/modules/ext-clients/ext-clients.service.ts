@@ -11,8 +11,8 @@ import type { ExtClientPatch, ExtClientRow, ExtClientsRepository } from './ext-c
 import { extraAllowedIpsOf, presentExtClient } from './ext-clients.presenter.ts';
 import type { RouteClaims } from '../routing/routing.public.ts';
 import type { GatewayDirectory } from './gateway-directory.ts';
+import type { ClientWrites } from './remote-access-dependencies.ts';
 import { allocateClientAddresses } from './client-addresses.ts';
-import type { ExtClientsTransaction } from '../../stores/ext-clients-transaction.repository.ts';
 
 /** Who is asking and how far they reach (api-contract §8.3 `self_only`): every client, or only their own. */
 export interface Caller {
@@ -47,7 +47,7 @@ const fromSet = (set: Record<string, unknown> | null | undefined) => (set ? Obje
 export class ExtClientsService {
   constructor(
     private readonly clients: ExtClientsRepository,
-    private readonly tx: ExtClientsTransaction,
+    private readonly writes: ClientWrites,
     private readonly gateways: GatewayDirectory,
     private readonly changes: ClientChangeSink,
     private readonly claims: RouteClaims,
@@ -103,16 +103,16 @@ export class ExtClientsService {
       : generateWireGuardKeys();
     // Checks run inside the transaction: a concurrent create that slips past them hits a unique index, and the
     // retry then sees its row and answers 400 instead of failing.
-    const row = await this.tx.run(async (r) => {
-      await r.nodes.lockNetwork(netid);
-      if (input.publickey && (await r.clients.isPublicKeyTaken(input.publickey)))
+    const row = await this.writes.run(async () => {
+      await this.writes.nodes.lockNetwork(netid);
+      if (input.publickey && (await this.writes.clients.isPublicKeyTaken(input.publickey)))
         throw badRequest('publickey is already in use by another client or host');
       // One client per owner and remote-access client (device) on a gateway (api-contract §2.7), checked under the
       // network lock so two concurrent requests for the same device cannot both create one.
       const racId = input.remote_access_client_id ?? '';
       if (
         racId !== '' &&
-        (await r.clients.listByGateways([gatewayNodeId])).some(
+        (await this.writes.clients.listByGateways([gatewayNodeId])).some(
           (c) => c.owner_id === caller.username && c.remote_access_client_id === racId,
         )
       )
@@ -124,22 +124,22 @@ export class ExtClientsService {
           env,
           networkRoutes: [
             ...gw.egressRanges,
-            ...(await r.clients.listByNetwork(netid)).flatMap(extraAllowedIpsOf),
+            ...(await this.writes.clients.listByNetwork(netid)).flatMap(extraAllowedIpsOf),
           ],
           egressRanges: gw.egressRanges,
-          siblings: await r.clients.listByGateways([gatewayNodeId]),
+          siblings: await this.writes.clients.listByGateways([gatewayNodeId]),
           isNetworkAdmin: caller.isNetworkAdmin,
           isInternetGateway: gw.settings.isinternetgateway,
         });
       let clientId = input.clientid ?? '';
       if (clientId === '') {
-        clientId = await randomClientId(async (id) => (await r.clients.find(id)) !== undefined);
+        clientId = await randomClientId(async (id) => (await this.writes.clients.find(id)) !== undefined);
       }
-      if (await r.clients.find(clientId))
+      if (await this.writes.clients.find(clientId))
         throw badRequest(`${CLIENT_ID_MESSAGES.duplicate}: ${clientId} is already taken`);
-      const addresses = await allocateClientAddresses(r.nodes, network);
+      const addresses = await allocateClientAddresses(this.writes.nodes, network);
       const now = new Date().toISOString();
-      return r.clients.insert({
+      return this.writes.clients.insert({
         client_id: clientId,
         network: netid,
         gateway_node_id: gatewayNodeId,
@@ -194,15 +194,17 @@ export class ExtClientsService {
     const hasExtra = input.extraallowedips != null && input.extraallowedips.length > 0;
     const env = hasExtra ? await this.claims.environment(caller.reachedAt) : undefined;
     const currentGateway = hasExtra ? await this.gateways.context(current.gateway_node_id) : undefined;
-    const updated = await this.tx.run(async (r) => {
-      await r.nodes.lockNetwork(netid);
-      if (isNewKey && (await r.clients.isPublicKeyTaken(input.publickey ?? '', clientId)))
+    const updated = await this.writes.run(async () => {
+      await this.writes.nodes.lockNetwork(netid);
+      if (isNewKey && (await this.writes.clients.isPublicKeyTaken(input.publickey ?? '', clientId)))
         throw badRequest('publickey is already in use by another client or host');
       if (input.extraallowedips != null && env) {
-        const siblings = (await r.clients.listByGateways([current.gateway_node_id])).filter(
+        const siblings = (await this.writes.clients.listByGateways([current.gateway_node_id])).filter(
           (c) => c.client_id !== clientId,
         );
-        const others = (await r.clients.listByNetwork(netid)).filter((c) => c.client_id !== clientId);
+        const others = (await this.writes.clients.listByNetwork(netid)).filter(
+          (c) => c.client_id !== clientId,
+        );
         const egressRanges = currentGateway?.egressRanges ?? [];
         checkExtraAllowedIps(input.extraallowedips, {
           network,
@@ -217,11 +219,11 @@ export class ExtClientsService {
       }
       if (input.extraallowedips != null) patch.extra_allowed_ips = json(input.extraallowedips);
       if (input.clientid && input.clientid !== clientId) {
-        if (await r.clients.find(input.clientid))
+        if (await this.writes.clients.find(input.clientid))
           throw badRequest(`${CLIENT_ID_MESSAGES.duplicate}: ${input.clientid} is already taken`);
         patch.client_id = input.clientid;
       }
-      return r.clients.update(clientId, patch);
+      return this.writes.clients.update(clientId, patch);
     });
     if (!updated) throw notFound(`client ${clientId} not found in network ${netid}`);
     const gw = await this.gateways.context(updated.gateway_node_id);

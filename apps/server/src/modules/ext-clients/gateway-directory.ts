@@ -1,13 +1,13 @@
-import type { HostTransactionRepositories } from '../../stores/hosts-transaction.repository.ts';
 import { notFound } from '../../lib/api-error.ts';
-import type { NetworkDirectory, NetworkInfo } from '../nodes/nodes.public.ts';
+import type { HostRecords } from '../hosts/hosts.public.ts';
+import type { NetworkDirectory, NetworkInfo, NodeRecords } from '../nodes/nodes.public.ts';
 import { endpointText, gatewayContext, type GatewayContext } from './gateway-context.ts';
 
 /** Reads gateways (node + host + network) for the client services; no rules, only lookups. */
 export class GatewayDirectory {
   constructor(
-    private readonly nodes: HostTransactionRepositories['nodes'],
-    private readonly hosts: HostTransactionRepositories['hosts'],
+    private readonly nodes: NodeRecords,
+    private readonly hosts: HostRecords,
     private readonly networks: NetworkDirectory,
   ) {}
 

@@ -9,8 +9,7 @@ import {
   presentRawNode,
 } from '../nodes/nodes.public.ts';
 import type { ClientChangeSink } from './ext-clients.service.ts';
-import type { ExtClientsTransaction } from '../../stores/ext-clients-transaction.repository.ts';
-import type { RemoteAccessDependencies } from './remote-access-dependencies.ts';
+import type { ClientWrites, RemoteAccessDependencies } from './remote-access-dependencies.ts';
 import { DEFAULT_GATEWAY_KEEPALIVE, DEFAULT_GATEWAY_MTU } from './gateway-context.ts';
 
 const INTERNET_GATEWAY_DNS = '1.1.1.1';
@@ -19,7 +18,7 @@ const INTERNET_GATEWAY_DNS = '1.1.1.1';
 export class GatewaysService {
   constructor(
     private readonly d: RemoteAccessDependencies,
-    private readonly tx: ExtClientsTransaction,
+    private readonly writes: ClientWrites,
     private readonly changes: ClientChangeSink,
   ) {}
 
@@ -69,12 +68,12 @@ export class GatewaysService {
       ingressmtu: DEFAULT_NODE_SETTINGS.ingressmtu,
       ingresspersistentkeepalive: DEFAULT_NODE_SETTINGS.ingresspersistentkeepalive,
     };
-    const { updated, removed } = await this.tx.run(async (r) => {
-      const removedClients = await r.clients.deleteByGateway(nodeId);
-      await r.clients.removeGatewayUsers(nodeId);
+    const { updated, removed } = await this.writes.run(async () => {
+      const removedClients = await this.writes.clients.deleteByGateway(nodeId);
+      await this.writes.clients.removeGatewayUsers(nodeId);
       return {
         removed: removedClients,
-        updated: await r.nodes.update(nodeId, {
+        updated: await this.writes.nodes.update(nodeId, {
           settings: JSON.stringify(reset),
           updated_at: new Date().toISOString(),
         }),

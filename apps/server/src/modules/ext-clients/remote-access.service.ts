@@ -1,17 +1,16 @@
-import type { HostTransactionRepositories } from '../../stores/hosts-transaction.repository.ts';
 import type { IngressGwUsers, NetworkWire, ReturnUser, UserRag, UserRemoteGw } from '@meshdeck/contracts';
 import { canUseGateway, type Principal } from '../../auth/access.ts';
 import { ApiError, badRequest, forbidden } from '../../lib/api-error.ts';
-import { nodeSettings, type NodeHealth } from '../nodes/nodes.public.ts';
+import { nodeSettings, type NodeHealth, type NodeRecords } from '../nodes/nodes.public.ts';
 import type { ExtClientsRepository } from './ext-clients.repository.ts';
 import {
   REMOTE_CLIENT_EXISTS,
   type ClientChangeSink,
   type ExtClientsService,
 } from './ext-clients.service.ts';
-import type { ExtClientsTransaction } from '../../stores/ext-clients-transaction.repository.ts';
 import type { GatewayContext } from './gateway-context.ts';
 import type { GatewayDirectory } from './gateway-directory.ts';
+import type { ClientWrites } from './remote-access-dependencies.ts';
 import { presentUserRag, presentUserRemoteGw } from './remote-access-view.ts';
 
 /** What remote access needs from the users and networks modules (wired in app.ts). */
@@ -28,8 +27,8 @@ export interface RemoteAccessPeople {
 export class RemoteAccessService {
   constructor(
     private readonly clients: ExtClientsRepository,
-    private readonly tx: ExtClientsTransaction,
-    private readonly nodes: HostTransactionRepositories['nodes'],
+    private readonly writes: ClientWrites,
+    private readonly nodes: NodeRecords,
     private readonly gateways: GatewayDirectory,
     private readonly clientsService: ExtClientsService,
     private readonly changes: ClientChangeSink,
@@ -51,9 +50,9 @@ export class RemoteAccessService {
   async detachUser(username: string, gatewayId: string): Promise<ReturnUser> {
     const user = await this.people.getUser(username);
     const gw = await this.gateways.context(gatewayId);
-    const removed = await this.tx.run(async (r) => {
-      await r.clients.removeGatewayUser(gatewayId, username);
-      return r.clients.deleteByGateway(gatewayId, username);
+    const removed = await this.writes.run(async () => {
+      await this.writes.clients.removeGatewayUser(gatewayId, username);
+      return this.writes.clients.deleteByGateway(gatewayId, username);
     });
     for (const row of removed) this.changes.clientChanged('deleted', row, gw?.host.id);
     return this.withGateways(user);

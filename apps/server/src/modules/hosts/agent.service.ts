@@ -1,4 +1,3 @@
-import type { HostTransactionRepositories } from '../../stores/hosts-transaction.repository.ts';
 import {
   checkInHostSchema,
   type AgentServerConfig,
@@ -8,7 +7,13 @@ import {
   type RawNode,
 } from '@meshdeck/contracts';
 import { badRequest, notFound, unauthorized } from '../../lib/api-error.ts';
-import type { NetworkInfo, NodeRow, NetworkDirectory, StatusChanges } from '../nodes/nodes.public.ts';
+import type {
+  NetworkInfo,
+  NodeRecords,
+  NodeRow,
+  NetworkDirectory,
+  StatusChanges,
+} from '../nodes/nodes.public.ts';
 import { presentRawNode } from '../nodes/nodes.public.ts';
 import type { TokenService } from '../../auth/tokens.ts';
 import type { EventBus } from '../events/events.public.ts';
@@ -24,7 +29,7 @@ import type { HostPatch, HostRow, HostsRepository } from './hosts.repository.ts'
 /** What the agent-facing rules read and notify; wired in app.ts. */
 export interface AgentServiceDependencies {
   hosts: HostsRepository;
-  nodes: HostTransactionRepositories['nodes'];
+  nodes: NodeRecords;
   networks: NetworkDirectory;
   /** Coalesced per-host peer updates. */
   peers: PeerUpdateQueue;

@@ -1,9 +1,8 @@
-import type { HostTransactionRepositories } from '../../stores/hosts-transaction.repository.ts';
 import type { BrokerHandle } from '../../broker/broker.ts';
 import type { HostKeyring } from '../../broker/host-keyring.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
 import type { EventBus } from '../events/events.public.ts';
-import type { AddressHints } from '../nodes/nodes.public.ts';
+import type { AddressHints, NodeRecords } from '../nodes/nodes.public.ts';
 import type { HostChange, PeerUpdateQueue, PeerVersions } from '../peers/peers.public.ts';
 import type { AgentService } from './agent.service.ts';
 import { agentTopicAuthorizer } from './broker-access.ts';
@@ -18,7 +17,7 @@ export function connectBrokerToHosts(
   broker: BrokerHandle,
   d: {
     hosts: HostsRepository;
-    nodes: HostTransactionRepositories['nodes'];
+    nodes: NodeRecords;
     agents: AgentService;
     events: EventBus;
     serverName: string;

@@ -1,21 +1,19 @@
-import type { HostTransactionRepositories } from '../../stores/hosts-transaction.repository.ts';
 import type { ApiHost, UpdateHostInput } from '@meshdeck/contracts';
 import { canManageHost, type Principal } from '../../auth/access.ts';
+import type { UnitOfWork } from '../../lib/module.ts';
 import { badRequest, forbidden, notFound } from '../../lib/api-error.ts';
-import { createMembership } from '../nodes/nodes.public.ts';
 import type { EventBus } from '../events/events.public.ts';
-import type { NetworkDirectory } from '../nodes/nodes.public.ts';
+import type { NetworkDirectory, NodeRecords } from '../nodes/nodes.public.ts';
 import type { HostMessenger, PeerUpdateQueue } from '../peers/peers.public.ts';
-import type { HostsTransaction } from '../../stores/hosts-transaction.repository.ts';
 import { hostSettings } from './host-fields.ts';
 import { presentApiHost } from './hosts.presenter.ts';
 import type { HostPatch, HostRow, HostsRepository } from './hosts.repository.ts';
 
 /** What the host rules read and notify; wired in app.ts. */
 export interface HostsServiceDependencies {
-  tx: HostsTransaction;
+  transaction: UnitOfWork;
   hosts: HostsRepository;
-  nodes: HostTransactionRepositories['nodes'];
+  nodes: NodeRecords;
   networks: NetworkDirectory;
   /** Coalesced per-host peer updates. */
   peers: PeerUpdateQueue;
@@ -82,7 +80,7 @@ export class HostsService {
     const nodes = await this.d.nodes.listByHosts([hostId]);
     if (nodes.length > 0 && !force)
       throw badRequest('host still has associated nodes: leave its networks first or use force=true');
-    await this.d.tx.run((r) => r.hosts.delete(hostId));
+    await this.d.transaction(() => this.d.hosts.delete(hostId));
     await this.d.messenger.send(hostId, 'DELETE_HOST');
     this.d.peers.enqueue({
       hostId,
@@ -114,10 +112,10 @@ export class HostsService {
     await this.require(hostId);
     const network = await this.d.networks.find(netid);
     if (!network) throw badRequest(`network ${netid} does not exist`);
-    const node = await this.d.tx.run(async (r) => {
-      if ((await r.nodes.listByHosts([hostId])).some((n) => n.network === netid))
+    const node = await this.d.transaction(async () => {
+      if ((await this.d.nodes.listByHosts([hostId])).some((n) => n.network === netid))
         throw badRequest(`host is already in network ${netid}`);
-      return createMembership(r.nodes, { hostId, network, tags: [], relayedBy: '', now: new Date() });
+      return this.d.nodes.createMembership({ hostId, network, tags: [], relayedBy: '', now: new Date() });
     });
     this.d.events.publish({ resource: 'nodes', action: 'created', id: node.id, network: netid });
     this.d.events.publish({ resource: 'hosts', action: 'updated', id: hostId });

@@ -5,6 +5,7 @@ import {
   decodeEnrollmentToken,
   type RegisterHostInput,
 } from '@meshdeck/contracts';
+import type { UnitOfWork } from '../../lib/module.ts';
 import { badRequest } from '../../lib/api-error.ts';
 import {
   keyGroups,
@@ -12,25 +13,30 @@ import {
   keyRefusal,
   refusalMessage,
 } from '../enrollment-keys/enrollment-keys.public.ts';
-import type { EnrollmentKeyRow } from '../enrollment-keys/enrollment-keys.public.ts';
-import { createMembership } from '../nodes/nodes.public.ts';
-import type { NetworkInfo, NodeRow, AddressHints, NetworkDirectory } from '../nodes/nodes.public.ts';
+import type { EnrollmentKeyRow, EnrollmentKeyUses } from '../enrollment-keys/enrollment-keys.public.ts';
+import type { LicenseLimits } from '../licenses/licenses.public.ts';
+import type {
+  NetworkInfo,
+  NodeRecords,
+  NodeRow,
+  AddressHints,
+  NetworkDirectory,
+} from '../nodes/nodes.public.ts';
 import type { EventBus } from '../events/events.public.ts';
 import type { PeerUpdateQueue } from '../peers/peers.public.ts';
 import type { HostSecrets } from './host-secrets.ts';
-import type {
-  HostTransactionRepositories,
-  HostsTransaction,
-} from '../../stores/hosts-transaction.repository.ts';
 import { clientOwnedPatch, deconflictListenPort, newHostRow, settingsOf } from './host-input.ts';
 import type { HostRow, HostsRepository } from './hosts.repository.ts';
 
 /** What registration reads and notifies; wired in app.ts. */
 export interface RegistrationServiceDependencies {
-  tx: HostsTransaction;
+  /** One unit of work, run again from scratch when another writer beat it to a unique index. */
+  transaction: UnitOfWork;
   hosts: HostsRepository;
-  nodes: HostTransactionRepositories['nodes'];
-  keys: HostTransactionRepositories['keys'];
+  nodes: NodeRecords;
+  keys: EnrollmentKeyUses;
+  /** The licence's limits: a registration that adds a host reserves one first (decision 049). */
+  limits: LicenseLimits;
   networks: NetworkDirectory;
   /** Coalesced per-host peer updates. */
   peers: PeerUpdateQueue;
@@ -79,20 +85,21 @@ export class RegistrationService {
     }
     const passwordHash = existing?.password_hash ?? (await this.d.secrets.hash(hostId, input.hostpass));
 
-    const result = await this.d.tx.run(async (r) => {
-      // A new host counts against the licence's hosts limit, checked here under its lock (decision 049).
-      if (!existing) await r.reserveHost();
-      const joined = new Set((await r.nodes.listByHosts([hostId])).map((n) => n.network));
+    const result = await this.d.transaction(async () => {
+      // A new host counts against the licence's hosts limit, checked here under its lock (decision 049), first,
+      // so concurrent registrations take turns before they lock keys or address ranges.
+      if (!existing) await this.d.limits.reserve('hosts');
+      const joined = new Set((await this.d.nodes.listByHosts([hostId])).map((n) => n.network));
       const isReplay = !!existing && networks.every((network) => joined.has(network.netid));
       if (refusal === 'used-up' && !isReplay) throw badRequest(refusalMessage['used-up']);
-      if (!isReplay) await this.takeUse(r, key);
+      if (!isReplay) await this.takeUse(key);
       const host = existing
-        ? await this.refresh(r, existing, input, now)
-        : await this.insert(r, input, hostId, passwordHash, now);
+        ? await this.refresh(existing, input, now)
+        : await this.insert(input, hostId, passwordHash, now);
       const createdNodes: NodeRow[] = [];
       for (const network of networks.filter((n) => !joined.has(n.netid))) {
         createdNodes.push(
-          await createMembership(r.nodes, {
+          await this.d.nodes.createMembership({
             hostId,
             network,
             tags: keyGroups(key),
@@ -123,14 +130,13 @@ export class RegistrationService {
   }
 
   /** Takes a use atomically; a uses-based key that lost a race for its last use refuses the registration. */
-  private async takeUse(r: HostTransactionRepositories, key: EnrollmentKeyRow): Promise<void> {
+  private async takeUse(key: EnrollmentKeyRow): Promise<void> {
     if (key.uses_remaining <= 0) return;
-    const taken = await r.keys.takeUse(key.value);
+    const taken = await this.d.keys.takeUse(key.value);
     if (!taken && key.type === EnrollmentKeyType.Uses) throw badRequest(refusalMessage['used-up']);
   }
 
   private async insert(
-    r: HostTransactionRepositories,
     input: RegisterHostInput,
     id: string,
     passwordHash: string,
@@ -138,21 +144,21 @@ export class RegistrationService {
   ): Promise<HostRow> {
     let port = input.listenport;
     if (!input.isstaticport && input.endpointip) {
-      const taken = new Set((await r.hosts.listPortsAtEndpoint(input.endpointip)).map((h) => h.listen_port));
+      const taken = new Set(
+        (await this.d.hosts.listPortsAtEndpoint(input.endpointip)).map((h) => h.listen_port),
+      );
       port = deconflictListenPort(port, taken);
     }
-    const created = await r.hosts.insert(newHostRow(input, id, passwordHash, port, now));
+    const created = await this.d.hosts.insert(newHostRow(input, id, passwordHash, port, now));
     if (created === 'duplicate') throw badRequest('a host with this id or public key is already registered');
     return created;
   }
 
-  private async refresh(
-    r: HostTransactionRepositories,
-    existing: HostRow,
-    input: RegisterHostInput,
-    now: Date,
-  ): Promise<HostRow> {
-    const updated = await r.hosts.update(existing.id, clientOwnedPatch(input, settingsOf(existing), now));
+  private async refresh(existing: HostRow, input: RegisterHostInput, now: Date): Promise<HostRow> {
+    const updated = await this.d.hosts.update(
+      existing.id,
+      clientOwnedPatch(input, settingsOf(existing), now),
+    );
     if (updated === 'duplicate') throw badRequest('a host with this public key is already registered');
     if (!updated) throw badRequest('host was deleted during registration');
     return updated;

@@ -1,5 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
+import { isInUnitOfWork } from '../../lib/after-commit.ts';
 import type { ModuleApp } from '../../lib/module.ts';
 import { ed25519PublicKey } from './license-token.ts';
 import { LICENSE_PUBLIC_KEY_PEM } from './license-public-key.ts';
@@ -36,6 +37,13 @@ export async function register(app: ModuleApp, { config, database }: LicensesMod
   }
   return {
     status: () => service.status(),
-    limits: { reserve: (trx, kind) => service.reserve(new LicensesRepository(trx), kind) },
+    limits: {
+      reserve: (kind, trx) => {
+        // Counted anywhere else than in the inserting transaction, the limit would not hold (decision 049).
+        if (!trx && !isInUnitOfWork())
+          throw new Error(`licence limit of ${kind} reserved outside a unit of work`);
+        return service.reserve(new LicensesRepository(trx ?? database.db), kind);
+      },
+    },
   };
 }

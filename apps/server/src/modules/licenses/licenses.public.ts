@@ -14,7 +14,7 @@ export interface LicenseStatus {
 /** The licence state, as the server module reads it for its status answer. */
 export interface Licensing {
   status(): LicenseStatus;
-  /** The limits the stores check inside their inserting transactions. */
+  /** The limits the inserting services check inside their units of work. */
   limits: LicenseLimits;
 }
 
@@ -28,11 +28,12 @@ export type LimitedResource = 'hosts' | 'users' | 'networks';
  */
 export interface LicenseLimits {
   /**
-   * Inside `trx`, before inserting one `kind`: waits for any other transaction that reserved the same kind to end,
-   * counts, and throws a 403 naming the limit when the licence allows no more. Does nothing without a limit.
+   * Inside the caller's unit of work (or `trx`, a transaction it opened itself), before inserting one `kind`: waits
+   * for any other transaction that reserved the same kind to end, counts, and throws a 403 naming the limit when the
+   * licence allows no more. Does nothing without a limit.
    */
-  reserve(trx: LicenseTransaction, kind: LimitedResource): Promise<void>;
+  reserve(kind: LimitedResource, trx?: LicenseTransaction): Promise<void>;
 }
 
-/** No licence limit: the Community edition, and stores built without a licence (tests, seeding). */
+/** No licence limit: the Community edition, and services built without a licence (tests, seeding). */
 export const NO_LICENSE_LIMITS: LicenseLimits = { reserve: async () => undefined };

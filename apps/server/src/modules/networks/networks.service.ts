@@ -75,7 +75,7 @@ export class NetworksService {
         }
       }
       // Counted under the networks write lock this transaction holds, so concurrent creates take turns (049).
-      await this.limits.reserve(trx, 'networks');
+      await this.limits.reserve('networks', trx);
       const row = await this.networks.insert(trx, input, this.now());
       if (row === 'duplicate') throw badRequest(`network name already in use: ${input.netid}`);
       return { row, memberChanges: await this.usage.createNetworkMembers(row.netid, trx) };

@@ -2,11 +2,11 @@ import type { ApiNode, NodeStatus, RawNode } from '@meshdeck/contracts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { ModuleApp } from '../../lib/module.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
-import { HostsTransaction } from '../../stores/hosts-transaction.repository.ts';
 import type { EventBus } from '../events/events.public.ts';
 import type { PeerEngine } from '../peers/peers.public.ts';
 import type { NetworkDirectory, NetworkInfo } from '../networks/networks.public.ts';
 import { NodesNetworkUsage } from './network-usage.ts';
+import { recordsOf, type NodeRecords } from './node-records.ts';
 import { nodeSettings } from './node-fields.ts';
 import type { ConnectivityFact, NodeHealth } from './node-status.ts';
 import { NodeListRepository, type NodeListRow } from './node-list.repository.ts';
@@ -41,6 +41,8 @@ export interface NodesModuleDeps {
 
 /** What the nodes module offers other modules. */
 export interface NodesModule {
+  /** The nodes' records for hosts and remote-access clients, joining their units of work. */
+  records: NodeRecords;
   /** Node counts and deletion for the networks module (wrapped by keys and roles in app.ts). */
   networkUsage: NodesNetworkUsage;
   /** The network of a node ([] for an unknown id), for the auth plugin's network locators (decision 046). */
@@ -84,13 +86,14 @@ export interface NodeMember {
   status: NodeStatus;
 }
 
+/** The nodes' records outside the app (command-line tools, the other composition root). */
+export const nodeRecords = (database: DatabaseHandle): NodeRecords =>
+  recordsOf(new NodesRepository(database.db));
 /** Nodes, a host's membership of one network (api-contract §2.3), and the console's lean node list. */
 export async function register(app: ModuleApp, deps: NodesModuleDeps): Promise<NodesModule> {
   const { database, networks, peers, events, lists, serverName, health } = deps;
   const nodes = new NodesRepository(database.db);
-  const tx = new HostsTransaction(database.db);
   const service = new NodesService({
-    tx,
     nodes,
     networks,
     peers: peers.queue,
@@ -121,6 +124,7 @@ export async function register(app: ModuleApp, deps: NodesModuleDeps): Promise<N
     status: health.statusOf(row, now),
   });
   return {
+    records: recordsOf(nodes),
     networkUsage: new NodesNetworkUsage(nodes),
     networkOfNode: async (nodeId) => {
       const node = await nodes.findById(nodeId);

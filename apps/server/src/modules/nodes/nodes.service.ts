@@ -2,7 +2,6 @@ import { cidrContains, fromWireSet, type ApiNode, type UpdateNodeInput } from '@
 import type { Principal } from '../../auth/access.ts';
 import { badRequest, forbidden, notFound } from '../../lib/api-error.ts';
 import type { EventBus } from '../events/events.public.ts';
-import type { HostsTransaction } from '../../stores/hosts-transaction.repository.ts';
 import type { HostMessenger, PeerUpdateQueue } from '../peers/peers.public.ts';
 import type { NetworkDirectory, NetworkInfo } from '../networks/networks.public.ts';
 import { nodeSettings } from './node-fields.ts';
@@ -13,7 +12,6 @@ import type { NodePatch, NodeRow, NodesRepository } from './nodes.repository.ts'
 
 /** What the node rules read and notify; wired in app.ts. */
 export interface NodesServiceDependencies {
-  tx: HostsTransaction;
   nodes: NodesRepository;
   networks: NetworkDirectory;
   /** Coalesced per-host peer updates. */
@@ -86,7 +84,7 @@ export class NodesService {
         dnson: input.dnson ?? s.dnson,
       }),
     };
-    const updated = await this.d.tx.run((r) => r.nodes.update(nodeId, patch));
+    const updated = await this.d.nodes.update(nodeId, patch);
     if (!updated) throw notFound(`node ${nodeId} not found`);
     await this.afterChange(updated, network, patch.address !== undefined || patch.address6 !== undefined);
     return presentApiNode(updated, network, this.d.serverName, this.d.health.statusOf(updated));

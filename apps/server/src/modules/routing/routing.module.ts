@@ -8,10 +8,8 @@ import { relayRoutes } from './relays.routes.ts';
 import { RoutingStatusStore } from './routing-status.ts';
 import { routingStatusRoutes } from './routing-status.routes.ts';
 import { egressRoutes } from './egress.routes.ts';
-import { RouteClaims } from './route-claims.ts';
+import { RouteClaims, type HostEndpoints } from './route-claims.ts';
 import type { Config } from '../../config.ts';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { meshRepositories } from '../../stores/hosts-transaction.repository.ts';
 import { nodeEditRule } from './node-edit-rules.ts';
 import type { NodeRoutingEdit } from '../nodes/nodes.public.ts';
 import {
@@ -35,15 +33,15 @@ export interface RoutingModuleDependencies {
 
 /**
  * The route-claim checks (decision 047), built once in app.ts for this module and ext-clients: every network,
- * every host's endpoint, and the server as configured (PUBLIC_API_URL, the broker's public URL).
+ * every host's endpoint (the hosts module's), and the server as configured (PUBLIC_API_URL, the broker's URL).
  */
 export function routeClaims(
-  database: DatabaseHandle,
   networks: NetworkDirectory,
+  hosts: HostEndpoints,
   config: Pick<Config, 'publicApiUrl'>,
   brokerUrl: string,
 ): RouteClaims {
-  return new RouteClaims(networks, meshRepositories(database.db).hosts, [config.publicApiUrl, brokerUrl]);
+  return new RouteClaims(networks, hosts, [config.publicApiUrl, brokerUrl]);
 }
 
 /** What the routing module offers other modules. */

@@ -30,3 +30,11 @@ export class SettingsRepository {
     return row.value;
   }
 }
+
+/** The server's key/value settings as the composition root and the command-line tools read them. */
+export type ServerSettings = Pick<SettingsRepository, 'get' | 'getOrCreate'>;
+
+/** The settings on `db` (the database handle's). */
+export function serverSettings(db: Kysely<Database>): ServerSettings {
+  return new SettingsRepository(db);
+}

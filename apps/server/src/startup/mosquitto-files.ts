@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isPlainName, mosquittoAcl, type HostWithNodes } from '../modules/hosts/broker-access.ts';
-import type { BrokerCredentials } from './broker-credentials.ts';
+import type { BrokerCredentials } from '../broker/broker-credentials.ts';
+import { isPlainName, mosquittoAcl, type HostWithNodes } from '../modules/hosts/hosts.public.ts';
 
 export interface MosquittoFilesInput {
   serverName: string;

@@ -2,11 +2,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { ConfigError, loadConfig } from '../config.ts';
+import { BROKER_SECRET_KEY, BrokerCredentials } from '../broker/broker-credentials.ts';
 import { openDatabase } from '../db/client.ts';
-import { HostsRepository } from '../modules/hosts/hosts.repository.ts';
-import { NodesRepository } from '../modules/nodes/nodes.repository.ts';
-import { SettingsRepository } from '../modules/server/settings.repository.ts';
-import { BROKER_SECRET_KEY, BrokerCredentials } from './broker-credentials.ts';
+import { brokerHosts } from '../modules/hosts/hosts.module.ts';
+import { nodeRecords } from '../modules/nodes/nodes.module.ts';
+import { serverSettings } from '../modules/server/server.public.ts';
 import { mosquittoFiles, writeIfChanged } from './mosquitto-files.ts';
 
 const USAGE = `usage: npm run mosquitto-files -w @meshdeck/server -- [--password-file FILE] [--acl-file FILE]
@@ -37,21 +37,11 @@ async function main(): Promise<void> {
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
     // The same secret the server derives agents' passwords from; created here when the server never ran yet.
-    const secret = await new SettingsRepository(database.db).getOrCreate(
+    const secret = await serverSettings(database.db).getOrCreate(
       BROKER_SECRET_KEY,
       randomBytes(32).toString('base64url'),
     );
-    const nodesOf = new Map<string, { id: string; network: string }[]>();
-    for (const node of await new NodesRepository(database.db).listAll()) {
-      nodesOf.set(node.host_id, [
-        ...(nodesOf.get(node.host_id) ?? []),
-        { id: node.id, network: node.network },
-      ]);
-    }
-    const hosts = (await new HostsRepository(database.db).listAll()).map((h) => ({
-      id: h.id,
-      nodes: nodesOf.get(h.id) ?? [],
-    }));
+    const hosts = await brokerHosts(database, nodeRecords(database));
     const files = mosquittoFiles({
       serverName: config.serverName,
       serverAccount: {

@@ -1,6 +1,6 @@
 import { pbkdf2Sync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { BrokerCredentials } from './broker-credentials.ts';
+import { BrokerCredentials } from '../broker/broker-credentials.ts';
 import { mosquittoFiles } from './mosquitto-files.ts';
 
 const credentials = new BrokerCredentials('test-secret');
