@@ -53,10 +53,8 @@ export interface BuildOptions {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const app = createFastify(config, options.logStream);
   const { database, settings, broker, prometheus } = await openInfrastructure(app, config);
-  const secret = await settings.getOrCreate(
-    JWT_SECRET_KEY,
-    randomBytes(48).toString('base64url').slice(0, 64),
-  );
+  const firstSecret = randomBytes(48).toString('base64url').slice(0, 64); // kept only at the first start
+  const secret = await settings.getOrCreate(JWT_SECRET_KEY, firstSecret);
   const tokens = new TokenService(secret, config.jwtValidityMinutes);
   const events = new EventBus();
   const identity = new IdentityStore(database.db);
@@ -99,7 +97,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const lists = new ReadCache();
   // Node status by the server's clock (decision 050): lists, ApiNode, remote access and the sweeper share it.
   const health = new NodeHealth(config.status);
-  const mesh = { config, database, networks: networks.directory, events, serverName, health };
+  const { limits } = licensing; // networks, hosts and the identity store reserve inside their inserts (049)
+  const mesh = { config, database, networks: networks.directory, events, serverName, health, limits };
   const peers = await peersModule.register(app, { database, broker, serverName });
   const { versions: peerVersions } = peers.builder;
   const onStored = (nodeId: string) => alerts.metricsStored(nodeId); // a report -> alert rules (decision 055)
@@ -114,16 +113,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const usage = rolesModule.withNetworkIdentity(
     enrollmentKeysModule.withNetworkKeys(alertsModule.withNetworkAlerts(nodes.networkUsage)),
   );
-  await networksModule.register(app, { database, events, usage, limits: licensing.limits });
+  await networksModule.register(app, { database, events, usage, limits });
   const dns = await dnsModule.register(app, { database, broker, events, serverName });
-  const { networkUsage, records: nodeRecords } = nodes;
-  const hostDeps = { broker, tokens, peers, lists, networkUsage, limits: licensing.limits, keys: keys.uses };
-  const dnsOf = (hostId: string) => dns.entriesOfHost(hostId);
-  const hosts = await hostsModule.register(app, { ...mesh, ...hostDeps, nodes: nodeRecords, dnsOf });
-  // Egress ranges and clients' extra ranges pass one rule set (decision 047).
-  const claims = routingModule.routeClaims(networks.directory, hosts.records, config, broker.publicUrl);
+  const hostDeps = { broker, tokens, peers, lists, networkUsage: nodes.networkUsage, keys: keys.uses };
+  const dnsOf = (hostId: string) => dns.entriesOfHost(hostId); // hosts and clients write nodes' records (059)
+  const hosts = await hostsModule.register(app, { ...mesh, ...hostDeps, nodes: nodes.records, dnsOf });
+  const claims = routingModule.routeClaims(networks.directory, hosts.records, config, broker.publicUrl); // 047
   const racPeople = isPro ? { getUser: users.getUser, getNetwork: networks.get } : undefined;
-  const clientDeps = { peers, people: racPeople, claims, nodes: nodeRecords, hosts: hosts.records };
+  const clientDeps = { peers, people: racPeople, claims, nodes: nodes.records, hosts: hosts.records };
   const extClients = await extClientsModule.register(app, { ...mesh, ...clientDeps });
   const routing = { db: database.db, edition: config.edition, peers: peers.queue, nodeViews: nodes.views };
   const routingService = await routingModule.register(app, { ...mesh, ...routing, claims });
