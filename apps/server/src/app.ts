@@ -134,7 +134,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const metricsService = await metricsModule.register(app, metricsDeps);
   const alertDeps = { activity, members: nodes.members, metrics: metricsService, peerVersions };
   const alerts = await alertsModule.register(app, { ...mesh, ...alertDeps, networkExists: networks.exists });
-
   // Export and import go through the routes above, so it comes after every module whose items it moves.
   const createDnsEntries = dns.createMany.bind(dns);
   const recordCreations = activity.recordCreations.bind(activity);
