@@ -4,28 +4,19 @@ import { isIP } from 'node:net';
 import {
   dnsSyncMessageSchema,
   dnsUpdateMessageSchema,
-  metricsTopic,
   mqttTopics,
   parseHostPeerUpdate,
   type HostPull,
-  type MetricsReport,
   type RawNode,
 } from '@meshdeck/contracts';
 import type { AgentOptions } from './agent-options.ts';
 import { RECONNECT_BACKOFF, backoffDelay } from './backoff.ts';
 import { BrokerConnection } from './broker-connection.ts';
-import {
-  buildReport,
-  carriedLatencies,
-  pingAll,
-  probeAddresses,
-  reachability,
-  targetsOf,
-  trafficSeen,
-} from './metrics-probe.ts';
-import { openPayload, payloadKey, sealPayload } from './payload-open.ts';
+import { MetricsReporter } from './metrics-reporter.ts';
+import { openPayload, payloadKey } from './payload-open.ts';
 import { applyPeerUpdate, syncStep, type Peer, type SyncPoint } from './peer-state.ts';
 import { FailoverControl } from './failover-control.ts';
+import { WATCH_INTERVAL_MS } from './path-watch.ts';
 import { HostsFile } from './hosts-file.ts';
 import { MeshRouting } from './mesh-routing.ts';
 import { gatewayRole, withInboundFilter, type RoutingPlan } from './routing-plan.ts';
@@ -85,21 +76,15 @@ export class Agent {
   #serverAddresses: string[] = [];
   /** Sends the routing picture to the server whenever it changes, for the console. */
   readonly #reporter: RoutingReporter;
-  /** Failover asks and fall-backs (only where WireGuard's handshakes can be read: not on a dry run). */
+  /** Failover asks and fall-backs (only where WireGuard's counters can be read: not on a dry run). */
   readonly #failover: FailoverControl | undefined;
   /** The networks' DNS names (pulls, DNS_SYNC and DNS_UPDATE messages), when the agent was given a hosts file. */
   readonly #hosts: HostsFile | undefined;
   /** This host's nodes (one per network), from the last full pull or full update: metrics go out per node. */
   #nodes: RawNode[] = [];
   #serverName = '';
-  readonly #startedAt = Date.now();
-  #measuring = false;
-  /** Per node: the reachability the last quick check saw (handshakes only), to send a change at once. */
-  #quickReach = new Map<string, string>();
-  /** Each node's round trips from its last full measurement, by peer key (quick reports carry them over). */
-  #latencies = new Map<string, Map<string, number>>();
-  /** Per peer key: its receive counter and when it last grew. */
-  readonly #traffic = new Map<string, { rx: number; at: number }>();
+  /** Per-peer metrics on the broker (issue 41), when WireGuard's counters can be read (not on a dry run). */
+  readonly #metrics: MetricsReporter | undefined;
 
   constructor(
     private readonly state: AgentState,
@@ -128,8 +113,26 @@ export class Agent {
       (error) => this.report('routing-report', error),
       () => this.recovered('routing-report'),
     );
-    const handshakes = mesh.handshakes?.bind(mesh);
-    this.#failover = handshakes ? new FailoverControl(api, handshakes, options.log, this.#log) : undefined;
+    const peerStats = mesh.peerStats?.bind(mesh);
+    this.#failover = peerStats ? new FailoverControl(api, peerStats, options.log, this.#log) : undefined;
+    this.#metrics = peerStats
+      ? new MetricsReporter(
+          {
+            nodes: () => this.#nodes,
+            peers: () => this.#peers,
+            peerIds: () => this.#routing.peerIds,
+            failedOver: () => this.#failover?.failedOver(this.#routing.peerIds) ?? new Map(),
+            appliedPeerVersion: () => this.#sync?.version,
+            peerStats,
+            serverName: () => this.#serverName,
+            isConnected: () => this.#broker?.isConnected ?? false,
+            publish: async (topic, payload) => void (await this.#broker?.publish(topic, payload)),
+          },
+          this.#key,
+          (error) => this.report('metrics', error),
+          () => this.recovered('metrics'),
+        )
+      : undefined;
   }
 
   /**
@@ -178,12 +181,14 @@ export class Agent {
     );
     // Metrics (issue 41): every interval in full (pings through the tunnel), and a cheap check of the handshakes
     // every few seconds that sends a report at once when a peer's reachability changed.
-    if (this.mesh.peerStats) {
+    const metrics = this.#metrics;
+    if (metrics) {
       const fullMs = (this.options.metricsSeconds ?? 60) * 1000;
-      this.#timers.push(setInterval(() => void this.measure(false), fullMs));
-      this.#timers.push(setInterval(() => void this.measure(true), Math.min(5_000, fullMs)));
+      this.#timers.push(setInterval(() => void metrics.measure(false), fullMs));
+      this.#timers.push(setInterval(() => void metrics.measure(true), Math.min(5_000, fullMs)));
     }
-    // Failover checks read WireGuard and call the server, outside the queue: they never hold up a reconfiguration.
+    // Failover checks (every second: decision 057) read WireGuard, probe silent peers and call the server, outside
+    // the queue: they never hold up a reconfiguration.
     const failover = this.#failover;
     if (failover)
       this.#timers.push(
@@ -193,7 +198,7 @@ export class Agent {
               () => this.recovered('failover'),
               (error: unknown) => this.report('failover', error),
             ),
-          5_000,
+          WATCH_INTERVAL_MS,
         ),
       );
   }
@@ -203,6 +208,7 @@ export class Agent {
     this.#stopped = true;
     for (const timer of this.#timers) clearInterval(timer);
     this.#routing.stop();
+    this.#failover?.stop();
     await this.#broker?.stop();
   }
 
@@ -402,69 +408,6 @@ export class Agent {
     // Pulls repeat (every check-in while the broker is away): say it only when the picture changed.
     if (summary !== this.#lastSummary) this.options.log(summary);
     this.#lastSummary = summary;
-  }
-
-  /**
-   * Measures each node's peers and publishes one sealed report per node on its metrics topic. `quick` reads only
-   * WireGuard's counters and sends nothing unless a peer's reachability changed since the last quick look, in
-   * which case it measures in full at once (pings included).
-   */
-  private async measure(quick: boolean): Promise<void> {
-    if (this.#measuring || !this.mesh.peerStats || !this.#broker?.isConnected || this.#serverName === '')
-      return;
-    this.#measuring = true;
-    try {
-      const wireguard = await this.mesh.peerStats();
-      const lastReceived = trafficSeen(this.#traffic, wireguard, Date.now());
-      const peerIds = this.#routing.peerIds;
-      const nodes = this.#nodes.map((node) => {
-        const targets = targetsOf(node.network, this.#peers, peerIds);
-        return {
-          node,
-          targets,
-          input: {
-            targets,
-            nodeId: node.id,
-            network: node.network,
-            peers: this.#peers,
-            peerIds,
-            stats: wireguard,
-            lastReceived,
-            failedOver: new Map<string, string>(),
-            nowMs: Date.now(),
-            agentUptimeS: (Date.now() - this.#startedAt) / 1000,
-            appliedPeerVersion: this.#sync?.version,
-          },
-        };
-      });
-      let changed = false;
-      const bare = new Map<string, MetricsReport>();
-      for (const { node, input } of nodes) {
-        const report = buildReport({ ...input, latencies: new Map() });
-        bare.set(node.id, report);
-        const reach = reachability(report);
-        if (this.#quickReach.get(node.id) !== reach) changed = true;
-        this.#quickReach.set(node.id, reach);
-      }
-      if (quick && !changed) return;
-      // A change between two intervals is sent at once without pinging (latencies carried over); the interval pings.
-      for (const { node, targets, input } of nodes) {
-        const latencies = quick
-          ? carriedLatencies(this.#latencies.get(node.id), targets, bare.get(node.id)!)
-          : await pingAll(probeAddresses(targets));
-        if (!quick) this.#latencies.set(node.id, latencies);
-        const report = buildReport({ ...input, nowMs: Date.now(), latencies });
-        await this.#broker.publish(
-          metricsTopic(this.#serverName, node.id),
-          sealPayload(this.#key, JSON.stringify(report)),
-        );
-      }
-      this.recovered('metrics');
-    } catch (error) {
-      this.report('metrics', error);
-    } finally {
-      this.#measuring = false;
-    }
   }
 
   private async checkIn(): Promise<void> {

@@ -8,22 +8,41 @@ import {
   type DirectPath,
   type FailedOverPair,
 } from './failover-watch.ts';
+import type { WireguardPeerStats } from './metrics-probe.ts';
+import { PeerProber } from './path-probe.ts';
+import { watchPath, type PathState } from './path-watch.ts';
 import type { Peer, PeerTable } from './peer-state.ts';
 import type { ServerApi } from './server-api.ts';
 import type { ThrottledLog } from './throttled-log.ts';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** The first mesh address of a peer identity, bare (what a path probe is sent to). */
+const meshAddressOf = (identity: PeerMap[string]): string | undefined =>
+  [identity.address4, identity.address, identity.address6]
+    .map((a) => a.split('/')[0] ?? '')
+    .find((a) => a !== '');
+
 /**
- * Failover as the agent runs it (issue 31): hands direct peers it cannot reach to the network's failover node
- * (`failover_me`), keeps a handshake-only probe peer per failed-over pair, and ends the pair (`DELETE
- * failover_me`) once the probe shakes hands, so the pair goes direct again. Its checks read WireGuard and call
- * the server outside the agent's work queue: they never hold up a reconfiguration.
+ * Failover as the agent runs it (issue 31, decision 057): watches each direct peer's path through the tunnel
+ * (path-watch.ts: WireGuard's counters every second, probes while it sends and hears nothing), hands direct peers
+ * it cannot reach to the network's failover node (`failover_me`), keeps a handshake-only probe peer per
+ * failed-over pair, and ends the pair (`DELETE failover_me`) once the probe shakes hands, so the pair goes direct
+ * again. Its checks read WireGuard and call the server outside the agent's work queue: they never hold up a
+ * reconfiguration.
  */
 export class FailoverControl {
   /** This host's node per network (live nodes only). */
   #ownNodes = new Map<string, string>();
+  /** This host's failover node per network, while some of its pairs are failed over. */
+  #failoverNode = new Map<string, string>();
   #pairs: FailedOverPair[] = [];
+  /** Per direct peer key: what the path watch knows of its path. */
+  #paths = new Map<string, PathState>();
+  readonly #prober = new PeerProber((key) => {
+    const state = this.#paths.get(key);
+    if (state) state.answers = true;
+  });
   /** Peer node id -> where it was last reached directly (kept while its pair is failed over). */
   #direct = new Map<string, DirectPath>();
   /** Peer key -> when it first appeared with an endpoint; pair -> when this agent first saw it failed over. */
@@ -35,7 +54,7 @@ export class FailoverControl {
 
   constructor(
     private readonly api: Pick<ServerApi, 'failoverMe' | 'endFailover'>,
-    private readonly handshakes: () => Promise<ReadonlyMap<string, number>>,
+    private readonly stats: () => Promise<ReadonlyMap<string, WireguardPeerStats>>,
     private readonly log: (message: string) => void,
     private readonly warnings: ThrottledLog,
   ) {}
@@ -46,6 +65,11 @@ export class FailoverControl {
       nodes.filter((n) => !n.pendingdelete && n.action !== 'delete').map((n) => [n.network, n.id]),
     );
     this.#pairs = failedOverPairs(nodes);
+    this.#failoverNode = new Map(
+      nodes
+        .filter((n) => !n.pendingdelete && n.action !== 'delete' && n.failed_over_by)
+        .map((n) => [n.network, n.failed_over_by!]),
+    );
     const now = Date.now();
     const current = new Set(this.#pairs.map(pairKey));
     for (const key of this.#since.keys()) if (!current.has(key)) this.#since.delete(key);
@@ -77,29 +101,77 @@ export class FailoverControl {
     return withProbes;
   }
 
+  /**
+   * The peers handed to the failover node, by public key, with the failover node's id (for the metrics reports:
+   * such a pair is relayed with reason `failover`).
+   */
+  failedOver(peerIds: ReadonlyMap<string, PeerMap[string]>): Map<string, string> {
+    const keys = new Map<string, string>();
+    for (const pair of this.#pairs) {
+      const via = this.#failoverNode.get(pair.network);
+      const key =
+        this.#direct.get(pair.peerNodeId)?.publicKey ??
+        [...peerIds].find(([, identity]) => identity.id === pair.peerNodeId)?.[0];
+      if (via && key) keys.set(key, via);
+    }
+    return keys;
+  }
+
   /** Asks for failover for unreachable direct peers and ends pairs whose direct path is back. */
   async check(peers: PeerTable, peerIds: ReadonlyMap<string, PeerMap[string]>): Promise<void> {
     if (this.#checking) return;
     this.#checking = true;
     try {
-      const handshakes = await this.handshakes();
-      await this.ask(peers, peerIds, handshakes);
+      const stats = await this.stats();
+      const handshakes = new Map([...stats].map(([key, s]) => [key, s.latestHandshake]));
+      const broken = this.watch(peers, peerIds, stats);
+      await this.ask(peers, peerIds, handshakes, broken);
       await this.fallBack(handshakes);
     } finally {
       this.#checking = false;
     }
   }
 
+  stop(): void {
+    this.#prober.close();
+  }
+
+  /** One sample of every direct peer's path (path-watch.ts): sends the probes it asks for, returns the broken. */
+  private watch(
+    peers: PeerTable,
+    peerIds: ReadonlyMap<string, PeerMap[string]>,
+    stats: ReadonlyMap<string, WireguardPeerStats>,
+  ): Map<string, string> {
+    const now = Date.now();
+    const broken = new Map<string, string>();
+    const watched = new Set<string>();
+    for (const peer of peers.values()) {
+      const identity = peerIds.get(peer.publicKey);
+      const sample = stats.get(peer.publicKey);
+      const address = identity && meshAddressOf(identity);
+      if (!peer.endpoint || !sample || !address || identity.is_extclient || identity.id === '') continue;
+      watched.add(peer.publicKey);
+      const verdict = watchPath(this.#paths.get(peer.publicKey), sample, now);
+      this.#paths.set(peer.publicKey, verdict.state);
+      if (verdict.probe) this.#prober.send(peer.publicKey, address);
+      if (verdict.broken) broken.set(peer.publicKey, verdict.broken);
+    }
+    for (const key of this.#paths.keys()) if (!watched.has(key)) this.#paths.delete(key);
+    return broken;
+  }
+
   private async ask(
     peers: PeerTable,
     peerIds: ReadonlyMap<string, PeerMap[string]>,
     handshakes: ReadonlyMap<string, number>,
+    broken: ReadonlyMap<string, string>,
   ): Promise<void> {
     const asks = failoverAsks({
       peers,
       peerIds,
       ownNodes: this.#ownNodes,
       handshakes,
+      broken,
       firstSeen: this.#firstSeen,
       lastAsked: this.#lastAsked,
       now: Date.now(),

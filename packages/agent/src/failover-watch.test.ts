@@ -10,7 +10,9 @@ import {
   fallBacks,
   probePeers,
 } from './failover-watch.ts';
+import { FailoverControl } from './failover-control.ts';
 import type { Peer } from './peer-state.ts';
+import { ThrottledLog } from './throttled-log.ts';
 
 const NOW = 1_000_000_000;
 const peer = (key: string, endpoint: string | undefined): [string, Peer] => [
@@ -67,6 +69,28 @@ describe('failoverAsks', () => {
   it('when the last handshake is long past, asks and says how long', () => {
     const [ask] = asks({ seenAgoMs: STALE_HANDSHAKE_MS * 2, handshake: (NOW - STALE_HANDSHAKE_MS) / 1000 });
     expect(ask?.why).toBe('last handshake 180 s ago');
+  });
+
+  it('when the path watch found the direct path of a connected peer broken, asks at once with its reason, fresh handshake or not', () => {
+    const found = failoverAsks({
+      peers: new Map([peer('K=', '10.1.0.3:51821')]),
+      peerIds: new Map([['K=', identity('peer-node')]]),
+      ownNodes: new Map([['office', 'own-node']]),
+      handshakes: new Map([['K=', (NOW - 20_000) / 1000]]),
+      broken: new Map([['K=', 'nothing back for 4 s while sending; 3 probes unanswered']]),
+      firstSeen: new Map([['K=', NOW - 60_000]]),
+      lastAsked: new Map(),
+      now: NOW,
+    });
+    expect(found).toEqual([
+      {
+        peerKey: 'K=',
+        nodeId: 'own-node',
+        peerNodeId: 'peer-node',
+        network: 'office',
+        why: 'nothing back for 4 s while sending; 3 probes unanswered',
+      },
+    ]);
   });
 
   it('when the peer has no endpoint (it dials in, or a relay carries it) or was asked about recently, asks nothing', () => {
@@ -142,5 +166,32 @@ describe('failover fall-back', () => {
   it('when the pair was ended recently, waits before trying again', () => {
     expect(ends({ handshake: NOW / 1000, endedAgoMs: RETRY_MS - 1 })).toEqual([]);
     expect(ends({ handshake: NOW / 1000, endedAgoMs: RETRY_MS })).toHaveLength(1);
+  });
+});
+
+describe('FailoverControl.failedOver', () => {
+  it("when this host's node is failed over with a peer, names the peer's key with the failover node (the metrics report's via)", () => {
+    const control = new FailoverControl(
+      { failoverMe: () => Promise.resolve(), endFailover: () => Promise.resolve() },
+      () => Promise.resolve(new Map()),
+      () => undefined,
+      new ThrottledLog(() => undefined),
+    );
+    const own = {
+      id: 'own-node',
+      network: 'office',
+      fail_over_peers: { 'peer-node': {} },
+      failed_over_by: 'failover-node',
+      pendingdelete: false,
+      action: 'noop',
+    } as unknown as RawNode;
+    const peerIds = new Map([
+      ['K=', identity('peer-node')],
+      ['L=', identity('other-node')],
+    ]);
+    control.nodes([own]);
+    expect(control.failedOver(peerIds)).toEqual(new Map([['K=', 'failover-node']]));
+    control.nodes([{ ...own, fail_over_peers: {}, failed_over_by: '' }]);
+    expect(control.failedOver(peerIds)).toEqual(new Map());
   });
 });

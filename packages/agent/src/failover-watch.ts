@@ -27,14 +27,16 @@ export interface FailoverAsk {
 
 /**
  * The pairs to hand to the failover node now: direct peers (with an endpoint) known by node id, unreachable by
- * the rules above, not asked about within {@link RETRY_MS}. `firstSeen` (peer key -> ms) is when the agent first
- * configured each peer; `handshakes` holds WireGuard's latest handshake per key in seconds (0 = never).
+ * the rules above or found broken by the path watch (`broken`, peer key -> why; path-watch.ts), not asked about
+ * within {@link RETRY_MS}. `firstSeen` (peer key -> ms) is when the agent first configured each peer;
+ * `handshakes` holds WireGuard's latest handshake per key in seconds (0 = never).
  */
 export function failoverAsks(input: {
   peers: PeerTable;
   peerIds: ReadonlyMap<string, PeerMap[string]>;
   ownNodes: ReadonlyMap<string, string>;
   handshakes: ReadonlyMap<string, number>;
+  broken?: ReadonlyMap<string, string>;
   firstSeen: ReadonlyMap<string, number>;
   lastAsked: ReadonlyMap<string, number>;
   now: number;
@@ -48,10 +50,16 @@ export function failoverAsks(input: {
     if (input.now - (input.lastAsked.get(peer.publicKey) ?? -Infinity) < RETRY_MS) continue;
     const handshakeMs = (input.handshakes.get(peer.publicKey) ?? 0) * 1000;
     const seenMs = input.now - (input.firstSeen.get(peer.publicKey) ?? input.now);
-    let why: string | undefined;
-    if (handshakeMs === 0 && seenMs >= NEVER_HANDSHAKEN_MS)
+    // The path watch's verdict first (a connected pair whose path broke); the handshake rules stay as a backstop.
+    let why = input.broken?.get(peer.publicKey);
+    if (why === undefined && handshakeMs === 0 && seenMs >= NEVER_HANDSHAKEN_MS)
       why = `no handshake in ${Math.round(seenMs / 1000)} s`;
-    else if (handshakeMs > 0 && input.now - handshakeMs >= STALE_HANDSHAKE_MS && seenMs >= STALE_HANDSHAKE_MS)
+    else if (
+      why === undefined &&
+      handshakeMs > 0 &&
+      input.now - handshakeMs >= STALE_HANDSHAKE_MS &&
+      seenMs >= STALE_HANDSHAKE_MS
+    )
       why = `last handshake ${Math.round((input.now - handshakeMs) / 1000)} s ago`;
     if (why)
       asks.push({ peerKey: peer.publicKey, nodeId, peerNodeId: identity.id, network: identity.network, why });

@@ -4,6 +4,7 @@ import {
   RECENT_TRAFFIC_MS,
   buildReport,
   carriedLatencies,
+  parseUapi,
   parseWgDump,
   pingAll,
   probeAddresses,
@@ -47,6 +48,42 @@ describe('metrics probe', () => {
       txBytes: 3400,
     });
     expect(stats.get('KEYB')).toEqual({ endpoint: undefined, latestHandshake: 0, rxBytes: 0, txBytes: 148 });
+  });
+
+  it("parseUapi -> when wireguard-go answers get=1 on its socket, reads the same fields as wg's dump, keyed in base64", () => {
+    const hex = (byte: number) => Buffer.alloc(32, byte).toString('hex');
+    const text = [
+      `private_key=${hex(1)}`,
+      'listen_port=51821',
+      `public_key=${hex(2)}`,
+      'endpoint=10.0.0.2:51821',
+      'last_handshake_time_sec=1700000000',
+      'last_handshake_time_nsec=5',
+      'rx_bytes=1200',
+      'tx_bytes=3400',
+      'allowed_ip=10.9.0.2/32',
+      `public_key=${hex(3)}`,
+      'last_handshake_time_sec=0',
+      'rx_bytes=0',
+      'tx_bytes=148',
+      'errno=0',
+      '',
+      '',
+    ].join('\n');
+    const stats = parseUapi(text);
+    expect(stats.get(Buffer.alloc(32, 2).toString('base64'))).toEqual({
+      endpoint: '10.0.0.2:51821',
+      latestHandshake: 1700000000,
+      rxBytes: 1200,
+      txBytes: 3400,
+    });
+    expect(stats.get(Buffer.alloc(32, 3).toString('base64'))).toEqual({
+      endpoint: undefined,
+      latestHandshake: 0,
+      rxBytes: 0,
+      txBytes: 148,
+    });
+    expect(stats.size).toBe(2);
   });
 
   it('buildReport -> when peers are direct, relayed, silent or denied, names each path and reason', () => {
@@ -109,6 +146,21 @@ describe('metrics probe', () => {
     });
     expect(byPeer['node-s']).toMatchObject({ reachable: false, path: 'direct', reason: 'never_handshaken' });
     expect(byPeer['node-d']).toMatchObject({ reachable: false, path: 'none', reason: 'blocked_by_policy' });
+
+    // The same pair handed to the failover node (R here): relayed through it, for the reason 'failover'.
+    const failedOver = buildReport({
+      nodeId: 'me',
+      network: 'net',
+      peers,
+      peerIds,
+      stats,
+      latencies: new Map([['C', 3]]),
+      failedOver: new Map([['C', 'node-r']]),
+      nowMs: now,
+      agentUptimeS: 42.4,
+      appliedPeerVersion: 7,
+    }).peers.find((p) => p.peer === 'node-c');
+    expect(failedOver).toMatchObject({ reachable: true, path: 'relayed', via: 'node-r', reason: 'failover' });
   });
 
   it('buildReport -> when the last handshake is older than WireGuard re-keys, says the handshake is stale', () => {

@@ -42,6 +42,29 @@ export function parseWgDump(text: string): Map<string, WireguardPeerStats> {
   return peers;
 }
 
+/**
+ * Parses wireguard-go's answer to `get=1` on its control socket (the cross-platform userspace API: `key=value`
+ * lines, each peer starting at its hex `public_key`), into the same shape as {@link parseWgDump}.
+ */
+export function parseUapi(text: string): Map<string, WireguardPeerStats> {
+  const peers = new Map<string, WireguardPeerStats>();
+  let current: WireguardPeerStats | undefined;
+  for (const line of text.split('\n')) {
+    const at = line.indexOf('=');
+    if (at < 0) continue;
+    const [key, value] = [line.slice(0, at), line.slice(at + 1)];
+    if (key === 'public_key') {
+      current = { endpoint: undefined, latestHandshake: 0, rxBytes: 0, txBytes: 0 };
+      peers.set(Buffer.from(value, 'hex').toString('base64'), current);
+    } else if (!current) continue;
+    else if (key === 'endpoint') current.endpoint = value || undefined;
+    else if (key === 'last_handshake_time_sec') current.latestHandshake = Number(value) || 0;
+    else if (key === 'rx_bytes') current.rxBytes = Number(value) || 0;
+    else if (key === 'tx_bytes') current.txBytes = Number(value) || 0;
+  }
+  return peers;
+}
+
 /** One peer identity the agent knows of, with where the agent stands with it. */
 interface Target {
   key: string;

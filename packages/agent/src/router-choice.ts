@@ -43,8 +43,13 @@ export interface RangeChoice {
   routers: number;
 }
 
-/** How long a better router must stay better before the agent moves a working range to it. */
-export const HYSTERESIS_MS = 3_000;
+/**
+ * How long a better router must have answered every probe before the agent moves a working range to it (decision
+ * 057): a switch resets the connections NATed through the old router, so the agent prefers staying, and a router
+ * that came back must prove itself for this long first. Leaving a router is not delayed here: one that says it no
+ * longer reaches the range is left at once, one that stopped answering once it counts as silent (router-probe.ts).
+ */
+export const HYSTERESIS_MS = 10_000;
 /** A latency win counts only when it is this much lower (factor) and at least LATENCY_MARGIN_MS lower. */
 export const LATENCY_FACTOR = 0.7;
 export const LATENCY_MARGIN_MS = 5;

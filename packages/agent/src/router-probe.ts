@@ -16,8 +16,36 @@ const run = promisify(execFile);
  */
 export const PROBE_PORT = 51899;
 export const PROBE_INTERVAL_MS = 1_000;
-/** Missed answers in a row after which a gateway counts as silent. */
-export const SILENT_AFTER = 3;
+/**
+ * A gateway counts as silent after this many probes in a row went unanswered, sent on time (decision 057)...
+ */
+export const SILENT_AFTER = 5;
+/** ...and no answer at all, however late, for this long. */
+export const SILENT_MS = 6_000;
+/** A tick this late means the agent itself was held up (a loaded machine): it counts no miss. */
+export const LATE_TICK_MS = 1_500;
+/** However late the ticks, no answer at all for this long is silence. */
+export const LONG_SILENT_MS = 20_000;
+
+/**
+ * The silence rule (decision 057), at each probe tick: a probe still unanswered when the next one goes is a miss,
+ * unless this tick came late (the agent was busy, the answer may wait unread in its socket); a gateway is silent
+ * after {@link SILENT_AFTER} misses in a row and {@link SILENT_MS} without any answer (or {@link LONG_SILENT_MS}
+ * without one however late the ticks, so a busy agent still leaves a dead gateway). Three missed one-second
+ * probes on a loaded machine (issue 41: four switches away from a healthy router in 45 s) no longer do it.
+ */
+export function afterTick(
+  target: { missed: number; lastAnswerAt: number },
+  tick: { now: number; previousTickAt: number; unanswered: boolean },
+): { missed: number; isSilent: boolean } {
+  const late = tick.now - tick.previousTickAt > LATE_TICK_MS;
+  const missed = !tick.unanswered ? 0 : late ? target.missed : target.missed + 1;
+  const quiet = tick.now - target.lastAnswerAt;
+  return {
+    missed,
+    isSilent: (missed >= SILENT_AFTER && quiet >= SILENT_MS) || (tick.unanswered && quiet >= LONG_SILENT_MS),
+  };
+}
 /** The range an internet gateway is asked about: it "reaches" it while it answers at all. */
 export const INTERNET = '0.0.0.0/0';
 
@@ -54,6 +82,17 @@ const isAnswer = (value: unknown): value is ProbeAnswer =>
   'reaches' in value &&
   Array.isArray(value.reaches);
 
+/** A probe request as it goes on the wire: which of `ranges` the asked host reaches (none: just answer). */
+export const probeRequest = (id: number, ranges: readonly string[]): string =>
+  JSON.stringify({ v: 1, id, ranges: [...ranges] } satisfies ProbeRequest);
+
+/** The id and reached ranges of a probe answer, or undefined for anything else. */
+export function probeAnswer(message: Buffer): { id: number; reaches: string[] } | undefined {
+  const answer = parse(message);
+  if (!isAnswer(answer)) return undefined;
+  return { id: answer.id, reaches: answer.reaches.filter((r): r is string => typeof r === 'string') };
+}
+
 /** What this host forwards to: its egress ranges and whether it is an internet gateway. */
 export interface ServedRanges {
   egress: ReadonlySet<string>;
@@ -64,7 +103,7 @@ export interface ServedRanges {
  * Whether this host reaches a range it serves: the kernel's route to the range's first address leaves through an
  * interface other than the tunnel, and that interface is up (a cut cable or a downed link says no at once).
  */
-async function reachesLocally(range: string, meshInterface: string): Promise<boolean> {
+async function reachesLocally(range: string, meshInterface: string): Promise<boolean | undefined> {
   const cidr = parseCidr(range);
   if (!cidr) return false;
   // An address of the range that is not the host's own (the gateway's LAN address would be answered by `lo`).
@@ -76,10 +115,18 @@ async function reachesLocally(range: string, meshInterface: string): Promise<boo
   let value = cidr.prefix >= addressBits(cidr.family) - 1 ? cidr.network : cidr.network + 1n;
   while (own.has(bigIntToAddress(value, cidr.family)) && value < cidr.last) value++;
   const probe = bigIntToAddress(value, cidr.family);
+  let route: { dev?: string; type?: string } | undefined;
   try {
-    const { stdout } = await run('ip', ['-j', `-${cidr.family}`, 'route', 'get', probe]);
-    const [route] = JSON.parse(stdout) as { dev?: string; type?: string }[];
-    if (!route?.dev || route.dev === meshInterface || (route.type && route.type !== 'unicast')) return false;
+    const { stdout } = await run('ip', ['-j', `-${cidr.family}`, 'route', 'get', probe], { timeout: 2_000 });
+    [route] = JSON.parse(stdout) as { dev?: string; type?: string }[];
+  } catch (error) {
+    // `ip` exits 2 with "unreachable" when no route leads there: an answer. Anything else (a timeout or a failed
+    // start on a loaded host) tells nothing, and must not move every client off a healthy router.
+    const stderr = (error as { stderr?: unknown }).stderr;
+    return typeof stderr === 'string' && /unreachable|no route/i.test(stderr) ? false : undefined;
+  }
+  if (!route?.dev || route.dev === meshInterface || (route.type && route.type !== 'unicast')) return false;
+  try {
     const state = fs.readFileSync(`/sys/class/net/${route.dev}/operstate`, 'utf8').trim();
     return state === 'up' || state === 'unknown';
   } catch {
@@ -145,7 +192,9 @@ export class ProbeResponder {
       // Probes of many agents arrive each second: one route lookup per range per half second is plenty.
       let cached = this.#cache.get(range);
       if (!cached || now - cached.at > 500) {
-        cached = { at: now, reaches: await reachesLocally(range, this.meshInterface) };
+        // A look that could not tell keeps the last answer (none yet: not reached).
+        const reaches = (await reachesLocally(range, this.meshInterface)) ?? cached?.reaches ?? false;
+        cached = { at: now, reaches };
         this.#cache.set(range, cached);
       }
       if (cached.reaches) result.push(range);
@@ -158,6 +207,8 @@ interface Target {
   address: string;
   ranges: string[];
   missed: number;
+  /** When the gateway last answered (or was first asked). */
+  lastAnswerAt: number;
   /** Probes sent since the last answer, by id: a late answer (a loaded host) still proves the gateway alive. */
   pending: Map<number, number>;
   health: RouterHealth | undefined;
@@ -169,6 +220,7 @@ export class RouterProber {
   #sockets: { 4?: dgram.Socket; 6?: dgram.Socket } = {};
   #timer: NodeJS.Timeout | undefined;
   #nextId = 1;
+  #lastTickAt = 0;
 
   constructor(
     private readonly onChange: () => void,
@@ -181,10 +233,20 @@ export class RouterProber {
     for (const [id, { address, ranges }] of targets) {
       const current = this.#targets.get(id);
       if (current && current.address === address) current.ranges = ranges;
-      else this.#targets.set(id, { address, ranges, missed: 0, pending: new Map(), health: undefined });
+      else
+        this.#targets.set(id, {
+          address,
+          ranges,
+          missed: 0,
+          lastAnswerAt: this.now(),
+          pending: new Map(),
+          health: undefined,
+        });
     }
     if (this.#targets.size > 0 && !this.#timer) {
-      this.#timer = setInterval(() => this.tick(), PROBE_INTERVAL_MS);
+      // Judged after the loop has read the socket: a late timer must not count an answer that already arrived.
+      this.#timer = setInterval(() => setImmediate(() => this.tick()), PROBE_INTERVAL_MS);
+      this.#lastTickAt = this.now();
       this.tick();
     }
     if (this.#targets.size === 0) this.stop();
@@ -215,29 +277,34 @@ export class RouterProber {
   }
 
   private tick(): void {
+    if (!this.#timer) return;
     const now = this.now();
+    const previousTickAt = this.#lastTickAt;
+    this.#lastTickAt = now;
     for (const target of this.#targets.values()) {
-      if (target.pending.size > 0) {
-        target.missed++;
-        if (target.missed >= SILENT_AFTER && target.health?.isSilent !== true) {
-          target.health = { reaches: new Set(), isSilent: true, rttMs: undefined, steadySince: now };
-          this.onChange();
-        }
+      const { missed, isSilent } = afterTick(target, {
+        now,
+        previousTickAt,
+        unanswered: target.pending.size > 0,
+      });
+      target.missed = missed;
+      if (isSilent && target.health?.isSilent !== true) {
+        target.health = { reaches: new Set(), isSilent: true, rttMs: undefined, steadySince: now };
+        this.onChange();
       }
       const id = this.#nextId++;
       target.pending.set(id, now);
       // Keep the last few: older ones will not be answered any more.
       for (const old of target.pending.keys())
         if (target.pending.size > SILENT_AFTER + 2) target.pending.delete(old);
-      const request: ProbeRequest = { v: 1, id, ranges: target.ranges };
       const family = target.address.includes(':') ? 6 : 4;
-      this.socket(family).send(JSON.stringify(request), PROBE_PORT, target.address, () => undefined);
+      this.socket(family).send(probeRequest(id, target.ranges), PROBE_PORT, target.address, () => undefined);
     }
   }
 
   private answered(message: Buffer): void {
-    const answer = parse(message);
-    if (!isAnswer(answer)) return;
+    const answer = probeAnswer(message);
+    if (!answer) return;
     const target = [...this.#targets.values()].find((t) => t.pending.has(answer.id));
     const sentAt = target?.pending.get(answer.id);
     if (!target || sentAt === undefined) return;
@@ -245,7 +312,8 @@ export class RouterProber {
     const rttMs = now - sentAt;
     target.pending.clear();
     target.missed = 0;
-    const reaches = new Set(answer.reaches.filter((r): r is string => typeof r === 'string'));
+    target.lastAnswerAt = now;
+    const reaches = new Set(answer.reaches);
     const before = target.health;
     const same =
       before !== undefined &&

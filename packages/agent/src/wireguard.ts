@@ -1,10 +1,11 @@
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { HostRouting } from './host-routing.ts';
-import { parseWgDump, type WireguardPeerStats } from './metrics-probe.ts';
+import { parseUapi, parseWgDump, type WireguardPeerStats } from './metrics-probe.ts';
 import { NO_ROUTING, type RoutingPlan } from './routing-plan.ts';
 import { wireguardPidFile } from './state.ts';
 import { renderNftRuleset } from './firewall-plan.ts';
@@ -17,8 +18,6 @@ export interface MeshInterface {
   /** `routing` (extra routes, gateway forwarding) defaults to none. */
   apply(addresses: string[], config: InterfaceConfig, routing?: RoutingPlan): Promise<void>;
   down(): Promise<void>;
-  /** WireGuard's latest handshake per peer key, in seconds since the epoch (0 = never); absent on a dry run. */
-  handshakes?(): Promise<Map<string, number>>;
   /** Per peer key: endpoint, latest handshake and byte counters (`wg show dump`); absent on a dry run. */
   peerStats?(): Promise<Map<string, WireguardPeerStats>>;
   /** The firewall tool in use and what a feature lacked for want of one (undefined on a dry run). */
@@ -53,6 +52,26 @@ export class DryRunInterface implements MeshInterface {
   }
 }
 
+/** Asks wireguard-go's control socket for the device's state (`get=1`); the answer ends with a blank line. */
+function uapiGet(socket: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const connection = net.createConnection(socket);
+    connection.setTimeout(2_000, () => connection.destroy(new Error('wireguard-go did not answer in 2 s')));
+    connection.setEncoding('utf8');
+    connection.on('data', (chunk: string) => {
+      text += chunk;
+      if (text.endsWith('\n\n')) {
+        connection.end();
+        resolve(text);
+      }
+    });
+    connection.on('error', reject);
+    connection.on('close', () => reject(new Error('wireguard-go closed its socket before answering')));
+    connection.write('get=1\n\n');
+  });
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -71,18 +90,16 @@ export class SystemInterface implements MeshInterface {
     this.#routing = new HostRouting(name, log, stateDir);
   }
 
-  async handshakes(): Promise<Map<string, number>> {
-    const { stdout } = await run('wg', ['show', this.name, 'latest-handshakes']);
-    return new Map(
-      stdout
-        .split('\n')
-        .map((line) => line.split('\t'))
-        .filter((f): f is [string, string] => f.length === 2)
-        .map(([key, seconds]) => [key, Number(seconds)]),
-    );
-  }
-
+  /**
+   * Read every second by the failover watch (decision 057): from wireguard-go's control socket when there is one
+   * (no process to start), else with `wg show <if> dump`.
+   */
   async peerStats(): Promise<Map<string, WireguardPeerStats>> {
+    const socket = path.join('/var/run/wireguard', `${this.name}.sock`);
+    if (fs.existsSync(socket)) {
+      const answer = await uapiGet(socket).catch(() => undefined);
+      if (answer?.includes('errno=0')) return parseUapi(answer);
+    }
     const { stdout } = await run('wg', ['show', this.name, 'dump']);
     return parseWgDump(stdout);
   }

@@ -106,7 +106,7 @@ describe.skipIf(skipReason !== undefined)(
         return range?.router === nodes.get(e1.name)!.address && range.reason.includes('lower metric');
       });
       // Counted in windows of their own: before E1's first probe answer A may have used E2, and on a loaded
-      // machine a late probe answer from E1 can move A to E2 for the 3 s hysteresis (A's status then says `kept`).
+      // machine a late probe answer from E1 can keep A on E2 for the 10 s hysteresis (A's status then says `kept`).
       // Once steady, A's pings go through E1 alone; the number of windows it took is printed.
       let windows = 0;
       await lab.waitUntil(
