@@ -22,7 +22,7 @@ export const SUSPECT_AFTER_MS = 1_000;
 /** Unanswered probes (one per sample) after which a peer that answers probes has no path. */
 export const PROBES_BEFORE_BROKEN = 3;
 /** For a peer that never answered a probe: WireGuard's passive keepalive (10 s) plus a margin. */
-export const UNANSWERING_BROKEN_MS = 12_000;
+export const UNANSWERING_BROKEN_MS = 15_000;
 /** A peer that did not answer a probe yet is asked again this often, to learn whether it answers. */
 export const LEARN_EVERY_MS = 60_000;
 
