@@ -120,7 +120,7 @@ export class Agent {
           {
             nodes: () => this.#nodes,
             peers: () => this.#peers,
-            peerIds: () => this.#routing.peerIds,
+            peerIds: () => this.#failover?.reportedPeerIds(this.#routing.peerIds) ?? this.#routing.peerIds,
             failedOver: () => this.#failover?.failedOver(this.#routing.peerIds) ?? new Map(),
             appliedPeerVersion: () => this.#sync?.version,
             peerStats,

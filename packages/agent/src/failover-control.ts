@@ -92,6 +92,7 @@ export class FailoverControl {
           publicKey: peer.publicKey,
           endpoint: peer.endpoint,
           name: identity.name,
+          identity,
         });
     }
     const probes = probePeers(this.#pairs, this.#direct, peers);
@@ -115,6 +116,20 @@ export class FailoverControl {
       if (via && key) keys.set(key, via);
     }
     return keys;
+  }
+
+  /**
+   * The server's peer identities plus those of failed-over peers it no longer lists (a pair carried by the failover
+   * node has no entry of its own, so the server sends no identity for it): the metrics report still names them.
+   */
+  reportedPeerIds(peerIds: ReadonlyMap<string, PeerMap[string]>): ReadonlyMap<string, PeerMap[string]> {
+    const missing = this.#pairs
+      .map((pair) => this.#direct.get(pair.peerNodeId))
+      .filter((path) => path?.identity !== undefined && !peerIds.has(path.publicKey));
+    if (missing.length === 0) return peerIds;
+    const all = new Map(peerIds);
+    for (const path of missing) all.set(path!.publicKey, path!.identity!);
+    return all;
   }
 
   /** Asks for failover for unreachable direct peers and ends pairs whose direct path is back. */

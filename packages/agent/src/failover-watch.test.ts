@@ -170,7 +170,7 @@ describe('failover fall-back', () => {
 });
 
 describe('FailoverControl.failedOver', () => {
-  it("when this host's node is failed over with a peer, names the peer's key with the failover node (the metrics report's via)", () => {
+  it("when this host's node is failed over with a peer, names the peer's key with the failover node (the metrics report's via), even once the server no longer lists the peer", () => {
     const control = new FailoverControl(
       { failoverMe: () => Promise.resolve(), endFailover: () => Promise.resolve() },
       () => Promise.resolve(new Map()),
@@ -191,6 +191,11 @@ describe('FailoverControl.failedOver', () => {
     ]);
     control.nodes([own]);
     expect(control.failedOver(peerIds)).toEqual(new Map([['K=', 'failover-node']]));
+    // Once the server stops listing the peer (its pair has no entry of its own), its identity is remembered.
+    control.peers(new Map([peer('K=', '10.1.0.3:51821')]), peerIds);
+    const withoutK = new Map([['L=', identity('other-node')]]);
+    expect(control.reportedPeerIds(withoutK).get('K=')).toEqual(identity('peer-node'));
+    expect(control.failedOver(withoutK)).toEqual(new Map([['K=', 'failover-node']]));
     control.nodes([{ ...own, fail_over_peers: {}, failed_over_by: '' }]);
     expect(control.failedOver(peerIds)).toEqual(new Map());
   });

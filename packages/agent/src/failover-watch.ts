@@ -91,6 +91,8 @@ export interface DirectPath {
   publicKey: string;
   endpoint: string;
   name: string;
+  /** What the server said of the peer then (it says nothing of it while the pair is failed over). */
+  identity?: PeerMap[string];
 }
 
 /**

@@ -77,11 +77,16 @@ describe.skipIf(skipReason !== undefined)(
       expect(log).toMatch(/failover: agent-[13] in failover unreachable directly \(no handshake in \d+ s\)/);
       // A's metrics report says why C is relayed: handed to the failover node (issue 41).
       type Metrics = { nodes: Record<string, { connectivity: Record<string, Record<string, unknown>> }> };
-      await lab.waitUntil("A's metrics to show C relayed through F for failover", async () => {
-        const metrics = await server.request<Metrics>('GET', `/api/metrics/${NETWORK}`, { token });
-        const edge = metrics.body.nodes?.[na.id]?.connectivity[nc.id];
-        return edge?.path === 'relayed' && edge.via === nf.id && edge.reason === 'failover';
-      });
+      let edge: Record<string, unknown> | undefined;
+      await lab
+        .waitUntil("A's metrics to show C relayed through F for failover", async () => {
+          const metrics = await server.request<Metrics>('GET', `/api/metrics/${NETWORK}`, { token });
+          edge = metrics.body.nodes?.[na.id]?.connectivity[nc.id];
+          return edge?.path === 'relayed' && edge.via === nf.id && edge.reason === 'failover';
+        })
+        .catch((error: unknown) => {
+          throw new Error(`A's last report of C: ${JSON.stringify(edge)} (F is ${nf.id})\n${String(error)}`);
+        });
 
       // The direct path comes back: the probe peers shake hands, an agent ends the pair, and A and C go direct.
       restoreUnderlay(lab, a, c);
