@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  IDLE_SUSPECT_MS,
   LEARN_EVERY_MS,
   PROBES_BEFORE_BROKEN,
   UNANSWERING_BROKEN_MS,
@@ -22,6 +23,8 @@ function simulate(options: {
   traffic: (t: number) => { sent: number; received: number };
   /** Sample times (defaults to one per second). */
   times?: number[];
+  /** Whether the path carries packets at time t (a probe's answer needs it); by default while anything comes back. */
+  up?: (t: number) => boolean;
 }) {
   let rx = 1_000;
   let tx = 1_000;
@@ -36,7 +39,7 @@ function simulate(options: {
     tx += sent;
     rx += received;
     // A probe sent at the last sample: it went out (tx), and its answer came back if the path carries it.
-    if (probePending && received > 0 && options.answers) {
+    if (probePending && (options.up ? options.up(t) : received > 0) && options.answers) {
       rx += 64;
       state!.answers = true;
     }
@@ -75,13 +78,27 @@ describe('watchPath', () => {
     );
   });
 
-  it('when the pair is idle (nothing sent), never calls a silent path broken', () => {
+  it('when the pair is idle (keepalives only) and the path works, never calls it broken', () => {
+    const run = simulate({
+      samples: 200,
+      answers: true,
+      // Each side's persistent keepalive every 20 s, out of step.
+      traffic: (t) => ({ sent: t % 20_000 === 0 ? 32 : 0, received: t % 20_000 === 7_000 ? 32 : 0 }),
+      up: () => true,
+    });
+    expect(run.brokenAt).toBeUndefined();
+  });
+
+  it('when nothing at all comes from a connected peer and nothing counts as sent (a send failing on this host), calls the path broken after the idle time', () => {
     const run = simulate({
       samples: 60,
       answers: true,
       traffic: (t) => ({ sent: 0, received: t < 5_000 ? 100 : 0 }),
+      up: (t) => t < 5_000,
     });
-    expect(run.brokenAt).toBeUndefined();
+    expect(run.brokenAt).toBeDefined();
+    expect(run.brokenAt! - 4_000).toBeGreaterThanOrEqual(IDLE_SUSPECT_MS);
+    expect(run.brokenAt! - 4_000).toBeLessThanOrEqual(IDLE_SUSPECT_MS + 5_000);
   });
 
   it('when one probe goes unanswered but the next traffic comes back, does not call the path broken', () => {

@@ -13,7 +13,8 @@
  * - a peer that never answered a probe (an older agent, or a policy that drops the probe port): nothing back
  *   {@link UNANSWERING_BROKEN_MS} after the first probe, although WireGuard answers any data packet with a
  *   keepalive within 10 s.
- * Idle pairs send nothing and are never suspect (their persistent keepalives aside, answered by the peer's).
+ * An idle pair is suspect only when nothing at all came from the peer for {@link IDLE_SUSPECT_MS} (longer than its
+ * keepalive), which also catches sends that fail on this host before they count.
  */
 
 export const WATCH_INTERVAL_MS = 1_000;
@@ -23,6 +24,12 @@ export const SUSPECT_AFTER_MS = 1_000;
 export const PROBES_BEFORE_BROKEN = 3;
 /** For a peer that never answered a probe: WireGuard's passive keepalive (10 s) plus a margin. */
 export const UNANSWERING_BROKEN_MS = 15_000;
+/**
+ * Nothing at all from a connected peer for this long is suspect even when this host's counter shows no sending: the
+ * peer's persistent keepalive (20 s by default) would have come, and a send that fails on this host (no route to
+ * the peer's endpoint) never shows in the counter.
+ */
+export const IDLE_SUSPECT_MS = 30_000;
 /** A peer that did not answer a probe yet is asked again this often, to learn whether it answers. */
 export const LEARN_EVERY_MS = 60_000;
 
@@ -79,7 +86,8 @@ export function watchPath(before: PathState | undefined, sample: PathSample, now
   const state: PathState = received
     ? { ...before, rx: sample.rxBytes, tx: sample.txBytes, rxAt: now, sending: false, probes: 0 }
     : { ...before, tx: sample.txBytes, sending: before.sending || sample.txBytes > before.tx };
-  const suspect = connected && state.sending && now - state.rxAt >= SUSPECT_AFTER_MS;
+  const quiet = now - state.rxAt;
+  const suspect = connected && ((state.sending && quiet >= SUSPECT_AFTER_MS) || quiet >= IDLE_SUSPECT_MS);
   if (!suspect) {
     state.probes = 0;
     const learn = connected && !state.answers && now - state.learnedAt >= LEARN_EVERY_MS;
