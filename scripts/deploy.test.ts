@@ -63,7 +63,7 @@ describe('deploy/', () => {
     }
     expect(command).toContain('apps/server/dist/mosquitto-files.mjs');
     expect(fs.readFileSync(path.join(root, 'apps/server/build.mjs'), 'utf8')).toContain(
-      "'mosquitto-files': path.join(here, 'src', 'broker', 'mosquitto-cli.ts')",
+      "'mosquitto-files': path.join(here, 'src', 'startup', 'mosquitto-cli.ts')",
     );
   });
 });

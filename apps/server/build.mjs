@@ -29,7 +29,7 @@ try {
     // mosquitto-files.mjs: the external broker's account files (README, deploy/), runnable without tsx.
     entryPoints: {
       main: path.join(here, 'src', 'main.ts'),
-      'mosquitto-files': path.join(here, 'src', 'broker', 'mosquitto-cli.ts'),
+      'mosquitto-files': path.join(here, 'src', 'startup', 'mosquitto-cli.ts'),
     },
     outdir: staging,
     outExtension: { '.js': '.mjs' },
