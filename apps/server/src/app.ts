@@ -90,7 +90,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   await eventsModule.register(app, { events });
   // White-label branding (Pro); the console's index.html carries it (installFallbacks below).
-  const branding = await brandingModule.register(app, { config, database });
+  const branding = await brandingModule.register(app, { config, database, events });
 
   // The mesh: nodes, enrollment keys, networks, hosts and agents, remote access and routing, over the peer engine.
   const { serverName } = config;

@@ -22,6 +22,8 @@ export const eventResources = [
   'node-status',
   // Alert rules and the alerts they fire or resolve (decision 055).
   'alerts',
+  // The white-label branding (Pro): every open console applies the new one without a reload (issue 39).
+  'branding',
 ] as const;
 export const eventResourceSchema = z.enum(eventResources);
 export type EventResource = z.infer<typeof eventResourceSchema>;

@@ -3,6 +3,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeRole, makeUserWithRole } from '@/test/fixtures.ts';
+import { branding, resetBrandingForTests } from './branding.ts';
 import { useSession } from './session.ts';
 import { useLiveUpdates } from './use-live-updates.ts';
 
@@ -22,6 +23,18 @@ function stubServer(frames: string) {
   const fetchMock = vi.fn((input: string | URL) => {
     const url = String(input);
     if (url.includes('v1/events')) return Promise.resolve(new Response(openStream(frames), { status: 200 }));
+    if (url.includes('v1/branding'))
+      return Promise.resolve(
+        Response.json({
+          product_name: 'Acme Mesh',
+          primary_color_light: '#0a7f3b',
+          primary_color_dark: '#7fe0a6',
+          logo_light: null,
+          logo_dark: null,
+          favicon: null,
+          is_custom: true,
+        }),
+      );
     if (url.includes('v1/users'))
       return Promise.resolve(
         Response.json({ Code: 200, Message: '', Response: makeUserWithRole('patty', auditor) }),
@@ -92,6 +105,24 @@ describe('useLiveUpdates -> a change of the signed-in user', () => {
     );
     const view = renderLiveUpdates();
     await waitFor(() => expect(useSession.getState().token).toBeNull());
+    view.unmount();
+  });
+});
+
+describe('useLiveUpdates -> branding saved in another console', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    useSession.getState().clear();
+    resetBrandingForTests();
+  });
+
+  it('-> when the server announces a branding change, reads it and applies it without a reload', async () => {
+    useSession.setState({ token: 'tok', username: 'patty', baseUrl: '/api', platformRole: makeRole() });
+    expect(branding().productName).toBe('Meshdeck');
+    stubServer(changeFrame({ resource: 'branding', action: 'updated' }));
+    const view = renderLiveUpdates();
+    await waitFor(() => expect(branding().productName).toBe('Acme Mesh'));
+    expect(branding().colors).toEqual({ light: '#0a7f3b', dark: '#7fe0a6' });
     view.unmount();
   });
 });

@@ -1,6 +1,8 @@
 import { CHANGE_EVENT_NAME, changeEventSchema } from '@meshdeck/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { apiClient } from './api-client.ts';
+import { applyBranding, parseBranding } from './branding.ts';
 import { streamEvents } from './event-stream.ts';
 import { patchLists } from './list/live-list.ts';
 import { useSession } from './session.ts';
@@ -45,6 +47,12 @@ export function useLiveUpdates(): void {
           // A change of the signed-in user itself (role, groups): the console re-reads what it may do.
           if (change.data.resource === 'users' && change.data.id === useSession.getState().username)
             void refreshSessionUser(queryClient).catch(() => undefined);
+          // Branding saved in another console: read it and apply it here too, without a reload (issue 39).
+          if (change.data.resource === 'branding')
+            void apiClient
+              .get('v1/branding')
+              .then((saved) => applyBranding(parseBranding(JSON.stringify(saved))))
+              .catch(() => undefined);
           // Lists patch the one changed row; other views re-read what starts with the resource name.
           patchLists(queryClient, change.data);
           void queryClient.invalidateQueries({ queryKey: [change.data.resource] });

@@ -107,6 +107,16 @@ describe('branding on the Pro edition', () => {
     }
   });
 
+  it('PUT /api/v1/branding -> when saved, announces a branding change on the push stream (other consoles apply it)', async () => {
+    const events: string[] = [];
+    const unsubscribe = server.app.meshdeck.events.subscribe((event) =>
+      events.push(`${event.resource} ${event.action}`),
+    );
+    expect((await put({ product_name: 'Acme Live' })).status).toBe(200);
+    unsubscribe();
+    expect(events).toEqual(['branding updated']);
+  });
+
   it('PUT /api/v1/branding -> when an image is absent it is kept, and null removes it', async () => {
     await put({ logo_light: b64(pngImage(100, 50)) });
     const kept = await put({ product_name: 'Kept' });

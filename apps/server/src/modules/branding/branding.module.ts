@@ -1,6 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { ModuleApp } from '../../lib/module.ts';
+import type { EventBus } from '../events/events.public.ts';
 import { brandIndexPage } from './branding-page.ts';
 import { BrandingRepository } from './branding.repository.ts';
 import { brandingRoutes } from './branding.routes.ts';
@@ -10,6 +11,7 @@ import { BrandingService } from './branding.service.ts';
 export interface BrandingModuleDeps {
   config: Config;
   database: DatabaseHandle;
+  events: EventBus;
 }
 
 /** What it offers the console's static plugin: index.html with the branding in effect. */
@@ -23,10 +25,12 @@ export interface BrandingModule {
  */
 export async function register(
   app: ModuleApp,
-  { config, database }: BrandingModuleDeps,
+  { config, database, events }: BrandingModuleDeps,
 ): Promise<BrandingModule> {
   const isPro = config.edition === 'pro';
-  const service = new BrandingService(new BrandingRepository(database.db), isPro);
+  const service = new BrandingService(new BrandingRepository(database.db), isPro, () =>
+    events.publish({ resource: 'branding', action: 'updated' }),
+  );
   await app.register(brandingRoutes(service, isPro));
   return { brandPage: async (html) => brandIndexPage(html, await service.get()) };
 }

@@ -29,6 +29,8 @@ export class BrandingService {
   constructor(
     private readonly repository: BrandingRepository,
     private readonly isPro: boolean,
+    /** Told after each saved change (the change stream, so open consoles apply it). */
+    private readonly onChange: () => void = () => undefined,
   ) {}
 
   /** The branding in effect: the stored one on Pro, the defaults otherwise (spec §1). */
@@ -73,6 +75,7 @@ export class BrandingService {
       },
       images,
     });
+    this.onChange();
     return this.get();
   }
 

@@ -25,6 +25,13 @@ describe('canSeeEvent', () => {
       true,
     ],
     ['a user with no roles, a node change', user('platform-user'), officeNode, false],
+    // Every console shows the product name: a branding change reaches every signed-in user (issue 39).
+    [
+      'a user with no roles, a branding change',
+      user('platform-user'),
+      { resource: 'branding', action: 'updated' },
+      true,
+    ],
     ['a user with no roles, a network change', user('platform-user'), labNetwork, false],
     [
       'an office admin, an office node',

@@ -19,6 +19,8 @@ const PLATFORM_ADMIN_ONLY: ReadonlySet<EventResource> = new Set([
 export function canSeeEvent(principal: Principal, event: ChangeEvent): boolean {
   if (principal.kind !== 'user') return false;
   if (canSeeEverything(principal) || isAboutSelf(principal, event)) return true;
+  // Every signed-in console shows the product name and colours (GET /api/v1/branding is public).
+  if (event.resource === 'branding') return true;
   if (PLATFORM_ADMIN_ONLY.has(event.resource)) return false;
   const networkId = event.resource === 'networks' ? event.id : event.network;
   return networkId !== undefined && canSeeNetwork(principal, networkId);
