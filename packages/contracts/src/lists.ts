@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hostSortKeys, listStatusFilters, nodeSortKeys, nodeTypeFilters } from './list-filters.ts';
+import { egressRangeListSchema } from './routing.ts';
 
 /**
  * Meshdeck's own list routes for the console (not part of the v0.30 wire contract): one lean row per item,
@@ -97,7 +98,7 @@ export const nodeListItemSchema = z.object({
   /** The internet gateway this node routes through (node id); only on its clients. */
   internetGatewayId: z.string().optional(),
   /** An egress gateway's ranges with their route metric and NAT flag; only on egress gateways. */
-  egressRanges: z.array(z.object({ network: z.string(), metric: z.number(), nat: z.boolean() })).optional(),
+  egressRanges: z.array(egressRangeListSchema).optional(),
   /** The node's tag ids (`<network>.<tag name>`); an older server without them reads as none. */
   tags: z.array(z.string()).default([]),
 });

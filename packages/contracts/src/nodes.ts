@@ -4,6 +4,7 @@ import { LIMITS, boundedArray, boundedString, boundedWireSetSchema } from './lim
 import { NETID_MAX_LENGTH } from './networks.ts';
 import { dnsListInputSchema } from './config-text.ts';
 import { apiExtClientSchema } from './ext-client-wire.ts';
+import { egressRangeSchema } from './routing.ts';
 
 /** Node status values of the v0.30 contract (api-contract §3.2 / §5.4). */
 export const nodeStatuses = ['online', 'offline', 'warning', 'error', 'unknown'] as const;
@@ -34,9 +35,7 @@ export const apiNodeSchema = z.object({
   egressgatewayranges: z.array(z.string()),
   egressgatewaynatenabled: z.boolean(),
   /** v1.5 field: each egress range with its route metric and NAT flag. */
-  egressgatewayranges_with_metric: z
-    .array(z.object({ network: z.string(), route_metric: z.number().int(), nat: z.boolean() }))
-    .optional(),
+  egressgatewayranges_with_metric: z.array(egressRangeSchema).optional(),
   ingressdns: z.string(),
   ingresspersistentkeepalive: z.number().int(),
   ingressmtu: z.number().int(),

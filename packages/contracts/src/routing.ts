@@ -80,13 +80,55 @@ export const nodeIdParamsSchema = z.object({ nodeid: z.uuid('nodeid must be a UU
 
 // ---- Agent-facing wire (HostPeerUpdate and HostPull extras, api-contract §3.14.3) ----
 
-/** A range with its route metric and whether the gateway masquerades it (`EgressRangeMetric`). */
+/**
+ * One egress range: the one shape and spelling of an egress range inside Meshdeck (issue 40). The routing module
+ * stores it in the node's `egressgatewayranges_with_metric` setting and reads and writes it; every wire has its own
+ * mapper below that names each field it sends, so a field added here leaves the server only where a mapper adds
+ * it (never by a spread).
+ */
+export const egressRangeSchema = z.object({
+  network: z.string(),
+  route_metric: z.number().int(),
+  nat: z.boolean(),
+});
+export type EgressRange = z.infer<typeof egressRangeSchema>;
+
+/** An egress range as the v0.30 API shows it on a node (`egressgatewayranges_with_metric`, api-contract §3.2). */
+export const toApiEgressRange = (range: EgressRange): EgressRange => ({
+  network: range.network,
+  route_metric: range.route_metric,
+  nat: range.nat,
+});
+
+/** The agents' `EgressRangeMetric` (api-contract §3.14.3): what hosts receive over MQTT and in pulls. */
 export const egressRangeMetricSchema = z.object({
   network: z.string(),
   route_metric: z.number().int(),
   nat: z.boolean(),
 });
 export type EgressRangeMetric = z.infer<typeof egressRangeMetricSchema>;
+
+/** An egress range as agents receive it: every field named (a stored field not listed here never reaches hosts). */
+export const toAgentEgressRange = (range: EgressRange): EgressRangeMetric => ({
+  network: range.network,
+  route_metric: range.route_metric,
+  nat: range.nat,
+});
+
+/** An egress range in the console's node list (`NodeListItem.egressRanges`, Meshdeck's own wire: `metric`). */
+export const egressRangeListSchema = z.object({ network: z.string(), metric: z.number(), nat: z.boolean() });
+export type EgressRangeListItem = z.infer<typeof egressRangeListSchema>;
+export const toListEgressRange = (range: EgressRange): EgressRangeListItem => ({
+  network: range.network,
+  metric: range.route_metric,
+  nat: range.nat,
+});
+/** A range the console edits in its list form, as `ranges_with_metric` of creategateway takes it. */
+export const fromListEgressRange = (range: EgressRangeListItem): EgressRange => ({
+  network: range.network,
+  route_metric: range.metric,
+  nat: range.nat,
+});
 
 /**
  * `EgressNetworkRoutes`: one per egress gateway node the receiver can use. `peer_key` is the WireGuard key of the

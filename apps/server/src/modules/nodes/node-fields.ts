@@ -1,3 +1,4 @@
+import type { EgressRange } from '@meshdeck/contracts';
 import type { NodeRow } from './nodes.repository.ts';
 
 /** Gateway, relay and failover fields kept as JSON in `nodes.settings`; their own routes edit them. */
@@ -10,7 +11,7 @@ export interface NodeSettings {
   egressgatewayranges: string[];
   egressgatewaynatenabled: boolean;
   /** Each egress range with its route metric and NAT flag (the v1.5 form; `egressgatewayranges` lists the same). */
-  egressgatewayranges_with_metric: { network: string; route_metric: number; nat: boolean }[];
+  egressgatewayranges_with_metric: EgressRange[];
   isingressgateway: boolean;
   ingressdns: string;
   ingressmtu: number;

@@ -1,4 +1,5 @@
 import {
+  toListEgressRange,
   ZERO_UUID,
   compareNodeItems,
   nodeMatcher,
@@ -39,11 +40,7 @@ function settingsView(settings: string): SettingsView {
   if (isSet(s.relayedby)) routing.relayedBy = s.relayedby;
   if (s.isegressgateway) {
     flags.push('egress');
-    routing.egressRanges = s.egressgatewayranges_with_metric.map((range) => ({
-      network: range.network,
-      metric: range.route_metric,
-      nat: range.nat,
-    }));
+    routing.egressRanges = s.egressgatewayranges_with_metric.map(toListEgressRange);
   }
   if (s.isingressgateway) flags.push('ingress');
   if (s.isinternetgateway) flags.push('internetGateway');

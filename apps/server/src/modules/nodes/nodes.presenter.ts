@@ -1,4 +1,5 @@
 import {
+  toApiEgressRange,
   ZERO_UUID,
   parseCidr,
   toIpNet,
@@ -60,7 +61,7 @@ export function presentApiNode(
     isingressgateway: s.isingressgateway,
     egressgatewayranges: s.egressgatewayranges,
     egressgatewaynatenabled: s.egressgatewaynatenabled,
-    egressgatewayranges_with_metric: s.egressgatewayranges_with_metric,
+    egressgatewayranges_with_metric: s.egressgatewayranges_with_metric.map(toApiEgressRange),
     ingressdns: s.ingressdns,
     ingresspersistentkeepalive: s.ingresspersistentkeepalive,
     ingressmtu: s.ingressmtu,
@@ -110,7 +111,7 @@ export function presentRawNode(row: NodeRow, network: NetworkInfo | undefined, s
     relaynodes: s.relaynodes,
     ingressdns: s.ingressdns,
     egressgatewaynatenabled: s.egressgatewaynatenabled,
-    egressgatewayranges_with_metric: s.egressgatewayranges_with_metric,
+    egressgatewayranges_with_metric: s.egressgatewayranges_with_metric.map(toApiEgressRange),
     isinternetgateway: s.isinternetgateway,
     inet_node_req: { inet_node_client_ids: s.inet_node_client_ids },
     internetgw_node_id: s.internetgw_node_id,

@@ -1,7 +1,9 @@
 import {
   EMPTY_HOST_ROUTING,
+  toAgentEgressRange,
   wgKeyFromBase64,
   type EgressInfo,
+  type EgressRange,
   type EgressNetworkRoute,
   type HostRouting,
 } from '@meshdeck/contracts';
@@ -145,11 +147,7 @@ function egressRoute(
     node_addr: ownAddress(receiver, 4),
     node_addr6: ownAddress(receiver, 6),
     egress_ranges: ranges.map((r) => r.network),
-    egress_ranges_metric: ranges.map((r) => ({
-      network: r.network,
-      route_metric: r.route_metric,
-      nat: r.nat,
-    })),
+    egress_ranges_metric: ranges.map(toAgentEgressRange),
     network: receiver.network,
     node_id: router.node_id,
     host_id: router.host_id,
@@ -159,10 +157,7 @@ function egressRoute(
   };
 }
 
-function egressInfo(
-  node: MemberRow,
-  ranges: readonly { network: string; route_metric: number; nat: boolean }[],
-): EgressInfo {
+function egressInfo(node: MemberRow, ranges: readonly EgressRange[]): EgressInfo {
   return {
     egress_id: node.node_id,
     network: node.network_range,
@@ -171,7 +166,7 @@ function egressInfo(
     egress_gw_addr6: node.address6 ?? '',
     egress_gateway_cfg: {
       ranges: ranges.map((r) => r.network),
-      ranges_with_metric: ranges.map((r) => ({ ...r })),
+      ranges_with_metric: ranges.map(toAgentEgressRange),
       natenabled: ranges.some((r) => r.nat) ? 'yes' : 'no',
     },
   };

@@ -1,13 +1,9 @@
-import { cidrContains, parseCidr } from '@meshdeck/contracts';
+import { DEFAULT_ROUTE_METRIC, cidrContains, parseCidr, type EgressRange } from '@meshdeck/contracts';
 import { nodeSettings } from '../nodes/nodes.public.ts';
 import type { MemberRow } from './peers.repository.ts';
 
-/** One egress range of a gateway node, as peer computation uses it. */
-export interface RouteRange {
-  network: string;
-  route_metric: number;
-  nat: boolean;
-}
+/** One egress range of a gateway node, as peer computation uses it (the contracts' one shape). */
+export type RouteRange = EgressRange;
 
 /** The routing roles of one node (api-contract §5.8); plain nodes have none and cost one map lookup. */
 export interface NodeRoles {
@@ -30,10 +26,15 @@ function rolesOf(settingsText: string): NodeRoles | undefined {
   const s = nodeSettings({ settings: settingsText });
   const egress: RouteRange[] = s.isegressgateway
     ? s.egressgatewayranges_with_metric.length > 0
-      ? s.egressgatewayranges_with_metric
+      ? // Named fields: whatever else a stored range holds stays out of peer computation and the agents' wire.
+        s.egressgatewayranges_with_metric.map(({ network, route_metric, nat }) => ({
+          network,
+          route_metric,
+          nat,
+        }))
       : s.egressgatewayranges.map((network) => ({
           network,
-          route_metric: 256,
+          route_metric: DEFAULT_ROUTE_METRIC,
           nat: s.egressgatewaynatenabled,
         }))
     : [];

@@ -97,6 +97,24 @@ describe('egress gateways', () => {
     });
   });
 
+  it('when a stored range holds a field the agent wire does not list, then neither the gateway nor its receivers are sent it', () => {
+    const stored = egress([['192.168.1.0/24', 256, true]]);
+    const ranges = stored.egressgatewayranges_with_metric.map((range) => ({
+      ...range,
+      description: 'printers on floor 2',
+    }));
+    const rows = [node(1), node(2, { ...stored, egressgatewayranges_with_metric: ranges })];
+    const receiver = hostRouting('h1', indexMembers(rows, now));
+    const gateway = hostRouting('h2', indexMembers(rows, now));
+    expect(receiver.egress_network_routes[0]?.egress_ranges_metric).toEqual([
+      { network: '192.168.1.0/24', route_metric: 256, nat: true },
+    ]);
+    expect(gateway.fw_update.egress_info['node-2']?.egress_gateway_cfg.ranges_with_metric).toEqual([
+      { network: '192.168.1.0/24', route_metric: 256, nat: true },
+    ]);
+    expect(JSON.stringify([receiver, gateway])).not.toContain('description');
+  });
+
   it('when two gateways serve one range, only the lower metric carries it, both reach the agent, and the other takes over when it goes', () => {
     const rows = [
       node(1),

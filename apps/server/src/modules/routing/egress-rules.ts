@@ -5,19 +5,25 @@ import {
   parseCidr,
   type ClaimEnvironment,
   type CreateEgressInput,
+  type EgressRange,
 } from '@meshdeck/contracts';
 import { badRequest } from '../../lib/api-error.ts';
 import type { NetworkInfo } from '../nodes/nodes.public.ts';
 import type { RouteClaims } from './route-claims.ts';
 import { requireLinux, type RoutingState } from './routing-state.ts';
 
-export interface EgressRange {
-  network: string;
-  route_metric: number;
-  nat: boolean;
+/** A range as a request asked for it: the stored shape and the request field it came in, for messages. */
+export interface AskedRange extends EgressRange {
   /** The request field the range came in (`ranges` or `ranges_with_metric`), for messages. */
   field: string;
 }
+
+/** What the node's settings keep of a range: its named fields, never the request's extras. */
+const storedRange = (range: EgressRange): EgressRange => ({
+  network: range.network,
+  route_metric: range.route_metric,
+  nat: range.nat,
+});
 
 const isNatOn = (value: CreateEgressInput['natenabled']): boolean =>
   value === undefined || value === null ? true : value === true || value === 'yes';
@@ -27,7 +33,7 @@ const isNatOn = (value: CreateEgressInput['natenabled']): boolean =>
  * written as IPv4), each range once. NAT defaults to on, the metric to 256. {@link checkEgressClaims} then judges
  * where they may lead.
  */
-export function egressRanges(input: CreateEgressInput): EgressRange[] {
+export function egressRanges(input: CreateEgressInput): AskedRange[] {
   const nat = isNatOn(input.natenabled);
   const metric = input.route_metric ?? DEFAULT_ROUTE_METRIC;
   const asked = [
@@ -39,7 +45,7 @@ export function egressRanges(input: CreateEgressInput): EgressRange[] {
       nat: r.nat ?? nat,
     })),
   ];
-  const byRange = new Map<string, EgressRange>();
+  const byRange = new Map<string, AskedRange>();
   for (const { field, range, route_metric, nat: isNat } of asked) {
     const normal = canonicalRange(range);
     if (!normal) throw badRequest(`${field}: ${range} is not a CIDR`);
@@ -64,7 +70,7 @@ export function egressRanges(input: CreateEgressInput): EgressRange[] {
 export function checkEgressClaims(
   state: RoutingState,
   nodeId: string,
-  ranges: readonly EgressRange[],
+  ranges: readonly AskedRange[],
   claims: RouteClaims,
   env: ClaimEnvironment,
   network: NetworkInfo,
@@ -90,18 +96,14 @@ export function checkEgressClaims(
  * Makes a node an egress gateway for `ranges`, or replaces its ranges, NAT and metrics in one step (the reference
  * dashboard deletes and re-creates instead). Linux hosts only. Other gateways may serve the same ranges (HA).
  */
-export function setEgress(state: RoutingState, nodeId: string, ranges: readonly EgressRange[]): void {
+export function setEgress(state: RoutingState, nodeId: string, ranges: readonly AskedRange[]): void {
   const node = state.require(nodeId);
   requireLinux(state, node, 'egress gateways');
   state.patch(nodeId, {
     isegressgateway: true,
     egressgatewayranges: ranges.map((r) => r.network),
     egressgatewaynatenabled: ranges.some((r) => r.nat),
-    egressgatewayranges_with_metric: ranges.map((r) => ({
-      network: r.network,
-      route_metric: r.route_metric,
-      nat: r.nat,
-    })),
+    egressgatewayranges_with_metric: ranges.map(storedRange),
   });
 }
 

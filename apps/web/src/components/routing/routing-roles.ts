@@ -1,4 +1,4 @@
-import type { NodeListItem } from '@meshdeck/contracts';
+import { toListEgressRange, type NodeListItem } from '@meshdeck/contracts';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { nodeListSource } from '@/lib/api/node-list.ts';
 import type { NodeView } from '@/lib/api/node-view.ts';
@@ -43,11 +43,7 @@ export const rolesOfView = (node: NodeView): RoutingRoles => ({
   isInternetGateway: node.roles.isInternetGateway,
   isInternetClient: node.internetGatewayId !== undefined,
   isFailover: node.isFailover,
-  egressRanges: (node.wire.egressgatewayranges_with_metric ?? []).map((range) => ({
-    network: range.network,
-    metric: range.route_metric,
-    nat: range.nat,
-  })),
+  egressRanges: (node.wire.egressgatewayranges_with_metric ?? []).map(toListEgressRange),
 });
 
 /**

@@ -1,3 +1,4 @@
+import { fromListEgressRange, type EgressRangeListItem } from '@meshdeck/contracts';
 import { apiClient } from '@/lib/api-client.ts';
 import { nodesKeys } from './query-keys.ts';
 import { useResourceMutation } from './use-resource-mutation.ts';
@@ -13,12 +14,8 @@ export interface RoutingTarget {
   id: string;
 }
 
-/** One egress range as the console edits it. */
-export interface EgressRange {
-  network: string;
-  metric: number;
-  nat: boolean;
-}
+/** One egress range as the console edits it: the node list's form (contracts `toListEgressRange`). */
+export type EgressRange = EgressRangeListItem;
 
 const nodePath = (node: RoutingTarget, action: string) =>
   `nodes/${encodeURIComponent(node.network)}/${encodeURIComponent(node.id)}/${action}`;
@@ -61,11 +58,7 @@ export const useSetEgress = () =>
         nodeid: node.id,
         netid: node.network,
         natenabled: ranges.some((range) => range.nat) ? 'yes' : 'no',
-        ranges_with_metric: ranges.map((range) => ({
-          network: range.network,
-          route_metric: range.metric,
-          nat: range.nat,
-        })),
+        ranges_with_metric: ranges.map(fromListEgressRange),
       }),
     invalidate,
   );
