@@ -1,6 +1,7 @@
 import 'i18next';
 import type access from './access/en.json';
 import type activity from './activity/en.json';
+import type alerts from './alerts/en.json';
 import type agentField from './agentField/en.json';
 import type branding from './branding/en.json';
 import type devices from './devices/en.json';
@@ -23,6 +24,7 @@ declare module 'i18next' {
     resources: typeof en & {
       access: typeof access;
       activity: typeof activity;
+      alerts: typeof alerts;
       agentField: typeof agentField;
       branding: typeof branding;
       devices: typeof devices;

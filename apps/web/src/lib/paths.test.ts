@@ -19,7 +19,7 @@ describe('route builders', () => {
     expect(withQuery('/devices')).toBe('/devices');
   });
 
-  it('when listing network sections, then every per-network path of the spec is there', () => {
+  it('when listing network sections, then every per-network path of the spec is there, and Alerts (issue 41)', () => {
     expect(NETWORK_SECTIONS).toEqual([
       'nodes',
       'remote-access',
@@ -34,6 +34,7 @@ describe('route builders', () => {
       'old-acls',
       'tag-manager',
       'analytics',
+      'alerts',
     ]);
   });
 });

@@ -18,6 +18,7 @@ export const NETWORK_SECTIONS = [
   'old-acls',
   'tag-manager',
   'analytics',
+  'alerts',
 ] as const;
 export type NetworkSection = (typeof NETWORK_SECTIONS)[number];
 

@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { aclsSearchSchema } from '@/features/acls/acls-search.ts';
 import { oldAclsSearchSchema } from '@/features/acls/old-acls-search.ts';
+import { alertsSearchSchema } from '@/features/alerts/alerts-search.ts';
 import { dnsSearchSchema } from '@/features/dns/dns-search.ts';
 import { metricsSearchSchema } from '@/features/metrics/metrics-search.ts';
 import { tagsSearchSchema } from '@/features/tags/tags-search.ts';
@@ -163,6 +164,13 @@ export const networkSectionRoutes = [
       ['networks'],
     ),
     staticData: { page: 'analytics', isProOnly: true },
+  }),
+  createRoute({
+    getParentRoute: () => networkRoute,
+    path: 'alerts',
+    validateSearch: alertsSearchSchema,
+    component: lazyPage(() => import('@/features/alerts/alerts-page.tsx'), 'AlertsPage', ['alerts']),
+    staticData: { page: 'alerts', isProOnly: true },
   }),
 ];
 

@@ -11,7 +11,7 @@ describe('sidebar item rules', () => {
     expect(networkNavItems(false)).toEqual(['nodes', 'remote-access', 'egress', 'access-control', 'dns']);
   });
 
-  it('when the server is Pro, then Relays, Internet Gateways, Tag Manager and Analytics are added', () => {
+  it('when the server is Pro, then Relays, Internet Gateways, Tag Manager, Analytics and Alerts are added', () => {
     expect(networkNavItems(true)).toEqual([
       'nodes',
       'remote-access',
@@ -22,6 +22,7 @@ describe('sidebar item rules', () => {
       'tag-manager',
       'dns',
       'analytics',
+      'alerts',
     ]);
   });
 });

@@ -18,9 +18,10 @@ const NETWORK_NAV: ReadonlyArray<{ section: NetworkSection; isProOnly: boolean }
   { section: 'tag-manager', isProOnly: true },
   { section: 'dns', isProOnly: false },
   { section: 'analytics', isProOnly: true },
+  { section: 'alerts', isProOnly: true },
 ];
 
-/** Spec §2: Nodes, Remote Access, Egress, Access Control and DNS always; Relays, Internet Gateways, Tag Manager and Analytics on Pro. */
+/** Spec §2: Nodes, Remote Access, Egress, Access Control and DNS always; Relays, Internet Gateways, Tag Manager, Analytics and Alerts on Pro. */
 export function networkNavItems(isPro: boolean): NetworkSection[] {
   return NETWORK_NAV.filter((item) => isPro || !item.isProOnly).map((item) => item.section);
 }

@@ -2,6 +2,7 @@ import {
   IconActivity,
   IconAffiliate,
   IconBinaryTree,
+  IconBell,
   IconChartBar,
   IconChartLine,
   IconDeviceDesktop,
@@ -61,6 +62,7 @@ export const PAGE_ICONS = {
   'old-acls': IconBinaryTree,
   'tag-manager': IconTags,
   analytics: IconChartBar,
+  alerts: IconBell,
 } satisfies Record<string, Icon>;
 
 export type PageKey = keyof typeof PAGE_ICONS;
