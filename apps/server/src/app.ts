@@ -100,7 +100,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { limits } = licensing; // networks, hosts and the identity store reserve inside their inserts (049)
   const mesh = { config, database, networks: networks.directory, events, serverName, health, limits };
   const peers = await peersModule.register(app, { database, broker, serverName });
-  const { versions: peerVersions } = peers.builder;
   const onStored = (nodeId: string) => alerts.metricsStored(nodeId); // a report -> alert rules (decision 055)
   // GET /api/nodes(/{network}) lists external clients as static nodes, and a node update's relay and internet-gateway
   // membership goes through the routing rules: both modules register further down.
@@ -132,7 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const metrics = { members: nodes.members, connectivity: nodes.connectivity, networkIds: networks.ids };
   const metricsDeps = { database, broker, serverName, ...metrics, onStored, peerVersions, prometheus };
   const metricsService = await metricsModule.register(app, metricsDeps);
-  const alertDeps = { activity, members: nodes.members, metrics: metricsService, peerVersions };
+  const alertDeps = { activity, members: nodes.members, metrics: metricsService, peers };
   const alerts = await alertsModule.register(app, { ...mesh, ...alertDeps, networkExists: networks.exists });
   // Export and import go through the routes above, so it comes after every module whose items it moves.
   const createDnsEntries = dns.createMany.bind(dns);

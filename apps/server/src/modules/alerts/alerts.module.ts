@@ -27,8 +27,8 @@ export interface AlertsModuleDeps {
   };
   /** The metrics module's latest figures per node. */
   metrics: { byNode(networks: readonly string[]): Promise<MetricsByNode> };
-  /** The peer engine's versions of what it sent each host. */
-  peerVersions: { current(hostId: string): { version: number } };
+  /** The peer engine: the versions of the peer updates it sent each host. */
+  peers: { builder: { versions: { current(hostId: string): { version: number } } } };
   networkExists: (netid: string) => Promise<boolean>;
 }
 
@@ -64,7 +64,7 @@ export async function register(app: ModuleApp, deps: AlertsModuleDeps): Promise<
     sources: {
       nodesOf: (network) => deps.members.statusesOf(network),
       metricsOf: async (network) => (await deps.metrics.byNode([network])).nodes,
-      peerVersion: (hostId) => deps.peerVersions.current(hostId).version,
+      peerVersion: (hostId) => deps.peers.builder.versions.current(hostId).version,
     },
     log: (entry) =>
       deps.activity.recordServerEntry({
