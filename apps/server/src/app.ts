@@ -100,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { limits } = licensing; // networks, hosts and the identity store reserve inside their inserts (049)
   const mesh = { config, database, networks: networks.directory, events, serverName, health, limits };
   const peers = await peersModule.register(app, { database, broker, serverName });
+  const { versions: peerVersions } = peers.builder;
   const onStored = (nodeId: string) => alerts.metricsStored(nodeId); // a report -> alert rules (decision 055)
   // GET /api/nodes(/{network}) lists external clients as static nodes, and a node update's relay and internet-gateway
   // membership goes through the routing rules: both modules register further down.
