@@ -130,7 +130,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Metrics push what agents measured into node status (decision 058): nodes never import metrics.
   const metrics = { members: nodes.members, connectivity: nodes.connectivity, networkIds: networks.ids };
-  const metricsDeps = { database, broker, serverName, ...metrics, onStored, peerVersions, prometheus };
+  const metricsDeps = {
+    database,
+    broker,
+    serverName,
+    ...metrics,
+    onStored,
+    peerVersions,
+    prometheus,
+    events,
+  };
   const metricsService = await metricsModule.register(app, metricsDeps);
   const alertDeps = { activity, members: nodes.members, metrics: metricsService, peers };
   const alerts = await alertsModule.register(app, { ...mesh, ...alertDeps, networkExists: networks.exists });

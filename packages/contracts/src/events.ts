@@ -24,6 +24,9 @@ export const eventResources = [
   'alerts',
   // The white-label branding (Pro): every open console applies the new one without a reload (issue 39).
   'branding',
+  // What agents measured moved what a console draws (a pair's reachability, path or latency band), announced at
+  // most once per network per couple of seconds; the graph re-reads the network's metrics (decision 056).
+  'metrics',
 ] as const;
 export const eventResourceSchema = z.enum(eventResources);
 export type EventResource = z.infer<typeof eventResourceSchema>;

@@ -59,6 +59,28 @@ async function publish(index: number, body: MetricsReport, sealWith = index) {
   await agents[index]!.client.publishAsync(metricsTopic(SERVER, body.node_id), sealed, { qos: 1 });
 }
 
+/** Opens the console's event stream as a user; `until` reads until the text holds a marker (or the stream ends). */
+async function openStream(userToken: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${server.url}/api/v1/events`, {
+    headers: { authorization: `Bearer ${userToken}` },
+    signal: controller.signal,
+  });
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const until = async (marker: string) => {
+    while (!text.includes(marker)) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      text += decoder.decode(chunk.value);
+    }
+    return text;
+  };
+  await until(': connected');
+  return { until, close: () => controller.abort() };
+}
+
 /** Waits (a limit, not a speed check) until the node's metrics satisfy `done`. */
 async function metricsOf(network: string, nodeId: string, done: (m: any) => boolean) {
   const deadline = Date.now() + 15_000;
@@ -145,6 +167,29 @@ describe('metrics reports from agents', () => {
     expect((await call('/api/metrics', plain)).body).toEqual({ nodes: {} });
     const seen = await call('/api/metrics', netuser);
     expect(Object.keys(seen.body.nodes)).toEqual([fleet[0]!.nodes[0]!.id, fleet[1]!.nodes[0]!.id].sort());
+  });
+
+  it('GET /api/v1/events -> when a report changes what a pair shows, a "metrics" event reaches consoles that may read that network, and no other', async () => {
+    const onA = await openStream(
+      await createUserWithRole(server, 'metrics-live-a', 'platform-user', ['neta-network-user-grp']),
+    );
+    const onB = await openStream(
+      await createUserWithRole(server, 'metrics-live-b', 'platform-user', ['netb-network-user-grp']),
+    );
+    const c = other[0]!;
+    // A peer never reported before changes what the graph draws, whatever earlier tests sent.
+    const body = report(c, fleet[0]!, false);
+    body.peers[0]!.peer = `live-peer-${Date.now()}`;
+    await publish(2, body);
+    const event = `"resource":"metrics","action":"updated","network":"netb","ids":["${c.nodes[0]!.id}"]`;
+    expect(await onB.until(event)).toContain(event);
+    // Node b of neta, so the series test below still reads node a's samples alone.
+    const b = report(fleet[1]!, fleet[0]!, true);
+    b.peers[0]!.peer = `live-peer-b-${Date.now()}`;
+    await publish(1, b);
+    expect(await onA.until('"network":"neta"')).not.toContain('"network":"netb"');
+    onA.close();
+    onB.close();
   });
 
   it('GET /api/v1/metrics/{network}/series -> returns the node as a whole, and a pair only while it had a problem', async () => {

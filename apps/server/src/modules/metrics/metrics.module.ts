@@ -4,6 +4,8 @@ import type { BrokerHandle } from '../../broker/broker.ts';
 import type { PrometheusConfig } from '../../config-prometheus.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { ModuleApp } from '../../lib/module.ts';
+import type { EventBus } from '../events/events.public.ts';
+import { MetricsAnnouncer } from './metrics-changes.ts';
 import { MetricsRepository } from './metrics.repository.ts';
 import { metricsRoutes } from './metrics.routes.ts';
 import { MetricsService, type ConnectivitySink, type NodeMembers } from './metrics.service.ts';
@@ -11,6 +13,8 @@ import { meshCollectors } from './prometheus.ts';
 
 /** How often finished buckets are rolled up and old figures dropped. */
 const MAINTENANCE_MS = 60_000;
+/** Shortest time between two `metrics` events of one network (issue 41: a state change shows within 5 s). */
+const ANNOUNCE_WINDOW_MS = 2_000;
 
 /** What the metrics module uses. */
 export interface MetricsModuleDeps {
@@ -28,6 +32,8 @@ export interface MetricsModuleDeps {
   connectivity: ConnectivitySink;
   /** GET /metrics's registry and settings: the module adds the mesh's series to it. */
   prometheus: { registry: Registry; config: PrometheusConfig };
+  /** Where consoles hear that a network's drawn metrics changed (decision 056). */
+  events: EventBus;
 }
 
 /**
@@ -37,11 +43,16 @@ export interface MetricsModuleDeps {
  */
 export async function register(app: ModuleApp, deps: MetricsModuleDeps): Promise<MetricsService> {
   const repository = new MetricsRepository(deps.database.db);
+  const announcer = new MetricsAnnouncer({
+    publish: (event) => deps.events.publish(event),
+    windowMs: ANNOUNCE_WINDOW_MS,
+  });
   const service = new MetricsService({
     repository,
     members: deps.members,
     openFromHost: (hostId, payload) => deps.broker.openFromHost(hostId, payload),
     connectivity: deps.connectivity,
+    onDrawnChange: (network, nodeId) => announcer.changed(network, nodeId),
   });
   await app.register(metricsRoutes(service, deps.networkIds));
   const reports = new Map<string, number>();
@@ -79,6 +90,9 @@ export async function register(app: ModuleApp, deps: MetricsModuleDeps): Promise
     MAINTENANCE_MS,
   );
   timer.unref();
-  app.addHook('onClose', () => clearInterval(timer));
+  app.addHook('onClose', () => {
+    clearInterval(timer);
+    announcer.stop();
+  });
   return service;
 }

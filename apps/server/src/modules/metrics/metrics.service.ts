@@ -9,6 +9,7 @@ import {
   type NodeMetrics,
   type NodeStatus,
 } from '@meshdeck/contracts';
+import { changesWhatIsDrawn } from './metrics-changes.ts';
 import type { MetricsRepository, SeriesPoint, SeriesRow } from './metrics.repository.ts';
 import { summarize, type NodeSummary } from './prometheus.ts';
 
@@ -87,6 +88,8 @@ export interface MetricsServiceDeps {
   openFromHost(hostId: string, payload: Buffer): Promise<string | undefined>;
   /** Receives each stored report's connectivity fact (node status from what agents measure). */
   connectivity?: ConnectivitySink;
+  /** A stored report changed what a console draws of the node (a pair's reachability, path or latency band). */
+  onDrawnChange?: (network: string, nodeId: string) => void;
   now?: () => number;
 }
 
@@ -255,6 +258,7 @@ export class MetricsService {
       },
       points,
     );
+    if (changesWhatIsDrawn(before, metrics)) this.deps.onDrawnChange?.(member.network, nodeId);
     const applied = report.applied_peer_version;
     if (applied !== undefined && applied !== before?.applied_peer_version)
       await this.deps.members.peerUpdateApplied(nodeId, metrics.updated_at);
