@@ -47,6 +47,13 @@ const chunkGroups = [
   { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/, priority: 10 },
   // One chunk for Mantine, the icons and the other libraries: split per page, Mantine's modules once ran in an
   // order that broke its initialisation ("reading 'classes'"); whole, they run in their own order.
+  // The graph page's WebGL renderer and graph model (~60 KiB gzip): its own chunk, loaded with that page only,
+  // or 'ui' would take it and every signed-in page would download it (decision 056).
+  {
+    name: 'graph-libs',
+    test: /[\\/]node_modules[\\/](sigma|graphology|graphology-utils|events)[\\/]/,
+    priority: 9,
+  },
   { name: 'ui', test: /[\\/]node_modules[\\/]/, priority: 8 },
   // The sign-in page's SSO button, loaded after the form: its own chunk, or 'console' would take it (the invite
   // page shares it) and bring Mantine along.

@@ -6,6 +6,7 @@ import type agentField from './agentField/en.json';
 import type branding from './branding/en.json';
 import type devices from './devices/en.json';
 import type en from './en.json';
+import type graph from './graph/en.json';
 import type keys from './keys/en.json';
 import type metrics from './metrics/en.json';
 import type networks from './networks/en.json';
@@ -28,6 +29,7 @@ declare module 'i18next' {
       agentField: typeof agentField;
       branding: typeof branding;
       devices: typeof devices;
+      graph: typeof graph;
       keys: typeof keys;
       metrics: typeof metrics;
       networks: typeof networks;

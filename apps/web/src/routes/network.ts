@@ -3,6 +3,7 @@ import { aclsSearchSchema } from '@/features/acls/acls-search.ts';
 import { oldAclsSearchSchema } from '@/features/acls/old-acls-search.ts';
 import { alertsSearchSchema } from '@/features/alerts/alerts-search.ts';
 import { dnsSearchSchema } from '@/features/dns/dns-search.ts';
+import { graphSearchSchema } from '@/features/graph/graph-search.ts';
 import { metricsSearchSchema } from '@/features/metrics/metrics-search.ts';
 import { tagsSearchSchema } from '@/features/tags/tags-search.ts';
 import { remoteAccessSearchSchema } from '@/features/ext-clients/clients-search.ts';
@@ -117,7 +118,14 @@ export const networkSectionRoutes = [
     component: lazyPage(() => import('@/features/dns/dns-page.tsx'), 'DnsPage', ['access']),
     staticData: { page: 'dns' },
   }),
-  section('graph'),
+  createRoute({
+    getParentRoute: () => networkRoute,
+    path: 'graph',
+    // `?node=` selects a node (its details shown), `?direct` draws every healthy pair of a small network.
+    validateSearch: graphSearchSchema,
+    component: lazyPage(() => import('@/features/graph/graph-page.tsx'), 'GraphPage', ['graph']),
+    staticData: { page: 'graph' },
+  }),
   createRoute({
     getParentRoute: () => networkRoute,
     path: 'metrics',
@@ -158,11 +166,8 @@ export const networkSectionRoutes = [
     path: 'analytics',
     // `?tab=` picks the tab; metrics when absent.
     validateSearch: searchObject({ tab: searchEnum(['metrics', 'info', 'graph']) }),
-    component: lazyPage(
-      () => import('@/features/networks/network-analytics-page.tsx'),
-      'NetworkAnalyticsPage',
-      ['networks'],
-    ),
+    // The networks feature's page with the graph feature's panel in its Graph tab (routes/analytics-view.tsx).
+    component: lazyPage(() => import('./analytics-view.tsx'), 'AnalyticsView', ['networks', 'graph']),
     staticData: { page: 'analytics', isProOnly: true },
   }),
   createRoute({

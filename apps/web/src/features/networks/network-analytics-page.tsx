@@ -1,6 +1,7 @@
 import { Button, Stack, Tabs } from '@mantine/core';
 import { IconChartLine, IconInfoCircle, IconTopologyStar3 } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageIcon } from '@/components/layout/page-catalog.tsx';
 import { PageHeader } from '@/components/layout/page-header.tsx';
@@ -12,8 +13,11 @@ import { NetworkInfo } from './components/network-info.tsx';
 const routeApi = getRouteApi('/_layout/networks/$networkId/analytics');
 const isTab = (value: unknown): value is 'info' | 'graph' => value === 'info' || value === 'graph';
 
-/** /networks/$networkId/analytics (features §3.20): Metrics, Network Info and Graph tabs, chosen by `?tab=`. */
-export function NetworkAnalyticsPage() {
+/**
+ * /networks/$networkId/analytics (features §3.20): Metrics, Network Info and Graph tabs, chosen by `?tab=`. The
+ * route fills the Graph tab with the graph feature's panel (features import no other feature).
+ */
+export function NetworkAnalyticsPage({ graph }: { graph: ReactNode }) {
   const { t } = useTranslation('pages');
   const { networkId } = routeApi.useParams();
   const search = routeApi.useSearch();
@@ -67,13 +71,7 @@ export function NetworkAnalyticsPage() {
         <Tabs.Panel value="info">
           <NetworkInfo networkId={networkId} />
         </Tabs.Panel>
-        <Tabs.Panel value="graph">
-          <EmptyState
-            icon={<PageIcon page="graph" size={28} />}
-            title={t('upcoming.title')}
-            description={t('graph.upcoming')}
-          />
-        </Tabs.Panel>
+        <Tabs.Panel value="graph">{graph}</Tabs.Panel>
       </Tabs>
     </Stack>
   );
