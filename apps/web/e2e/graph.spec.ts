@@ -106,7 +106,7 @@ const peer = (to: Agent, reachable: boolean, latency = 12): MetricsReport['peers
 test.describe('network graph (issue 41)', () => {
   let agents: Agent[] = [];
   test.afterAll(async () => {
-    await Promise.all(agents.map((agent) => agent.client?.endAsync()));
+    for (const agent of agents) await agent.client?.endAsync();
   });
 
   test('when an agent reports an unreachable peer, the graph draws the nodes and that problem pair, and a later slow pair joins it live without a reload', async ({

@@ -33,6 +33,8 @@ type Drawn = Graph<SigmaNode, SigmaEdge>;
 function makeRenderer(graph: Drawn, element: HTMLElement, selected: RefObject<string | undefined>) {
   return new Sigma(graph, element, {
     defaultEdgeType: 'line',
+    // A hidden tab or a zero-height box must not throw; sigma draws once the container has a size.
+    allowInvalidContainer: true,
     renderEdgeLabels: false,
     labelRenderedSizeThreshold: 7,
     zIndex: true,
