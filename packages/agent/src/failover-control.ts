@@ -39,7 +39,10 @@ export class FailoverControl {
   #pairs: FailedOverPair[] = [];
   /** Per direct peer key: what the path watch knows of its path. */
   #paths = new Map<string, PathState>();
+  /** Peer keys that answered a probe once (kept while the peer is away, e.g. failed over). */
+  readonly #answering = new Set<string>();
   readonly #prober = new PeerProber((key) => {
+    this.#answering.add(key);
     const state = this.#paths.get(key);
     if (state) state.answers = true;
   });
@@ -166,7 +169,9 @@ export class FailoverControl {
       const address = identity && meshAddressOf(identity);
       if (!peer.endpoint || !sample || !address || identity.is_extclient || identity.id === '') continue;
       watched.add(peer.publicKey);
-      const verdict = watchPath(this.#paths.get(peer.publicKey), sample, now);
+      const before = this.#paths.get(peer.publicKey);
+      const verdict = watchPath(before, sample, now);
+      if (!before && this.#answering.has(peer.publicKey)) verdict.state.answers = true;
       this.#paths.set(peer.publicKey, verdict.state);
       if (verdict.probe) this.#prober.send(peer.publicKey, address);
       if (verdict.broken) broken.set(peer.publicKey, verdict.broken);

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   IDLE_SUSPECT_MS,
   LEARN_EVERY_MS,
+  LEARN_QUICK_TRIES,
+  LEARN_RETRY_MS,
   PROBES_BEFORE_BROKEN,
   UNANSWERING_BROKEN_MS,
   WATCH_INTERVAL_MS,
@@ -146,12 +148,16 @@ describe('watchPath', () => {
     expect(first.probe).toBe(true);
     const soon = watchPath(first.state, { rxBytes: 20, txBytes: 10, latestHandshake: HANDSHAKE }, 1_000);
     expect(soon.probe).toBe(false);
-    const later = watchPath(
-      soon.state,
-      { rxBytes: 30, txBytes: 10, latestHandshake: HANDSHAKE },
-      LEARN_EVERY_MS,
-    );
-    expect(later.probe).toBe(true);
+    // The first tries come quickly (one may be lost while the pair's routes change), then once a learning period.
+    let state = soon.state;
+    const probedAt: number[] = [0];
+    for (let t = 2_000; t <= LEARN_EVERY_MS + 20_000; t += 1_000) {
+      const verdict = watchPath(state, { rxBytes: 20 + t, txBytes: 10, latestHandshake: HANDSHAKE }, t);
+      if (verdict.probe) probedAt.push(t);
+      state = verdict.state;
+    }
+    expect(probedAt).toEqual([0, LEARN_RETRY_MS, 2 * LEARN_RETRY_MS, 2 * LEARN_RETRY_MS + LEARN_EVERY_MS]);
+    expect(LEARN_QUICK_TRIES).toBe(3);
   });
 
   it('when the peer never completed a handshake, leaves it to the handshake rule (no probes, no verdict)', () => {

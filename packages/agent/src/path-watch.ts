@@ -30,8 +30,11 @@ export const UNANSWERING_BROKEN_MS = 15_000;
  * the peer's endpoint) never shows in the counter.
  */
 export const IDLE_SUSPECT_MS = 30_000;
-/** A peer that did not answer a probe yet is asked again this often, to learn whether it answers. */
+/** A peer that did not answer a probe yet is asked again this often, to learn whether it answers... */
 export const LEARN_EVERY_MS = 60_000;
+/** ...after its first few tries, this far apart (a probe sent while the pair's routes change may be lost). */
+export const LEARN_RETRY_MS = 5_000;
+export const LEARN_QUICK_TRIES = 3;
 
 /** What WireGuard says of one peer at one sample. */
 export interface PathSample {
@@ -53,8 +56,9 @@ export interface PathState {
   firstProbeAt: number;
   /** The peer answered a probe once: its agent answers and nothing on the way drops them. */
   answers: boolean;
-  /** When a probe last went to learn whether the peer answers. */
+  /** When a probe last went to learn whether the peer answers, and how many went. */
   learnedAt: number;
+  learnTries: number;
 }
 
 export interface PathVerdict {
@@ -78,6 +82,7 @@ export function watchPath(before: PathState | undefined, sample: PathSample, now
       firstProbeAt: 0,
       answers: false,
       learnedAt: connected ? now : -Infinity,
+      learnTries: connected ? 1 : 0,
     };
     return { state, probe: connected, broken: undefined };
   }
@@ -90,8 +95,9 @@ export function watchPath(before: PathState | undefined, sample: PathSample, now
   const suspect = connected && ((state.sending && quiet >= SUSPECT_AFTER_MS) || quiet >= IDLE_SUSPECT_MS);
   if (!suspect) {
     state.probes = 0;
-    const learn = connected && !state.answers && now - state.learnedAt >= LEARN_EVERY_MS;
-    if (learn) state.learnedAt = now;
+    const wait = state.learnTries < LEARN_QUICK_TRIES ? LEARN_RETRY_MS : LEARN_EVERY_MS;
+    const learn = connected && !state.answers && now - state.learnedAt >= wait;
+    if (learn) [state.learnedAt, state.learnTries] = [now, state.learnTries + 1];
     return { state, probe: learn, broken: undefined };
   }
   let broken: string | undefined;
