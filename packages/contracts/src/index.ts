@@ -37,3 +37,4 @@ export * from './config-transfer.ts';
 export * from './releases.ts';
 export * from './metrics.ts';
 export * from './alerts.ts';
+export * from './mesh-health.ts';

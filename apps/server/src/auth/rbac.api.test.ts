@@ -204,6 +204,7 @@ const EXPECTED: Record<string, Row> = {
   'DELETE /api/v1/alerts/{network}/rules/{ruleid}': NETWORK_WRITE,
   'POST /api/v1/alerts/{network}/rules/{ruleid}/secret': NETWORK_WRITE,
   'POST /api/v1/alerts/{network}/rules/{ruleid}/test': NETWORK_WRITE,
+  'GET /api/v1/metrics-health': ANY_USER,
   'POST /api/users/{username}/remote_access_gw/{remote_access_gateway_id}': ADMIN,
   'DELETE /api/users/{username}/remote_access_gw/{remote_access_gateway_id}': ADMIN,
   'GET /api/users/{username}/remote_access_gw': ADMIN_READ,

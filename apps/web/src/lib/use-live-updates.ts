@@ -13,11 +13,15 @@ export const EVENTS_PATH = 'v1/events';
 
 /**
  * Views derived from another resource: node counts per network change when nodes change; a node's status shows
- * on node and host views (details pages), which the server announces as `node-status` (decision 050).
+ * on node and host views (details pages), which the server announces as `node-status` (decision 050); the
+ * dashboard's mesh health counts both.
  */
 const DERIVED_KEYS: Partial<Record<string, readonly (readonly string[])[]>> = {
-  nodes: [['networks', 'stats']],
-  'node-status': [['nodes'], ['hosts']],
+  nodes: [
+    ['networks', 'stats'],
+    ['metrics', 'health'],
+  ],
+  'node-status': [['nodes'], ['hosts'], ['metrics', 'health']],
 };
 
 /**

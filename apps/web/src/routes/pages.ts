@@ -1,5 +1,4 @@
-import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import type { PageKey } from '@/components/layout/page-catalog.tsx';
+import { createRoute, redirect } from '@tanstack/react-router';
 import { activitySearchSchema } from '@/features/activity/activity-search.ts';
 import { clientsSearchSchema } from '@/features/ext-clients/clients-search.ts';
 import { hostsSearchSchema } from '@/features/hosts/hosts-search.ts';
@@ -12,10 +11,6 @@ import { lazyPage } from './lazy-page.ts';
 import { requireAdmin } from './require-admin.ts';
 
 /** The signed-in pages outside a network (spec §2 route table), each loaded lazily. */
-const upcoming = lazyRouteComponent(() => import('@/components/layout/upcoming-page.tsx'), 'UpcomingPage');
-
-const upcomingPage = (path: string, page: PageKey) =>
-  createRoute({ getParentRoute: () => protectedRoute, path, component: upcoming, staticData: { page } });
 
 const redirectTo = (path: string, href: string) =>
   createRoute({
@@ -92,6 +87,19 @@ export const activityRoute = createRoute({
   staticData: { page: 'activity' },
 });
 
+/**
+ * Getting started (spec §2, issue 41): the first hour's checklist, ticked from the server's state. Its steps are
+ * platform admins' writes (networks, keys, devices), so anyone else goes to the dashboard. The steps are about the
+ * active network (the switcher's).
+ */
+export const helloRoute = createRoute({
+  getParentRoute: () => protectedRoute,
+  path: 'hello',
+  beforeLoad: requireAdmin,
+  component: lazyPage(() => import('@/features/hello/hello-page.tsx'), 'HelloPage', ['hello']),
+  staticData: { page: 'hello' },
+});
+
 /** White-label branding (spec §1): Pro, platform admins only. */
 export const brandingRoute = createRoute({
   getParentRoute: () => protectedRoute,
@@ -111,7 +119,7 @@ export const pageRoutes = [
   networksRoute,
   redirectTo('hosts', paths.devices()),
   redirectTo('enrollment-keys', paths.keys()),
-  upcomingPage('hello', 'hello'),
+  helloRoute,
   createRoute({
     getParentRoute: () => protectedRoute,
     path: 'clients',

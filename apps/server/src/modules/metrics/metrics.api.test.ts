@@ -192,6 +192,36 @@ describe('metrics reports from agents', () => {
     onB.close();
   });
 
+  it('GET /api/v1/metrics-health -> counts each visible network nodes and problem pairs, and nothing of another network', async () => {
+    const a = fleet[0]!;
+    // a's last report (the first test) measured b unreachable, b's measured a reachable: the pair is unreachable.
+    const health = await call('/api/v1/metrics-health');
+    expect(health.status).toBe(200);
+    const neta = health.body.networks.find((n: any) => n.network === 'neta');
+    expect(Object.values(neta.nodes).reduce((sum: number, n: any) => sum + n, 0)).toBe(2);
+    expect(neta.pairs).toEqual({ measured: 1, unreachable: 1, relayed: 0, blocked: 0 });
+    expect(health.body.problem_pairs).toEqual([
+      expect.objectContaining({
+        network: 'neta',
+        node_id: a.nodes[0]!.id,
+        peer_name: 'metrics-b',
+        connected: false,
+      }),
+    ]);
+    const netuser = await createUserWithRole(server, 'health-netuser', 'platform-user', [
+      'neta-network-user-grp',
+    ]);
+    const seen = await call('/api/v1/metrics-health', netuser);
+    expect(seen.body.networks.map((n: any) => n.network)).toEqual(['neta']);
+    expect(JSON.stringify(seen.body)).not.toContain('metrics-c');
+    const plain = await createUserWithRole(server, 'health-plain', 'platform-user');
+    expect((await call('/api/v1/metrics-health', plain)).body).toEqual({
+      networks: [],
+      problem_pairs: [],
+      lagging_nodes: [],
+    });
+  });
+
   it('GET /api/v1/metrics/{network}/series -> returns the node as a whole, and a pair only while it had a problem', async () => {
     const a = fleet[0]!;
     const b = fleet[1]!;

@@ -53,6 +53,7 @@ export async function register(app: ModuleApp, deps: MetricsModuleDeps): Promise
     openFromHost: (hostId, payload) => deps.broker.openFromHost(hostId, payload),
     connectivity: deps.connectivity,
     onDrawnChange: (network, nodeId) => announcer.changed(network, nodeId),
+    peerVersionOf: (hostId) => deps.peerVersions.current(hostId).version,
   });
   await app.register(metricsRoutes(service, deps.networkIds));
   const reports = new Map<string, number>();

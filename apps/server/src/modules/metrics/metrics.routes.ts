@@ -1,5 +1,6 @@
 import {
   clientMetricsSchema,
+  meshHealthSchema,
   metricsByNodeSchema,
   nodeMetricsSchema,
   boundedString,
@@ -61,6 +62,27 @@ export const metricsRoutes =
         if (canSeeEverything(principal)) return metrics.byNode(undefined);
         const networks = (await networkIds()).filter((id) => canSeeNetwork(principal, id));
         return metrics.byNode(networks);
+      },
+    );
+    app.get(
+      '/api/v1/metrics-health',
+      {
+        config: {
+          access: access.anyUser(network.global('the service answers the networks the caller sees')),
+        },
+        schema: {
+          tags,
+          response: { 200: meshHealthSchema },
+          description:
+            "Meshdeck's own: per network the caller sees, node statuses, pairs unreachable or relayed, nodes behind their peer update.",
+        },
+      },
+      async (request) => {
+        const principal = request.principal;
+        const networks = (await networkIds()).filter(
+          (id) => canSeeEverything(principal) || canSeeNetwork(principal, id),
+        );
+        return metrics.health(networks);
       },
     );
     app.get(

@@ -1,6 +1,7 @@
 import {
   LATENCY_WARN_MS,
   UNKNOWN_LATENCY_MS,
+  type MeshHealth,
   metricsReportSchema,
   type ClientMetrics,
   type Metric,
@@ -12,6 +13,7 @@ import {
 import { changesWhatIsDrawn } from './metrics-changes.ts';
 import type { MetricsRepository, SeriesPoint, SeriesRow } from './metrics.repository.ts';
 import { summarize, type NodeSummary } from './prometheus.ts';
+import { meshHealth } from './metrics-health.ts';
 
 /** A node as metrics name it: its network, its host (whose key seals the reports), the host's name, its status. */
 export interface NodeMember {
@@ -90,6 +92,8 @@ export interface MetricsServiceDeps {
   connectivity?: ConnectivitySink;
   /** A stored report changed what a console draws of the node (a pair's reachability, path or latency band). */
   onDrawnChange?: (network: string, nodeId: string) => void;
+  /** The peer-update version the server last issued to a host (0: none since it started). */
+  peerVersionOf?: (hostId: string) => number;
   now?: () => number;
 }
 
@@ -207,6 +211,8 @@ export class MetricsService {
   #summariesLoaded: Promise<void> | undefined;
   /** One report at a time per node, so two close reports never read the same previous counts. */
   readonly #chains = new Map<string, Promise<unknown>>();
+  /** Nodes whose last report showed a peer update older than the server's, since that first report (epoch ms). */
+  readonly #behindSince = new Map<string, number>();
   readonly #now: () => number;
 
   constructor(private readonly deps: MetricsServiceDeps) {
@@ -264,6 +270,9 @@ export class MetricsService {
       await this.deps.members.peerUpdateApplied(nodeId, metrics.updated_at);
     this.deps.connectivity?.(nodeId, connectivityFact(report, members, nowMs));
     this.#summaries.set(nodeId, summarize(metrics));
+    const server = this.deps.peerVersionOf?.(member.hostId) ?? 0;
+    if (applied === undefined || server === 0 || applied === server) this.#behindSince.delete(nodeId);
+    else if (!this.#behindSince.has(nodeId)) this.#behindSince.set(nodeId, nowMs);
     return 'stored';
   }
 
@@ -309,6 +318,24 @@ export class MetricsService {
     return { nodes };
   }
 
+  /** The health of some networks (the dashboard's summary): node statuses, problem pairs, lagging nodes. */
+  async health(networks: readonly string[]): Promise<MeshHealth> {
+    const rows = networks.length === 0 ? [] : await this.deps.repository.latestOf(networks);
+    const inputs = [];
+    for (const network of networks) {
+      const members = await this.deps.members.ofNetwork(network);
+      const reports = rows
+        .filter((row) => row.network === network)
+        .map((row) => JSON.parse(row.body) as NodeMetrics);
+      inputs.push({ network, members, reports });
+    }
+    return meshHealth(inputs, {
+      nowMs: this.#now(),
+      serverVersionOf: (hostId) => this.deps.peerVersionOf?.(hostId) ?? 0,
+      behindSince: (nodeId) => this.#behindSince.get(nodeId),
+    });
+  }
+
   /** One node's metrics; undefined when the node is not in the network or never reported. */
   async node(network: string, nodeId: string): Promise<NodeMetrics | undefined> {
     const member = await this.deps.members.find(nodeId);
@@ -343,6 +370,9 @@ export class MetricsService {
 
   /** Rolls finished buckets up (raw -> 5 min -> 1 h) and drops what is past its retention. */
   async maintain(): Promise<void> {
+    // Deleted nodes stop reporting; what is remembered of them goes with them.
+    for (const nodeId of this.#behindSince.keys())
+      if (!(await this.deps.members.find(nodeId))) this.#behindSince.delete(nodeId);
     const now = Math.floor(this.#now() / 1000);
     let source = 0;
     for (const resolution of RETENTION.rollups.keys()) {
