@@ -127,19 +127,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // A policy save reaches the peer engine's publishAccess; policies name nodes as the API shows them.
   const access = { database, events, publisher: peers, presentNode: nodes.views.present };
   const accessControl = await accessControlModule.register(app, { ...access, edition: config.edition });
-
   // Metrics push what agents measured into node status (decision 058): nodes never import metrics.
   const metrics = { members: nodes.members, connectivity: nodes.connectivity, networkIds: networks.ids };
-  const metricsDeps = {
-    database,
-    broker,
-    serverName,
-    ...metrics,
-    onStored,
-    peerVersions,
-    prometheus,
-    events,
-  };
+  const metricsHooks = { onStored, peerVersions, prometheus, events };
+  const metricsDeps = { database, broker, serverName, ...metrics, ...metricsHooks };
   const metricsService = await metricsModule.register(app, metricsDeps);
   const alertDeps = { activity, members: nodes.members, metrics: metricsService, peers };
   const alerts = await alertsModule.register(app, { ...mesh, ...alertDeps, networkExists: networks.exists });
