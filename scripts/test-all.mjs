@@ -40,15 +40,19 @@ function start(label, command, args, env = {}) {
     stdio: ['ignore', out, out],
     env: { ...process.env, ...env },
   });
+  let endedAt = 0;
   const done = new Promise((resolve) => {
     child.on('error', () => resolve(1));
-    child.on('close', (code) => resolve(code));
+    child.on('close', (code) => {
+      endedAt = Date.now();
+      resolve(code);
+    });
   });
   return {
     async finish() {
       const status = await done;
       fs.closeSync(out);
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const seconds = ((endedAt - started) / 1000).toFixed(1);
       console.log(`\n=== ${label} (ran beside other steps) ===`);
       process.stdout.write(fs.readFileSync(logFile));
       console.log(`=== ${label}: ${status === 0 ? 'ok' : `failed (exit ${status})`} in ${seconds}s ===`);
