@@ -42,7 +42,10 @@ function start(label, command, args, env = {}) {
   });
   let endedAt = 0;
   const done = new Promise((resolve) => {
-    child.on('error', () => resolve(1));
+    child.on('error', () => {
+      endedAt = Date.now();
+      resolve(1);
+    });
     child.on('close', (code) => {
       endedAt = Date.now();
       resolve(code);
