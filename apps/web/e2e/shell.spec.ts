@@ -106,7 +106,7 @@ test.describe('application shell (community server)', () => {
     page,
   }) => {
     // A page chunk that throws when evaluated: the same path a render error takes, without shipping a crash button.
-    await page.route('**/assets/upcoming-page-*.js', (route) =>
+    await page.route('**/assets/hello-page-*.js', (route) =>
       route.fulfill({
         contentType: 'text/javascript',
         body: 'throw new Error("e2e: page failed to render");',
@@ -117,7 +117,7 @@ test.describe('application shell (community server)', () => {
     await expect(page.getByText('Sorry, an unexpected error occured.')).toBeVisible();
     const report = page.getByRole('link', { name: 'File a Bug Report' });
     await expect(report).toHaveAttribute('href', /e2e%3A\+page\+failed\+to\+render|e2e%3A%20page/);
-    await page.unroute('**/assets/upcoming-page-*.js');
+    await page.unroute('**/assets/hello-page-*.js');
     await page.getByRole('link', { name: 'Back Home' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
   });
