@@ -13,7 +13,8 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { signIn } from './helpers.ts';
 import { readToken } from './shell-helpers.ts';
 
-const NET = 'graph-net';
+// A name of its own per attempt, so a retry does not meet the network the first attempt made.
+const NET = `graph-${Date.now().toString(36)}`;
 
 /** A host joined as an agent joins, with what it needs to report metrics: its broker account and traffic key. */
 interface Agent {
@@ -34,7 +35,7 @@ async function joinHosts(request: APIRequestContext, token: string, names: strin
   const key = await request.post('/api/v1/enrollment-keys', {
     headers,
     data: {
-      tags: ['graph-key'],
+      tags: [`key-${NET}`],
       networks: [NET],
       unlimited: true,
       uses_remaining: 0,
@@ -42,6 +43,7 @@ async function joinHosts(request: APIRequestContext, token: string, names: strin
       type: 0,
     },
   });
+  expect(key.ok(), await key.text()).toBe(true);
   const joinToken = ((await key.json()) as { token: string }).token;
   const agents: Agent[] = [];
   for (const [i, name] of names.entries()) {
@@ -124,7 +126,7 @@ test.describe('network graph (issue 41)', () => {
     // Any reload from here on would drop this marker.
     await page.evaluate(() => ((window as unknown as { noReload: boolean }).noReload = true));
 
-    await page.getByRole('textbox', { name: 'Search for a device' }).fill('graph-a');
+    await page.getByRole('combobox', { name: 'Search for a device' }).fill('graph-a');
     await page.getByRole('option', { name: 'graph-a' }).click();
     const details = page.getByTestId('graph-details');
     await expect(details.getByText('1 problem pair')).toBeVisible();
