@@ -219,12 +219,13 @@ describe('DNS custom entries after a write', () => {
       nodeNamesOf: async () => [],
       custom: async () => custom,
       networkRanges: async () => [network],
-      insert: async (
-        row: CustomEntryRow,
+      insertMany: async (
+        _netid: string,
+        rows: CustomEntryRow[],
         check: (r: DnsNetworkRanges, n: NodeNameRow[], c: CustomEntryRow[]) => void,
       ) => {
         check(network, names, custom);
-        custom.push(row);
+        custom.push(...rows);
       },
       delete: async () => true,
     } as unknown as DnsRepository;
