@@ -8,21 +8,14 @@ import {
   type MetricsByNode,
   type MetricsReport,
   type NodeMetrics,
-  type NodeStatus,
 } from '@meshdeck/contracts';
 import { changesWhatIsDrawn } from './metrics-changes.ts';
 import type { MetricsRepository, SeriesPoint, SeriesRow } from './metrics.repository.ts';
 import { summarize, type NodeSummary } from './prometheus.ts';
 import { meshHealth } from './metrics-health.ts';
 
-/** A node as metrics name it: its network, its host (whose key seals the reports), the host's name, its status. */
-export interface NodeMember {
-  id: string;
-  network: string;
-  hostId: string;
-  name: string;
-  status: NodeStatus;
-}
+export type { NodeMember } from './metrics-member.ts';
+import type { NodeMember } from './metrics-member.ts';
 
 /** Where the metrics module reads nodes (the nodes module's, wired in app.ts). */
 export interface NodeMembers {
