@@ -124,7 +124,8 @@ export const metricsRoutes =
     app.get(
       '/api/v1/metrics/:network/series',
       {
-        config: networkRead,
+        // Found from the node the series is of; a path network that disagrees with the node's is refused.
+        config: { access: access.networkAdmin(network.of('node', { query: 'node' }, 'network')) },
         schema: {
           tags,
           params: networkParams,
