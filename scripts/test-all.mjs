@@ -159,6 +159,11 @@ const mustRun = [
     why: "a network admin's egress range over the server, a peer endpoint or another network refused; a host in two networks keeping the server and both networks, even with a range over the server's address pushed to it",
   },
   { file: /\.api\.test\.ts$/, title: /mosquitto|MQTT_URL/i, why: 'a real Mosquitto broker' },
+  {
+    file: /\.replicas\.api\.test\.ts$/,
+    title: /./,
+    why: 'server replicas on one PostgreSQL and one Mosquitto behind haproxy (issue 42; run in the PostgreSQL pass)',
+  },
 ];
 const mustRunSeen = new Map(mustRun.map((rule) => [rule, { passed: 0, skipped: [] }]));
 

@@ -85,6 +85,11 @@ export class TestMosquitto {
     return `mqtt://${auth}127.0.0.1:${this.port}`;
   }
 
+  /** The broker's process id while it runs (the replica lab kills it if the test process exits first). */
+  get pid(): number | undefined {
+    return this.#process?.exitCode === null ? this.#process.pid : undefined;
+  }
+
   /** Re-reads the password and ACL files (what an operator does after regenerating them). */
   reload(): void {
     this.#process?.kill('SIGHUP');
