@@ -1,6 +1,4 @@
 import type { KeyObject } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import {
   dnsSyncMessageSchema,
   dnsUpdateMessageSchema,
@@ -11,6 +9,7 @@ import {
 } from '@meshdeck/contracts';
 import type { AgentOptions } from './agent-options.ts';
 import { RECONNECT_BACKOFF, backoffDelay } from './backoff.ts';
+import { AgentWork, serverAddresses } from './agent-work.ts';
 import { BrokerConnection } from './broker-connection.ts';
 import { MetricsReporter } from './metrics-reporter.ts';
 import { openPayload, payloadKey } from './payload-open.ts';
@@ -23,30 +22,14 @@ import { gatewayRole, withInboundFilter, type RoutingPlan } from './routing-plan
 import { RoutingReporter, configurationSummary, reportOf } from './routing-report.ts';
 import { discoverEndpoint } from './endpoint-discovery.ts';
 import { rotateKeys } from './host-actions.ts';
-import { HostUnknownError, type ServerApi } from './server-api.ts';
+import type { ServerApi } from './server-api.ts';
 import type { AgentState } from './state.ts';
 import { ThrottledLog } from './throttled-log.ts';
 import { AGENT_VERSION, localInterfaces } from './system-info.ts';
 import { interfaceAddresses } from './wg-config.ts';
 import type { MeshInterface } from './wireguard.ts';
 
-/**
- * The IP addresses behind the server's URLs (an IP literal as it is, a name looked up): what must stay on the
- * host's own path whatever the mesh routes. A name that does not resolve now adds nothing (the next pull retries).
- */
-export async function serverAddresses(urls: readonly string[]): Promise<string[]> {
-  const found = new Set<string>();
-  for (const url of urls) {
-    const host = URL.parse(url)?.hostname.replace(/^\[|\]$/g, '') ?? '';
-    if (host === '') continue;
-    if (isIP(host) !== 0) found.add(host);
-    else for (const { address } of await lookup(host, { all: true }).catch(() => [])) found.add(address);
-  }
-  return [...found];
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * The running agent: pulls its state, keeps the interface in line with peer updates from the broker (full lists
@@ -66,7 +49,7 @@ export class Agent {
   readonly #log: ThrottledLog;
   /** Opens the server's sealed messages (api-contract §6.3). */
   readonly #key: KeyObject;
-  #queue: Promise<void> = Promise.resolve();
+  readonly #work: AgentWork;
   #lastSummary = '';
   /** The server owns the port (de-confliction, console edits); the pulled host says which one to use. */
   #listenPort: number;
@@ -94,12 +77,13 @@ export class Agent {
   ) {
     this.#listenPort = state.listenPort;
     this.#log = new ThrottledLog(options.log);
+    this.#work = new AgentWork(this.#log, { hostId: state.hostId, joinCommand: options.joinCommand });
     this.#key = payloadKey(state.trafficKey);
     this.#hosts = options.hostsFile ? new HostsFile(options.hostsFile, options.log) : undefined;
     this.#routing = new MeshRouting({
       iface: state.interfaceName,
       // A probe changed the picture: reconfigure in turn with everything else, never waiting for the server.
-      onChange: () => this.enqueue('configure', () => this.configure()),
+      onChange: () => this.#work.enqueue('configure', () => this.configure()),
       log: options.log,
       internetFailMode: options.internetFailMode,
       serverAddresses: () => this.#serverAddresses,
@@ -110,8 +94,8 @@ export class Agent {
     });
     this.#reporter = new RoutingReporter(
       (status) => api.reportRoutingStatus(reportOf(status)),
-      (error) => this.report('routing-report', error),
-      () => this.recovered('routing-report'),
+      (error) => this.#work.report('routing-report', error),
+      () => this.#work.recovered('routing-report'),
     );
     const peerStats = mesh.peerStats?.bind(mesh);
     this.#failover = peerStats ? new FailoverControl(api, peerStats, options.log, this.#log) : undefined;
@@ -129,8 +113,8 @@ export class Agent {
             publish: async (topic, payload) => void (await this.#broker?.publish(topic, payload)),
           },
           this.#key,
-          (error) => this.report('metrics', error),
-          () => this.recovered('metrics'),
+          (error) => this.#work.report('metrics', error),
+          () => this.#work.recovered('metrics'),
         )
       : undefined;
   }
@@ -154,7 +138,7 @@ export class Agent {
         mqttTopics.peerUpdate(this.state.hostId, Server),
         mqttTopics.hostUpdate(this.state.hostId, Server),
       ],
-      onMessage: (topic, payload) => this.enqueue('message', () => this.onMessage(topic, payload)),
+      onMessage: (topic, payload) => this.#work.enqueue('message', () => this.onMessage(topic, payload)),
       // Messages sent while disconnected are lost (they are not retained), so every (re)connect pulls afresh;
       // the server may have restarted too, forgetting the routing report it keeps in memory.
       onReady: () => {
@@ -165,17 +149,18 @@ export class Agent {
       ...(this.options.backoff ? { backoff: this.options.backoff } : {}),
     });
     this.#broker.start();
-    this.enqueue('check-in', () => this.checkIn());
+    this.#work.enqueue('check-in', () => this.checkIn());
     this.#timers.push(
       setInterval(() => {
-        this.enqueue('check-in', () => this.checkIn());
+        this.#work.enqueue('check-in', () => this.checkIn());
         // No broker, no pushed updates: fall back to pulling at the check-in pace until it is back.
-        if (!this.isBrokerConnected) this.enqueue('pull', async () => this.applyPull(await this.api.pull()));
+        if (!this.isBrokerConnected)
+          this.#work.enqueue('pull', async () => this.applyPull(await this.api.pull()));
       }, this.options.checkInSeconds * 1000),
     );
     this.#timers.push(
       setInterval(
-        () => this.enqueue('pull', async () => this.applyPull(await this.api.pull())),
+        () => this.#work.enqueue('pull', async () => this.applyPull(await this.api.pull())),
         this.options.pullSeconds * 1000,
       ),
     );
@@ -195,8 +180,8 @@ export class Agent {
         setInterval(
           () =>
             void failover.check(this.#peers, this.#routing.peerIds).then(
-              () => this.recovered('failover'),
-              (error: unknown) => this.report('failover', error),
+              () => this.#work.recovered('failover'),
+              (error: unknown) => this.#work.report('failover', error),
             ),
           WATCH_INTERVAL_MS,
         ),
@@ -222,49 +207,15 @@ export class Agent {
     return this.#peers;
   }
 
-  /** Runs work after whatever is queued, one thing at a time (messages, pulls and check-ins never interleave). */
-  private run<T>(work: () => Promise<T>): Promise<T> {
-    const result = this.#queue.then(work);
-    this.#queue = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    return result;
-  }
-
-  /** Queues work whose failure is reported (at most once a minute per kind) and otherwise ignored. */
-  private enqueue(kind: string, work: () => Promise<void>): void {
-    this.run(work).then(
-      () => this.recovered(kind),
-      (error: unknown) => this.report(kind, error),
-    );
-  }
-
-  private report(kind: string, error: unknown): void {
-    if (error instanceof HostUnknownError) {
-      this.#log.warn(
-        'unknown-host',
-        `the server does not know host ${this.state.hostId} (it was deleted, or the server lost its data: ${error.message}). Retrying will not help; join again: ${this.options.joinCommand}`,
-      );
-      return;
-    }
-    this.#log.warn(kind, `${kind} failed: ${messageOf(error)}`);
-  }
-
-  private recovered(kind: string): void {
-    if (this.#log.clear(kind)) this.#log.info(`${kind}: working again`);
-    this.#log.clear('unknown-host');
-  }
-
   /** The first pull: without it there is nothing to apply and no broker to connect to, so it waits for the server. */
   private async pullUntilAnswered(): Promise<HostPull> {
     for (let attempt = 0; ; attempt++) {
       try {
         const pull = await this.api.pull();
-        this.recovered('pull');
+        this.#work.recovered('pull');
         return pull;
       } catch (error) {
-        this.report('pull', error);
+        this.#work.report('pull', error);
         await sleep(backoffDelay(attempt, this.options.backoff ?? RECONNECT_BACKOFF));
       }
     }
@@ -277,11 +228,11 @@ export class Agent {
     void (async () => {
       for (let attempt = 0; !this.#stopped; attempt++) {
         try {
-          await this.run(async () => this.applyPull(await this.api.pull()));
-          this.recovered('pull');
+          await this.#work.run(async () => this.applyPull(await this.api.pull()));
+          this.#work.recovered('pull');
           break;
         } catch (error) {
-          this.report('pull', error);
+          this.#work.report('pull', error);
           await sleep(backoffDelay(attempt, this.options.backoff ?? RECONNECT_BACKOFF));
         }
       }
@@ -363,7 +314,7 @@ export class Agent {
       apply: () => this.configure(),
     });
     if (outcome.reported) this.options.log(`keys refreshed: new public key ${this.state.publicKey}`);
-    else this.report('key-report', outcome.error);
+    else this.#work.report('key-report', outcome.error);
   }
 
   private async applyPull(pull: HostPull): Promise<void> {
@@ -412,12 +363,12 @@ export class Agent {
 
   private async checkIn(): Promise<void> {
     // A firewall tool installed or removed since the start: use it (apply again) and report it below.
-    if (await this.mesh.redetectFirewall?.()) this.enqueue('configure', () => this.configure());
+    if (await this.mesh.redetectFirewall?.()) this.#work.enqueue('configure', () => this.configure());
     const { error: stunError, ...endpoint } = await discoverEndpoint(
       this.api.baseUrl,
       this.options.stunServer,
     );
-    if (stunError) this.report('stun', stunError);
+    if (stunError) this.#work.report('stun', stunError);
     await this.api.checkIn({
       version: AGENT_VERSION,
       // Repeats the current key, so a rotation whose report failed reaches the server at the next check-in.

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import type { AlertEventsTable, AlertRulesTable, Database } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
+import type { AlertEventsTable, AlertRulesTable } from '../../db/schema-observed.ts';
 
 export type AlertRuleRow = Selectable<AlertRulesTable>;
 export type AlertEventRow = Selectable<AlertEventsTable>;

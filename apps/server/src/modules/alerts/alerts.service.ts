@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type {
-  AlertEvent,
   AlertKind,
   AlertOverview,
   AlertRule,
   AlertRuleValues,
   AlertRuleWithSecret,
   AlertTestResult,
-  AlertWebhookBody,
   NodeMetrics,
   NodeStatus,
 } from '@meshdeck/contracts';
 import { badRequest, notFound } from '../../lib/api-error.ts';
 import type { EventBus } from '../events/events.public.ts';
 import { judge, observe, subjectNodes, type NetworkSnapshot, type OpenAlert } from './alert-evaluator.ts';
-import { newSecret, type AlertDelivery, type DeliveryOutcome } from './alert-delivery.ts';
+import { newSecret, type AlertDelivery } from './alert-delivery.ts';
+import { AlertNotifier } from './alert-notifier.ts';
+import { presentEvent, presentRule } from './alerts.presenter.ts';
 import type { AlertEventRow, AlertRuleRow, AlertsRepository } from './alerts.repository.ts';
 
 /** Rules one network may hold. */
@@ -24,8 +24,6 @@ export const HISTORY_DAYS = 30;
 export const HISTORY_PER_NETWORK = 2000;
 /** Alerts the overview lists as history. */
 const HISTORY_SHOWN = 200;
-/** Waits before a failed notification is sent again (then it is recorded as failed). */
-const RETRY_DELAYS_MS = [5_000, 30_000];
 
 /** A node as the rules read it. */
 export interface WatchedNode {
@@ -67,46 +65,6 @@ export interface AlertsServiceDeps {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** A rule row as the API shows it; the webhook URL reduced to its origin for callers who only read. */
-export function presentRule(row: AlertRuleRow, firing: number, showsUrl: boolean): AlertRule {
-  let url = row.webhook_url;
-  if (!showsUrl && url !== '') url = `${new URL(url).origin}/…`;
-  return {
-    id: row.id,
-    network: row.network,
-    name: row.name,
-    kind: row.kind as AlertKind,
-    enabled: row.enabled === 1,
-    node_id: row.node_id,
-    latency_ms: row.latency_ms,
-    for_seconds: row.for_seconds,
-    cooldown_seconds: row.cooldown_seconds,
-    webhook_url: url,
-    email_to: showsUrl ? (JSON.parse(row.email_to) as string[]) : [],
-    secret_hint: row.secret.slice(-4),
-    created_by: row.created_by,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    firing,
-  };
-}
-
-export const presentEvent = (row: AlertEventRow): AlertEvent => ({
-  id: row.id,
-  rule_id: row.rule_id,
-  rule_name: row.rule_name,
-  kind: row.kind as AlertKind,
-  network: row.network,
-  subject: row.subject,
-  subject_name: row.subject_name,
-  state: row.resolved_at === null ? 'firing' : 'resolved',
-  detail: row.detail,
-  fired_at: row.fired_at,
-  resolved_at: row.resolved_at,
-  delivery: row.delivery as AlertEvent['delivery'],
-  delivery_error: row.delivery_error,
-});
-
 /**
  * Alert rules per network and their evaluation (decision 055): rules are judged on a network whenever its nodes'
  * status or metrics change and on a periodic sweep; one evaluation per network at a time. A firing or resolution
@@ -119,10 +77,17 @@ export class AlertsService {
   /** The evaluation running per network, and whether another was asked for meanwhile. */
   readonly #running = new Map<string, { again: boolean; done: Promise<void> }>();
   readonly #evaluatedAt = new Map<string, number>();
-  readonly #retries = new Set<NodeJS.Timeout>();
+  readonly #notifier: AlertNotifier;
 
   constructor(private readonly d: AlertsServiceDeps) {
     this.#now = d.now ?? Date.now;
+    this.#notifier = new AlertNotifier({
+      repository: d.repository,
+      delivery: d.delivery,
+      delivered: (network) => this.#announce(network, undefined, 'updated'),
+      onError: d.onError,
+      now: this.#now,
+    });
   }
 
   // ---- rules ----
@@ -195,7 +160,7 @@ export class AlertsService {
   async test(network: string, ruleId: string): Promise<AlertTestResult> {
     const rule = await this.#rule(network, ruleId);
     const now = iso(this.#now());
-    const body = this.#body(rule, 'alert.test', {
+    return this.#notifier.test(rule, {
       id: `test-${randomUUID()}`,
       subject: '',
       subject_name: 'test',
@@ -203,7 +168,6 @@ export class AlertsService {
       fired_at: now,
       resolved_at: null,
     });
-    return { deliveries: await this.d.delivery.send(this.#destinations(rule), body) };
   }
 
   async overview(network: string): Promise<AlertOverview> {
@@ -310,7 +274,7 @@ export class AlertsService {
         };
         await this.d.repository.insertEvent(row);
         await this.#logged('ALERT_FIRED', rule, row);
-        this.#notify(rule, row, 'alert.firing');
+        this.#notifier.notify(rule, row, 'alert.firing');
         isChanged = true;
       }
       for (const { alert, detail } of judgement.resolve) {
@@ -324,8 +288,7 @@ export class AlertsService {
 
   /** Stops retries (the server is closing). */
   stop(): void {
-    for (const timer of this.#retries) clearTimeout(timer);
-    this.#retries.clear();
+    this.#notifier.stop();
   }
 
   // ---- helpers ----
@@ -381,7 +344,7 @@ export class AlertsService {
     if (!(await this.d.repository.resolveEvent(row.id, at, detail))) return false;
     const resolved = { ...row, resolved_at: at, detail };
     await this.#logged('ALERT_RESOLVED', rule, resolved);
-    if (notifies) this.#notify(rule, resolved, 'alert.resolved');
+    if (notifies) this.#notifier.notify(rule, resolved, 'alert.resolved');
     return true;
   }
 
@@ -404,64 +367,6 @@ export class AlertsService {
         },
       })
       .catch(this.d.onError);
-  }
-
-  #destinations(rule: AlertRuleRow) {
-    return {
-      webhook_url: rule.webhook_url,
-      email_to: JSON.parse(rule.email_to) as string[],
-      secret: rule.secret,
-    };
-  }
-
-  #body(
-    rule: AlertRuleRow,
-    event: AlertWebhookBody['event'],
-    alert: Pick<AlertEventRow, 'id' | 'subject' | 'subject_name' | 'detail' | 'fired_at' | 'resolved_at'>,
-  ): AlertWebhookBody {
-    return {
-      version: 1,
-      event,
-      alert_id: alert.id,
-      rule: { id: rule.id, name: rule.name, kind: rule.kind as AlertKind },
-      network: rule.network,
-      subject: { id: alert.subject, name: alert.subject_name },
-      detail: alert.detail,
-      fired_at: alert.fired_at,
-      resolved_at: alert.resolved_at,
-      sent_at: iso(this.#now()),
-    };
-  }
-
-  /** Notifies in the background: a failed destination is tried again after 5 s and 30 s, then recorded failed. */
-  #notify(rule: AlertRuleRow, row: AlertEventRow, event: AlertWebhookBody['event']): void {
-    const attempt = async (index: number, destinations = this.#destinations(rule)) => {
-      const outcomes: DeliveryOutcome[] = await this.d.delivery.send(
-        destinations,
-        this.#body(rule, event, row),
-      );
-      const failed = outcomes.filter((outcome) => !outcome.ok);
-      const delay = RETRY_DELAYS_MS[index];
-      if (failed.length > 0 && delay !== undefined) {
-        // Only the destinations that failed are tried again.
-        const again = {
-          ...destinations,
-          webhook_url: failed.some((f) => f.target === 'webhook') ? destinations.webhook_url : '',
-          email_to: failed.some((f) => f.target === 'email') ? destinations.email_to : [],
-        };
-        const timer = setTimeout(() => {
-          this.#retries.delete(timer);
-          void attempt(index + 1, again).catch(this.d.onError);
-        }, delay);
-        timer.unref();
-        this.#retries.add(timer);
-        return;
-      }
-      const error = failed.map((f) => `${f.target}: ${f.error}`).join('; ');
-      await this.d.repository.setDelivery(row.id, failed.length > 0 ? 'failed' : 'sent', error);
-      this.#announce(rule.network, undefined, 'updated');
-    };
-    void attempt(0).catch(this.d.onError);
   }
 
   #announce(network: string, id: string | undefined, action: 'created' | 'updated' | 'deleted'): void {
