@@ -54,6 +54,8 @@ const chunkGroups = [
     test: /[\\/]node_modules[\\/](sigma|graphology|graphology-utils|events)[\\/]/,
     priority: 9,
   },
+  // The analytics page's chart library (uPlot, ~20 KiB gzip): its own chunk for that page only (decision 064).
+  { name: 'chart-libs', test: /[\\/]node_modules[\\/]uplot[\\/]/, priority: 9 },
   { name: 'ui', test: /[\\/]node_modules[\\/]/, priority: 8 },
   // The sign-in page's SSO button, loaded after the form: its own chunk, or 'console' would take it (the invite
   // page shares it) and bring Mantine along.

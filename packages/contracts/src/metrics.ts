@@ -131,3 +131,30 @@ export type ClientMetrics = z.infer<typeof clientMetricsSchema>;
 
 /** The MQTT topic an agent publishes a node's metrics on (api-contract §6.2). */
 export const metricsTopic = (server: string, nodeId: string): string => `metrics/${server}/${nodeId}`;
+
+/** One point of a time series: a node as a whole (`peer_id` '') or one pair, at one report or over one bucket. */
+export const metricsSeriesPointSchema = z.object({
+  peer_id: z.string(),
+  /** Epoch seconds: the report's time, or the bucket's start. */
+  at: z.number(),
+  /** Checks made (for the node as a whole: peers measured, summed over the bucket's reports). */
+  checks: z.number(),
+  /** Checks that reached the peer. */
+  up: z.number(),
+  /** Mean and highest latency (ms) over the answered checks; null when none answered. */
+  latency_avg: z.number().nullable(),
+  latency_max: z.number().nullable(),
+  /** WireGuard's byte counters (since the interface came up; the bucket's highest). */
+  rx: z.number(),
+  tx: z.number(),
+});
+export type MetricsSeriesPoint = z.infer<typeof metricsSeriesPointSchema>;
+
+/** `GET /api/v1/metrics/{network}/series?node=&peer=&from=&to=` (Meshdeck's own; the analytics charts). */
+export const metricsSeriesSchema = z.object({
+  node_id: z.string(),
+  /** Seconds per point: 0 for raw reports, else the roll-up's bucket. */
+  resolution: z.number().int(),
+  points: z.array(metricsSeriesPointSchema),
+});
+export type MetricsSeries = z.infer<typeof metricsSeriesSchema>;

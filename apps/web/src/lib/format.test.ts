@@ -43,6 +43,14 @@ describe('format', () => {
     expect(formatBytes(999)).toBe('999 B');
     expect(formatBytes(1500)).toBe('1.50 KiB');
     expect(formatBytes(2_000_000_000)).toBe('2.00 GiB');
+    expect(formatBytes(1000)).toBe('1.00 KiB');
+    expect(formatBytes(3_500_000_000_000)).toBe('3.50 TiB');
+    expect(formatBytes(5e15)).toBe('5000.00 TiB');
+  });
+
+  it('when a value rounds to 1000 of a unit, then it is shown in the next unit', () => {
+    expect(formatBytes(999_999)).toBe('1.00 MiB');
+    expect(formatBytes(999_994)).toBe('999.99 KiB');
   });
 
   it('when formatting dates, then the spec formats apply and the zero time is empty', () => {
@@ -51,8 +59,15 @@ describe('format', () => {
     expect(formatDate('0001-01-01T00:00:00Z')).toBe('');
   });
 
+  it('when the language is German, then uptime reads in German hours and minutes', async () => {
+    await i18next.changeLanguage('de');
+    expect(formatUptime(205)).toBe('3 Std. 25 Min.');
+    await i18next.changeLanguage('en');
+  });
+
   it('when formatting uptime and versions, then hrs/mins and a single v prefix are used', () => {
     expect(formatUptime(205)).toBe('3 hrs 25 mins');
+    expect(formatUptime(59.9)).toBe('0 hrs 59 mins');
     expect(formatVersion('0.30.0')).toBe('v0.30.0');
     expect(formatVersion('v0.30.0')).toBe('v0.30.0');
   });

@@ -48,17 +48,19 @@ export function formatBytes(bytes: number, fractionDigits = 2): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '';
   let value = bytes;
   let unit = 0;
-  while (value >= 1e3 && unit < BYTE_UNITS.length - 1) {
+  // A value that rounds to 1000 of a unit is shown in the next one ("1.00 MiB", never "1000.00 KiB").
+  const shown = () => (unit === 0 ? value : Number(value.toFixed(fractionDigits)));
+  while (shown() >= 1e3 && unit < BYTE_UNITS.length - 1) {
     value /= 1e3;
     unit += 1;
   }
   return `${unit === 0 ? value : value.toFixed(fractionDigits)} ${BYTE_UNITS[unit]}`;
 }
 
-/** Uptime in hours and minutes, e.g. "3 hrs 25 mins". */
+/** Uptime in hours and minutes (spec §9), in the active language: "3 hrs 25 mins", "3 Std. 25 Min.". */
 export function formatUptime(totalMinutes: number): string {
   const minutes = Math.max(0, Math.floor(totalMinutes));
-  return `${Math.floor(minutes / 60)} hrs ${minutes % 60} mins`;
+  return i18next.t('common:uptime', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
 }
 
 /** Versions are shown with a single leading v whether or not the server already sent one. */

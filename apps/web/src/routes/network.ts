@@ -1,7 +1,9 @@
-import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import type { lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute, redirect } from '@tanstack/react-router';
 import { aclsSearchSchema } from '@/features/acls/acls-search.ts';
 import { oldAclsSearchSchema } from '@/features/acls/old-acls-search.ts';
 import { alertsSearchSchema } from '@/features/alerts/alerts-search.ts';
+import { analyticsSearchSchema } from '@/features/analytics/analytics-search.ts';
 import { dnsSearchSchema } from '@/features/dns/dns-search.ts';
 import { graphSearchSchema } from '@/features/graph/graph-search.ts';
 import { metricsSearchSchema } from '@/features/metrics/metrics-search.ts';
@@ -17,7 +19,6 @@ import { hasNetwork, networksQueryOptions } from '@/lib/networks-query-options.t
 import { paths, type NetworkSection } from '@/lib/paths.ts';
 import { useSession } from '@/lib/session.ts';
 import { protectedRoute } from './protected.ts';
-import { searchEnum, searchObject } from '@/lib/search-fields.ts';
 import { lazyPage } from './lazy-page.ts';
 
 /**
@@ -51,13 +52,9 @@ export const networkIndexRoute = createRoute({
 });
 
 type LazyPage = ReturnType<typeof lazyRouteComponent>;
-const upcoming: LazyPage = lazyRouteComponent(
-  () => import('@/components/layout/upcoming-page.tsx'),
-  'UpcomingPage',
-);
 
 // Generic so each route keeps its literal path, and with it its own typed search parameters.
-const section = <P extends NetworkSection>(path: P, component: LazyPage = upcoming, isProOnly = false) =>
+const section = <P extends NetworkSection>(path: P, component: LazyPage, isProOnly = false) =>
   createRoute({ getParentRoute: () => networkRoute, path, component, staticData: { page: path, isProOnly } });
 
 export const networkSectionRoutes = [
@@ -164,10 +161,14 @@ export const networkSectionRoutes = [
   createRoute({
     getParentRoute: () => networkRoute,
     path: 'analytics',
-    // `?tab=` picks the tab; metrics when absent.
-    validateSearch: searchObject({ tab: searchEnum(['metrics', 'info', 'graph']) }),
-    // The networks feature's page with the graph feature's panel in its Graph tab (routes/analytics-view.tsx).
-    component: lazyPage(() => import('./analytics-view.tsx'), 'AnalyticsView', ['networks', 'graph']),
+    // `?tab=` picks the tab (metrics when absent); `?range=`, `?node=` and `?peer=` what the charts show.
+    validateSearch: analyticsSearchSchema,
+    // The networks feature's page with the analytics charts and the graph panel in its tabs (analytics-view.tsx).
+    component: lazyPage(() => import('./analytics-view.tsx'), 'AnalyticsView', [
+      'networks',
+      'graph',
+      'metrics',
+    ]),
     staticData: { page: 'analytics', isProOnly: true },
   }),
   createRoute({

@@ -240,6 +240,37 @@ describe('metrics reports from agents', () => {
     expect(bad.body.Message).toMatch(/from/);
   });
 
+  it('GET /api/v1/metrics/{network}/series -> when the console asks for an hour, a day, a week or a month, answers raw reports up to a day, then 5-minute and hourly buckets', async () => {
+    const node = fleet[0]!.nodes[0]!.id;
+    const now = Math.floor(Date.now() / 1000);
+    const resolution = async (seconds: number) =>
+      (await call(`/api/v1/metrics/neta/series?node=${node}&from=${now - seconds}&to=${now}`)).body
+        .resolution;
+    // The day chart shows today's reports as they come (raw reports are kept a day).
+    expect(await resolution(3600)).toBe(0);
+    expect(await resolution(24 * 3600)).toBe(0);
+    expect(await resolution(7 * 24 * 3600)).toBe(300);
+    expect(await resolution(30 * 24 * 3600)).toBe(3600);
+  });
+
+  it('GET /api/v1/metrics/{network}/series -> when the node is in another network, answers 404 naming node (its network is found from the node)', async () => {
+    const nodeOfB = other[0]!.nodes[0]!.id;
+    const now = Math.floor(Date.now() / 1000);
+    const answer = await call(`/api/v1/metrics/neta/series?node=${nodeOfB}&from=${now - 60}&to=${now}`);
+    expect(answer.status).toBe(404);
+    expect(answer.body.Message).toMatch(/^node:/);
+    // A network admin of neta alone may not read B's node by naming it with B's network either.
+    const adminA = await createUserWithRole(server, 'series-neta-admin', 'platform-user', [
+      'neta-network-admin-grp',
+    ]);
+    const asAdminA = await call(
+      `/api/v1/metrics/netb/series?node=${nodeOfB}&from=${now - 60}&to=${now}`,
+      adminA,
+    );
+    expect([403, 404]).toContain(asAdminA.status);
+    expect(JSON.stringify(asAdminA.body)).not.toContain('metrics-c');
+  });
+
   it('roll-ups -> raw samples become 5-minute then hourly buckets with their counts, and pruning keeps the recent', async () => {
     const repository = new MetricsRepository(server.app.meshdeck.database.db);
     const hour = 3600 * 1000; // an hour boundary far in the past, away from the reports above

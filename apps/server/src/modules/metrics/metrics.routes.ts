@@ -2,6 +2,7 @@ import {
   clientMetricsSchema,
   meshHealthSchema,
   metricsByNodeSchema,
+  metricsSeriesSchema,
   nodeMetricsSchema,
   boundedString,
   LIMITS,
@@ -22,23 +23,6 @@ const seriesQuery = z.object({
   from: z.coerce.number({ error: 'from must be epoch seconds' }).int().min(0),
   to: z.coerce.number({ error: 'to must be epoch seconds' }).int().min(0),
 });
-const seriesSchema = z.object({
-  node_id: z.string(),
-  resolution: z.number().int(),
-  points: z.array(
-    z.object({
-      peer_id: z.string(),
-      at: z.number(),
-      checks: z.number(),
-      up: z.number(),
-      latency_avg: z.number().nullable(),
-      latency_max: z.number().nullable(),
-      rx: z.number(),
-      tx: z.number(),
-    }),
-  ),
-});
-
 /** HTTP for metrics (api-contract §2.11; raw answers) and the console's time series. */
 export const metricsRoutes =
   (metrics: MetricsService, networkIds: () => Promise<string[]>): FastifyPluginAsyncZod =>
@@ -130,9 +114,9 @@ export const metricsRoutes =
           tags,
           params: networkParams,
           querystring: seriesQuery,
-          response: { 200: seriesSchema },
+          response: { 200: metricsSeriesSchema },
           description:
-            "Meshdeck's own: one node's figures per peer over [from, to) (epoch seconds): raw samples up to 6 hours, 5-minute buckets up to a week, hourly beyond.",
+            "Meshdeck's own: one node's figures per peer over [from, to) (epoch seconds): raw reports up to a day, 5-minute buckets up to a week, hourly beyond (each kept as long as that range).",
         },
       },
       async (request) => {

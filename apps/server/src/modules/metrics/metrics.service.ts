@@ -349,14 +349,15 @@ export class MetricsService {
   }
 
   /**
-   * A node's time series over [from, to) (epoch seconds): raw samples for up to 6 hours, 5-minute buckets up to a
-   * week, hourly beyond, so a chart gets a few hundred points per pair whatever its range.
+   * A node's time series over [from, to) (epoch seconds): raw reports for up to a day, 5-minute buckets up to a
+   * week, hourly beyond, each level for the range it is kept (RETENTION), so the console's hour, day, week and month
+   * charts each read the finest level that covers them (a day of reports every 60 s is 1,440 points).
    */
   async series(input: { network: string; nodeId: string; peerId?: string; from: number; to: number }) {
     const member = await this.deps.members.find(input.nodeId);
     if (member?.network !== input.network) return undefined;
     const span = input.to - input.from;
-    const resolution = span <= 6 * 3600 ? 0 : span <= 7 * 24 * 3600 ? 300 : 3600;
+    const resolution = span <= RETENTION.rawSeconds ? 0 : span <= RETENTION.rollups.get(300)! ? 300 : 3600;
     const points: SeriesPoint[] = await this.deps.repository.series({ ...input, resolution });
     return { node_id: input.nodeId, resolution, points };
   }

@@ -67,6 +67,13 @@ export const PAGE_ICONS = {
 
 export type PageKey = keyof typeof PAGE_ICONS;
 
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** Which page a route shows; names its icon and its `pages:` translations (the Pro upgrade view reads it). */
+    page?: PageKey;
+  }
+}
+
 /** Draws a page's icon at the given size. */
 export function PageIcon({ page, size = 22 }: { page: PageKey; size?: number }) {
   const PageIconComponent = PAGE_ICONS[page];

@@ -9,7 +9,7 @@ export type EdgeTone = 'red' | 'yellow' | 'orange' | 'green' | 'gray' | 'role';
 
 /** The tone of a measured latency in ms (undefined or 999: unknown). */
 export function latencyTone(latency: number | undefined): EdgeTone {
-  if (latency === undefined || latency >= UNKNOWN_LATENCY_MS) return 'gray';
+  if (latency === undefined || latency === UNKNOWN_LATENCY_MS) return 'gray';
   if (latency > LATENCY_BAD_MS) return 'red';
   if (latency > LATENCY_WARN_MS) return 'yellow';
   return 'green';

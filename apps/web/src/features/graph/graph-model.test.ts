@@ -119,6 +119,18 @@ describe('buildGraphModel', () => {
     expect(model.edges.some((e) => e.kind === 'direct')).toBe(false);
   });
 
+  it('-> when a pair answers above 999 ms, draws it red with its latency (only exactly 999 means unknown)', () => {
+    const model = build({
+      nodes: ['a', 'b', 'c'].map((id) => host(id)),
+      metrics: metricsOf([
+        ['a', 'b', metric({ latency: 1500 })],
+        ['a', 'c', metric({ latency: 999 })],
+      ]),
+    });
+    const problems = model.edges.filter((e) => e.kind === 'problem');
+    expect(problems.map((e) => [e.source, e.target, e.tone, e.latency])).toEqual([['a', 'b', 'red', 1500]]);
+  });
+
   it('-> when a host is offline or a pair goes through its configured relay, draws no pair edge for it', () => {
     const model = build({
       nodes: [

@@ -94,9 +94,9 @@ export const MAX_DIRECT_NODES = 300;
 function severity(metric: Metric, isRelayedByDesign: boolean): number {
   if (metric.reason === 'blocked_by_policy') return -1;
   if (!metric.connected) return 5;
-  if (metric.latency < UNKNOWN_LATENCY_MS && metric.latency > LATENCY_BAD_MS) return 4;
+  if (metric.latency !== UNKNOWN_LATENCY_MS && metric.latency > LATENCY_BAD_MS) return 4;
   if (metric.path === 'relayed' && !isRelayedByDesign) return 3;
-  if (metric.latency < UNKNOWN_LATENCY_MS && metric.latency > LATENCY_WARN_MS) return 2;
+  if (metric.latency !== UNKNOWN_LATENCY_MS && metric.latency > LATENCY_WARN_MS) return 2;
   return 0;
 }
 
@@ -235,7 +235,7 @@ const measured = (metric: Metric, tone: EdgeTone): Partial<GraphEdge> => ({
   tone,
   isConnected: metric.connected,
   path: metric.path,
-  ...(metric.latency < UNKNOWN_LATENCY_MS ? { latency: metric.latency } : {}),
+  ...(metric.latency !== UNKNOWN_LATENCY_MS ? { latency: metric.latency } : {}),
   ...(metric.via === undefined ? {} : { via: metric.via }),
   ...(metric.reason === undefined ? {} : { reason: metric.reason }),
 });

@@ -8,7 +8,10 @@ import { mockApi } from '@/test/mock-api.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import { makeNetworkWire, shellRoutes, storeSignedInSession } from '@/test/signed-in.ts';
 import type * as ApiClientModule from '@/lib/api-client.ts';
+import { exportColumns, toCsv } from '@/components/data-table/export-rows.ts';
+import { pairColumns } from './components/metrics-tables.tsx';
 import { MetricsPage } from './metrics-page.tsx';
+import { pairRows } from './metrics-rows.ts';
 import { metricsSearchSchema } from './metrics-search.ts';
 
 vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
@@ -58,6 +61,7 @@ function arrange(search = '') {
         a: node('a', 'alpha', {
           b: metric('beta'),
           c: metric('gamma', { latency: 620, path: 'relayed', via: 'b', reason: 'relayed' }),
+          d: metric('delta', { latency: 1500, totalsent: 999_999, totalreceived: 3_500_000_000_000 }),
         }),
         b: node('b', 'beta', {
           a: metric('alpha', { connected: false, latency: 999, reason: 'handshake_stale', percentup: 40 }),
@@ -96,13 +100,54 @@ describe('MetricsPage', () => {
   it('-> the problems view keeps only unreachable, slow or relayed pairs, and the clients view lists clients', async () => {
     const { router } = await arrange();
     await screen.findByRole('table', { name: 'Metrics per pair' });
-    await userEvent.click(await screen.findByRole('radio', { name: 'Problems (2)' }));
+    await userEvent.click(await screen.findByRole('radio', { name: 'Problems (3)' }));
     const table = await screen.findByRole('table', { name: 'Metrics per pair' });
-    expect(within(table).queryByText('Direct')).not.toBeInTheDocument();
+    const shown = within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent ?? '');
+    expect(shown.some((text) => text.startsWith('alphabeta'))).toBe(false);
+    expect(shown.some((text) => text.startsWith('alphadelta'))).toBe(true);
     expect(router.state.location.search).toMatchObject({ view: 'problems' });
     await userEvent.click(screen.getByRole('radio', { name: 'Clients' }));
     const clients = await screen.findByRole('table', { name: 'Metrics per client' });
     expect(await within(clients).findByText('laptop')).toBeInTheDocument();
     expect(within(clients).getByText('350 ms')).toBeInTheDocument();
+  });
+
+  it('-> colours latency as spec §4 says (above 300 yellow, above 500 red, 999 unknown) and reads bytes in 1e3 steps', async () => {
+    await arrange();
+    const table = await screen.findByRole('table', { name: 'Metrics per pair' });
+    const tone = (text: string) =>
+      within(table).getByText(text).closest('[data-tone]')?.getAttribute('data-tone');
+    expect(tone('12 ms')).toBe('green');
+    expect(tone('620 ms')).toBe('red');
+    // Only exactly 999 is unknown: 1,500 ms is a very slow pair, red.
+    expect(tone('1500 ms')).toBe('red');
+    expect(tone('unknown')).toBe('gray');
+    const delta = within(table)
+      .getAllByRole('row')
+      .find((row) => row.textContent?.startsWith('alphadelta'));
+    expect(delta?.textContent).toMatch(/1\.00 MiB.*3\.50 TiB/);
+    expect(screen.getByTestId('newest-report')).toHaveTextContent('Newest report:');
+    await userEvent.click(screen.getByRole('radio', { name: 'Clients' }));
+    const clients = await screen.findByRole('table', { name: 'Metrics per client' });
+    expect(within(clients).getByText('350 ms').closest('[data-tone]')?.getAttribute('data-tone')).toBe(
+      'yellow',
+    );
+  });
+
+  it('-> the CSV export holds the path in words, an empty cell for unknown latency and plain byte counts', () => {
+    const rows = pairRows({
+      nodes: {
+        a: node('a', 'alpha', { c: metric('gamma', { path: 'relayed', via: 'b', reason: 'failover' }) }),
+        b: node('b', 'beta', {
+          a: metric('alpha', { connected: false, latency: 999, path: 'none', reason: 'no_answer' }),
+        }),
+      },
+    } as never);
+    const csv = toCsv(exportColumns(pairColumns(i18next.getFixedT('en', 'metrics'))), rows).split('\r\n');
+    expect(csv[0]).toBe('From,To,Connectivity,Latency,Path,Sent,Received,Uptime');
+    expect(csv[1]).toBe('alpha,gamma,true,12,Via beta · failed over,2500,1500000,90');
+    expect(csv[2]).toBe('beta,alpha,false,,No path · no answer,2500,1500000,90');
   });
 });

@@ -1,5 +1,5 @@
-import { Group, Stack, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,17 +7,20 @@ import { PageIcon } from '@/components/layout/page-catalog.tsx';
 import { pageCrumbs } from '@/components/layout/page-crumbs.ts';
 import { PageHeader } from '@/components/layout/page-header.tsx';
 import { SegmentedFilter } from '@/components/ui/segmented-filter.tsx';
+import { formatDate } from '@/lib/format.ts';
 import { patchSearch } from '@/lib/patch-search.ts';
 import { useClientMetrics, useNetworkMetrics } from './api/metrics.ts';
 import { ClientsTable, PairsTable } from './components/metrics-tables.tsx';
-import { clientRows, isProblem, pairRows } from './metrics-rows.ts';
+import { clientRows, isProblem, newestReport, pairRows } from './metrics-rows.ts';
 import { metricsViews, type MetricsView } from './metrics-search.ts';
 
 const routeApi = getRouteApi('/_layout/networks/$networkId/metrics');
 
 /**
- * /networks/{id}/metrics (checklist §3.20, issue 41): what each node's agent measured toward each peer, refreshed
- * while the page is open. The table tells loading, failure and an empty network apart.
+ * /networks/{id}/metrics (checklist §3.20, issue 41): what each node's agent measured toward each peer, read again
+ * when the server announces a change of what it shows (the `metrics` event; no polling). Byte counters and uptime
+ * move with every report without an event, so the page says how old its newest report is and offers Reload. The
+ * table tells loading, failure and an empty network apart.
  */
 export function MetricsPage() {
   const { t } = useTranslation('metrics');
@@ -32,6 +35,9 @@ export function MetricsPage() {
   const pairs = useMemo(() => (metrics.data ? pairRows(metrics.data) : []), [metrics.data]);
   const shownPairs = useMemo(() => (view === 'problems' ? pairs.filter(isProblem) : pairs), [pairs, view]);
   const problems = useMemo(() => pairs.filter(isProblem).length, [pairs]);
+  const newest = useMemo(() => (metrics.data ? newestReport(metrics.data) : undefined), [metrics.data]);
+  const reload = () => void (view === 'clients' ? clients.refetch() : metrics.refetch());
+  const isReloading = view === 'clients' ? clients.isFetching : metrics.isFetching;
   return (
     <Stack p="md" gap="md">
       <PageHeader
@@ -58,6 +64,22 @@ export function MetricsPage() {
           onChange={(event) => setSearch({ search: event.currentTarget.value })}
           maw={320}
         />
+        <Group gap="xs" ml="auto">
+          {newest && (
+            <Text c="dimmed" fz="sm" data-testid="newest-report">
+              {t('newestReport', { date: formatDate(newest, 'short') })}
+            </Text>
+          )}
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconRefresh size={14} />}
+            loading={isReloading}
+            onClick={reload}
+          >
+            {t('reload')}
+          </Button>
+        </Group>
       </Group>
       {view === 'clients' ? (
         <ClientsTable

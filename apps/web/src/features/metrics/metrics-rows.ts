@@ -41,11 +41,18 @@ export interface ClientRow {
   received: number;
 }
 
-const latencyOf = (latency: number) => (latency >= UNKNOWN_LATENCY_MS ? undefined : latency);
+/** The contract's 999 is "unknown"; any other value is a measurement (1,500 ms is very slow, not unknown). */
+const latencyOf = (latency: number) => (latency === UNKNOWN_LATENCY_MS ? undefined : latency);
 
 /** Every measured direction of every pair, named, with the relay's name for relayed pairs. */
 export function pairRows(metrics: MetricsByNode): PairRow[] {
-  const names = new Map(Object.values(metrics.nodes).map((node) => [node.node_id, node.node_name]));
+  // Names from every node's report and from what peers call each other (a relay that reports nothing is named).
+  const names = new Map<string, string>();
+  for (const node of Object.values(metrics.nodes))
+    for (const [id, metric] of Object.entries(node.connectivity))
+      if (metric.node_name) names.set(id, metric.node_name);
+  for (const node of Object.values(metrics.nodes))
+    if (node.node_name) names.set(node.node_id, node.node_name);
   const rows: PairRow[] = [];
   for (const node of Object.values(metrics.nodes))
     for (const [peer, metric] of Object.entries(node.connectivity))
@@ -67,6 +74,14 @@ export function pairRows(metrics: MetricsByNode): PairRow[] {
         checks: metric.totaltime,
       });
   return rows.sort((a, b) => a.fromName.localeCompare(b.fromName) || a.toName.localeCompare(b.toName));
+}
+
+/** When the newest report of the network came in (RFC 3339), undefined before any. */
+export function newestReport(metrics: MetricsByNode): string | undefined {
+  let newest: string | undefined;
+  for (const node of Object.values(metrics.nodes))
+    if (newest === undefined || Date.parse(node.updated_at) > Date.parse(newest)) newest = node.updated_at;
+  return newest;
 }
 
 /** A pair worth an administrator's look: unreachable, or slow, or relayed for a reason other than policy. */

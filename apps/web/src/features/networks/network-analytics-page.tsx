@@ -1,11 +1,10 @@
-import { Button, Stack, Tabs } from '@mantine/core';
+import { Button, Group, Stack, Tabs } from '@mantine/core';
 import { IconChartLine, IconInfoCircle, IconTopologyStar3 } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageIcon } from '@/components/layout/page-catalog.tsx';
 import { PageHeader } from '@/components/layout/page-header.tsx';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { paths } from '@/lib/paths.ts';
 import { patchSearch } from '@/lib/patch-search.ts';
 import { NetworkInfo } from './components/network-info.tsx';
@@ -15,9 +14,10 @@ const isTab = (value: unknown): value is 'info' | 'graph' => value === 'info' ||
 
 /**
  * /networks/$networkId/analytics (features §3.20): Metrics, Network Info and Graph tabs, chosen by `?tab=`. The
- * route fills the Graph tab with the graph feature's panel (features import no other feature).
+ * route fills the Metrics tab with the analytics feature's charts over time and the Graph tab with the graph
+ * feature's panel (features import no other feature).
  */
-export function NetworkAnalyticsPage({ graph }: { graph: ReactNode }) {
+export function NetworkAnalyticsPage({ metrics, graph }: { metrics: ReactNode; graph: ReactNode }) {
   const { t } = useTranslation('pages');
   const { networkId } = routeApi.useParams();
   const search = routeApi.useSearch();
@@ -57,16 +57,18 @@ export function NetworkAnalyticsPage({ graph }: { graph: ReactNode }) {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="metrics">
-          <EmptyState
-            icon={<PageIcon page="metrics" size={28} />}
-            title={t('metrics.title')}
-            description={t('metrics.description')}
-            action={
-              <Button onClick={() => void navigate({ to: paths.network(networkId, 'metrics') })}>
+          <Stack gap="md">
+            <Group justify="flex-end">
+              <Button
+                variant="default"
+                size="xs"
+                onClick={() => void navigate({ to: paths.network(networkId, 'metrics') })}
+              >
                 {t('metrics.open')}
               </Button>
-            }
-          />
+            </Group>
+            {metrics}
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="info">
           <NetworkInfo networkId={networkId} />

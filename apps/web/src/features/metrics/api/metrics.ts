@@ -2,12 +2,15 @@ import { clientMetricsSchema, metricsByNodeSchema } from '@meshdeck/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
 
-/** Keys start with `metrics`; agents report every minute, so the page reads again every 15 s while it is open. */
+/**
+ * Keys start with `metrics`, the resource the server announces (lib/use-live-updates.ts) when a report changes what
+ * the page shows of a pair (reachability, path, relay, latency band; decision 056): the open page reads again then,
+ * and on reconnect, with no timer polling.
+ */
 export const metricsKeys = {
   network: (networkId: string) => ['metrics', networkId] as const,
   clients: (networkId: string) => ['metrics', networkId, 'clients'] as const,
 };
-const REFRESH_MS = 15_000;
 const net = (networkId: string) => encodeURIComponent(networkId);
 
 export const useNetworkMetrics = (networkId: string) =>
@@ -15,7 +18,6 @@ export const useNetworkMetrics = (networkId: string) =>
     queryKey: metricsKeys.network(networkId),
     queryFn: ({ signal }) =>
       apiClient.get(`metrics/${net(networkId)}`, { schema: metricsByNodeSchema, signal }),
-    refetchInterval: REFRESH_MS,
   });
 
 export const useClientMetrics = (networkId: string, isEnabled: boolean) =>
@@ -23,6 +25,5 @@ export const useClientMetrics = (networkId: string, isEnabled: boolean) =>
     queryKey: metricsKeys.clients(networkId),
     queryFn: ({ signal }) =>
       apiClient.get(`metrics-ext/${net(networkId)}`, { schema: clientMetricsSchema, signal }),
-    refetchInterval: REFRESH_MS,
     enabled: isEnabled,
   });

@@ -1,6 +1,7 @@
 import { Text, Tooltip } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type TableQuery } from '@/components/data-table/data-table.tsx';
 import { RowBadge } from '@/components/data-table/row-badge.tsx';
@@ -14,7 +15,7 @@ const client = createColumnHelper<ClientRow>();
 function Latency({ value }: { value: number | undefined }) {
   const { t } = useTranslation('metrics');
   return (
-    <RowBadge color={latencyColour(value)} size="sm">
+    <RowBadge color={latencyColour(value)} size="sm" data-tone={latencyColour(value)}>
       {value === undefined ? t('unknown') : t('ms', { value: Math.round(value) })}
     </RowBadge>
   );
@@ -28,6 +29,68 @@ function Connected({ value }: { value: boolean }) {
     </RowBadge>
   );
 }
+
+/** The path in words, as the table shows it: "Direct", "Via relay-1 · failed over", "No path · no answer". */
+export const pathText = (t: TFunction<'metrics'>, row: PairRow): string => {
+  const label = row.viaName ? t('viaRelay', { name: row.viaName }) : t(`path.${row.path}`);
+  return row.reason ? `${label} · ${t(`reason.${row.reason}`)}` : label;
+};
+
+/**
+ * The pair table's columns. Their accessors are also what CSV and JSON exports hold: reachability as true/false,
+ * latency in ms (empty when unknown), the path in words, bytes and the share up as plain numbers.
+ */
+export const pairColumns = (t: TFunction<'metrics'>) => [
+  pair.accessor('fromName', { meta: { isKey: true }, header: t('columns.from') }),
+  pair.accessor('toName', { meta: { isKey: true }, header: t('columns.to') }),
+  pair.accessor('connected', {
+    header: t('columns.connected'),
+    size: 120,
+    cell: (info) => <Connected value={info.row.original.connected} />,
+  }),
+  // Unknown latency (the contract's 999) is an empty cell in an export and sorts after every measured one.
+  pair.accessor('latency', {
+    sortUndefined: 'last',
+    header: t('columns.latency'),
+    size: 110,
+    cell: (info) => <Latency value={info.row.original.latency} />,
+  }),
+  pair.accessor((row) => pathText(t, row), {
+    id: 'path',
+    header: t('columns.path'),
+    cell: (info) => {
+      const row = info.row.original;
+      return row.reason ? (
+        <Tooltip label={t(`reasonHint.${row.reason}`)}>
+          <Text fz="sm" truncate>
+            {info.getValue()}
+          </Text>
+        </Tooltip>
+      ) : (
+        <Text fz="sm">{info.getValue()}</Text>
+      );
+    },
+  }),
+  pair.accessor('sent', {
+    header: t('columns.sent'),
+    size: 110,
+    cell: (info) => formatBytes(info.getValue()),
+  }),
+  pair.accessor('received', {
+    header: t('columns.received'),
+    size: 110,
+    cell: (info) => formatBytes(info.getValue()),
+  }),
+  pair.accessor('percentUp', {
+    header: t('columns.uptime'),
+    size: 170,
+    cell: (info) => (
+      <Text fz="sm">
+        {t('percent', { value: info.getValue() })} · {formatUptime(info.row.original.upMinutes)}
+      </Text>
+    ),
+  }),
+];
 
 export interface PairsTableProps {
   rows: readonly PairRow[];
@@ -44,65 +107,7 @@ export interface PairsTableProps {
  */
 export function PairsTable({ rows, query, search, empty }: PairsTableProps) {
   const { t } = useTranslation('metrics');
-  const columns = useMemo(
-    () => [
-      pair.accessor('fromName', { meta: { isKey: true }, header: t('columns.from') }),
-      pair.accessor('toName', { meta: { isKey: true }, header: t('columns.to') }),
-      pair.accessor((row) => (row.connected ? 1 : 0), {
-        id: 'connected',
-        header: t('columns.connected'),
-        size: 120,
-        cell: (info) => <Connected value={info.row.original.connected} />,
-      }),
-      pair.accessor((row) => row.latency ?? Number.MAX_SAFE_INTEGER, {
-        id: 'latency',
-        header: t('columns.latency'),
-        size: 110,
-        cell: (info) => <Latency value={info.row.original.latency} />,
-      }),
-      pair.accessor(
-        (row) =>
-          `${t(`path.${row.path}`)} ${row.viaName ?? ''} ${row.reason ? t(`reason.${row.reason}`) : ''}`,
-        {
-          id: 'path',
-          header: t('columns.path'),
-          cell: (info) => {
-            const row = info.row.original;
-            const label = row.viaName ? t('viaRelay', { name: row.viaName }) : t(`path.${row.path}`);
-            return row.reason ? (
-              <Tooltip label={t(`reasonHint.${row.reason}`)}>
-                <Text fz="sm" truncate>
-                  {label} · {t(`reason.${row.reason}`)}
-                </Text>
-              </Tooltip>
-            ) : (
-              <Text fz="sm">{label}</Text>
-            );
-          },
-        },
-      ),
-      pair.accessor('sent', {
-        header: t('columns.sent'),
-        size: 110,
-        cell: (info) => formatBytes(info.getValue()),
-      }),
-      pair.accessor('received', {
-        header: t('columns.received'),
-        size: 110,
-        cell: (info) => formatBytes(info.getValue()),
-      }),
-      pair.accessor('percentUp', {
-        header: t('columns.uptime'),
-        size: 170,
-        cell: (info) => (
-          <Text fz="sm">
-            {t('percent', { value: info.getValue() })} · {formatUptime(info.row.original.upMinutes)}
-          </Text>
-        ),
-      }),
-    ],
-    [t],
-  );
+  const columns = useMemo(() => pairColumns(t), [t]);
   return (
     <DataTable
       data={rows}
@@ -138,8 +143,7 @@ export function ClientsTable({
   const columns = useMemo(
     () => [
       client.accessor('name', { meta: { isKey: true }, header: t('columns.client') }),
-      client.accessor((row) => (row.connected ? 1 : 0), {
-        id: 'connected',
+      client.accessor('connected', {
         header: t('columns.connected'),
         cell: (info) => <Connected value={info.row.original.connected} />,
       }),
@@ -147,8 +151,8 @@ export function ClientsTable({
         header: t('columns.uptime'),
         cell: (info) => t('percent', { value: info.getValue() }),
       }),
-      client.accessor((row) => row.latency ?? Number.MAX_SAFE_INTEGER, {
-        id: 'latency',
+      client.accessor('latency', {
+        sortUndefined: 'last',
         header: t('columns.latency'),
         cell: (info) => <Latency value={info.row.original.latency} />,
       }),
