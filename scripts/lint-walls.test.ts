@@ -89,6 +89,13 @@ describe('lint walls (eslint.config.js, scripts/eslint-walls.js) on scripts/lint
     ]);
   });
 
+  it("when a feature imports another feature's inside, it fails; that feature's public face passes", async () => {
+    const messages = await lint('apps/web/src/features/networks/networks-hosts.ts');
+    expect(messages).toEqual([
+      expect.stringMatching(/^2: no-restricted-imports .*features\/hosts\/hosts\.public\.ts/),
+    ]);
+  });
+
   it('when a relative import leaves its workspace package, it fails', async () => {
     const messages = await lint('packages/agent/src/reach.ts');
     expect(messages).toEqual([expect.stringMatching(/^2: walls\/no-cross-package-relative .*apps\/server/)]);

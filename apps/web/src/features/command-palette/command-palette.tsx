@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useDeferredValue, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CreateKeyDialog } from '@/components/enrollment-keys/create-key-dialog.tsx';
+import { CreateKeyDialog } from '@/features/keys/keys.public.ts';
 import { PageIcon } from '@/components/layout/page-catalog.tsx';
 import { hostsQueryOptions } from '@/lib/api/get-hosts.ts';
 import { useCreateNetworkDialog } from '@/lib/create-network-dialog.ts';

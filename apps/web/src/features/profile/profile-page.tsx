@@ -2,7 +2,7 @@ import { newPasswordRules } from '@/lib/new-password-rules.ts';
 import { Alert, Button, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { platformRoleLabel } from '@/components/people/platform-role-label.ts';
+import { platformRoleLabel } from '@/features/roles/roles.public.ts';
 import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { LanguageSelect } from '@/components/ui/language-select.tsx';

@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Stack, Table, Text, ThemeIcon, Title } from '@man
 import { IconCheck, IconMinus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { platformRoleLabel } from '@/components/people/platform-role-label.ts';
+import { platformRoleLabel } from '@/features/roles/components/platform-role-label.ts';
 import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { useRole } from '@/lib/api/people-queries.ts';

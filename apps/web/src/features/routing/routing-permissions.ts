@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { RoutingRole } from '@/lib/api/routing-mutations.ts';
+import type { RoutingRole } from '@/features/routing/api/routing-mutations.ts';
 import { useCanChangeInNetwork } from '@/lib/permissions.ts';
 
 const RESOURCES = { relay: 'relays', egress: 'egress', internetGateway: 'inet_gw' } as const;

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
-import { useAssertions } from '@/lib/api/access-queries.ts';
+import { useAssertions } from '@/features/acls/api/access-queries.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { useDeleteAssertion } from '../api/acl-mutations.ts';
 import { CheckDialog } from './check-dialog.tsx';

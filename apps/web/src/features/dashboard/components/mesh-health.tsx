@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { formatUptime } from '@/lib/format.ts';
 import { paths } from '@/lib/paths.ts';
-import { useMeshHealth } from '@/lib/api/get-mesh-health.ts';
+import { useMeshHealth } from '@/features/dashboard/api/get-mesh-health.ts';
 import { MeshHealthLoading } from './mesh-health-loading.tsx';
 
 /** Problem pairs and lagging nodes shown on the dashboard; the metrics page has them all. */

@@ -2,7 +2,7 @@ import { groupNameSchema, type GroupInput } from '@meshdeck/contracts';
 import { Alert, Button, Group, MultiSelect, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { NetworkRolesField } from '@/components/people/network-roles-field.tsx';
+import { NetworkRolesField } from '@/features/roles/roles.public.ts';
 import { useRoles, useUsers } from '@/lib/api/people-queries.ts';
 import { checkField } from '@/lib/check-field.ts';
 import { describeError } from '@/lib/error-message.ts';

@@ -4,7 +4,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type TableQuery } from '@/components/data-table/data-table.tsx';
-import { NodeActionsMenu } from '@/components/nodes/node-actions-menu.tsx';
+import { NodeActionsMenu } from '@/features/nodes/nodes.public.ts';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import type { HostView } from '@/lib/api/host-view.ts';
 import type { NodeView } from '@/lib/api/node-view.ts';

@@ -5,8 +5,8 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/data-table/data-table.tsx';
-import { CreateKeyDialog } from '@/components/enrollment-keys/create-key-dialog.tsx';
-import { useEnrollmentKeys } from '@/lib/api/get-enrollment-keys.ts';
+import { CreateKeyDialog } from '@/features/keys/keys.public.ts';
+import { useEnrollmentKeys } from '@/features/keys/keys.public.ts';
 
 const column = createColumnHelper<EnrollmentKeyItem>();
 

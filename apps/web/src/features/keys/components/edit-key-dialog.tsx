@@ -2,8 +2,8 @@ import type { EnrollmentKeyItem } from '@meshdeck/contracts';
 import { Button, Group, Modal, Select, Stack, TagsInput, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRelayOptions } from '@/components/enrollment-keys/use-relay-options.ts';
-import { useUpdateEnrollmentKey } from '@/lib/api/enrollment-key-mutations.ts';
+import { useRelayOptions } from '@/features/keys/components/use-relay-options.ts';
+import { useUpdateEnrollmentKey } from '@/features/keys/api/enrollment-key-mutations.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 
 /** Edits what the server lets change on a key: its relay and host tags (api-contract §2.6). */

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { OpenedOnce } from '@/components/ui/opened-once.tsx';
-import { useDeleteNodes, type BulkResult } from '@/lib/api/node-mutations.ts';
+import { useDeleteNodes, type BulkResult } from '@/features/nodes/api/node-mutations.ts';
 import type { NodeView } from '@/lib/api/node-view.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 

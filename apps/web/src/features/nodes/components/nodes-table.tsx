@@ -7,9 +7,9 @@ import tableClasses from '@/components/data-table/data-table.module.css';
 import { LazyRowMenu } from '@/components/data-table/lazy-row-menu.tsx';
 import { RowLink } from '@/components/data-table/row-link.tsx';
 import { StatusCell } from '@/components/data-table/status-cell.tsx';
-import { NodeActionsMenu } from '@/components/nodes/node-actions-menu.tsx';
-import { NodeTagBadges } from '@/components/nodes/node-tag-badges.tsx';
-import { rolesOfRow } from '@/components/routing/routing-roles.ts';
+import { NodeActionsMenu } from '@/features/nodes/components/node-actions-menu.tsx';
+import { NodeTagBadges } from '@/features/nodes/components/node-tag-badges.tsx';
+import { rolesOfRow } from '@/features/routing/routing.public.ts';
 import { paths } from '@/lib/paths.ts';
 import { NodeBadges } from './node-badges.tsx';
 

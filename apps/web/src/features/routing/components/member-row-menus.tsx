@@ -7,7 +7,7 @@ import {
   useSetEgress,
   useSetInternetGateway,
   useSetRelay,
-} from '@/lib/api/routing-mutations.ts';
+} from '@/features/routing/api/routing-mutations.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import type { RangeRow } from '../egress-rows.ts';
 import { canTakeOut, type RoleWrites } from '../routing-permissions.ts';

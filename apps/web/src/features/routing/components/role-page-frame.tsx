@@ -4,11 +4,15 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageCrumbs } from '@/components/layout/page-crumbs.ts';
 import { PageHeader } from '@/components/layout/page-header.tsx';
-import { EgressDialog, InternetGatewayDialog, RelayDialog } from '@/components/routing/lazy-dialogs.tsx';
+import {
+  EgressDialog,
+  InternetGatewayDialog,
+  RelayDialog,
+} from '@/features/routing/components/lazy-dialogs.tsx';
 import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
-import type { RoutingRole } from '@/lib/api/routing-mutations.ts';
+import type { RoutingRole } from '@/features/routing/api/routing-mutations.ts';
 
 /** Each role's page: its key (titles, breadcrumb), icon, texts (`routing:<texts>.*`) and create dialog. */
 const PAGES = {

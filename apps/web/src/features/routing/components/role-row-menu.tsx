@@ -4,9 +4,13 @@ import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EgressDialog, InternetGatewayDialog, RelayDialog } from '@/components/routing/lazy-dialogs.tsx';
+import {
+  EgressDialog,
+  InternetGatewayDialog,
+  RelayDialog,
+} from '@/features/routing/components/lazy-dialogs.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
-import { useRemoveRole, type RoutingRole } from '@/lib/api/routing-mutations.ts';
+import { useRemoveRole, type RoutingRole } from '@/features/routing/api/routing-mutations.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { LazyRoutingMenu, RowMenu } from './row-menu.tsx';
 

@@ -3,13 +3,13 @@ import { Alert, Button, Group, Modal, MultiSelect, Stack, TextInput } from '@man
 import { useForm } from '@mantine/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImpactPanel } from '@/components/access/impact-panel.tsx';
-import { useImpactReview } from '@/components/access/use-impact-review.ts';
+import { ImpactPanel } from '@/features/acls/acls.public.ts';
+import { useImpactReview } from '@/features/acls/acls.public.ts';
 import { useGuardedClose } from '@/components/ui/unsaved-changes.ts';
 import { useNetworkMembers } from '@/lib/api/network-members.ts';
 import { describeError } from '@/lib/error-message.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
-import { previewTag, useUpdateTag } from '@/lib/api/tag-members.ts';
+import { previewTag, useUpdateTag } from '@/features/tags/api/tag-members.ts';
 import { useCreateTag } from '../api/tag-mutations.ts';
 
 /** The checklist's name rule (§3.18): 3 to 50 characters; the server's pattern (letters, digits, dashes, spaces). */

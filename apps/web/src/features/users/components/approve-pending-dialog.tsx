@@ -2,7 +2,7 @@ import { Button, Group, Modal, MultiSelect, Select, Stack, Text } from '@mantine
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { groupName } from '@/lib/group-name.ts';
-import { platformRoleLabel } from '@/components/people/platform-role-label.ts';
+import { platformRoleLabel } from '@/features/roles/roles.public.ts';
 import { useGroups, useRoles } from '@/lib/api/people-queries.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { assignablePlatformRoles } from '@/lib/people-rules.ts';

@@ -20,8 +20,8 @@ import {
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { groupName } from '@/lib/group-name.ts';
-import { NetworkRolesField } from '@/components/people/network-roles-field.tsx';
-import { platformRoleLabel } from '@/components/people/platform-role-label.ts';
+import { NetworkRolesField } from '@/features/roles/roles.public.ts';
+import { platformRoleLabel } from '@/features/roles/roles.public.ts';
 import { useGroups, useRoles } from '@/lib/api/people-queries.ts';
 import { checkField } from '@/lib/check-field.ts';
 import { describeError } from '@/lib/error-message.ts';

@@ -6,7 +6,7 @@ import { createColumnHelper, type SortingState } from '@tanstack/react-table';
 import { createContext, use, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type TableQuery } from '@/components/data-table/data-table.tsx';
-import { platformRoleLabel } from '@/components/people/platform-role-label.ts';
+import { platformRoleLabel } from '@/features/roles/roles.public.ts';
 import { paths } from '@/lib/paths.ts';
 import { userActionRules, type Caller, type Refusal } from '@/lib/people-rules.ts';
 

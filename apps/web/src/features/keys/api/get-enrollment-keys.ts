@@ -2,7 +2,7 @@ import { enrollmentKeySchema, toEnrollmentKeyItem, type EnrollmentKeyItem } from
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '@/lib/api-client.ts';
-import { enrollmentKeysKeys } from './query-keys.ts';
+import { enrollmentKeysKeys } from '@/lib/api/query-keys.ts';
 
 const keysSchema = z.array(enrollmentKeySchema);
 

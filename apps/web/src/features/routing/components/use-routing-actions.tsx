@@ -16,7 +16,7 @@ import {
   useRemoveRelay,
   useSetFailover,
   type RoutingTarget,
-} from '@/lib/api/routing-mutations.ts';
+} from '@/features/routing/api/routing-mutations.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { useIsPlatformAdmin } from '@/lib/permissions.ts';
 import { EgressDialog, InternetGatewayDialog, RelayDialog } from './lazy-dialogs.tsx';

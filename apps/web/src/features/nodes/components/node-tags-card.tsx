@@ -1,6 +1,6 @@
 import { Card, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useIsProServer } from '@/components/routing/routing-roles.ts';
+import { useIsProServer } from '@/features/routing/routing.public.ts';
 import { useCanChangeInNetwork } from '@/lib/permissions.ts';
 import { NodeTagsEditor } from './node-tags-editor.tsx';
 

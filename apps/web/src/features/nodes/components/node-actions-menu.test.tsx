@@ -4,7 +4,7 @@ import { toNodeView } from '@/lib/api/node-view.ts';
 import { mockElementSize } from '@/test/layout.ts';
 import { makeApiNode } from '@/test/mesh-fixtures.ts';
 import { renderUi } from '@/test/render-ui.tsx';
-import { NO_ROLES, type RoutingRoles } from '@/components/routing/routing-roles.ts';
+import { NO_ROLES, type RoutingRoles } from '@/features/routing/routing.public.ts';
 import { serverStatusQueryKey, UNKNOWN_SERVER_STATUS } from '@/lib/server-status.ts';
 import { useSession } from '@/lib/session.ts';
 import { NodeActionsMenu } from './node-actions-menu.tsx';

@@ -2,7 +2,7 @@ import type { EnrollmentKeyItem } from '@meshdeck/contracts';
 import { Button, Group, Modal } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { useCreateEnrollmentKey } from '@/lib/api/enrollment-key-mutations.ts';
+import { useCreateEnrollmentKey } from '@/features/keys/api/enrollment-key-mutations.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { KeyFormFields } from './key-form-fields.tsx';
 import { emptyKeyForm, toEnrollmentKeyInput, validateKeyForm, type KeyFormValues } from './key-form-rules.ts';

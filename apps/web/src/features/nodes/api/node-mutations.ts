@@ -1,8 +1,8 @@
 import type { ApiNode } from '@meshdeck/contracts';
 import { apiClient } from '@/lib/api-client.ts';
-import type { NodeView } from './node-view.ts';
-import { hostsKeys, nodesKeys } from './query-keys.ts';
-import { useResourceMutation } from './use-resource-mutation.ts';
+import type { NodeView } from '@/lib/api/node-view.ts';
+import { hostsKeys, nodesKeys } from '@/lib/api/query-keys.ts';
+import { useResourceMutation } from '@/lib/api/use-resource-mutation.ts';
 
 /**
  * What the node actions need. A list row has no `wire` object: the server applies only the fields sent, so

@@ -5,8 +5,8 @@ import {
   type EnrollmentKeyItem,
 } from '@meshdeck/contracts';
 import { apiClient } from '@/lib/api-client.ts';
-import { enrollmentKeysKeys } from './query-keys.ts';
-import { useResourceMutation } from './use-resource-mutation.ts';
+import { enrollmentKeysKeys } from '@/lib/api/query-keys.ts';
+import { useResourceMutation } from '@/lib/api/use-resource-mutation.ts';
 
 const keyPath = (value: string) => `v1/enrollment-keys/${encodeURIComponent(value)}`;
 const keys = [enrollmentKeysKeys.all] as const;

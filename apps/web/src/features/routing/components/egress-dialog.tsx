@@ -6,7 +6,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGuardedClose } from '@/components/ui/unsaved-changes.ts';
-import { useSetEgress, type EgressRange } from '@/lib/api/routing-mutations.ts';
+import { useSetEgress, type EgressRange } from '@/features/routing/api/routing-mutations.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { NodePicker, RoutingDialogFrame, RoutingFormButtons } from './routing-dialog-frame.tsx';
 import { candidateOption, rolesOfRow, whyNotRole } from './routing-roles.ts';

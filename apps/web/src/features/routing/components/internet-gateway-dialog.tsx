@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGuardedClose } from '@/components/ui/unsaved-changes.ts';
-import { useSetInternetGateway } from '@/lib/api/routing-mutations.ts';
+import { useSetInternetGateway } from '@/features/routing/api/routing-mutations.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { NodePicker, NodesPicker, RoutingDialogFrame, RoutingFormButtons } from './routing-dialog-frame.tsx';
 import { useIsPlatformAdmin } from '@/lib/permissions.ts';

@@ -1,7 +1,7 @@
 import { fromListEgressRange, type EgressRangeListItem } from '@meshdeck/contracts';
 import { apiClient } from '@/lib/api-client.ts';
-import { nodesKeys } from './query-keys.ts';
-import { useResourceMutation } from './use-resource-mutation.ts';
+import { nodesKeys } from '@/lib/api/query-keys.ts';
+import { useResourceMutation } from '@/lib/api/use-resource-mutation.ts';
 
 /**
  * The routing roles' writes (api-contract §2.3, §2.9): relays, egress gateways, internet gateways (Pro) and

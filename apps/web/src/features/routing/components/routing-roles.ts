@@ -2,7 +2,7 @@ import { toListEgressRange, type NodeListItem } from '@meshdeck/contracts';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { nodeListSource } from '@/lib/api/node-list.ts';
 import type { NodeView } from '@/lib/api/node-view.ts';
-import type { EgressRange } from '@/lib/api/routing-mutations.ts';
+import type { EgressRange } from '@/features/routing/api/routing-mutations.ts';
 import { listQueryOptions } from '@/lib/list/use-list.ts';
 import { serverStatusQueryKey, type ServerHealthState } from '@/lib/server-status.ts';
 

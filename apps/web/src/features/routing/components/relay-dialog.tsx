@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGuardedClose } from '@/components/ui/unsaved-changes.ts';
-import { useSetRelay } from '@/lib/api/routing-mutations.ts';
+import { useSetRelay } from '@/features/routing/api/routing-mutations.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { NodePicker, NodesPicker, RoutingDialogFrame, RoutingFormButtons } from './routing-dialog-frame.tsx';
 import { candidateOption, nodeOption, rolesOfRow, whyNotRole } from './routing-roles.ts';
