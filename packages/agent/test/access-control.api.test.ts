@@ -153,6 +153,24 @@ describe.skipIf(skipReason !== undefined)(
       expect(lab.wgPeers(a)).toContain(keyC);
       expect(pingsOnce(a, nc.address)).toBe(true);
       expect(pingsOnce(c, nb.address)).toBe(true);
+      // Issue 41: the metrics show the pair as kept apart by policy (no path, not a fault), and neither node broken.
+      type Metrics = { nodes: Record<string, { connectivity: Record<string, Record<string, unknown>> }> };
+      let seen = '';
+      await lab
+        .waitUntil("A's and B's metrics to show each other blocked by policy", async () => {
+          const metrics = await server.request<Metrics>('GET', `/api/metrics/${NETWORK}`, { token });
+          const edges = [
+            metrics.body.nodes?.[na.id]?.connectivity[nb.id],
+            metrics.body.nodes?.[nb.id]?.connectivity[na.id],
+          ];
+          seen = JSON.stringify(edges);
+          return edges.every((edge) => edge?.path === 'none' && edge.reason === 'blocked_by_policy');
+        })
+        .catch((error: unknown) => {
+          throw new Error(`A's and B's last reports of each other: ${seen}\n${String(error)}`);
+        });
+      const statuses = (await server.request<any[]>('GET', `/api/nodes/${NETWORK}`, { token })).body;
+      for (const id of [na.id, nb.id]) expect(statuses.find((n) => n.id === id)?.status).toBe('online');
 
       expect((await matrix(na.id, nb.id, 2)).status).toBe(200);
       await lab.waitUntil('A to ping B again', () => pingsOnce(a, nb.address));

@@ -1,5 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -12,6 +15,23 @@ const skipReason = dataPlaneSkipReason();
 // In CI a skip would hide a broken promise: the run fails instead (scripts/test-all.mjs checks it as well).
 const isCi = process.env.CI === 'true' || process.env.CI === '1';
 const AGENTS = 3;
+/**
+ * Status thresholds for agents checking in every 2 s (decision 050): unstable 8 s after the last check-in, offline
+ * after 20 s, the sweeper every second. A frozen agent is therefore offline at most 21 s after its last check-in
+ * (the documented interval: STATUS_OFFLINE_AFTER_SECONDS plus one sweep).
+ */
+const STATUS = { AGENT_CHECK_IN_SECONDS: '2', STATUS_GRACE_SECONDS: '6', STATUS_OFFLINE_AFTER_SECONDS: '20' };
+/** The documented interval above, plus what a loaded machine adds to an API read: the limit of the wait. */
+const OFFLINE_LIMIT_MS = (20 + 1) * 1000 + 30_000;
+
+/** A webhook receiver on loopback: every call it gets, with its headers and raw body, answered 204. */
+interface Delivery {
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  body: { event: string; alert_id: string; subject: { id: string } };
+}
+let receiver: Server | undefined;
+const deliveries: Delivery[] = [];
 
 let server: TestServer;
 let token: string;
@@ -63,7 +83,17 @@ describe.skipIf(skipReason !== undefined)(
       workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshdeck-dataplane-'));
       lab = new Lab(20 + (process.pid % 200));
       lab.up(AGENTS);
-      server = await startTestServer({ HOST: '0.0.0.0', MQTT_HOST: '0.0.0.0' });
+      receiver = createServer((request, response) => {
+        let text = '';
+        request.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        request.on('end', () => {
+          deliveries.push({ headers: request.headers, text, body: JSON.parse(text) });
+          response.writeHead(204).end();
+        });
+      });
+      await new Promise<void>((resolve) => receiver!.listen(0, '127.0.0.1', resolve));
+      // Pro: the alert rules (issue 41) are proven here too, on the same agents.
+      server = await startTestServer({ HOST: '0.0.0.0', MQTT_HOST: '0.0.0.0', EDITION: 'pro', ...STATUS });
       token = await createSuperAdminAndLogin(server);
       await createNetwork(server, token, 'mesh', { addressrange: `10.251.${lab.subnet}.0/24` });
       const key = await server.request('POST', '/api/v1/enrollment-keys', {
@@ -111,6 +141,7 @@ describe.skipIf(skipReason !== undefined)(
       }
       lab?.down();
       await server?.close();
+      await new Promise((resolve) => (receiver ? receiver.close(resolve) : resolve(undefined)));
       if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
     }, 30_000);
 
@@ -141,10 +172,12 @@ describe.skipIf(skipReason !== undefined)(
       }
     }, 180_000);
 
-    it('-> metrics: each pair shows reachable, direct, latency under 999 and bytes both ways; a stopped agent turns unreachable, and back', async () => {
+    it('-> metrics: each pair shows reachable, direct, latency under 999 and bytes both ways, and lastpeerupdate is set; a stopped agent turns its edges unreachable and its status offline, and a node_offline rule sends one signed webhook; back: healthy again and one resolved notice', async () => {
       type Metrics = { nodes: Record<string, { node_name: string; connectivity: Record<string, any> }> };
+      type Node = { id: string; hostid: string; status: string; lastpeerupdate: number };
       const read = async () =>
         (await server.request<Metrics>('GET', '/api/metrics/mesh', { token })).body.nodes;
+      const readNodes = async () => (await server.request<Node[]>('GET', '/api/nodes/mesh', { token })).body;
       let nodes: Metrics['nodes'] = {};
       const edges = () =>
         Object.values(nodes).flatMap((n) =>
@@ -165,6 +198,50 @@ describe.skipIf(skipReason !== undefined)(
         },
         { timeout: 60_000, interval: 500 },
       );
+      // Each agent reported the peer-update version it applied: the server set the node's lastpeerupdate.
+      let meshNodes: Node[] = [];
+      await vi.waitFor(
+        async () => {
+          meshNodes = await readNodes();
+          if (meshNodes.length !== AGENTS || !meshNodes.every((n) => n.lastpeerupdate > 0))
+            throw new Error(`lastpeerupdate not set: ${JSON.stringify(meshNodes)}`);
+        },
+        { timeout: 30_000, interval: 500 },
+      );
+      for (const node of meshNodes)
+        expect(Math.abs(node.lastpeerupdate - Date.now() / 1000)).toBeLessThan(3600);
+
+      const hosts = (await server.request<{ id: string; name: string }[]>('GET', '/api/hosts', { token }))
+        .body;
+      const frozenNode = meshNodes.find((n) => n.hostid === hosts.find((h) => h.name === 'agent-3')!.id)!;
+      const address = receiver!.address() as AddressInfo;
+      const created = await server.request<{ id: string; secret: string }>(
+        'POST',
+        '/api/v1/alerts/mesh/rules',
+        {
+          token,
+          body: {
+            name: 'agent-3 down',
+            kind: 'node_offline',
+            node_id: frozenNode.id,
+            for_seconds: 0,
+            cooldown_seconds: 900,
+            webhook_url: `http://127.0.0.1:${address.port}/hooks/meshdeck`,
+          },
+        },
+      );
+      expect(created.status).toBe(200);
+      const verify = (call: Delivery) => {
+        const timestamp = String(call.headers['x-meshdeck-timestamp']);
+        const mac = createHmac('sha256', created.body.secret)
+          .update(`${timestamp}.${call.text}`)
+          .digest('hex');
+        expect(call.headers['x-meshdeck-signature']).toBe(`sha256=${mac}`);
+        expect(call.headers['x-meshdeck-event']).toBe(call.body.event);
+        expect(call.body.subject.id).toBe(frozenNode.id);
+      };
+      expect(deliveries).toHaveLength(0);
+
       // Agent 3 and its tunnel freeze: the others stop hearing from it and its pings go unanswered.
       const frozen = agents[2]!;
       const goPid = fs.readFileSync(path.join(frozen.stateDir, 'wireguard-go.pid'), 'utf8').trim();
@@ -173,6 +250,14 @@ describe.skipIf(skipReason !== undefined)(
       if (agentPid) pids.push(...agentPid.split('\n'));
       for (const pid of pids) tryRun('kill', ['-STOP', pid]);
       try {
+        // Offline once its last check-in is older than STATUS_OFFLINE_AFTER_SECONDS (plus a sweep).
+        await vi.waitFor(
+          async () => {
+            const status = (await readNodes()).find((n) => n.id === frozenNode.id)?.status;
+            if (status !== 'offline') throw new Error(`agent-3 is ${status}, not offline`);
+          },
+          { timeout: OFFLINE_LIMIT_MS, interval: 500 },
+        );
         await vi.waitFor(
           async () => {
             nodes = await read();
@@ -182,6 +267,9 @@ describe.skipIf(skipReason !== undefined)(
           },
           { timeout: 150_000, interval: 1_000 },
         );
+        await waitUntil('the firing webhook', () => deliveries.length >= 1);
+        expect(deliveries[0]!.body.event).toBe('alert.firing');
+        verify(deliveries[0]!);
       } finally {
         for (const pid of pids) tryRun('kill', ['-CONT', pid]);
       }
@@ -192,7 +280,26 @@ describe.skipIf(skipReason !== undefined)(
         },
         { timeout: 120_000, interval: 1_000 },
       );
-    }, 360_000);
+      await waitUntil('the resolved notice', () => deliveries.length >= 2);
+      const resolvedAt = Date.now();
+      expect(deliveries[1]!.body).toMatchObject({
+        event: 'alert.resolved',
+        alert_id: deliveries[0]!.body.alert_id,
+      });
+      verify(deliveries[1]!);
+      // An evaluation after the resolution sent nothing more: one firing webhook and one resolved notice in all.
+      await vi.waitFor(
+        async () => {
+          const overview = await server.request<{ evaluated_at: string }>('GET', '/api/v1/alerts/mesh', {
+            token,
+          });
+          if (!(Date.parse(overview.body.evaluated_at) > resolvedAt)) throw new Error('no evaluation since');
+        },
+        { timeout: 30_000, interval: 500 },
+      );
+      expect(deliveries.map((d) => d.body.event)).toEqual(['alert.firing', 'alert.resolved']);
+      expect((await readNodes()).find((n) => n.id === frozenNode.id)?.status).not.toBe('offline');
+    }, 420_000);
 
     it('-> when one host is removed from the network through the API, the others drop it from their peers', async () => {
       const hosts = (await server.request<{ id: string; name: string }[]>('GET', '/api/hosts', { token }))

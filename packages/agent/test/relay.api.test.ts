@@ -70,6 +70,27 @@ describe.skipIf(skipReason !== undefined)(
       );
       await lab.waitUntil('A to ping C through B', () => pingsOnce(a, nc.address));
       await lab.waitUntil('C to ping A through B', () => pingsOnce(c, na.address));
+      // Issue 41: each relayed side's metrics show the other relayed through B, and why (B relays them).
+      type Metrics = { nodes: Record<string, { connectivity: Record<string, Record<string, unknown>> }> };
+      let seen = '';
+      await lab
+        .waitUntil("A's and C's metrics to show the pair relayed through B", async () => {
+          const metrics = await server.request<Metrics>('GET', `/api/metrics/${NETWORK}`, { token });
+          const edges = [
+            metrics.body.nodes?.[na.id]?.connectivity[nc.id],
+            metrics.body.nodes?.[nc.id]?.connectivity[na.id],
+          ];
+          seen = JSON.stringify(edges);
+          return edges.every(
+            (edge) =>
+              edge?.path === 'relayed' && edge.via === nb.id && edge.reason === 'relayed' && edge.connected,
+          );
+        })
+        .catch((error: unknown) => {
+          throw new Error(
+            `A's and C's last reports of each other: ${seen} (B is ${nb.id})\n${String(error)}`,
+          );
+        });
 
       expect((await relay(undefined, 'DELETE', nb.id)).status).toBe(200);
       await lab.waitUntil('A and C to be direct peers again', () =>
