@@ -13,7 +13,7 @@ import { AgentWork, serverAddresses } from './agent-work.ts';
 import { BrokerConnection } from './broker-connection.ts';
 import { MetricsReporter } from './metrics-reporter.ts';
 import { openPayload, payloadKey } from './payload-open.ts';
-import { applyPeerUpdate, syncStep, type Peer, type SyncPoint } from './peer-state.ts';
+import { applyPeerUpdate, fromPeerConfig, syncStep, type Peer, type SyncPoint } from './peer-state.ts';
 import { FailoverControl } from './failover-control.ts';
 import { WATCH_INTERVAL_MS } from './path-watch.ts';
 import { HostsFile } from './hosts-file.ts';
@@ -267,7 +267,11 @@ export class Agent {
       }
       this.#peers = applyPeerUpdate(this.#peers, update.data.host_peers, isFull);
       if (sync) this.#sync = { epoch: sync.epoch, version: sync.version };
-      this.#routing.update(update.data, update.data.peerids, isFull);
+      // A delta's removed peers lose their identity unless it comes again (unpeered: relayed or blocked).
+      const removed = isFull
+        ? []
+        : update.data.host_peers.filter((p) => p.Remove).map((p) => fromPeerConfig(p).publicKey);
+      this.#routing.update(update.data, update.data.peerids, isFull, removed);
       if (isFull && update.data.host) {
         this.#nodes = update.data.nodes;
         this.#failover?.nodes(update.data.nodes);

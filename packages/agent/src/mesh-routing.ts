@@ -89,7 +89,12 @@ export class MeshRouting {
   }
 
   /** Takes the routing fields of a pull or peer update; absent fields (an older server) keep what was there. */
-  update(wire: Partial<WireRouting>, peerIds: PeerMap | undefined, isFull: boolean): void {
+  update(
+    wire: Partial<WireRouting>,
+    peerIds: PeerMap | undefined,
+    isFull: boolean,
+    removedKeys: readonly string[] = [],
+  ): void {
     const fields = Object.fromEntries(
       Object.keys(EMPTY_HOST_ROUTING)
         .filter((key) => wire[key as keyof WireRouting] !== undefined)
@@ -98,6 +103,7 @@ export class MeshRouting {
     this.#wire = { ...this.#wire, ...fields };
     // A delta with only the routing flags leaves the mode as it was; a whole routing state without it means closed.
     if (wire.fw_update !== undefined) this.#networkFailMode = wire.inet_fail_mode ?? 'closed';
+    for (const key of removedKeys) if (!peerIds || !Object.hasOwn(peerIds, key)) this.#peerIds.delete(key);
     if (peerIds) {
       if (isFull) this.#peerIds = new Map();
       for (const [key, identity] of Object.entries(peerIds)) this.#peerIds.set(key, identity);
@@ -121,7 +127,9 @@ export class MeshRouting {
   }
 
   private hostKey(hostId: string): string | undefined {
-    for (const [key, identity] of this.#peerIds) if (identity.host_id === hostId) return key;
+    // A node the host has no WireGuard peer for (relayed, blocked by policy) is no router it can choose.
+    for (const [key, identity] of this.#peerIds)
+      if (identity.host_id === hostId && identity.unpeered === undefined) return key;
     return undefined;
   }
 

@@ -163,6 +163,42 @@ describe('metrics probe', () => {
     expect(failedOver).toMatchObject({ reachable: true, path: 'relayed', via: 'node-r', reason: 'failover' });
   });
 
+  it("buildReport -> when the server names a node unpeered, a relayed one goes through the relay's wide range and a blocked one is blocked even inside that range", () => {
+    // This node is relayed by R, whose entry carries the whole network; the server names X relayed, Y blocked.
+    const peerIds = new Map([
+      ['R', identity('node-r', '10.9.0.5')],
+      ['X', { ...identity('node-x', '10.9.0.6'), unpeered: 'relayed' as const }],
+      ['Y', { ...identity('node-y', '10.9.0.7'), unpeered: 'blocked_by_policy' as const }],
+      ['Z', { ...identity('node-z', '10.8.0.7'), unpeered: 'relayed' as const }],
+    ]);
+    const report = buildReport({
+      nodeId: 'me',
+      network: 'net',
+      peers: new Map([['R', peer('R', ['10.9.0.5/32', '10.9.0.0/24'])]]),
+      peerIds,
+      stats: new Map([['R', { endpoint: undefined, latestHandshake: 1999, rxBytes: 5, txBytes: 5 }]]),
+      latencies: new Map([['X', 4]]),
+      failedOver: new Map(),
+      nowMs: 2_000_000,
+      agentUptimeS: 1,
+      appliedPeerVersion: undefined,
+    });
+    const byPeer = Object.fromEntries(report.peers.map((p) => [p.peer, p]));
+    expect(byPeer['node-x']).toMatchObject({
+      reachable: true,
+      path: 'relayed',
+      via: 'node-r',
+      reason: 'relayed',
+    });
+    expect(byPeer['node-y']).toMatchObject({ reachable: false, path: 'none', reason: 'blocked_by_policy' });
+    // Relayed by the server's word, but no peer carries it yet: relayed and not reached, never "blocked".
+    expect(byPeer['node-z']).toMatchObject({ reachable: false, path: 'relayed', reason: 'relayed' });
+    expect(probeAddresses(targetsOf('net', new Map([['R', peer('R', ['10.9.0.0/24'])]]), peerIds))).toEqual([
+      { key: 'R', address: '10.9.0.5' },
+      { key: 'X', address: '10.9.0.6' },
+    ]);
+  });
+
   it('buildReport -> when the last handshake is older than WireGuard re-keys, says the handshake is stale', () => {
     const peerIds = new Map([['A', identity('node-a', '10.9.0.2')]]);
     const report = buildReport({

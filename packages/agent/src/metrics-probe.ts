@@ -102,6 +102,11 @@ export function targetsOf(network: string, peers: PeerTable, peerIds: ReadonlyMa
       targets.push({ key, identity, carrierKey: key });
       continue;
     }
+    // Access control denies the pair: no peer carries it, whatever a relay's wide allowed IPs would match.
+    if (identity.unpeered === 'blocked_by_policy') {
+      targets.push({ key, identity, carrierKey: undefined });
+      continue;
+    }
     const address = addressOf(identity);
     const carrier =
       address === undefined
@@ -160,7 +165,12 @@ export function buildReport(input: ProbeInput): MetricsReport {
       ...(carrier?.endpoint ? { endpoint: carrier.endpoint } : {}),
       path: 'direct',
     };
-    if (target.carrierKey === undefined) {
+    if (target.carrierKey === undefined && target.identity.unpeered === 'relayed') {
+      // The server says a relay carries it, but no peer's allowed IPs hold it yet: relayed, and not reached.
+      sample.path = 'relayed';
+      sample.reason = 'relayed';
+      sample.reachable = false;
+    } else if (target.carrierKey === undefined) {
       // No WireGuard peer carries it: the server gave the pair no allowed IPs, which is what access control does.
       sample.path = 'none';
       sample.reason = 'blocked_by_policy';

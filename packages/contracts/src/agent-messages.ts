@@ -94,6 +94,12 @@ export const peerIdentitySchema = z.object({
    * agent's packet filter applies it to new traffic from the peer's addresses (replies always pass).
    */
   allowed_inbound: z.array(z.string()).optional(),
+  /**
+   * Meshdeck (issue 41): the receiver has no WireGuard peer for this node, and why: `relayed` (a relay or the
+   * failover node carries it; another peer's allowed IPs hold its address) or `blocked_by_policy` (access control
+   * denies the pair). Sent so the receiving agent's metrics still name the pair; nothing is configured from it.
+   */
+  unpeered: z.enum(['relayed', 'blocked_by_policy']).optional(),
 });
 export const peerMapSchema = z.record(z.string(), peerIdentitySchema);
 export type PeerMap = z.infer<typeof peerMapSchema>;

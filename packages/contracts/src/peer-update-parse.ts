@@ -83,6 +83,8 @@ function peerIdentity(value: unknown): PeerMap[string] | undefined {
   const inbound = value.allowed_inbound;
   if (inbound !== undefined && (!Array.isArray(inbound) || !(inbound as unknown[]).every(isString)))
     return undefined;
+  const unpeered = value.unpeered;
+  if (unpeered !== undefined && unpeered !== 'relayed' && unpeered !== 'blocked_by_policy') return undefined;
   const v = value as Record<(typeof identityStrings)[number], string> & Obj;
   const identity: PeerMap[string] = {
     id: v.id,
@@ -100,6 +102,7 @@ function peerIdentity(value: unknown): PeerMap[string] | undefined {
   // As zod: a key present with `undefined` stays present.
   if ('allowed_inbound' in value)
     identity.allowed_inbound = inbound === undefined ? undefined : inbound.slice();
+  if ('unpeered' in value) identity.unpeered = unpeered;
   return identity;
 }
 

@@ -56,6 +56,33 @@ describe('peerEntry', () => {
   });
 });
 
+describe('peerEntry with access control', () => {
+  it('when access control denies the pair, removes the peer and names the node as unpeered: blocked_by_policy (issue 41 metrics)', () => {
+    const index = indexMembers(
+      [member(1, 'a', '10.0.0.1'), member(2, 'a', '10.0.0.2'), member(3, 'a', '10.0.0.3')],
+      now,
+    );
+    index.access = {
+      reaches: (_net, from, to) => !(new Set([from, to]).has('a-1') && new Set([from, to]).has('a-2')),
+      flow: () => ['all'],
+      classOf: (_net, node) => node,
+    };
+    const denied = peerEntry('h1', 'h2', index);
+    expect(denied.peer.Remove).toBe(true);
+    expect(denied.ids[key(2)]).toMatchObject({
+      id: 'a-2',
+      address: '10.0.0.2',
+      unpeered: 'blocked_by_policy',
+    });
+    const open = peerEntry('h1', 'h3', index);
+    expect(open.peer.Remove).toBe(false);
+    expect(open.ids[key(3)]?.unpeered).toBeUndefined();
+    const { peers, ids } = fullPeers('h1', index);
+    expect(peers).toHaveLength(1);
+    expect(Object.keys(ids).sort()).toEqual([key(2), key(3)].sort());
+  });
+});
+
 describe('fullPeers', () => {
   it('when a host is in two networks, lists every other host once and leaves out removed ones', () => {
     const index = indexMembers(

@@ -113,6 +113,8 @@ export function peerEntry(
   const allowed: IpNet[] = [];
   let isDialIn = false;
   let first: MemberRow | undefined;
+  /** A shared node the receiver gets no allowed IPs for, and why (issue 41: its metrics still name the pair). */
+  let unpeered: { node: MemberRow; why: PeerUnpeered } | undefined;
   for (const node of shared) {
     // A pair access control denies gets no allowed IPs for each other in that network (issue 32).
     if (
@@ -122,8 +124,10 @@ export function peerEntry(
         receiverNode(receiverId, node.network, index)?.node_id ?? '',
         node.node_id,
       )
-    )
+    ) {
+      unpeered ??= { node, why: 'blocked_by_policy' };
       continue;
+    }
     if (!index.routing.networks.has(node.network)) {
       allowed.push(
         ...ownNets(node, undefined, index, receiverNode(receiverId, node.network, index)?.node_id),
@@ -133,19 +137,26 @@ export function peerEntry(
     }
     const own = receiverNode(receiverId, node.network, index);
     const part = own && routedNets(own, node, index);
-    if (!part) continue;
+    if (!part) {
+      // A relay or the failover node stands between them: another peer's allowed IPs carry this node.
+      if (own) unpeered ??= { node, why: 'relayed' };
+      continue;
+    }
     allowed.push(...part.nets);
     isDialIn ||= part.isDialIn;
     first ??= node;
   }
-  if (allowed.length === 0 || !first) return { peer: removalPeer(subject.public_key), ids: {} };
+  if (allowed.length === 0 || !first)
+    return {
+      peer: removalPeer(subject.public_key),
+      ids: unpeered
+        ? { [subject.public_key]: identityOf(subjectId, subject, unpeered.node, unpeered.why) }
+        : {},
+    };
   const useV4 = receiver.endpoint_ip !== '' && subject.endpoint_ip !== '';
   const ip = useV4 ? subject.endpoint_ip : subject.endpoint_ip6;
   const sameLan = useV4 && receiver.endpoint_ip === subject.endpoint_ip;
-  const port =
-    subject.is_static_port === 1 || subject.public_listen_port === 0 || sameLan
-      ? subject.listen_port
-      : subject.public_listen_port;
+  const port = portOf(subject, sameLan);
   const peer: PeerConfig = {
     PublicKey: keyBytes(subject.public_key),
     Remove: false,
@@ -158,23 +169,44 @@ export function peerEntry(
     AllowedIPs: index.routing.networks.size > 0 ? unique(allowed) : allowed,
   };
   const inbound = index.access && inboundRules(receiverId, shared, index);
+  const identity = identityOf(subjectId, subject, first, undefined, port);
   const ids: PeerMap = {
-    [subject.public_key]: {
-      id: first.node_id,
-      host_id: subjectId,
-      address: first.address ?? first.address6 ?? '',
-      address4: first.address ?? '',
-      address6: first.address6 ?? '',
-      name: subject.host_name,
-      isserver: 'no',
-      network: first.network,
-      listen_port: port,
-      is_extclient: false,
-      username: '',
-      ...(inbound ? { allowed_inbound: inbound } : {}),
-    },
+    [subject.public_key]: inbound ? { ...identity, allowed_inbound: inbound } : identity,
   };
   return { peer, ids };
+}
+
+/** The port a receiver dials the subject on (its own on the same LAN or with a static port, else the public one). */
+function portOf(subject: MemberRow, sameLan: boolean): number {
+  return subject.is_static_port === 1 || subject.public_listen_port === 0 || sameLan
+    ? subject.listen_port
+    : subject.public_listen_port;
+}
+
+type PeerUnpeered = NonNullable<PeerMap[string]['unpeered']>;
+
+/** What the receiver is told of the subject's node `node`: its id, addresses and name; `unpeered` when no peer. */
+function identityOf(
+  subjectId: string,
+  subject: MemberRow,
+  node: MemberRow,
+  unpeered: PeerUnpeered | undefined,
+  port = portOf(subject, false),
+): PeerMap[string] {
+  return {
+    id: node.node_id,
+    host_id: subjectId,
+    address: node.address ?? node.address6 ?? '',
+    address4: node.address ?? '',
+    address6: node.address6 ?? '',
+    name: subject.host_name,
+    isserver: 'no',
+    network: node.network,
+    listen_port: port,
+    is_extclient: false,
+    username: '',
+    ...(unpeered ? { unpeered } : {}),
+  };
 }
 
 /**
@@ -298,9 +330,10 @@ export function fullPeers(hostId: string, index: MemberIndex): { peers: PeerConf
   const ids: PeerMap = {};
   for (const other of otherMembers(hostId, index)) {
     const entry = peerEntry(hostId, other, index);
+    // An unpeered subject (relayed, or blocked by policy) has no peer but keeps its identity (issue 41).
+    Object.assign(ids, entry.ids);
     if (entry.peer.Remove) continue;
     peers.push(entry.peer);
-    Object.assign(ids, entry.ids);
   }
   const clients = ownClientPeers(hostId, index);
   return { peers: [...peers, ...clients.peers], ids: { ...ids, ...clients.ids } };

@@ -233,9 +233,9 @@ export class PeerUpdateBuilder {
       const ids: string[] = [];
       for (const other of otherMembers(subject, index)) {
         const built = peerEntry(subject, other, index);
+        for (const [k, v] of Object.entries(built.ids)) ids.push(`${JSON.stringify(k)}:${JSON.stringify(v)}`);
         if (built.peer.Remove) continue;
         entries.push(JSON.stringify(built.peer));
-        for (const [k, v] of Object.entries(built.ids)) ids.push(`${JSON.stringify(k)}:${JSON.stringify(v)}`);
         await slicer.pause();
       }
       const clients = ownClientPeers(subject, index);
@@ -364,9 +364,9 @@ class DeltaBodies {
     carriers.delete(receiver);
     for (const host of carriers) {
       const built = peerEntry(receiver, host, this.index);
+      for (const [k, v] of Object.entries(built.ids)) ids.push(`${JSON.stringify(k)}:${JSON.stringify(v)}`);
       if (built.peer.Remove) continue;
       peers.push(JSON.stringify(built.peer));
-      for (const [k, v] of Object.entries(built.ids)) ids.push(`${JSON.stringify(k)}:${JSON.stringify(v)}`);
     }
     if (peers.length === 0) return undefined;
     return `${this.#head},"host_peers":[${peers.join(',')}],"peerids":{${ids.join(',')}}}`;

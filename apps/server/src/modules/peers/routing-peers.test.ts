@@ -57,6 +57,17 @@ describe('relays (api-contract §5.8)', () => {
     expect(allowed(1, 3, rows).Remove).toBe(true);
   });
 
+  it('when a relay stands between two nodes, the removed entry still names the node as unpeered: relayed (issue 41 metrics)', () => {
+    const index = indexMembers(rows, now);
+    expect(peerEntry('h1', 'h3', index).ids[key(3)]).toMatchObject({ id: 'node-3', unpeered: 'relayed' });
+    expect(peerEntry('h4', 'h1', index).ids[key(1)]).toMatchObject({ id: 'node-1', unpeered: 'relayed' });
+    // A relayed node's whole list: its relay as the only peer, and every other node's identity.
+    const { peers, ids } = fullPeers('h1', index);
+    expect(peers).toHaveLength(1);
+    expect(Object.keys(ids).sort()).toEqual([key(2), key(3), key(4)].sort());
+    expect(ids[key(2)]?.unpeered).toBeUndefined();
+  });
+
   it('when the relay looks at a relayed node, the node has no endpoint (it dials in)', () => {
     const peer = allowed(2, 1, rows);
     expect(peer.Remove).toBe(false);
