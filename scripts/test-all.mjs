@@ -84,6 +84,11 @@ const mustRun = [
     why: 'WireGuard data plane in network namespaces',
   },
   {
+    file: /packages\/agent\/test\/data-plane\.api\.test\.ts$/,
+    title: /lastpeerupdate is set.*signed webhook/,
+    why: "issue 41: real agents' metrics (latency, bytes, lastpeerupdate), a stopped agent offline, one signed alert webhook and its resolved notice",
+  },
+  {
     file: /packages\/agent\/test\/nat\.api\.test\.ts$/,
     title: /./,
     why: 'an agent behind a NAT namespace (MASQUERADE)',
