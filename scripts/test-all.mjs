@@ -1,6 +1,7 @@
-// `npm test`: every check (lint, format and typecheck side by side; unit + component + API on SQLite; the scale
-// test; API on a throwaway PostgreSQL cluster; build and browser e2e). Keeps going after a failure so one run shows every problem, prints a
-// per-layer table, and ends with the one line CI reads: "N passed, N failed".
+// `npm test`: every check. Two lanes side by side (network-namespace suites, then the API tests on a throwaway
+// PostgreSQL; lint, format and typecheck, then unit + component + API on SQLite), then the scale test alone, then build
+// and browser e2e (decision 068). Keeps going after a failure so one run shows every problem, prints a per-layer
+// table, and ends with the one line CI reads: "N passed, N failed".
 import './check-node.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,8 +29,8 @@ function run(label, command, args, env = {}) {
 /**
  * Starts one step beside others, its output kept in test-results/<name>.log; `finish` prints that output when the
  * step ends, under the same `=== label ===` lines `run` prints, and resolves to whether it passed. On a 2-core
- * machine single-threaded checks (ESLint, tsc, Prettier) and the PostgreSQL API pass (no network namespaces, so it
- * can share the machine with the browser tests) overlap with work that leaves a core idle.
+ * machine single-threaded checks (ESLint, tsc, Prettier) and CPU-bound suites overlap with work that leaves a core
+ * idle (the network-namespace suites, which mostly wait for agents).
  */
 function start(label, command, args, env = {}) {
   const started = Date.now();
@@ -248,26 +249,97 @@ const check = (label, ok) => {
   if (!ok) checkFailures.push(label);
 };
 
-// Lint, format and typecheck are single-threaded: they run side by side.
-const lint = start('lint', bin('eslint'), ['.', '--max-warnings=0']);
-const format = start('format (prettier --check)', bin('prettier'), ['--check', '.', '--log-level=warn']);
-const typecheck = start('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-check('lint', await lint.finish());
-check('format', await format.finish());
-check('typecheck', await typecheck.finish());
+/** Adds one report's per-layer counts to the table (two passes may report the same layer). */
+const addLayers = (layers) => {
+  for (const [layer, counts] of Object.entries(layers)) {
+    const into = (table[layer] ??= { passed: 0, failed: 0, skipped: 0, flaky: 0 });
+    for (const key of Object.keys(into)) into[key] += counts[key] ?? 0;
+  }
+};
+/** Runs one Vitest pass in the background, its JSON report read when it ends; resolves to whether it passed. */
+const vitestPass = (label, args, env, { layer, report }) => {
+  const file = path.join(results, report);
+  fs.rmSync(file, { force: true });
+  const step = start(
+    label,
+    args[0],
+    [...args.slice(1), '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    env,
+  );
+  return {
+    async finish() {
+      const ok = await step.finish();
+      const counts = vitestCounts(file, layer);
+      addLayers(counts.layers);
+      const failedTests = Object.values(counts.layers).some((c) => c.failed > 0);
+      if (!ok && !failedTests) check(label, false);
+      return { ok, counts };
+    },
+  };
+};
 
-const sqliteReport = path.join(results, 'vitest.json');
-fs.rmSync(sqliteReport, { force: true });
-// The scale test never runs in this parallel pass (its hundred agents would starve other files' deadlines).
-const vitestOk = run(
-  'unit, component and API tests (SQLite)',
-  bin('vitest'),
-  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${sqliteReport}`],
-  { MESHDECK_SCALE_AGENTS: '0' },
-);
-const sqlite = vitestCounts(sqliteReport);
-Object.assign(table, sqlite.layers);
-if (!vitestOk && !Object.values(sqlite.layers).some((c) => c.failed > 0)) check('vitest', false);
+/*
+ * Two lanes side by side, then the scale test alone, then the browser tests (decision 068). On two cores the
+ * network-namespace suites (agents, WireGuard, pings) mostly wait for state, while lint, typecheck, jsdom and the
+ * API suites keep a core busy; run one after the other they took ~40 of CI's ~59 minutes (2026-11-29).
+ * - Lane 1: the namespace suites (packages/agent/test) on SQLite, then the API pass on PostgreSQL (no namespaces).
+ * - Lane 2: lint, format and typecheck side by side, then unit, component and the server's API tests on SQLite.
+ * Namespace suites never overlap the browser tests (ERR_NETWORK_CHANGED): e2e starts after both lanes.
+ */
+const lane1 = (async () => {
+  await vitestPass(
+    'network-namespace and agent suites (SQLite)',
+    [bin('vitest'), 'run', '--project', 'api', 'packages/agent/test'],
+    // One file at a time, beside lane 2's CPU-bound work; the scale test runs alone afterwards (its agents would
+    // starve other files' deadlines).
+    { MESHDECK_SCALE_AGENTS: '0', MESHDECK_API_WORKERS: '1' },
+    { report: 'vitest-agent.json' },
+  ).finish();
+  const hasPostgres = fs.existsSync('/usr/lib/postgresql');
+  if (!hasPostgres) {
+    if (isCi) check('api (postgres): PostgreSQL is not installed', false);
+    else
+      console.warn(
+        '\n!!! PostgreSQL not installed: API tests on PostgreSQL skipped (apt-get install postgresql)',
+      );
+    return;
+  }
+  // The agent and start-up suites do not touch the database engine; they run once, on SQLite.
+  await vitestPass(
+    'API tests (PostgreSQL)',
+    [
+      'bash',
+      'scripts/with-postgres.sh',
+      bin('vitest'),
+      'run',
+      '--project',
+      'api',
+      '--exclude',
+      'packages/agent/**',
+      '--exclude',
+      'apps/server/src/startup/**',
+    ],
+    {},
+    { layer: 'api (postgres)', report: 'vitest-postgres.json' },
+  ).finish();
+})();
+
+const lane2 = (async () => {
+  // Lint, format and typecheck are single-threaded: they run side by side.
+  const lint = start('lint', bin('eslint'), ['.', '--max-warnings=0']);
+  const format = start('format (prettier --check)', bin('prettier'), ['--check', '.', '--log-level=warn']);
+  const typecheck = start('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+  check('lint', await lint.finish());
+  check('format', await format.finish());
+  check('typecheck', await typecheck.finish());
+  await vitestPass(
+    'unit, component and API tests (SQLite)',
+    [bin('vitest'), 'run', '--exclude', 'packages/agent/test/**'],
+    {},
+    { report: 'vitest.json' },
+  ).finish();
+})();
+await Promise.all([lane1, lane2]);
 
 // Issue 19's scale test (agents in namespaces, one server) runs alone afterwards: always in CI, elsewhere when
 // MESHDECK_SCALE_AGENTS asks for it. It prints join and convergence times, server CPU and RSS. CI runs 50 agents:
@@ -276,66 +348,14 @@ if (!vitestOk && !Object.values(sqlite.layers).some((c) => c.failed > 0)) check(
 // the test's 5 minutes; MESHDECK_SCALE_AGENTS=100 runs the full size.
 const scaleAgents = process.env.MESHDECK_SCALE_AGENTS ?? (isCi ? '50' : '');
 if (Number(scaleAgents) >= 3) {
-  const scaleReport = path.join(results, 'vitest-scale.json');
-  fs.rmSync(scaleReport, { force: true });
-  const scaleOk = run(
-    `scale test (${scaleAgents} agents)`,
-    bin('vitest'),
-    [
-      'run',
-      '--project',
-      'api',
-      'packages/agent/test/scale.api.test.ts',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${scaleReport}`,
-    ],
+  const label = `scale test (${scaleAgents} agents)`;
+  const { ok, counts } = await vitestPass(
+    label,
+    [bin('vitest'), 'run', '--project', 'api', 'packages/agent/test/scale.api.test.ts'],
     { MESHDECK_SCALE_AGENTS: scaleAgents },
-  );
-  const scale = vitestCounts(scaleReport, 'scale');
-  Object.assign(table, scale.layers);
-  if (!scaleOk && !Object.values(scale.layers).some((c) => c.failed > 0))
-    check(`scale test (${scaleAgents} agents)`, false);
-  else if (scaleOk && (scale.layers.scale?.passed ?? 0) === 0)
-    check(`scale test (${scaleAgents} agents) was skipped`, false);
-}
-
-// The PostgreSQL API pass, on its own: run beside the browser tests (one worker) it slowed them towards their time
-// limits on the 2-core machine (2026-11-29: a signup journey at 22.6 s of its 30 s), and a flaky e2e failure costs
-// more than the minutes saved.
-const hasPostgres = fs.existsSync('/usr/lib/postgresql');
-const pgReport = path.join(results, 'vitest-postgres.json');
-let postgres;
-if (hasPostgres) {
-  fs.rmSync(pgReport, { force: true });
-  // The agent and start-up suites do not touch the database engine; they run once, on SQLite.
-  postgres = start('API tests (PostgreSQL)', 'bash', [
-    'scripts/with-postgres.sh',
-    bin('vitest'),
-    'run',
-    '--project',
-    'api',
-    '--exclude',
-    'packages/agent/**',
-    '--exclude',
-    'apps/server/src/startup/**',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${pgReport}`,
-  ]);
-} else if (isCi) {
-  check('api (postgres): PostgreSQL is not installed', false);
-} else {
-  console.warn(
-    '\n!!! PostgreSQL not installed: API tests on PostgreSQL skipped (apt-get install postgresql)',
-  );
-}
-
-if (postgres) {
-  const pgOk = await postgres.finish();
-  const pg = vitestCounts(pgReport, 'api (postgres)');
-  Object.assign(table, pg.layers);
-  if (!pgOk && !Object.values(pg.layers).some((c) => c.failed > 0)) check('api (postgres)', false);
+    { layer: 'scale', report: 'vitest-scale.json' },
+  ).finish();
+  if (ok && (counts.layers.scale?.passed ?? 0) === 0) check(`${label} was skipped`, false);
 }
 
 const buildOk = run('build', 'npm', ['run', '--silent', 'build']);
