@@ -135,9 +135,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const alertDeps = { activity, members: nodes.members, metrics: metricsService, peers };
   const alerts = await alertsModule.register(app, { ...mesh, ...alertDeps, networkExists: networks.exists });
   // Export and import go through the routes above, so it comes after every module whose items it moves.
-  const createDnsEntries = dns.createMany.bind(dns);
+  const createMany = { dns: dns.createMany.bind(dns), ...accessControl.createMany };
   const recordCreations = activity.recordCreations.bind(activity);
-  await configTransferModule.register(app, { database, createDnsEntries, recordCreations });
+  await configTransferModule.register(app, { database, createMany, recordCreations });
 
   const { networkOfNode: node, networksOfHost: host } = nodes;
   lookups.provide({ node, host, extclient: extClients.networkOfClient, ...accessControl.lookups });

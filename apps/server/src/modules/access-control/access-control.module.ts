@@ -1,11 +1,13 @@
-import type { ChangeEvent } from '@meshdeck/contracts';
+import type { AclInput, ChangeEvent, CreateTagInput } from '@meshdeck/contracts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { ModuleApp } from '../../lib/module.ts';
-import { AccessRepository } from './access.repository.ts';
+import { AccessRepository, type PolicyRow, type TagRow } from './access.repository.ts';
 import { AccessModels } from './access-models.ts';
-import { AccessService, type AccessPublisher } from './access.service.ts';
+import { AccessService, allOf, type AccessPublisher } from './access.service.ts';
 import { aclsRoutes } from './acls.routes.ts';
 import { matrixRoutes } from './matrix.routes.ts';
+import { createPolicy } from './policy-plans.ts';
+import { createTag } from './tag-plans.ts';
 import { tagsRoutes, type PresentNode } from './tags.routes.ts';
 
 /** What the access-control module uses. */
@@ -36,6 +38,14 @@ export interface AccessControlModule {
   models: AccessModels;
   /** The network of a tag, policy, check or member (node or client); [] when unknown (decision 046). */
   lookups: Record<'tag' | 'policy' | 'assertion' | 'member', (id: string) => Promise<string[]>>;
+  /**
+   * Creates a set of one network's tags or policies as one save, all or none, under the rules of their routes'
+   * creates (an import, decision 060); a refusal is an `ItemRefused` naming the input's index.
+   */
+  createMany: {
+    tags(netid: string, inputs: readonly CreateTagInput[], createdBy: string): Promise<TagRow[]>;
+    acls(netid: string, inputs: readonly AclInput[], createdBy: string): Promise<PolicyRow[]>;
+  };
 }
 
 export async function register(app: ModuleApp, deps: AccessControlModuleDeps): Promise<AccessControlModule> {
@@ -84,8 +94,15 @@ export async function register(app: ModuleApp, deps: AccessControlModuleDeps): P
     const dot = id.lastIndexOf('.');
     return object === 'policy' && dot > 0 ? [id.slice(0, dot)] : [];
   };
+  const createMany: AccessControlModule['createMany'] = {
+    tags: async (netid, inputs, createdBy) =>
+      (await service.save(netid, allOf(inputs.map((input) => createTag(input, createdBy))))).result,
+    acls: async (netid, inputs, createdBy) =>
+      (await service.save(netid, allOf(inputs.map((input) => createPolicy(input, createdBy, isPro))))).result,
+  };
   return {
     models,
+    createMany,
     lookups: {
       tag: (id) => networkOf('tag', id),
       policy: (id) => networkOf('policy', id),

@@ -6,7 +6,7 @@ import {
   type AccessImpact,
   type ChangeEvent,
 } from '@meshdeck/contracts';
-import { badRequest, notFound } from '../../lib/api-error.ts';
+import { ApiError, ItemRefused, badRequest, notFound } from '../../lib/api-error.ts';
 import type { AccessRepository, AccessWriter, NetworkAccessRows } from './access.repository.ts';
 import { accessInput } from './access-state.ts';
 import { toAssertion } from './assertions.ts';
@@ -22,6 +22,33 @@ export type AccessPlan<T> = (rows: NetworkAccessRows) => {
   /** Checks that must hold outright after the change (a new check), not only stay as good as before. */
   newChecks?: string[];
 };
+
+/**
+ * Several plans saved as one (an import's tags or policies, decision 060): each runs on the rows the ones before it
+ * left, so a policy may name a tag created earlier in the set, and the whole set costs one impact and one
+ * publication instead of one per item. A refusal is an `ItemRefused` naming the item's index; consoles hear one
+ * `updated` event per resource the set touched.
+ */
+export function allOf<T>(plans: readonly AccessPlan<T>[]): AccessPlan<T[]> {
+  return (rows) => {
+    const planned = plans.map((plan, index) => {
+      try {
+        return plan(rows);
+      } catch (error) {
+        throw error instanceof ApiError ? new ItemRefused(index, error) : error;
+      }
+    });
+    const resources = new Set(planned.flatMap((p) => p.events.map((event) => event.resource)));
+    return {
+      result: planned.map((p) => p.result),
+      write: async (writer) => {
+        for (const p of planned) await p.write(writer);
+      },
+      events: [...resources].map((resource) => ({ resource, action: 'updated', network: rows.netid })),
+      newChecks: planned.flatMap((p) => p.newChecks ?? []),
+    };
+  };
+}
 
 /** Where the peers of hosts whose access changed are told (the peer engine, through the composition root). */
 export interface AccessPublisher {

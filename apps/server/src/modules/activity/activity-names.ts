@@ -3,7 +3,7 @@ import type { SnapshotTable } from './activity-targets.ts';
 /** The reads naming needs: host names of nodes, and who carries a tag (the activity repository). */
 export interface NameSource {
   nodeNames(ids: readonly string[]): Promise<Map<string, string>>;
-  tagMembers(tagId: string, network: string): Promise<string[]>;
+  tagMembers(tagIds: readonly string[], network: string): Promise<Map<string, string[]>>;
 }
 
 type Row = Record<string, unknown>;
@@ -50,13 +50,17 @@ function nodeIdsOf(table: SnapshotTable, row: Row): string[] {
  */
 export async function describeRows(source: NameSource, table: SnapshotTable, rows: Row[]): Promise<Row[]> {
   if (rows.length === 0) return rows;
-  if (table === 'tags')
-    return Promise.all(
-      rows.map(async (row) => ({
-        ...row,
-        members: await source.tagMembers(text(row.id), text(row.network)),
-      })),
-    );
+  if (table === 'tags') {
+    const members = new Map<string, Map<string, string[]>>();
+    for (const network of new Set(rows.map((row) => text(row.network)))) {
+      const ids = rows.filter((row) => text(row.network) === network).map((row) => text(row.id));
+      members.set(network, await source.tagMembers(ids, network));
+    }
+    return rows.map((row) => ({
+      ...row,
+      members: members.get(text(row.network))?.get(text(row.id)) ?? [],
+    }));
+  }
   const ids = [...new Set(rows.flatMap((row) => nodeIdsOf(table, row)))].filter((id) => id !== '');
   if (ids.length === 0) return rows;
   const names = await source.nodeNames(ids);

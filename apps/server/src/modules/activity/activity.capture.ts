@@ -162,6 +162,8 @@ export interface CreatedByRoute {
   body: Record<string, unknown>;
   /** The stored row, as the route's after-read would find it. */
   row: Record<string, unknown>;
+  /** The route's answer, for rules that find the item's id there (a new tag's or policy's). */
+  response?: Record<string, unknown>;
 }
 
 /**
@@ -181,7 +183,7 @@ export async function recordCreations(
   const action = rule.action ?? actionOf(method);
   const actor = await actorOf(request, undefined, repository);
   const targets = created.map((item) =>
-    resolveTarget(rule, { params: item.params, query: {}, body: item.body, response: undefined }),
+    resolveTarget(rule, { params: item.params, query: {}, body: item.body, response: item.response }),
   );
   const table = targets[0]?.table ?? 'none';
   const described = await describeRows(

@@ -310,6 +310,59 @@ describe('POST /api/v1/import in one transaction', () => {
     }
   });
 
+  it('-> when it holds many tags and policies of a network, then each set is saved at once: one event per resource, every item stored with its activity entry', async () => {
+    await createNetwork(target, targetToken, 'office', { addressrange: '10.60.0.0/24' });
+    const count = 60;
+    const events: ChangeEvent[] = [];
+    const unsubscribe = target.app.meshdeck.events.subscribe((event) => {
+      if (event.network === 'office' && (event.resource === 'tags' || event.resource === 'acls'))
+        events.push(event);
+    });
+    const document = {
+      meshdeck_export: 1,
+      tags: [
+        { network: 'office', tag_name: 'staff' },
+        { network: 'office', tag_name: 'servers' },
+      ],
+      acls: Array.from({ length: count }, (_, i) => policy(`rule ${i}`, 'office')),
+    };
+    const response = await importInto(target, targetToken, document, false);
+    unsubscribe();
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    // Saved one by one, the set announced (and recompiled the network's access for) every item.
+    expect(events.map((e) => `${e.resource} ${e.action}`).sort()).toEqual(['acls updated', 'tags updated']);
+    const acls = await target.request<any>('GET', '/api/v1/acls?network=office', { token: targetToken });
+    const names = (acls.body.Response as { name: string }[]).map((a) => a.name);
+    for (let i = 0; i < count; i++) expect(names).toContain(`rule ${i}`);
+    const activity = await target.request<any>('GET', '/api/v1/activity', { token: targetToken });
+    const targets = (activity.body.Response as { target: { name: string; subject_type: string } }[]).map(
+      (e) => `${e.target.subject_type} ${e.target.name}`,
+    );
+    expect(targets).toContain('ACL rule 7');
+    expect(targets).toContain('TAG staff');
+  });
+
+  it('-> when a policy of a set names a tag the network lacks, answers 400 naming that item and stores nothing', async () => {
+    await createNetwork(target, targetToken, 'office', { addressrange: '10.60.0.0/24' });
+    const acls = [
+      policy('fine', 'office'),
+      { ...policy('broken', 'office'), dst_type: [{ id: 'tag', value: 'office.nope' }] },
+    ];
+    const document = {
+      meshdeck_export: 1,
+      tags: [
+        { network: 'office', tag_name: 'staff' },
+        { network: 'office', tag_name: 'servers' },
+      ],
+      acls,
+    };
+    const response = await importInto(target, targetToken, document, false);
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(response.body)).toContain('acls[1] \\"broken\\" in office');
+    const tags = await target.request<any>('GET', '/api/v1/tags?network=office', { token: targetToken });
+    expect(tags.body.Response).toEqual([]);
+  });
+
   it('-> when accepted, announces its changes after COMMIT: a listener already finds them stored', async () => {
     const observer = await observeDatabase(target);
     try {

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { access } from '../../auth/access.ts';
 import { network } from '../../auth/network-locator.ts';
 import type { FastifyRequest } from 'fastify';
-import type { CallRoute, CreateDnsSet, UnitOfWork } from './config-transfer.service.ts';
+import type { CallRoute, CreateSet, UnitOfWork } from './config-transfer.service.ts';
 import { ConfigTransferService } from './config-transfer.service.ts';
 
 const tags = ['config-transfer'];
@@ -18,7 +18,7 @@ const tags = ['config-transfer'];
 /** What an export or import works with, for one request: its routes as the caller, DNS sets as the caller. */
 export interface TransferParts {
   callAs: (request: FastifyRequest) => CallRoute;
-  dnsSetAs: (request: FastifyRequest) => CreateDnsSet;
+  setAs: (request: FastifyRequest) => CreateSet;
   unitOfWork: UnitOfWork;
 }
 
@@ -27,10 +27,10 @@ export interface TransferParts {
  * entries in one call per network, decision 060), an import in one unit of work.
  */
 export const configTransferRoutes =
-  ({ callAs, dnsSetAs, unitOfWork }: TransferParts): FastifyPluginAsyncZod =>
+  ({ callAs, setAs, unitOfWork }: TransferParts): FastifyPluginAsyncZod =>
   async (app) => {
     const serviceFor = (request: FastifyRequest) =>
-      new ConfigTransferService(callAs(request), unitOfWork, dnsSetAs(request));
+      new ConfigTransferService(callAs(request), unitOfWork, setAs(request));
     app.get(
       '/api/v1/export',
       {

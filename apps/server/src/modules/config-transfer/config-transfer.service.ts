@@ -26,28 +26,29 @@ export type CallRoute = (
 /** Runs `work` as one database transaction that the routes called inside it join (DatabaseHandle). */
 export type UnitOfWork = <T>(work: () => Promise<T>) => Promise<T>;
 
-/** A custom DNS entry as `POST /api/dns/{network}` takes it. */
-export interface DnsBody {
-  name: string;
-  address: string;
-  address6: string;
-}
+/**
+ * The resources an import creates as sets, one call per network, rather than one route call per item: those counted
+ * in thousands, whose one-by-one creation cost grew with the square of their number (each policy or tag saved alone
+ * recompiles its network's access) and held every other write waiting (decision 060).
+ */
+export type SetResource = 'tags' | 'dns' | 'acls';
 
 /**
- * Creates a set of one network's custom DNS entries in one call, as the caller, with the route's rules and activity
- * entries (decision 060); refuses with the index of the first refused item (`index`) and its 4xx.
+ * Creates a set of one network's items in one call, as the caller, under their route's rules and with its activity
+ * entries (decision 060); `bodies` were parsed by the route's contract schema. Refuses with the index of the first
+ * refused item (`index`) and its 4xx.
  */
-export type CreateDnsSet = (netid: string, bodies: readonly DnsBody[]) => Promise<void>;
+export type CreateSet = (resource: SetResource, netid: string, bodies: readonly Item[]) => Promise<void>;
 
 type Item = Record<string, unknown>;
 interface Step {
   resource: ConfigResource;
   id: string;
   label: string;
-  /** The route call that creates the item; none when it exists (unchanged) or is a DNS entry. */
+  /** The route call that creates the item; none when it exists (unchanged) or is created in a set. */
   create?: () => Promise<{ status: number; body: unknown }>;
-  /** A DNS entry, created with the other entries of its network in one call rather than by its route. */
-  dns?: { network: string; body: DnsBody };
+  /** An item created with the others of its resource and network in one call rather than by its route. */
+  set?: { resource: SetResource; network: string; body: Item };
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -58,10 +59,10 @@ const payload = (body: unknown): unknown =>
 const enc = encodeURIComponent;
 const conflict = (message: string) => new ApiError(409, message);
 
-/** The first problem a contract schema finds in an item, as "<resource>[i]: field: message". */
-function check(schema: z.ZodType, item: Item, where: string): void {
+/** The item as its contract schema parses it, or its first problem as a 400 "<resource>[i]: field: message". */
+function check(schema: z.ZodType, item: Item, where: string): Item {
   const parsed = schema.safeParse(item);
-  if (parsed.success) return;
+  if (parsed.success) return parsed.data as Item;
   const issue = parsed.error.issues[0];
   throw badRequest(
     `${where}: ${issue?.path.join('.') ?? ''}${issue?.path.length ? ': ' : ''}${issue?.message ?? 'invalid'}`,
@@ -86,7 +87,7 @@ export class ConfigTransferService {
   constructor(
     private readonly call: CallRoute,
     private readonly unitOfWork: UnitOfWork,
-    private readonly createDnsSet: CreateDnsSet,
+    private readonly createSet: CreateSet,
   ) {}
 
   private async read(url: string): Promise<Item[]> {
@@ -137,41 +138,42 @@ export class ConfigTransferService {
   }
 
   /**
-   * Creates every step in order; the first refusal is thrown, which rolls the import's transaction back. DNS entries
-   * go in one call per network (decision 060): n of them cost a few statements, not n route calls, so the
-   * transaction, which every other write on SQLite waits for, stays short.
+   * Creates every step in order; the first refusal is thrown, which rolls the import's transaction back. Tags, DNS
+   * entries and policies go in one call per network (decision 060): n of them cost one save, not n route calls, so
+   * the transaction, which every other write on SQLite waits for, stays short and grows linearly.
    */
   private async apply(steps: Step[]): Promise<void> {
     for (let i = 0; i < steps.length;) {
       const step = steps[i];
       if (!step) break;
-      if (step.create) {
-        const answer = await step.create();
-        if (answer.status !== 200) throw refused(step, answer.status, answer.body);
+      if (step.create || !step.set) {
+        const answer = await step.create?.();
+        if (answer && answer.status !== 200) throw refused(step, answer.status, answer.body);
         i += 1;
         continue;
       }
       let end = i + 1;
-      while (steps[end]?.dns) end += 1;
-      await this.applyDns(steps.slice(i, end));
+      while (steps[end]?.set?.resource === step.set.resource) end += 1;
+      await this.applySet(step.set.resource, steps.slice(i, end));
       i = end;
     }
   }
 
-  /** A run of DNS steps, one set per network. */
-  private async applyDns(steps: Step[]): Promise<void> {
+  /** A run of steps of one resource, one set per network. */
+  private async applySet(resource: SetResource, steps: Step[]): Promise<void> {
     const byNetwork = new Map<string, Step[]>();
     for (const step of steps) {
-      const network = step.dns?.network ?? '';
+      const network = step.set?.network ?? '';
       const set = byNetwork.get(network);
       if (set) set.push(step);
       else byNetwork.set(network, [step]);
     }
     for (const [network, set] of byNetwork) {
       try {
-        await this.createDnsSet(
+        await this.createSet(
+          resource,
           network,
-          set.map((step) => step.dns?.body ?? { name: '', address: '', address6: '' }),
+          set.map((step) => step.set?.body ?? {}),
         );
       } catch (error) {
         // A refusal of the whole set (its network is gone) names the set's first item.
@@ -267,17 +269,12 @@ export class ConfigTransferService {
         color_code: tag.color_code ?? '',
         tagged_nodes: [],
       };
-      check(createTagInputSchema, body, `tags[${i}]`);
+      const parsed = check(createTagInputSchema, body, `tags[${i}]`);
       if ((await stateOf(netid)).tags.has(id)) {
         steps.push(unchanged('tags', id, label));
         continue;
       }
-      steps.push({
-        resource: 'tags',
-        id,
-        label,
-        create: () => this.call('POST', '/api/v1/tags', body),
-      });
+      steps.push({ resource: 'tags', id, label, set: { resource: 'tags', network: netid, body: parsed } });
     }
 
     for (const [i, entry] of list(document.dns).entries()) {
@@ -312,7 +309,11 @@ export class ConfigTransferService {
         resource: 'dns',
         id: `${netid}/${name}`,
         label,
-        dns: { network: netid, body: { name, address: text(body.address), address6: text(body.address6) } },
+        set: {
+          resource: 'dns',
+          network: netid,
+          body: { name, address: text(body.address), address6: text(body.address6) },
+        },
       });
     }
 
@@ -324,7 +325,7 @@ export class ConfigTransferService {
       const body = Object.fromEntries(
         Object.entries(acl).filter(([key]) => key !== 'id' && key !== 'created_at'),
       );
-      check(aclInputSchema, body, `acls[${i}]`);
+      const parsed = check(aclInputSchema, body, `acls[${i}]`);
       if ((await stateOf(netid)).acls.has(name)) {
         steps.push(unchanged('acls', `${netid}/${name}`, label));
         continue;
@@ -333,7 +334,7 @@ export class ConfigTransferService {
         resource: 'acls',
         id: `${netid}/${name}`,
         label,
-        create: () => this.call('POST', '/api/v1/acls', body),
+        set: { resource: 'acls', network: netid, body: parsed },
       });
     }
     return steps;
@@ -378,5 +379,5 @@ function refused(step: Step, status: number, body: unknown): ApiError {
   );
 }
 
-const creates = (step: Step): boolean => step.create !== undefined || step.dns !== undefined;
+const creates = (step: Step): boolean => step.create !== undefined || step.set !== undefined;
 const unchanged = (resource: ConfigResource, id: string, label: string): Step => ({ resource, id, label });

@@ -7,7 +7,7 @@ import {
   type DnsSyncMessage,
 } from '@meshdeck/contracts';
 import { afterCommit } from '../../lib/after-commit.ts';
-import { ApiError, badRequest, notFound } from '../../lib/api-error.ts';
+import { ItemRefused, badRequest, notFound } from '../../lib/api-error.ts';
 import type { CustomEntryRow, DnsRepository } from './dns.repository.ts';
 import { nodeEntry, nodeEntryName, type DnsUpdateQueue, type HostPublish } from './dns-updates.ts';
 
@@ -170,15 +170,4 @@ export class DnsService {
 /** JSON.stringify of the DnsSyncMessage for one host, around the entries already serialised as `dns`. */
 export function dnsSyncPayload(hostId: string, dns: string): string {
   return `{"Action":"DNS_SYNC","Host":{"id":${JSON.stringify(hostId)}},"DNS":${dns}}`;
-}
-
-/** A refusal of one item of a set (`createMany`): the item's index and the error its own create would answer. */
-export class ItemRefused extends ApiError {
-  constructor(
-    readonly index: number,
-    error: ApiError,
-  ) {
-    super(error.statusCode, error.message);
-    this.name = 'ItemRefused';
-  }
 }
