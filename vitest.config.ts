@@ -35,11 +35,17 @@ export default defineConfig({
           include: ['apps/server/src/**/*.api.test.ts', 'packages/agent/test/**/*.api.test.ts'],
           // Several replicas on one PostgreSQL (apps/server/test/replica-lab.ts): only in a run with DATABASE_URL,
           // so `npm test` runs them once, in its PostgreSQL pass.
-          exclude: ['**/node_modules/**', ...(process.env.DATABASE_URL ? [] : ['**/*.replicas.api.test.ts'])],
+          // npm test's passes leave suites out with MESHDECK_API_EXCLUDE (comma-separated globs, relative to the
+          // repository): Vitest's CLI --exclude never reaches a project's own file list.
+          exclude: [
+            '**/node_modules/**',
+            ...(process.env.DATABASE_URL ? [] : ['**/*.replicas.api.test.ts']),
+            ...(process.env.MESHDECK_API_EXCLUDE?.split(',').filter(Boolean) ?? []),
+          ],
           testTimeout: 30_000,
           hookTimeout: 30_000,
           fileParallelism: true,
-          // npm test runs the PostgreSQL pass on one worker beside the browser tests (scripts/test-all.mjs).
+          // npm test runs its namespace suites on one worker beside CPU-bound suites (scripts/test-all.mjs).
           maxWorkers: Number(process.env.MESHDECK_API_WORKERS ?? 2),
         },
       },
