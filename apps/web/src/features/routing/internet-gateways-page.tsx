@@ -1,15 +1,14 @@
 import type { NodeListItem } from '@meshdeck/contracts';
 import { getRouteApi } from '@tanstack/react-router';
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { patchSearch } from '@/lib/patch-search.ts';
 import { InetClientRowMenu } from './components/member-row-menus.tsx';
 import { actionsColumn, addressesColumn, hostColumn, nodeColumn } from './components/role-columns.tsx';
-import { RolePageFrame } from './components/role-page-frame.tsx';
+import { RoleMembersPage } from './components/role-members-page.tsx';
 import { RoleRowMenu } from './components/role-row-menu.tsx';
-import { RoleTable } from './components/role-table.tsx';
 import { useRoleWrites } from './routing-permissions.ts';
-import { memberText, nameOf, rowText, searchRows, useNetworkRows } from './routing-rows.ts';
+import { nameOf } from './routing-rows.ts';
 
 const routeApi = getRouteApi('/_layout/networks/$networkId/internet-gateways');
 const gatewayOf = (item: NodeListItem) => item.internetGatewayId;
@@ -25,25 +24,8 @@ export function InternetGatewaysPage() {
     [navigate],
   );
   const writes = useRoleWrites(networkId, 'internetGateway');
-  const list = useNetworkRows(networkId);
-  const gateways = useMemo(
-    () => list.rows.filter((item) => item.flags.includes('internetGateway')),
-    [list.rows],
-  );
-  const clients = useMemo(
-    () => list.rows.filter((item) => item.internetGatewayId !== undefined),
-    [list.rows],
-  );
-  const shownGateways = useMemo(
-    () => searchRows(gateways, search.gateways, rowText),
-    [gateways, search.gateways],
-  );
-  const shownClients = useMemo(
-    () => searchRows(clients, search.clients, memberText(list.names, gatewayOf)),
-    [clients, search.clients, list.names],
-  );
 
-  const gatewayColumns = useMemo(
+  const gatewayColumns = useCallback(
     () => [
       hostColumn(t('columns.name'), networkId),
       addressesColumn(t('columns.addresses'), true),
@@ -59,51 +41,44 @@ export function InternetGatewaysPage() {
     ],
     [t, networkId, writes],
   );
-  const clientColumns = useMemo(
-    () => [
+  const clientColumns = useCallback(
+    (clients: readonly NodeListItem[], names: ReadonlyMap<string, string>) => [
       hostColumn(t('columns.name'), networkId),
       addressesColumn(t('columns.addresses'), false),
-      nodeColumn.accessor((item) => nameOf(list.names, item.internetGatewayId), {
+      nodeColumn.accessor((item) => nameOf(names, item.internetGatewayId), {
         id: 'gateway',
         meta: { isKey: true },
         header: t('columns.internetGateway'),
       }),
       // Disconnecting a node PUTs the gateway's other clients.
       ...actionsColumn<NodeListItem>(writes.canUpdate, (row) => (
-        <InetClientRowMenu node={row} members={clients} names={list.names} />
+        <InetClientRowMenu node={row} members={clients} names={names} />
       )),
     ],
-    [t, networkId, list.names, clients, writes],
+    [t, networkId, writes],
   );
 
   return (
-    <RolePageFrame
+    <RoleMembersPage
       role="internetGateway"
       networkId={networkId}
       canCreate={writes.canCreate}
-      list={list}
-      hasHolders={gateways.length > 0}
-    >
-      <RoleTable
-        title={t('inet.gatewaysTitle')}
-        rows={shownGateways}
-        query={list}
-        columns={gatewayColumns}
-        search={search.gateways}
-        searchLabel={t('inet.searchGateways')}
-        onSearch={(value) => setSearch({ gateways: value })}
-        emptyText={t('noMatch')}
-      />
-      <RoleTable
-        title={t('inet.clientsTitle')}
-        rows={shownClients}
-        query={list}
-        columns={clientColumns}
-        search={search.clients}
-        searchLabel={t('inet.searchClients')}
-        onSearch={(value) => setSearch({ clients: value })}
-        emptyText={t('inet.noClients')}
-      />
-    </RolePageFrame>
+      holderOf={gatewayOf}
+      holderColumns={gatewayColumns}
+      memberColumns={clientColumns}
+      holders={{
+        title: t('inet.gatewaysTitle'),
+        searchLabel: t('inet.searchGateways'),
+        search: search.gateways,
+        onSearch: (value) => setSearch({ gateways: value }),
+      }}
+      members={{
+        title: t('inet.clientsTitle'),
+        searchLabel: t('inet.searchClients'),
+        search: search.clients,
+        onSearch: (value) => setSearch({ clients: value }),
+        emptyText: t('inet.noClients'),
+      }}
+    />
   );
 }
