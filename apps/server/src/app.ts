@@ -139,8 +139,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const recordCreations = activity.recordCreations.bind(activity);
   await configTransferModule.register(app, { database, createMany, recordCreations });
 
-  const { networkOfNode: node, networksOfHost: host } = nodes;
-  lookups.provide({ node, host, extclient: extClients.networkOfClient, ...accessControl.lookups });
+  const objectLookups = { node: nodes.networkOfNode, host: nodes.networksOfHost, ...alerts.lookups };
+  lookups.provide({ ...objectLookups, extclient: extClients.networkOfClient, ...accessControl.lookups });
   peers.builder.useAccess(accessControl.models);
   exposeInternals(app, { database, broker, config, events, peers, prometheus });
   await installFallbacks(app, config, branding.brandPage);

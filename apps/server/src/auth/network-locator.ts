@@ -48,7 +48,9 @@ export type NetworkObject =
   | 'policy'
   | 'assertion'
   /** A node or a remote-access client (access-control members). */
-  | 'member';
+  | 'member'
+  /** An alert rule (Pro, decision 055). */
+  | 'alertrule';
 
 /** The networks an object is in: one for most objects, each membership for a host; empty when there is none. */
 export type NetworkLookup = (id: string) => Promise<readonly string[]>;
@@ -61,6 +63,7 @@ const DESCRIBE: Record<NetworkObject, string> = {
   policy: 'policy',
   assertion: 'check',
   member: 'node',
+  alertrule: 'alert rule',
 };
 
 /** Builders for locators: `access.networkAdmin(network.param('network'))`. */

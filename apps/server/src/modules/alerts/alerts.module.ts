@@ -35,6 +35,8 @@ export interface AlertsModuleDeps {
 /** What the alerts module offers: the metrics module tells it when a node's report was stored. */
 export interface AlertsModule {
   metricsStored(nodeId: string): void;
+  /** The network of an alert rule; [] when unknown (decision 046). None on community, which has no rule routes. */
+  lookups: { alertrule?: (id: string) => Promise<string[]> };
 }
 
 function mailer(config: Config): SendMail | undefined {
@@ -52,7 +54,7 @@ function mailer(config: Config): SendMail | undefined {
  * and evaluates nothing.
  */
 export async function register(app: ModuleApp, deps: AlertsModuleDeps): Promise<AlertsModule> {
-  if (deps.config.edition !== 'pro') return { metricsStored: () => undefined };
+  if (deps.config.edition !== 'pro') return { metricsStored: () => undefined, lookups: {} };
   const repository = new AlertsRepository(deps.database.db);
   const onError = (error: unknown) => app.log.warn({ err: error }, 'alert evaluation failed');
   const service = new AlertsService({
@@ -130,7 +132,11 @@ export async function register(app: ModuleApp, deps: AlertsModuleDeps): Promise<
     unsubscribe();
     service.stop();
   });
-  return { metricsStored };
+  const alertrule = async (id: string) => {
+    const rule = await repository.rule(id);
+    return rule ? [rule.network] : [];
+  };
+  return { metricsStored, lookups: { alertrule } };
 }
 
 /** Wraps a NetworkUsage so deleting a network deletes its alert rules and alerts in the same transaction. */

@@ -21,8 +21,8 @@ const usernameOf = (principal: { kind: string; username?: string }) =>
   principal.kind === 'user' ? (principal.username ?? '') : '';
 
 /**
- * HTTP for alert rules (Meshdeck's own, Pro; decision 055). Every route names its network in the path; a rule of
- * another network answers 404 naming `ruleid`. Those who read the network read its rules and alerts (the
+ * HTTP for alert rules (Meshdeck's own, Pro; decision 055). Every route names its network in the path; a rule's
+ * routes are judged on the rule's own network, and a rule of another network is refused. Those who read the network read its rules and alerts (the
  * webhook URL as its origin only); its admins manage the rules. The signing secret leaves only in the answer to a
  * create or a rotation, to the admin who made it.
  */
@@ -31,6 +31,8 @@ export const alertsRoutes =
   async (app) => {
     const read = { access: access.networkAdmin(network.param('network')) };
     const write = read;
+    // A rule's routes find the network from the rule; a path network that disagrees is refused (decision 046).
+    const ruleWrite = { access: access.networkAdmin(network.of('alertrule', 'ruleid', 'network')) };
 
     app.get(
       '/api/v1/alerts/:network',
@@ -60,14 +62,14 @@ export const alertsRoutes =
     app.put(
       '/api/v1/alerts/:network/rules/:ruleid',
       {
-        config: write,
+        config: ruleWrite,
         schema: { tags, params: ruleParams, body: alertRuleInputSchema, response: { 200: alertRuleSchema } },
       },
       (request) => alerts.update(request.params.network, request.params.ruleid, request.body),
     );
     app.delete(
       '/api/v1/alerts/:network/rules/:ruleid',
-      { config: write, schema: { tags, params: ruleParams, response: { 200: z.object({}) } } },
+      { config: ruleWrite, schema: { tags, params: ruleParams, response: { 200: z.object({}) } } },
       async (request) => {
         await alerts.remove(request.params.network, request.params.ruleid);
         return {};
@@ -76,7 +78,7 @@ export const alertsRoutes =
     app.post(
       '/api/v1/alerts/:network/rules/:ruleid/secret',
       {
-        config: write,
+        config: ruleWrite,
         schema: {
           tags,
           params: ruleParams,
@@ -89,7 +91,7 @@ export const alertsRoutes =
     app.post(
       '/api/v1/alerts/:network/rules/:ruleid/test',
       {
-        config: write,
+        config: ruleWrite,
         schema: {
           tags,
           params: ruleParams,
