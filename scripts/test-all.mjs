@@ -170,6 +170,11 @@ const mustRun = [
     title: /./,
     why: 'server replicas on one PostgreSQL and one Mosquitto behind haproxy (issue 42; run in the PostgreSQL pass)',
   },
+  {
+    file: /shared-work\.replicas\.api\.test\.ts$/,
+    title: /taken over/,
+    why: 'single-runner work once across replicas and taken over after kill -9: peer updates, metrics ingest, alerts (decision 063)',
+  },
 ];
 const mustRunSeen = new Map(mustRun.map((rule) => [rule, { passed: 0, skipped: [] }]));
 

@@ -61,7 +61,10 @@ export interface Infrastructure {
 /** Opens the database and the broker; closing the app closes both. Agents are answered once the app listens. */
 export async function openInfrastructure(app: FastifyInstance, config: Config): Promise<Infrastructure> {
   const { databaseUrl, dataDir, databasePoolSize: poolSize } = config;
-  const database = await openDatabase({ dataDir, databaseUrl, poolSize });
+  // With an external broker, other replicas may share the database: their single-runner work is leased (063).
+  const isShared = config.mqtt.url !== undefined;
+  const onWorkError = (error: unknown, what: string) => app.log.warn({ err: error }, what);
+  const database = await openDatabase({ dataDir, databaseUrl, poolSize, isShared, onWorkError });
   const settings = serverSettings(database.db);
   let broker: BrokerHandle;
   try {

@@ -67,6 +67,12 @@ export interface BrokerHandle {
 
 const FIRST_CONNECT_WAIT_MS = 5000;
 
+/** The MQTT 5 shared-subscription group of the server replicas on one external broker. */
+export const SHARED_GROUP = 'meshdeck-servers';
+
+/** `$share/<group>/<filter>`: the broker hands each matching message to one member of the group. */
+export const sharedFilter = (filter: string): string => `$share/${SHARED_GROUP}/${filter}`;
+
 /** The URL without user name and password: MQTT_URL carries the server's own account on an external broker. */
 export function withoutCredentials(url: string): string {
   try {
@@ -108,6 +114,8 @@ export async function startBroker(
   const client = mqtt.connect(withoutCredentials(url), {
     clientId: `meshdeck-server-${randomBytes(4).toString('hex')}`,
     ...serverAccount(url, embeddedPassword),
+    // MQTT 5 for shared subscriptions on an external broker; the embedded aedes broker speaks 3.1.1.
+    protocolVersion: embedded ? 4 : 5,
     reconnectPeriod: 1000,
     connectTimeout: FIRST_CONNECT_WAIT_MS,
     // A refused CONNACK (e.g. Mosquitto restarted with a stale password file) must not end the reconnect loop.
@@ -175,8 +183,9 @@ export async function startBroker(
       client.on('message', (topic, payload) => {
         if (pattern.test(topic)) onMessage(topic, payload);
       });
-      // mqtt.js subscribes again after each reconnect (resubscribe is on by default).
-      client.subscribe(filter, { qos: 0 }, (error) => {
+      // mqtt.js subscribes again after each reconnect (resubscribe is on by default). On an external broker the
+      // replicas share one MQTT 5 subscription group, so each agent message reaches one of them (decision 063).
+      client.subscribe(embedded ? filter : sharedFilter(filter), { qos: 0 }, (error) => {
         if (error) log.warn({ err: error, filter }, 'MQTT subscribe failed');
       });
     },

@@ -6,6 +6,7 @@ import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
+import { leasedWork, soloWork, type SharedWork } from './shared-work.ts';
 import { runInTransaction, scopedDatabase } from './unit-of-work.ts';
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
@@ -22,6 +23,8 @@ export interface DatabaseHandle {
   runInTransaction<T>(work: () => Promise<T>, options?: { retryOnUniqueViolation?: boolean }): Promise<T>;
   /** True when a round trip to the database succeeds (and, for SQLite, the opened file is still in place). */
   isHealthy(): Promise<boolean>;
+  /** Single-runner work: owned by this process alone, or by one replica at a time through a lease (decision 063). */
+  work: SharedWork;
   destroy(): Promise<void>;
 }
 
@@ -30,6 +33,10 @@ export interface DatabaseOptions {
   databaseUrl: string | undefined;
   /** Most PostgreSQL connections for ordinary queries (default 20). */
   poolSize?: number;
+  /** Replicas may share this database (an external broker): single-runner work goes through a lease (063). */
+  isShared?: boolean;
+  /** Where the lease and the outbox report failures. */
+  onWorkError?: (error: unknown, what: string) => void;
 }
 
 /** The health check's own budget: it answers "unhealthy" quickly instead of waiting behind busy queries. */
@@ -148,9 +155,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     throw error instanceof Error ? error : new Error('database migration failed');
   }
 
+  const work =
+    engine === 'postgres' && options.isShared && options.databaseUrl
+      ? leasedWork({
+          databaseUrl: options.databaseUrl,
+          db,
+          onError: options.onWorkError ?? (() => undefined),
+        })
+      : soloWork();
+  await work.start();
   return {
     db: scopedDatabase(db),
     engine,
+    work,
     runInTransaction: (work, options) =>
       runInTransaction(db, work, options?.retryOnUniqueViolation ? isUniqueViolation : undefined),
     async isHealthy() {
@@ -163,6 +180,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       }
     },
     async destroy() {
+      await work.close();
       await closeHealthPool();
       await db.destroy();
     },

@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type {
   AlertEventsTable,
   AlertRulesTable,
@@ -346,4 +346,30 @@ export interface Database {
   metric_rollup_marks: MetricRollupMarksTable;
   alert_rules: AlertRulesTable;
   alert_events: AlertEventsTable;
+  work_leases: WorkLeasesTable;
+  work_outbox: WorkOutboxTable;
+  peer_sync: PeerSyncTable;
+}
+
+/** Which replica runs single-runner work until when (migration 063, decision 063); database clock in ms. */
+export interface WorkLeasesTable {
+  name: string;
+  holder: string;
+  /** Changes whenever another replica takes the lease: the peer-update epoch of that owner. */
+  term: string;
+  expires_ms: ColumnType<number | string, number, number>;
+}
+
+/** A work item a replica handed to the owner of single-runner work (migration 063): `kind` says which queue. */
+export interface WorkOutboxTable {
+  id: Generated<number | string>;
+  kind: string;
+  body: string;
+}
+
+/** The last peer-update version the owner issued a host in its term (migration 063). */
+export interface PeerSyncTable {
+  host_id: string;
+  term: string;
+  version: number;
 }

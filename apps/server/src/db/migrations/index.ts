@@ -16,6 +16,7 @@ import { metrics } from './020-metrics.ts';
 import { nodesCheckInIndex } from './050-nodes-check-in-index.ts';
 import { alerts } from './055-alerts.ts';
 import { metricsSeries } from './061-metrics-series.ts';
+import { sharedWork } from './063-shared-work.ts';
 
 /** The one migration set, applied in key order on SQLite and PostgreSQL alike. Append; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '050-nodes-check-in-index': nodesCheckInIndex,
   '055-alerts': alerts,
   '061-metrics-series': metricsSeries,
+  '063-shared-work': sharedWork,
 };

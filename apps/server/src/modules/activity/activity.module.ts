@@ -26,7 +26,9 @@ export async function register(
   const repository = new ActivityRepository(database.db);
   const service = new ActivityService(repository, config.activityRetentionDays);
   installCapture(app, repository, (error) => app.log.warn({ err: error }, 'activity entry not recorded'));
-  const prune = () =>
+  // Retention runs on the owner of single-runner work (decision 063).
+  const prune = async () =>
+    database.work.isOwner() &&
     service.prune().catch((error: unknown) => app.log.warn({ err: error }, 'activity pruning failed'));
   await prune();
   const timer = setInterval(() => void prune(), PRUNE_EVERY_MS);

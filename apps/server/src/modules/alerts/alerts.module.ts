@@ -86,16 +86,22 @@ export async function register(app: ModuleApp, deps: AlertsModuleDeps): Promise<
   const refresh = async () => {
     watched = new Set(await repository.networksWithRules());
   };
+  // Replicas (decision 063): only the owner of single-runner work evaluates, so each alert fires once; a new owner
+  // sweeps at once (what is pending since when starts again with it).
+  const { work } = deps.database;
+  work.onOwnership((isOwner) => {
+    if (isOwner) void Promise.all([refresh(), service.sweep()]).catch(onError);
+  });
   const unsubscribe = deps.events.subscribe((event: ChangeEvent) => {
     if (event.resource === 'alerts') void refresh().catch(onError);
     const { network } = event;
-    if (network === undefined || !watched.has(network)) return;
+    if (network === undefined || !watched.has(network) || !work.isOwner()) return;
     if (event.resource === 'node-status' || event.resource === 'nodes') void service.schedule(network);
   });
   const lastByMetrics = new Map<string, number>();
   const throttled = new Map<string, NodeJS.Timeout>();
   const metricsStored = (nodeId: string) => {
-    if (watched.size === 0) return;
+    if (watched.size === 0 || !work.isOwner()) return;
     void deps.members.find(nodeId).then((member) => {
       const network = member?.network;
       if (network === undefined || !watched.has(network) || throttled.has(network)) return;
@@ -116,7 +122,7 @@ export async function register(app: ModuleApp, deps: AlertsModuleDeps): Promise<
   let isClosed = false;
   const sweep = () => {
     sweepTimer = setTimeout(() => {
-      void Promise.all([refresh(), service.sweep()])
+      void Promise.all([refresh(), work.isOwner() ? service.sweep() : undefined])
         .catch(onError)
         .finally(() => {
           if (!isClosed) sweep();

@@ -147,9 +147,10 @@ export class DnsUpdateQueue {
     );
   }
 
-  /** Reads every network's automatic names once: what the agents have from their pulls. */
+  /** Reads every network's automatic names (at start, and when it takes DNS updates over from another replica). */
   async load(): Promise<void> {
     const touched = new Set<string>();
+    this.#known = new Map();
     for (const row of await this.source.nodeNames()) this.#names(row.network).set(row, touched);
   }
 

@@ -6,6 +6,7 @@ import type { EventBus } from '../events/events.public.ts';
 import { DnsRepository } from './dns.repository.ts';
 import { dnsRoutes } from './dns.routes.ts';
 import { DnsService } from './dns.service.ts';
+import { shareDnsUpdates, type DnsChanges } from './dns-shared.ts';
 import { DnsUpdateQueue, type HostPublish } from './dns-updates.ts';
 
 /** What the DNS module uses. */
@@ -30,13 +31,17 @@ export async function register(app: ModuleApp, deps: DnsModuleDeps): Promise<Dns
     listening: () => deps.broker.connectedAgents(),
   });
   await updates.load();
-  const service = new DnsService({ repository, events: deps.events, updates, publish, onError });
+  // Replicas (decision 063): changes go to the one replica that owns DNS updates; alone, straight to the queue.
+  let changes: DnsChanges = updates;
+  const { work } = deps.database;
+  if (work.isShared) changes = shareDnsUpdates(work, updates, (network) => service.push(network));
+  const service = new DnsService({ repository, events: deps.events, updates: changes, publish, onError });
   const unsubscribe = deps.events.subscribe((event) => {
-    if (event.resource === 'nodes' && event.network) updates.nodeChanged(event.network, event.id);
+    if (event.resource === 'nodes' && event.network) changes.nodeChanged(event.network, event.id);
     else if (event.resource === 'hosts' && event.action === 'updated' && event.id)
-      updates.hostChanged(event.id);
+      changes.hostChanged(event.id);
     else if (event.resource === 'networks' && event.action === 'deleted' && event.id)
-      updates.networkDeleted(event.id);
+      changes.networkDeleted(event.id);
   });
   app.addHook('onClose', async () => {
     unsubscribe();

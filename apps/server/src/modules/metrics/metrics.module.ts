@@ -83,8 +83,10 @@ export async function register(app: ModuleApp, deps: MetricsModuleDeps): Promise
       },
     );
   });
+  // Roll-ups and retention run on the owner of single-runner work (decision 063); ingest runs where a report lands.
   const timer = setInterval(
     () =>
+      deps.database.work.isOwner() &&
       void service
         .maintain()
         .catch((error: unknown) => app.log.warn({ err: error }, 'metrics roll-up failed')),

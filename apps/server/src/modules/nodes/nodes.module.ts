@@ -113,6 +113,8 @@ export async function register(app: ModuleApp, deps: NodesModuleDeps): Promise<N
     events,
     everyMs: deps.sweepEveryMs,
     onError: (error) => app.log.warn({ err: error }, 'node status sweep failed'),
+    // Replicas (decision 063): the owner of single-runner work sweeps; the push stream carries it to all consoles.
+    isOwner: () => database.work.isOwner(),
   });
   sweeper.start();
   app.addHook('onClose', async () => sweeper.stop());

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_IDS_PER_EVENT, statusEvents, sweepRanges } from './status-sweeper.ts';
+import { EventBus } from '../events/events.public.ts';
+import type { NodeHealth } from './node-status.ts';
+import { MAX_IDS_PER_EVENT, StatusSweeper, statusEvents, sweepRanges } from './status-sweeper.ts';
 
 const thresholds = { unstableAfterMs: 90_000, offlineAfterMs: 240_000 };
 const t0 = Date.parse('2030-01-01T12:00:00Z');
@@ -53,5 +55,43 @@ describe('statusEvents', () => {
 
   it('when nothing changed, returns no event', () => {
     expect(statusEvents([])).toEqual([]);
+  });
+});
+
+describe('StatusSweeper with replicas (decision 063)', () => {
+  it('when another replica owns the work, announces nothing; once it takes over, its first sweep looks back one interval plus 5 s', async () => {
+    let now = t0;
+    let isOwner = false;
+    const asked: [string, string][] = [];
+    const events = new EventBus();
+    const announced: unknown[] = [];
+    events.subscribe((event) => announced.push(event));
+    const sweeper = new StatusSweeper({
+      nodes: {
+        checkedInBetween: async (from, to) => {
+          asked.push([from, to]);
+          return [{ id: 'n1', network: 'office' }];
+        },
+      },
+      health: { now: () => now, thresholds, prune: () => [] } as unknown as NodeHealth,
+      events,
+      everyMs: 15_000,
+      onError: () => undefined,
+      isOwner: () => isOwner,
+    });
+    sweeper.start();
+    now += 60_000;
+    await sweeper.sweep();
+    expect(asked).toEqual([]);
+    expect(announced).toEqual([]);
+    isOwner = true;
+    now += 3_000;
+    await sweeper.sweep();
+    // From the last skipped sweep's look-back (t0 + 60 s - 20 s) to now, for each threshold.
+    expect(asked[0]).toEqual([iso(t0 + 40_000 - 90_000), iso(now - 90_000)]);
+    expect(announced).toEqual([
+      { resource: 'node-status', action: 'updated', network: 'office', ids: ['n1'] },
+    ]);
+    sweeper.stop();
   });
 });

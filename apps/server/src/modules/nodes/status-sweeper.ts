@@ -44,7 +44,12 @@ export interface StatusSweeperDeps {
   events: EventBus;
   everyMs: number;
   onError: (error: unknown) => void;
+  /** Whether this replica sweeps now (decision 063: the owner of single-runner work); always, when absent. */
+  isOwner?: () => boolean;
 }
+
+/** A replica that takes sweeping over looks back this far: the last owner's sweeps ended at most this long ago. */
+const TAKEOVER_LOOK_BACK_MS = 5000;
 
 /**
  * Announces status changes that no request causes (a node turning unstable or offline because its agent stopped
@@ -74,6 +79,11 @@ export class StatusSweeper {
   /** One sweep: finds and announces what crossed a threshold since the previous one. */
   async sweep(): Promise<void> {
     const now = this.d.health.now();
+    if (this.d.isOwner?.() === false) {
+      // Another replica sweeps: keep only the window a takeover must cover (announcing a change twice is harmless).
+      this.#last = Math.max(this.#last, now - this.d.everyMs - TAKEOVER_LOOK_BACK_MS);
+      return;
+    }
     const changed = [];
     for (const [from, to] of sweepRanges(this.#last, now, this.d.health.thresholds))
       changed.push(...(await this.d.nodes.checkedInBetween(from, to)));

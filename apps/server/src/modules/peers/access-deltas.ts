@@ -11,6 +11,8 @@ import { Outbox, Slicer } from './slicer.ts';
 /** Where peer computation gets the access of a batch's networks (the access-control module's compiled models). */
 export interface AccessSource {
   forNetworks(networks: Iterable<string>): Promise<PairAccess>;
+  /** Drops what is kept of these networks' access (all without an argument), so it is read again. */
+  forget?(netid?: string): void;
 }
 
 /** Up to this many hosts, an access batch loads only their rows (and whole networks with routing roles). */

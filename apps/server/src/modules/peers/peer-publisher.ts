@@ -91,12 +91,21 @@ export class PeerUpdateBuilder {
     this.#access = source;
   }
 
+  /**
+   * Replicas (decision 063): the changes of a batch may come from another replica, whose tags and policies this
+   * one's kept access and routing roles may not show yet, so they are read again.
+   */
+  forgetKept(): void {
+    this.#access?.forget?.();
+    this.#routedNetworks.clear();
+  }
+
   /** A host's whole peer list and the version it reflects, for pulls (GET /api/v1/host). */
   async peersOf(
     hostId: string,
     now = Date.now(),
   ): Promise<{ peers: PeerConfig[]; ids: PeerMap; routing: HostRouting; sync: PeerSync & { base: null } }> {
-    const sync = this.versions.current(hostId);
+    const sync = await this.versions.read(hostId);
     const networks = await this.repository.networksOfHosts([hostId]);
     const [members, clients, access] = await Promise.all([
       this.repository.listMembers(networks),

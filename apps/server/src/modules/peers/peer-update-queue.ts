@@ -1,7 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { SharedWork } from '../../lib/shared-work.ts';
 import { afterCommit } from '../../lib/after-commit.ts';
 import { BatchTimer, type BatchTiming } from '../../lib/batch-timer.ts';
 import type { HostChange, PeerUpdateBuilder, PublishStats } from './peer-publisher.ts';
+
+/** The outbox kind of peer-update changes (decision 063). */
+const WORK_KIND = 'peers';
 
 /**
  * Coalesces host changes into batches (api-contract §5.10 debounces the same way): a burst of registrations
@@ -13,6 +17,8 @@ import type { HostChange, PeerUpdateBuilder, PublishStats } from './peer-publish
 export class PeerUpdateQueue {
   #pending = new Map<string, HostChange>();
   #runningSize = 0;
+  /** Replicas (decision 063): changes go to the owner of peer updates through the shared outbox. */
+  #work: SharedWork | undefined;
   readonly #timer: BatchTimer;
   /** Totals since start, for /metrics. */
   readonly totals = { batches: 0, messages: 0, bytes: 0, failures: 0, lastBatchMs: 0 };
@@ -40,7 +46,36 @@ export class PeerUpdateQueue {
    * committed (the batch reads what hosts are told, which must be stored), and not at all if it rolls back.
    */
   enqueue(...changes: HostChange[]): void {
-    afterCommit(() => this.#add(changes));
+    const work = this.#work;
+    if (work)
+      afterCommit(() =>
+        work.send(
+          WORK_KIND,
+          changes.map((change) => JSON.stringify(change)),
+        ),
+      );
+    else afterCommit(() => this.#add(changes));
+  }
+
+  /**
+   * Replicas (decision 063): every replica's changes are stored for the owner of peer updates, which takes them
+   * about every debounce window, merges them as one batch and publishes them; a new owner starts a new version
+   * epoch (its term), so agents pull in full at their next update, and publishes what the last owner left.
+   */
+  shareThrough(work: SharedWork, { everyMs = 100 }: { everyMs?: number } = {}): void {
+    if (!work.isShared) return;
+    this.#work = work;
+    work.onOwnership((isOwner) => {
+      const term = work.term();
+      if (isOwner && term) this.builder.versions.restart(term);
+    });
+    const term = work.term();
+    if (term) this.builder.versions.restart(term);
+    work.consume(WORK_KIND, everyMs, async (bodies) => {
+      this.builder.forgetKept();
+      this.#add(bodies.map((body) => JSON.parse(body) as HostChange));
+      await this.flush();
+    });
   }
 
   #add(changes: HostChange[]): void {
@@ -75,6 +110,11 @@ export class PeerUpdateQueue {
         this.log.error({ err: error }, 'peer update failed');
       },
     );
+    // Replicas: the versions just issued, for every replica's pulls.
+    if (this.#work)
+      await this.builder.versions
+        .persist()
+        .catch((error: unknown) => this.log.warn({ err: error }, 'peer versions not stored'));
     this.totals.batches += 1;
     this.totals.lastBatchMs = performance.now() - started;
     this.#runningSize = 0;

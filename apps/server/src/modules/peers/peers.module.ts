@@ -49,6 +49,15 @@ export async function register(
   const sink = brokerPeerSink(broker, (hostId) => describe(hostId));
   const builder = new PeerUpdateBuilder(new PeersRepository(database.db), sink, serverName);
   const queue = new PeerUpdateQueue(builder, app.log);
+  // Replicas (decision 063): one owner publishes every replica's changes, with versions all pulls report.
+  if (database.work.isShared) {
+    const repository = new PeersRepository(database.db);
+    builder.versions.share({
+      read: (hostId) => repository.peerSync(hostId),
+      write: (term, versions) => repository.writePeerSync(term, versions),
+    });
+    queue.shareThrough(database.work);
+  }
   return {
     builder,
     queue,

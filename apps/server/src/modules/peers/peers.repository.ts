@@ -134,4 +134,31 @@ export class PeersRepository {
       .execute();
     return new Map(rows.map((row) => [row.id, row.public_key]));
   }
+
+  /** The owner's stored term and this host's version in it (replicas, decision 063); undefined before any owner. */
+  async peerSync(hostId: string): Promise<{ epoch: string; version: number } | undefined> {
+    const row = await this.db
+      .selectFrom('work_leases as l')
+      .leftJoin('peer_sync as s', (join) => join.on('s.host_id', '=', hostId).onRef('s.term', '=', 'l.term'))
+      .select(['l.term', 's.version'])
+      .where('l.name', '=', 'work')
+      .executeTakeFirst();
+    return row ? { epoch: row.term, version: row.version ?? 0 } : undefined;
+  }
+
+  /** Stores the versions the owner issued in its term; rows of earlier terms are replaced as hosts are sent to. */
+  async writePeerSync(term: string, versions: readonly [string, number][]): Promise<void> {
+    for (let i = 0; i < versions.length; i += 2000) {
+      const rows = versions.slice(i, i + 2000).map(([host_id, version]) => ({ host_id, term, version }));
+      await this.db
+        .insertInto('peer_sync')
+        .values(rows)
+        .onConflict((oc) =>
+          oc
+            .column('host_id')
+            .doUpdateSet((eb) => ({ term: eb.ref('excluded.term'), version: eb.ref('excluded.version') })),
+        )
+        .execute();
+    }
+  }
 }
