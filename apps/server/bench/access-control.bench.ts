@@ -12,7 +12,8 @@ import { AccessModels } from '../src/modules/access-control/access-models.ts';
 import { AccessService } from '../src/modules/access-control/access.service.ts';
 import { accessInput } from '../src/modules/access-control/access-state.ts';
 import { updatePolicy } from '../src/modules/access-control/policy-plans.ts';
-import { PeerUpdateBuilder, type HostChange } from '../src/modules/peers/peer-publisher.ts';
+import type { HostChange } from '../src/modules/peers/peer-changes.ts';
+import { PeerUpdateBuilder } from '../src/modules/peers/peer-publisher.ts';
 import { PeersRepository } from '../src/modules/peers/peers.repository.ts';
 import { percentile, seedNetwork } from './seed.ts';
 

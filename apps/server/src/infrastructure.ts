@@ -12,7 +12,8 @@ import type { EventBus } from './modules/events/events.public.ts';
 import type { PeerEngine, PeerUpdateQueue, PeerVersions } from './modules/peers/peers.public.ts';
 import { serverSettings, type ServerSettings } from './modules/server/server.public.ts';
 import { loggerOptions } from './plugins/logging.ts';
-import { installMetrics, type EventLoopLag } from './plugins/metrics.ts';
+import type { EventLoopLag } from './plugins/event-loop-lag.ts';
+import { installMetrics } from './plugins/metrics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

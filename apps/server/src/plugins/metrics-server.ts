@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
-import type { EventLoopLag, MetricsSources } from './metrics.ts';
+import type { EventLoopLag } from './event-loop-lag.ts';
+
+/** What /metrics reports besides the process itself. */
+export interface MetricsSources {
+  /** Host changes waiting for a peer-update batch or in the batch being published. */
+  peerQueueDepth(): number;
+  peerTotals(): { batches: number; messages: number; bytes: number; failures: number; lastBatchMs: number };
+  peerVersionsTracked(): number;
+}
 
 /** Request-duration buckets (seconds): a 2 ms read to a 10 s import. */
 const DURATION_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10];

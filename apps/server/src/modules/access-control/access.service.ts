@@ -7,21 +7,10 @@ import {
   type ChangeEvent,
 } from '@meshdeck/contracts';
 import { ApiError, ItemRefused, badRequest, notFound } from '../../lib/api-error.ts';
-import type { AccessRepository, AccessWriter, NetworkAccessRows } from './access.repository.ts';
+import type { AccessRepository, NetworkAccessRows } from './access.repository.ts';
 import { accessInput } from './access-state.ts';
+import type { AccessPlan } from './access-plan.ts';
 import { toAssertion } from './assertions.ts';
-
-/**
- * A change to one network's access, planned on its rows: `apply` changes the in-memory rows (so the change can be
- * previewed) and returns the writes that make it real (run only when saving).
- */
-export type AccessPlan<T> = (rows: NetworkAccessRows) => {
-  result: T;
-  write: (writer: AccessWriter) => Promise<void>;
-  events: ChangeEvent[];
-  /** Checks that must hold outright after the change (a new check), not only stay as good as before. */
-  newChecks?: string[];
-};
 
 /**
  * Several plans saved as one (an import's tags or policies, decision 060): each runs on the rows the ones before it

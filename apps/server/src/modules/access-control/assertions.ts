@@ -7,7 +7,7 @@ import type {
 } from '@meshdeck/contracts';
 import { badRequest } from '../../lib/api-error.ts';
 import type { AssertionRow, NetworkAccessRows } from './access.repository.ts';
-import type { AccessPlan } from './access.service.ts';
+import type { AccessPlan } from './access-plan.ts';
 import { isKnownTag } from './policy-rules.ts';
 
 const ref = (text: string): { id: string; value: string } =>

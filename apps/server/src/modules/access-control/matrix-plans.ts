@@ -1,7 +1,7 @@
 import type { AclContainer, AclMatrixCells, AclMatrixCellsInput } from '@meshdeck/contracts';
 import { badRequest } from '../../lib/api-error.ts';
 import { parseIds, type MatrixRow, type NetworkAccessRows } from './access.repository.ts';
-import type { AccessPlan } from './access.service.ts';
+import type { AccessPlan } from './access-plan.ts';
 import { afterFill } from './access-state.ts';
 
 const ordered = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);

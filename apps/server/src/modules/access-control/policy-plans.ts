@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AclInput, AclPreviewInput } from '@meshdeck/contracts';
 import { badRequest } from '../../lib/api-error.ts';
 import type { AccessWriter, NetworkAccessRows, PolicyRow } from './access.repository.ts';
-import type { AccessPlan } from './access.service.ts';
+import type { AccessPlan } from './access-plan.ts';
 import { policyRecords } from './access-state.ts';
 import { checkDefaultChange, checkPolicy, policyRow } from './policy-rules.ts';
 

@@ -1,7 +1,7 @@
 import { tagId, type ChangeEvent, type CreateTagInput, type UpdateTagInput } from '@meshdeck/contracts';
 import { badRequest } from '../../lib/api-error.ts';
 import { parseIds, type AccessWriter, type NetworkAccessRows, type TagRow } from './access.repository.ts';
-import type { AccessPlan } from './access.service.ts';
+import type { AccessPlan } from './access-plan.ts';
 import { policyRecords } from './access-state.ts';
 import { refsNameTag, renameInRefs } from './policy-rules.ts';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PairAccess } from '../access-control/access-control.public.ts';
-import { PeerUpdateBuilder, type HostChange } from './peer-publisher.ts';
+import type { HostChange } from './peer-changes.ts';
+import { PeerUpdateBuilder } from './peer-publisher.ts';
 import { PeerUpdateQueue } from './peer-update-queue.ts';
 import type { MemberRow, PeersRepository } from './peers.repository.ts';
 

@@ -3,7 +3,7 @@ import { SERVER_VERSION } from '../server/server.public.ts';
 import type { PairAccess } from '../access-control/access-control.public.ts';
 import { routingFlags } from './host-routing.ts';
 import { indexMembers, peerEntry } from './peer-compute.ts';
-import type { HostChange, PeerSink, PublishStats } from './peer-publisher.ts';
+import type { HostChange, PeerSink, PublishStats } from './peer-changes.ts';
 import type { PeerVersions } from './peer-versions.ts';
 import type { PeersRepository } from './peers.repository.ts';
 import { Outbox, Slicer } from './slicer.ts';

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { indexMembers, peerEntry } from './peer-compute.ts';
-import { PeerUpdateBuilder, type HostChange, type PeerSink } from './peer-publisher.ts';
+import type { HostChange, PeerSink } from './peer-changes.ts';
+import { PeerUpdateBuilder } from './peer-publisher.ts';
 import { PeerUpdateQueue } from './peer-update-queue.ts';
 import type { MemberRow, PeersRepository } from './peers.repository.ts';
 

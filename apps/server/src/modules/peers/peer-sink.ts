@@ -1,5 +1,5 @@
 import type { BrokerHandle } from '../../broker/broker.ts';
-import type { PeerSink } from './peer-publisher.ts';
+import type { PeerSink } from './peer-changes.ts';
 
 /**
  * Where peer updates meet the broker: the only broker calls of the peer engine. Updates are QoS 0 and not

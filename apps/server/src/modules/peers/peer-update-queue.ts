@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SharedWork } from '../../lib/shared-work.ts';
 import { afterCommit } from '../../lib/after-commit.ts';
 import { BatchTimer, type BatchTiming } from '../../lib/batch-timer.ts';
-import type { HostChange, PeerUpdateBuilder, PublishStats } from './peer-publisher.ts';
+import type { HostChange, PublishStats } from './peer-changes.ts';
+import type { PeerUpdateBuilder } from './peer-publisher.ts';
 
 /** The outbox kind of peer-update changes (decision 063). */
 const WORK_KIND = 'peers';

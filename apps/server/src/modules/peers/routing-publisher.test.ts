@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { key, memberRow } from './member-fixtures.ts';
-import { PeerUpdateBuilder, type PeerSink } from './peer-publisher.ts';
+import type { PeerSink } from './peer-changes.ts';
+import { PeerUpdateBuilder } from './peer-publisher.ts';
 import type { MemberRow, PeersRepository } from './peers.repository.ts';
 
 const node = (host: number, roles: Record<string, unknown> = {}) =>

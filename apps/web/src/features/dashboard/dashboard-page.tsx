@@ -14,7 +14,7 @@ import { useSession } from '@/lib/session.ts';
 // Loaded beside the page rather than with it: /dashboard's first screen stays within its size budget. Until its
 // code is in, the shell's own spinner (a status, never an empty card); then the card's own skeletons.
 const MeshHealth = lazy(() =>
-  import('./components/mesh-health.tsx').then((module) => ({ default: module.MeshHealth })),
+  import('./components/mesh-health-panel.tsx').then((module) => ({ default: module.MeshHealth })),
 );
 
 /**

@@ -1,10 +1,19 @@
-import type { GraphNode } from './graph-model.ts';
+/** What placing reads and writes of a node (the graph model's nodes have these and more). */
+export interface PlacedNode {
+  id: string;
+  kind: string;
+  colour: string;
+  roles: readonly string[];
+  size: number;
+  x: number;
+  y: number;
+}
 
 const GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5));
 /** Up to this many free-standing hosts sit on one circle (the checklist's circular layout); more fill a disc. */
 const MAX_ON_CIRCLE = 60;
 
-const isHub = (node: GraphNode) => node.kind === 'host' && node.colour !== 'host' && node.roles.length > 0;
+const isHub = (node: PlacedNode) => node.kind === 'host' && node.colour !== 'host' && node.roles.length > 0;
 
 /**
  * Positions and sizes, in O(n) and the same every time for the same network (no force layout: 10,000 nodes would
@@ -12,11 +21,11 @@ const isHub = (node: GraphNode) => node.kind === 'host' && node.colour !== 'host
  * network on a sunflower disc (even spacing at any count), routing nodes first so they are near the middle; each
  * relayed node, internet-gateway client, remote-access client and egress range circles the node it hangs off.
  */
-export function placeNodes(nodes: GraphNode[], parentOf: ReadonlyMap<string, string>): void {
+export function placeNodes(nodes: PlacedNode[], parentOf: ReadonlyMap<string, string>): void {
   const hosts = nodes.filter((node) => node.kind === 'host').length;
   const base = hosts > 2000 ? 2 : hosts > MAX_ON_CIRCLE ? 3 : 6;
-  const children = new Map<string, GraphNode[]>();
-  const roots: GraphNode[] = [];
+  const children = new Map<string, PlacedNode[]>();
+  const roots: PlacedNode[] = [];
   for (const node of nodes) {
     node.size = node.kind === 'client' ? base * 0.7 : node.kind === 'range' ? base * 1.2 : base;
     if (isHub(node)) node.size = base * 1.8;
@@ -30,7 +39,7 @@ export function placeNodes(nodes: GraphNode[], parentOf: ReadonlyMap<string, str
   }
   roots.sort((a, b) => Number(isHub(b)) - Number(isHub(a)));
   const placed = new Set<string>();
-  const queue: GraphNode[] = [];
+  const queue: PlacedNode[] = [];
   roots.forEach((node, i) => {
     if (roots.length <= MAX_ON_CIRCLE) {
       const angle = (2 * Math.PI * i) / roots.length;

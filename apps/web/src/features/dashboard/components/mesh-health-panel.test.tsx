@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api-error.ts';
 import { mockApi } from '@/test/mock-api.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import type * as ApiClientModule from '@/lib/api-client.ts';
-import { MeshHealth } from './mesh-health.tsx';
+import { MeshHealth } from './mesh-health-panel.tsx';
 
 vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClientModule>()),
