@@ -197,11 +197,24 @@ export interface DecisionContext {
   callerHostNetworks?: readonly string[];
 }
 
+const WRITE_METHODS = ['POST', 'PUT', 'DELETE'] as const;
+
+/**
+ * RBAC for one target. A preview (a route ending in /preview: policies, tags, the matrix) saves nothing and answers
+ * what a create, update or delete would change, so any write scope on its resource passes (decision 053): a role
+ * that may only update policies may preview its update, though the preview is a POST.
+ */
+function allowsTarget(grants: Grants, request: FastifyRequest, target: RbacTarget): boolean {
+  const routeUrl = (request.routeOptions as { url?: string } | undefined)?.url ?? '';
+  if (!routeUrl.endsWith('/preview')) return rbacAllows(grants, target);
+  return WRITE_METHODS.some((method) => rbacAllows(grants, { ...target, method }));
+}
+
 /** RBAC over the resolved networks: a read passes if one network allows it, a write only if every one does. */
 function rbacOver(grants: Grants, request: FastifyRequest, networks: readonly string[] | undefined): boolean {
   if (networks === undefined || networks.length === 0)
-    return rbacAllows(grants, rbacTargetOf(request, undefined));
-  const allows = (networkId: string) => rbacAllows(grants, rbacTargetOf(request, networkId));
+    return allowsTarget(grants, request, rbacTargetOf(request, undefined));
+  const allows = (networkId: string) => allowsTarget(grants, request, rbacTargetOf(request, networkId));
   return (request.method ?? 'GET') === 'GET' ? networks.some(allows) : networks.every(allows);
 }
 

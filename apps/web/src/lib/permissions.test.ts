@@ -1,6 +1,6 @@
 import type { SessionUser } from '@meshdeck/contracts';
 import { describe, expect, it } from 'vitest';
-import { canChangeInNetwork, canManageNetwork, isPlatformAdmin } from './permissions.ts';
+import { canChangeClient, canChangeInNetwork, canManageNetwork, isPlatformAdmin } from './permissions.ts';
 
 const user = (overrides: Partial<SessionUser>): SessionUser => ({
   username: 'someone',
@@ -59,5 +59,18 @@ describe('permissions', () => {
   it('-> when the user administers A, may change every resource in A', () => {
     expect(canChangeInNetwork(user({ adminNetworkIds: ['neta'] }), 'neta', 'acl', 'delete')).toBe(true);
     expect(canChangeInNetwork(null, 'neta', 'acl')).toBe(false);
+  });
+
+  it('canChangeClient -> any client of A by an extclients grant; otherwise only its own through extclients:own', () => {
+    const mine = { network: 'neta', ownerId: 'someone' };
+    const theirs = { network: 'neta', ownerId: 'alice' };
+    const vpnUser = user({ networkPermissions: { neta: { 'extclients:own': ['read', 'update'] } } });
+    expect(canChangeClient(vpnUser, mine, 'update')).toBe(true);
+    expect(canChangeClient(vpnUser, mine, 'delete')).toBe(false);
+    expect(canChangeClient(vpnUser, theirs, 'update')).toBe(false);
+    const deleter = user({ networkPermissions: { neta: { extclients: ['read', 'delete'] } } });
+    expect(canChangeClient(deleter, theirs, 'delete')).toBe(true);
+    expect(canChangeClient(deleter, theirs, 'update')).toBe(false);
+    expect(canChangeClient(deleter, { network: 'netb', ownerId: 'alice' }, 'delete')).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import type { CrudScope, NetworkRoleResource, SessionUser } from '@meshdeck/contracts';
+import { useMemo } from 'react';
 import { useSession } from './session.ts';
 
 /**
@@ -52,6 +53,75 @@ export const useCanChangeInNetwork = (
   resource: NetworkRoleResource,
   scope?: CrudScope,
 ): boolean => useSession((state) => canChangeInNetwork(state.user, networkId, resource, scope));
+
+/**
+ * Which writes on one resource kind of a network the signed-in user may send. The server judges a request by its
+ * method (POST create, PUT update, DELETE delete) on the route's resource kind, so each button asks for the scope
+ * of the request it sends (decision 053); a preview (…/preview) passes with any of them.
+ */
+export interface NetworkWrites {
+  canCreate: boolean;
+  canUpdate: boolean;
+  canDelete: boolean;
+}
+
+/** The signed-in user's writes on `resource` in `networkId`: one object while the grants stay the same. */
+export function useNetworkWrites(networkId: string, resource: NetworkRoleResource): NetworkWrites {
+  const canCreate = useCanChangeInNetwork(networkId, resource, 'create');
+  const canUpdate = useCanChangeInNetwork(networkId, resource, 'update');
+  const canDelete = useCanChangeInNetwork(networkId, resource, 'delete');
+  // Stable while the grants stay the same, so tables built from it are not rebuilt on every render.
+  return useMemo(() => ({ canCreate, canUpdate, canDelete }), [canCreate, canUpdate, canDelete]);
+}
+
+/** Any write at all: whether a page or row shows its write controls (menus, selection) at all. */
+export const hasAnyWrite = (writes: NetworkWrites): boolean =>
+  writes.canCreate || writes.canUpdate || writes.canDelete;
+
+const ROLE_RESOURCES = { relay: 'relays', egress: 'egress', internetGateway: 'inet_gw' } as const;
+
+/** Which of a routing role's buttons the signed-in user may use (decision 053: each button, its own scope). */
+export interface RoleWrites {
+  /** Make a node a holder (POST). */
+  canCreate: boolean;
+  /** Change a holder in its dialog: relays and egress gateways POST their create route again, internet gateways PUT. */
+  canUpdate: boolean;
+  /** Remove the role (DELETE). */
+  canDelete: boolean;
+}
+
+/** The routing role's buttons (relay, egress gateway, internet gateway) the signed-in user may use in `networkId`. */
+export function useRoleWrites(networkId: string, role: keyof typeof ROLE_RESOURCES): RoleWrites {
+  const writes = useNetworkWrites(networkId, ROLE_RESOURCES[role]);
+  return useMemo(
+    () => (role === 'internetGateway' ? writes : { ...writes, canUpdate: writes.canCreate }),
+    [role, writes],
+  );
+}
+
+/**
+ * Taking one member out of a holder (a relayed node, an egress range) sends the holder's create route with the
+ * others, or removes the role when none are left: the scope depends on what remains.
+ */
+export const canTakeOut = (writes: RoleWrites, othersLeft: number): boolean =>
+  othersLeft > 0 ? writes.canCreate : writes.canDelete;
+
+/**
+ * Whether the signed-in user may send `scope` on one remote-access client: any client of its network by role, or
+ * its own through a self-only grant (extclients:own).
+ */
+export function canChangeClient(
+  user: SessionUser | null,
+  client: { network: string; ownerId: string },
+  scope: CrudScope,
+): boolean {
+  if (canChangeInNetwork(user, client.network, 'extclients', scope)) return true;
+  if (!user || client.ownerId !== user.username) return false;
+  const permissions = user.networkPermissions ?? {};
+  return [permissions.all_networks, permissions[client.network]].some((byType) =>
+    byType?.['extclients:own']?.includes(scope),
+  );
+}
 
 /** The signed-in user may create remote-access client configs in `networkId`: anyone's, or (VPN users) its own. */
 export const useCanCreateClients = (networkId: string): boolean =>

@@ -143,6 +143,28 @@ describe('custom network roles with per-resource permissions', () => {
     );
   });
 
+  it('POST .../preview -> when the role may only update access control, its previews pass (they save nothing); a read-only role is refused', async () => {
+    const updater = await userWithPermissions('aclupdater', { acl: ['read', 'update'] });
+    const reader = await userWithPermissions('aclreader', { acl: ['read'] });
+    const previews: [string, unknown][] = [
+      ['/api/networks/neta/acls/preview', {}],
+      // Body-located routes are judged on ?network= (api-contract §1.4: the dashboard sends it).
+      ['/api/v1/acls/preview?network=neta', { network_id: 'neta' }],
+    ];
+    for (const [path, body] of previews) {
+      const allowed = await server.request('POST', path, { token: updater, body });
+      expect({ path, status: allowed.status }).toEqual({ path, status: 200 });
+      const refused = await server.request('POST', path, { token: reader, body });
+      expect({ path, status: refused.status }).toEqual({ path, status: 403 });
+    }
+    // The write itself still needs its own scope: a policy create is refused to the updater.
+    const created = await server.request('POST', '/api/v1/acls?network=neta', {
+      token: updater,
+      body: { network_id: 'neta', name: 'nope' },
+    });
+    expect(created.status).toBe(403);
+  });
+
   it('GET /api/v1/users?username= -> when a user reads itself, network_permissions lists its role scopes per network and type', async () => {
     const token = await userWithPermissions('selfreader', { hosts: ['read', 'update'], dns: ['read'] });
     const self = await server.request('GET', '/api/v1/users?username=selfreader', { token });

@@ -63,15 +63,25 @@ const debugAnswer = {
   flows: { node_to_peer: ['tcp/443'], peer_to_node: [], matrix: 0 },
 };
 
-function arrange(options: { defaultacl?: 'yes' | 'no'; preview?: AccessImpact } = {}) {
-  storeSignedInSession('super-admin');
+type Scopes = ('read' | 'create' | 'update' | 'delete')[];
+
+/**
+ * The page as a super admin, or (with `aclScopes`) as a platform user whose custom network role grants those scopes
+ * on access control; `policies` are listed after the two defaults.
+ */
+function arrange(
+  options: { defaultacl?: 'yes' | 'no'; preview?: AccessImpact; aclScopes?: Scopes; policies?: Acl[] } = {},
+) {
+  const isAdmin = options.aclScopes === undefined;
+  storeSignedInSession(isAdmin ? 'super-admin' : 'platform-user');
   useSession.setState({
     user: {
       username: 'admin',
-      platformRoleId: 'super-admin',
-      isAdmin: true,
+      platformRoleId: isAdmin ? 'super-admin' : 'platform-user',
+      isAdmin,
       canUseDashboard: true,
       adminNetworkIds: [],
+      ...(options.aclScopes ? { networkPermissions: { net1: { acl: options.aclScopes } } } : {}),
     },
   });
   mockApi({
@@ -81,6 +91,7 @@ function arrange(options: { defaultacl?: 'yes' | 'no'; preview?: AccessImpact } 
       env([
         allNodes(options.defaultacl !== 'no'),
         { ...allNodes(true), id: 'net1.all-gateways', name: 'All Gateways' },
+        ...(options.policies ?? []),
       ]),
     'GET v1/acls/assertions': () => env([]),
     'GET users': () => [],
@@ -162,7 +173,7 @@ describe('AccessControlPage', () => {
     expect(apiClient.post).toHaveBeenCalledWith(
       'v1/acls/preview',
       expect.objectContaining({ network_id: 'net1' }),
-      expect.anything(),
+      expect.objectContaining({ query: { network: 'net1' } }),
     );
     expect(apiClient.post).not.toHaveBeenCalledWith('v1/acls', expect.anything());
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -178,6 +189,8 @@ describe('AccessControlPage', () => {
           ports: ['443'],
           allowed_traffic_direction: 1,
         }),
+        // ?network= names the network the route is judged in (a network role's holder is refused without it).
+        { query: { network: 'net1' } },
       ),
     );
   });
@@ -234,6 +247,7 @@ describe('AccessControlPage', () => {
           src_type: [{ id: 'egress-range', value: '192.168.50.0/24' }],
           dst_type: [{ id: 'device', value: db }],
         }),
+        { query: { network: 'net1' } },
       ),
     );
   });
@@ -256,5 +270,27 @@ describe('AccessControlPage', () => {
     expect(within(answer).getByText('db-1 cannot open anything toward web-1')).toBeInTheDocument();
     expect(within(answer).getByText('web opens db on https')).toBeInTheDocument();
     expect(within(answer).getByText('The default All Nodes policy is off.')).toBeInTheDocument();
+  });
+  describe('per-button gating (decision 053)', () => {
+    const custom: Acl = { ...allNodes(true), id: 'p1', default: false, name: 'web opens db' };
+    const checksAdd = () => screen.queryByRole('button', { name: 'Add check' });
+
+    it('-> when the network role may only update policies, the switch and Edit work; no Add policy, Remove or Add check', async () => {
+      await arrange({ aclScopes: ['read', 'update'], policies: [custom] });
+      expect(await screen.findByRole('switch', { name: 'Active: web opens db' })).toBeEnabled();
+      expect(screen.queryByRole('button', { name: 'Add policy' })).not.toBeInTheDocument();
+      expect(checksAdd()).not.toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Actions for web opens db' }));
+      expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
+      expect(screen.queryByRole('menuitem', { name: 'Remove' })).not.toBeInTheDocument();
+    });
+
+    it('-> when the network role may create policies only, offers Add policy and Add check, with switches read-only and no row menu', async () => {
+      await arrange({ aclScopes: ['read', 'create'], policies: [custom] });
+      expect(await screen.findByRole('switch', { name: 'Active: web opens db' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Add policy' })).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'Add check' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Actions for web opens db' })).not.toBeInTheDocument();
+    });
   });
 });

@@ -14,7 +14,7 @@ import { useAcls } from '@/features/acls/api/access-queries.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { patchSearch } from '@/lib/patch-search.ts';
 import { paths } from '@/lib/paths.ts';
-import { useCanChangeInNetwork } from '@/lib/permissions.ts';
+import { useNetworkWrites } from '@/lib/permissions.ts';
 import { useServerStatus } from '@/lib/server-status.ts';
 import { previewPolicies, useDeletePolicy, useSavePolicy } from './api/acl-mutations.ts';
 import { policyTypeField } from './acls-search.ts';
@@ -53,7 +53,8 @@ export function AccessControlPage() {
   const search = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
   const setSearch = (patch: typeof search) => void navigate({ search: patchSearch(patch), replace: true });
-  const canManage = useCanChangeInNetwork(networkId, 'acl');
+  // Each button on the scope of its request (decision 053): Add creates, the switch and Edit update, Delete deletes.
+  const writes = useNetworkWrites(networkId, 'acl');
   const isPro = useServerStatus(useQueryClient()).status.isPro;
   const acls = useAcls(networkId);
   const [editing, setEditing] = useState<Acl>();
@@ -119,7 +120,7 @@ export function AccessControlPage() {
             >
               {t('policies.openMatrix')}
             </Button>
-            {canManage && (
+            {writes.canCreate && (
               <Button leftSection={<IconPlus size={16} />} onClick={openAdd}>
                 {t('policies.add')}
               </Button>
@@ -127,7 +128,7 @@ export function AccessControlPage() {
           </>
         }
       />
-      <DenyNotice networkId={networkId} onAddPolicy={canManage ? openAdd : undefined} />
+      <DenyNotice networkId={networkId} onAddPolicy={writes.canCreate ? openAdd : undefined} />
       <Group gap="sm">
         <TextInput
           leftSection={<IconSearch size={16} />}
@@ -152,13 +153,18 @@ export function AccessControlPage() {
         query={acls}
         totalCount={acls.data?.length ?? 0}
         search={search.search ?? ''}
-        canManage={canManage}
+        writes={writes}
         onEdit={onEdit}
         onDelete={onDelete}
         onToggle={onToggle}
       />
-      <ChecksSection networkId={networkId} canManage={canManage} />
-      <PolicyDialog opened={isAdding} networkId={networkId} isPro={isPro} onClose={closeAdd} />
+      <ChecksSection networkId={networkId} writes={writes} />
+      <PolicyDialog
+        opened={isAdding && writes.canCreate}
+        networkId={networkId}
+        isPro={isPro}
+        onClose={closeAdd}
+      />
       <PolicyDialog
         opened={editing !== undefined}
         networkId={networkId}

@@ -29,17 +29,20 @@ const impact: AccessImpact = {
   broken_assertions: [],
 };
 
-function arrange(size = 2) {
+/** The matrix as a super admin, or (with `aclScopes`) as a platform user whose network role grants those. */
+function arrange(size = 2, aclScopes?: ('read' | 'create' | 'update' | 'delete')[]) {
   const ids = size === 2 ? ['a', 'b'] : Array.from({ length: size }, (_, i) => `n${i}`);
   const names = size === 2 ? ['alpha', 'beta'] : ids.map((_, i) => `host-${String(i).padStart(4, '0')}`);
-  storeSignedInSession('super-admin');
+  const isAdmin = aclScopes === undefined;
+  storeSignedInSession(isAdmin ? 'super-admin' : 'platform-user');
   useSession.setState({
     user: {
       username: 'admin',
-      platformRoleId: 'super-admin',
-      isAdmin: true,
+      platformRoleId: isAdmin ? 'super-admin' : 'platform-user',
+      isAdmin,
       canUseDashboard: true,
       adminNetworkIds: [],
+      ...(aclScopes ? { networkPermissions: { net1: { acl: aclScopes } } } : {}),
     },
   });
   mockApi({
@@ -118,5 +121,19 @@ describe('OldAclsPage', () => {
     await waitFor(() =>
       expect(apiClient.put).toHaveBeenCalledWith('networks/net1/acls/cells', { fill: 1, cells: [] }),
     );
+  });
+  it('-> when the network role may create or delete policies but not update, the matrix is read-only (saving it is a PUT)', async () => {
+    await arrange(2, ['read', 'create', 'delete']);
+    const grid = await screen.findByRole('grid', { name: 'Access matrix' });
+    expect(within(grid).getByRole('gridcell', { name: 'alpha and beta: allowed' })).toBeDisabled();
+    for (const name of ['Allow all', 'Block all', 'Submit changes'])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+  });
+
+  it('-> when the network role may update access control, the matrix can be edited and submitted', async () => {
+    await arrange(2, ['read', 'update']);
+    const grid = await screen.findByRole('grid', { name: 'Access matrix' });
+    await userEvent.click(within(grid).getByRole('gridcell', { name: 'alpha and beta: allowed' }));
+    expect(screen.getByRole('button', { name: 'Submit changes' })).toBeEnabled();
   });
 });

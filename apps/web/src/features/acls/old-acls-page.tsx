@@ -41,7 +41,8 @@ export function OldAclsPage() {
   const search = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
   const setSearch = (patch: typeof search) => void navigate({ search: patchSearch(patch), replace: true });
-  const canManage = useCanChangeInNetwork(networkId, 'acl');
+  // Saving the matrix is a PUT (update; its preview passes with it): a role without update gets the matrix to read.
+  const canManage = useCanChangeInNetwork(networkId, 'acl', 'update');
   const container = useMatrix(networkId);
   const members = useNetworkMembers(networkId);
   const [edits, setEdits] = useState<MatrixEdits>(NO_EDITS);

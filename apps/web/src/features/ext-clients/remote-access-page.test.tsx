@@ -148,6 +148,35 @@ describe('RemoteAccessPage', () => {
     await arrange('platform-user', [], { net1: { extclients: ['read'], remote_access_gw: ['read'] } });
     await within(gatewaysTable()).findByText('gw-one');
     expect(screen.queryByRole('button', { name: 'Create config' })).not.toBeInTheDocument();
+    // Each client: its state to read and its config to view, nothing to change.
+    expect(await within(clientsTable()).findByRole('switch', { name: /alice-laptop/ })).toBeDisabled();
+    expect(
+      within(clientsTable()).getByRole('button', { name: 'View config of client alice-laptop' }),
+    ).toBeInTheDocument();
+    expect(
+      within(clientsTable()).queryByRole('button', { name: 'Actions for client alice-laptop' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('-> when the network role may delete gateways and clients only, each menu offers Delete and nothing it may not send', async () => {
+    await arrange('platform-user', [], {
+      net1: { extclients: ['read', 'delete'], remote_access_gw: ['read', 'delete'] },
+    });
+    await within(gatewaysTable()).findByText('gw-one');
+    expect(screen.queryByRole('button', { name: 'Create gateway' })).not.toBeInTheDocument();
+    await userEvent.click(
+      within(gatewaysTable()).getByRole('button', { name: 'Actions for gateway gw-one' }),
+    );
+    expect(await screen.findByRole('menuitem', { name: 'Delete' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Add / remove users' })).not.toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(within(clientsTable()).getByRole('switch', { name: /alice-laptop/ })).toBeDisabled();
+    await userEvent.click(
+      within(clientsTable()).getByRole('button', { name: 'Actions for client alice-laptop' }),
+    );
+    expect(await screen.findByRole('menuitem', { name: 'Delete' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Edit' })).not.toBeInTheDocument();
   });
 
   it('-> when a platform user holds a full-access role on this network (a custom one included), offers the gateway controls', async () => {

@@ -15,7 +15,12 @@ import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { patchSearch } from '@/lib/patch-search.ts';
 import { paths } from '@/lib/paths.ts';
 import { useServerStatus } from '@/lib/server-status.ts';
-import { useCanChangeInNetwork, useCanCreateClients } from '@/lib/permissions.ts';
+import {
+  useCanChangeInNetwork,
+  useCanCreateClients,
+  useIsPlatformAdmin,
+  useNetworkWrites,
+} from '@/lib/permissions.ts';
 import { clientListSource } from './api/ext-clients.ts';
 import { useDeleteGateway } from './api/gateway-mutations.ts';
 import { useGatewayRows, type GatewayRow } from './api/gateways.ts';
@@ -40,8 +45,11 @@ export function RemoteAccessPage() {
   const { t } = useTranslation('remoteAccess');
   const { t: tPages } = useTranslation('pages');
   const { networkId } = routeApi.useParams();
-  // Platform admins and holders of a full-access role on this network (custom roles included, issue 30).
-  const canManage = useCanChangeInNetwork(networkId, 'remote_access_gw');
+  // Each button on the scope of its request (decision 053): making a gateway POSTs createingress, removing it
+  // DELETEs deleteingress, editing it PUTs its node (hosts); its users are global (platform admins).
+  const gatewayWrites = useNetworkWrites(networkId, 'remote_access_gw');
+  const canEditGateway = useCanChangeInNetwork(networkId, 'hosts', 'update');
+  const isAdmin = useIsPlatformAdmin();
   // Creating a client config: whoever may create clients, VPN users their own (their role's self-only grant).
   const canCreateClients = useCanCreateClients(networkId);
   const { status } = useServerStatus(useQueryClient());
@@ -118,7 +126,7 @@ export function RemoteAccessPage() {
             <Title order={2} fz="lg">
               {t('gateways.title')}
             </Title>
-            {canManage && (
+            {gatewayWrites.canCreate && (
               <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setIsAddingGateway(true)}>
                 {t('gateways.create')}
               </Button>
@@ -137,8 +145,9 @@ export function RemoteAccessPage() {
             search={search.gatewaySearch ?? ''}
             selectedId={search.gateway}
             onSelect={selectGateway}
-            canManage={canManage}
-            hasUsers={isPro}
+            canEdit={canEditGateway}
+            canDelete={gatewayWrites.canDelete}
+            hasUsers={isPro && isAdmin}
             onEdit={setEditGateway}
             onUsers={setUsersGateway}
             onDelete={setDeletingGateway}
@@ -202,7 +211,7 @@ export function RemoteAccessPage() {
         networkId={networkId}
         networkRanges={networkRanges}
         gateways={gatewayRows.gateways}
-        candidates={canManage ? gatewayRows.candidates : []}
+        candidates={gatewayWrites.canCreate ? gatewayRows.candidates : []}
         gatewayId={search.gateway}
         isPro={isPro}
         onClose={() => setIsCreatingClient(false)}

@@ -2,8 +2,7 @@ import { Alert, Box, Group, Stack } from '@mantine/core';
 import { IconDeviceDesktop } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { NodeActionsMenu } from '@/features/nodes/nodes.public.ts';
-import { NodeTagsCard } from '@/features/nodes/nodes.public.ts';
+import { NodeActionsMenu, NodeTagsCard, useNodeWrites } from '@/features/nodes/nodes.public.ts';
 import { PageHeader } from '@/components/layout/page-header.tsx';
 import { rolesOfView } from '@/features/routing/routing.public.ts';
 import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
@@ -11,7 +10,6 @@ import { LoadError } from '@/components/ui/load-error.tsx';
 import { useHost } from '@/lib/api/get-hosts.ts';
 import { useNetworkNodes } from '@/lib/api/get-nodes.ts';
 import { paths } from '@/lib/paths.ts';
-import { useCanChangeInNetwork } from '@/lib/permissions.ts';
 import { HostFieldsCard } from './components/host-fields-card.tsx';
 import { NodeFieldsCard } from './components/node-fields-card.tsx';
 
@@ -24,8 +22,8 @@ export function NetworkHostDetailsPage() {
   const navigate = useNavigate();
   const host = useHost(hostId);
   const nodes = useNetworkNodes(networkId);
-  // Node actions are network-scoped writes: the network's admins only (spec §6).
-  const canManage = useCanChangeInNetwork(networkId, 'hosts');
+  // The node menu shows to callers with any of its items; each item checks its own scope (decision 053).
+  const canAct = useNodeWrites(networkId).hasAny;
   const node = nodes.data?.find((item) => item.hostId === hostId);
 
   if (host.isPending || nodes.isPending) return <CenteredLoader />;
@@ -51,7 +49,7 @@ export function NetworkHostDetailsPage() {
         breadcrumbs={[{ label: networkId, href: paths.network(networkId) }, { label: host.data.name }]}
         actions={
           <Group gap="xs">
-            {canManage && (
+            {canAct && (
               <NodeActionsMenu
                 node={node}
                 hostName={host.data.name}

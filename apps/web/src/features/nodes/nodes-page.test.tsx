@@ -164,6 +164,27 @@ describe('NodesPage', () => {
     expect(within(table()).getByRole('button', { name: 'Actions for relay-host' })).toBeInTheDocument();
   });
 
+  it('-> when a network role grants update on hosts only, offers the row menu but no checkboxes or bulk delete', async () => {
+    signInAs('editor', 'platform-user');
+    const user = useSession.getState().user!;
+    useSession.setState({ user: { ...user, networkPermissions: { net1: { hosts: ['read', 'update'] } } } });
+    mockApi({ 'GET console/nodes/net1': () => page(nodes) });
+    await renderNodes();
+    await within(table()).findByText('relay-host');
+    expect(within(table()).getByRole('button', { name: 'Actions for relay-host' })).toBeInTheDocument();
+    expect(within(table()).queryAllByRole('checkbox')).toHaveLength(0);
+  });
+
+  it('-> when a network role grants delete on hosts, offers the checkboxes for a bulk delete', async () => {
+    signInAs('remover', 'platform-user');
+    const user = useSession.getState().user!;
+    useSession.setState({ user: { ...user, networkPermissions: { net1: { hosts: ['read', 'delete'] } } } });
+    mockApi({ 'GET console/nodes/net1': () => page(nodes) });
+    await renderNodes();
+    await within(table()).findByText('relay-host');
+    expect(within(table()).getAllByRole('checkbox').length).toBeGreaterThan(0);
+  });
+
   it('-> when the network is DENY and no policy is on, says nothing is allowed yet and links to the first policy', async () => {
     signInAs('admin', 'super-admin');
     mockApi({

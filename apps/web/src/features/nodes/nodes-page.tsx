@@ -14,7 +14,8 @@ import { serverFilters } from '@/lib/early-request.ts';
 import { useList } from '@/lib/list/use-list.ts';
 import { patchSearch } from '@/lib/patch-search.ts';
 import { paths } from '@/lib/paths.ts';
-import { useCanChangeInNetwork, useIsPlatformAdmin } from '@/lib/permissions.ts';
+import { useIsPlatformAdmin } from '@/lib/permissions.ts';
+import { useNodeWrites } from './components/node-writes.ts';
 import { BulkDelete } from './components/bulk-delete.tsx';
 import { NodesTable } from './components/nodes-table.tsx';
 import { NodesToolbar } from './components/nodes-toolbar.tsx';
@@ -42,8 +43,10 @@ export function NodesPage() {
     [navigate],
   );
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
-  // Deleting nodes is a network-scoped write (spec §6): viewers get the list without checkboxes.
-  const canManage = useCanChangeInNetwork(networkId, 'hosts');
+  // Each write on its own scope (decision 053): checkboxes and bulk delete for callers who may delete nodes, the row
+  // menu for callers with any of its items; a read-only role gets the list alone.
+  const writes = useNodeWrites(networkId);
+  const canDelete = writes.hosts.canDelete;
   // Adding a device is a global write (spec §6): platform admins get the wizard from the empty list.
   const canAddDevice = useIsPlatformAdmin();
   const source = useMemo(() => nodeListSource(networkId), [networkId]);
@@ -72,7 +75,7 @@ export function NodesPage() {
       />
       <DenyNoticeSlot networkId={networkId} />
       <NodesToolbar search={search.search} type={search.type} status={search.status} onChange={setSearch} />
-      {canManage && <BulkDelete selected={selectedNodes} names={names} onDone={() => setRowSelection({})} />}
+      {canDelete && <BulkDelete selected={selectedNodes} names={names} onDone={() => setRowSelection({})} />}
       <NodesTable
         rows={nodes.rows}
         query={nodes}
@@ -97,9 +100,9 @@ export function NodesPage() {
         }
         sorting={paramToSorting(search.sort, DEFAULT_SORT)}
         onSortingChange={(sorting) => setSearch({ sort: nodeSortField(sortingToParam(sorting)) })}
-        rowSelection={canManage ? rowSelection : undefined}
-        onRowSelectionChange={canManage ? setRowSelection : undefined}
-        isReadOnly={!canManage}
+        rowSelection={canDelete ? rowSelection : undefined}
+        onRowSelectionChange={canDelete ? setRowSelection : undefined}
+        isReadOnly={!writes.hasAny}
         // The default body height less ~40 px for this page's toolbar row and bulk bar, so a 900 px window shows
         // the whole page with rows in it and the list scrolls inside the table (issue 30; the devices page too).
         height={LIST_HEIGHT}

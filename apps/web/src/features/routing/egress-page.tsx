@@ -12,7 +12,7 @@ import { RolePageFrame } from './components/role-page-frame.tsx';
 import { RoleRowMenu } from './components/role-row-menu.tsx';
 import { RoleTable } from './components/role-table.tsx';
 import { rangeRows, routerRows, type RangeRow, type RouterRow } from './egress-rows.ts';
-import { useRoleWrites } from './routing-permissions.ts';
+import { useRoleWrites } from '@/lib/permissions.ts';
 import { rowText, searchRows, useNetworkRows } from './routing-rows.ts';
 
 const routeApi = getRouteApi('/_layout/networks/$networkId/egress');

@@ -7,7 +7,7 @@ import { InetClientRowMenu } from './components/member-row-menus.tsx';
 import { actionsColumn, addressesColumn, hostColumn, nodeColumn } from './components/role-columns.tsx';
 import { RoleMembersPage } from './components/role-members-page.tsx';
 import { RoleRowMenu } from './components/role-row-menu.tsx';
-import { useRoleWrites } from './routing-permissions.ts';
+import { useRoleWrites } from '@/lib/permissions.ts';
 import { nameOf } from './routing-rows.ts';
 
 const routeApi = getRouteApi('/_layout/networks/$networkId/internet-gateways');

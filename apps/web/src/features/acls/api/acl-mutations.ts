@@ -13,10 +13,16 @@ import { useResourceMutation } from '@/lib/api/use-resource-mutation.ts';
 const impactSchema = envelopeSchema(accessImpactSchema);
 // A policy change can open or cut peers, which the nodes views do not show; the acls keys are what changes.
 const aclKeys = (networkId: string) => [accessKeys.acls(networkId), accessKeys.matrix(networkId)];
+// Routes that find their network in the body are judged on ?network= (api-contract §1.4, decision 046): without it a
+// caller whose role is in this network only (not a platform admin) is judged globally and refused.
+const inNetwork = (networkId: string) => ({ query: { network: networkId } });
 
 /** POST v1/acls/preview: what creating, replacing and deleting these policies would change; nothing is saved. */
 export async function previewPolicies(input: AclPreviewInput): Promise<AccessImpact> {
-  const wire = await apiClient.post('v1/acls/preview', input, { schema: impactSchema });
+  const wire = await apiClient.post('v1/acls/preview', input, {
+    ...inNetwork(input.network_id),
+    schema: impactSchema,
+  });
   return wire.Response;
 }
 
@@ -26,7 +32,9 @@ export type PolicyBody = AclInput & { id?: string };
 export const useSavePolicy = (networkId: string) =>
   useResourceMutation(
     (body: PolicyBody) =>
-      body.id ? apiClient.put('v1/acls', body) : apiClient.post('v1/acls', { ...body, id: undefined }),
+      body.id
+        ? apiClient.put('v1/acls', body, inNetwork(networkId))
+        : apiClient.post('v1/acls', { ...body, id: undefined }, inNetwork(networkId)),
     aclKeys(networkId),
   );
 
@@ -38,7 +46,7 @@ export const useDeletePolicy = (networkId: string) =>
 
 export const useCreateAssertion = (networkId: string) =>
   useResourceMutation(
-    (body: AccessAssertionInput) => apiClient.post('v1/acls/assertions', body),
+    (body: AccessAssertionInput) => apiClient.post('v1/acls/assertions', body, inNetwork(networkId)),
     [accessKeys.assertions(networkId)],
   );
 

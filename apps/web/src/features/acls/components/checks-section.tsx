@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { useAssertions } from '@/features/acls/api/access-queries.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
+import type { NetworkWrites } from '@/lib/permissions.ts';
 import { useDeleteAssertion } from '../api/acl-mutations.ts';
 import { CheckDialog } from './check-dialog.tsx';
 
@@ -14,7 +15,7 @@ import { CheckDialog } from './check-dialog.tsx';
  * The network's checks ("must reach" / "must not reach", issue 32): a policy, tag or matrix save that would break
  * one is refused, and its impact names the broken pairs before anyone tries.
  */
-export function ChecksSection({ networkId, canManage }: { networkId: string; canManage: boolean }) {
+export function ChecksSection({ networkId, writes }: { networkId: string; writes: NetworkWrites }) {
   const { t } = useTranslation('access');
   const { t: tCommon } = useTranslation('common');
   const checks = useAssertions(networkId);
@@ -40,7 +41,7 @@ export function ChecksSection({ networkId, canManage }: { networkId: string; can
             {t('checks.description')}
           </Text>
         </div>
-        {canManage && (
+        {writes.canCreate && (
           <Button
             size="xs"
             variant="light"
@@ -83,7 +84,7 @@ export function ChecksSection({ networkId, canManage }: { networkId: string; can
                   {check.port > 0 ? ` (${check.protocol}/${check.port})` : ''}
                 </Table.Td>
                 <Table.Td w={50}>
-                  {canManage && (
+                  {writes.canDelete && (
                     <ActionIcon
                       variant="subtle"
                       color="red"

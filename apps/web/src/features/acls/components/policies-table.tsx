@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable, type TableQuery } from '@/components/data-table/data-table.tsx';
 import { RowActionMenu } from '@/components/data-table/row-action-menu.tsx';
 import { RowBadge } from '@/components/data-table/row-badge.tsx';
+import type { NetworkWrites } from '@/lib/permissions.ts';
 import { policyName } from '../policy-name.ts';
 
 const column = createColumnHelper<Acl>();
@@ -18,7 +19,8 @@ export interface PoliciesTableProps {
   /** Every policy of the network, before the page's type filter. */
   totalCount: number;
   search: string;
-  canManage: boolean;
+  /** What the caller may send (decision 053): the switch and Edit update a policy, Delete deletes it. */
+  writes: NetworkWrites;
   onEdit: (policy: Acl) => void;
   onDelete: (policy: Acl) => void;
   onToggle: (policy: Acl) => void;
@@ -52,7 +54,7 @@ export function PoliciesTable({
   query,
   totalCount,
   search,
-  canManage,
+  writes,
   onEdit,
   onDelete,
   onToggle,
@@ -112,12 +114,12 @@ export function PoliciesTable({
           <Switch
             aria-label={t('policies.activeFor', { name: policyName(t, info.row.original) })}
             checked={info.getValue()}
-            disabled={!canManage}
+            disabled={!writes.canUpdate}
             onChange={() => onToggle(info.row.original)}
           />
         ),
       }),
-      ...(canManage
+      ...(writes.canUpdate || writes.canDelete
         ? [
             column.display({
               id: 'actions',
@@ -125,28 +127,32 @@ export function PoliciesTable({
               size: 60,
               cell: (info) => (
                 <RowActionMenu label={t('policies.actionsFor', { name: policyName(t, info.row.original) })}>
-                  <Menu.Item
-                    leftSection={<IconPencil size={14} />}
-                    disabled={info.row.original.default}
-                    onClick={() => onEdit(info.row.original)}
-                  >
-                    {t('policies.edit')}
-                  </Menu.Item>
-                  <Menu.Item
-                    color="red"
-                    leftSection={<IconTrash size={14} />}
-                    disabled={info.row.original.default}
-                    onClick={() => onDelete(info.row.original)}
-                  >
-                    {t('policies.delete')}
-                  </Menu.Item>
+                  {writes.canUpdate && (
+                    <Menu.Item
+                      leftSection={<IconPencil size={14} />}
+                      disabled={info.row.original.default}
+                      onClick={() => onEdit(info.row.original)}
+                    >
+                      {t('policies.edit')}
+                    </Menu.Item>
+                  )}
+                  {writes.canDelete && (
+                    <Menu.Item
+                      color="red"
+                      leftSection={<IconTrash size={14} />}
+                      disabled={info.row.original.default}
+                      onClick={() => onDelete(info.row.original)}
+                    >
+                      {t('policies.delete')}
+                    </Menu.Item>
+                  )}
                 </RowActionMenu>
               ),
             }),
           ]
         : []),
     ],
-    [t, canManage, onEdit, onDelete, onToggle],
+    [t, writes, onEdit, onDelete, onToggle],
   );
   return (
     <DataTable

@@ -1,8 +1,10 @@
 import { Switch } from '@mantine/core';
+import { IconFileText } from '@tabler/icons-react';
 import { createColumnHelper, type SortingState } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type TableQuery } from '@/components/data-table/data-table.tsx';
+import tableClasses from '@/components/data-table/data-table.module.css';
 import { LazyRowMenu } from '@/components/data-table/lazy-row-menu.tsx';
 import type { ClientRow } from '../api/client-row.ts';
 import { ClientRowMenu, type ClientRowActions } from './client-row-menu.tsx';
@@ -33,8 +35,16 @@ const rowId = (row: ClientRow) => row.id;
 /** The VPN config files table (features §3.12): ID, owner, addresses, gateway, enabled switch and menu. */
 export function ClientsTable(props: ClientsTableProps) {
   const { t } = useTranslation('remoteAccess');
-  const { gatewayNames, hasNetworkColumn, onToggleEnabled, pendingIds, onEdit, onViewConfig, onDelete } =
-    props;
+  const {
+    gatewayNames,
+    hasNetworkColumn,
+    onToggleEnabled,
+    pendingIds,
+    canChange,
+    onEdit,
+    onViewConfig,
+    onDelete,
+  } = props;
   const columns = useMemo(
     () => [
       column.accessor('clientId', { id: 'id', meta: { isKey: true }, header: t('clients.columns.id') }),
@@ -61,7 +71,8 @@ export function ClientsTable(props: ClientsTableProps) {
           <Switch
             aria-label={t('clients.enabledFor', { name: info.row.original.clientId })}
             checked={info.getValue()}
-            disabled={pendingIds.has(info.row.original.id)}
+            // Switching sends a PUT: a caller who may not update this client reads its state only.
+            disabled={pendingIds.has(info.row.original.id) || !canChange(info.row.original, 'update')}
             onClick={(event) => event.stopPropagation()}
             onChange={(event) => onToggleEnabled(info.row.original, event.currentTarget.checked)}
           />
@@ -71,17 +82,45 @@ export function ClientsTable(props: ClientsTableProps) {
         id: 'actions',
         header: '',
         size: 60,
-        cell: (info) => (
-          <LazyRowMenu
-            label={t('clients.actionsFor', { name: info.row.original.clientId })}
-            render={() => (
-              <ClientRowMenu client={info.row.original} actions={{ onEdit, onViewConfig, onDelete }} />
-            )}
-          />
-        ),
+        cell: (info) => {
+          const client = info.row.original;
+          // A caller who may change nothing here gets the one thing it may do: read the config.
+          if (!canChange(client, 'update') && !canChange(client, 'delete'))
+            return (
+              <button
+                type="button"
+                className={tableClasses.rowButton}
+                aria-label={t('clients.viewConfigFor', { name: client.clientId })}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onViewConfig(client);
+                }}
+              >
+                <IconFileText size={14} />
+              </button>
+            );
+          return (
+            <LazyRowMenu
+              label={t('clients.actionsFor', { name: client.clientId })}
+              render={() => (
+                <ClientRowMenu client={client} actions={{ canChange, onEdit, onViewConfig, onDelete }} />
+              )}
+            />
+          );
+        },
       }),
     ],
-    [t, gatewayNames, hasNetworkColumn, onToggleEnabled, pendingIds, onEdit, onViewConfig, onDelete],
+    [
+      t,
+      gatewayNames,
+      hasNetworkColumn,
+      onToggleEnabled,
+      pendingIds,
+      canChange,
+      onEdit,
+      onViewConfig,
+      onDelete,
+    ],
   );
   return (
     <DataTable

@@ -17,9 +17,11 @@ export interface GatewaysTableProps {
   /** The selected gateway filters the clients table; clicking it again clears the filter. */
   selectedId: string | undefined;
   onSelect: (gatewayId: string | undefined) => void;
-  /** Admin actions; a user without them sees the table only. */
-  canManage: boolean;
-  /** Users on a gateway (pro edition). */
+  /** Edit: a PUT of the gateway's node (hosts update). */
+  canEdit: boolean;
+  /** Delete: DELETE deleteingress (remote-access gateways delete). */
+  canDelete: boolean;
+  /** Users on a gateway (pro edition, platform admins: users are global). */
   hasUsers: boolean;
   onEdit: (gateway: GatewayRow) => void;
   onUsers: (gateway: GatewayRow) => void;
@@ -29,7 +31,7 @@ export interface GatewaysTableProps {
 /** The gateways table (features §3.12): name with an internet-gateway mark, addresses, client DNS, menu. */
 export function GatewaysTable(props: GatewaysTableProps) {
   const { t } = useTranslation('remoteAccess');
-  const { selectedId, onSelect, canManage, hasUsers, onEdit, onUsers, onDelete } = props;
+  const { selectedId, onSelect, canEdit, canDelete, hasUsers, onEdit, onUsers, onDelete } = props;
   // A handful of gateways per network: their sort stays in the table rather than in the URL.
   const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }]);
   const columns = useMemo(
@@ -72,7 +74,7 @@ export function GatewaysTable(props: GatewaysTableProps) {
         header: t('gateways.columns.addresses'),
       }),
       column.accessor('dns', { header: t('gateways.columns.dns') }),
-      ...(canManage
+      ...(canEdit || canDelete || hasUsers
         ? [
             column.display({
               id: 'actions',
@@ -80,9 +82,14 @@ export function GatewaysTable(props: GatewaysTableProps) {
               size: 60,
               cell: (info) => (
                 <RowActionMenu label={t('gateways.actionsFor', { name: info.row.original.name })}>
-                  <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => onEdit(info.row.original)}>
-                    {t('gateways.edit')}
-                  </Menu.Item>
+                  {canEdit && (
+                    <Menu.Item
+                      leftSection={<IconPencil size={14} />}
+                      onClick={() => onEdit(info.row.original)}
+                    >
+                      {t('gateways.edit')}
+                    </Menu.Item>
+                  )}
                   {hasUsers && (
                     <Menu.Item
                       leftSection={<IconUsers size={14} />}
@@ -91,20 +98,22 @@ export function GatewaysTable(props: GatewaysTableProps) {
                       {t('gateways.users')}
                     </Menu.Item>
                   )}
-                  <Menu.Item
-                    color="red"
-                    leftSection={<IconTrash size={14} />}
-                    onClick={() => onDelete(info.row.original)}
-                  >
-                    {t('gateways.delete')}
-                  </Menu.Item>
+                  {canDelete && (
+                    <Menu.Item
+                      color="red"
+                      leftSection={<IconTrash size={14} />}
+                      onClick={() => onDelete(info.row.original)}
+                    >
+                      {t('gateways.delete')}
+                    </Menu.Item>
+                  )}
                 </RowActionMenu>
               ),
             }),
           ]
         : []),
     ],
-    [t, selectedId, onSelect, canManage, hasUsers, onEdit, onUsers, onDelete],
+    [t, selectedId, onSelect, canEdit, canDelete, hasUsers, onEdit, onUsers, onDelete],
   );
   return (
     <DataTable

@@ -2,6 +2,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { useNetworks } from '@/lib/networks-query.ts';
+import { canChangeClient } from '@/lib/permissions.ts';
+import { useSession } from '@/lib/session.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import type { ClientRow } from '../api/client-row.ts';
 import { useDeleteClient, useSetClientEnabled } from '../api/ext-client-mutations.ts';
@@ -27,6 +29,12 @@ export function useClientActions({ gateways, isPro }: { gateways: readonly Gatew
   const [configClient, setConfigClient] = useState<ClientRow>();
   const [editClient, setEditClient] = useState<ClientRow>();
   const [deletingClient, setDeletingClient] = useState<ClientRow>();
+  const user = useSession((state) => state.user);
+  // Per client: its network's grants, or the caller's own client through a self-only grant (decision 053).
+  const canChange = useCallback(
+    (client: ClientRow, scope: 'update' | 'delete') => canChangeClient(user, client, scope),
+    [user],
+  );
   const gatewaysById = useMemo(() => new Map(gateways.map((row) => [row.id, row])), [gateways]);
 
   const onToggleEnabled = useCallback(
@@ -97,6 +105,7 @@ export function useClientActions({ gateways, isPro }: { gateways: readonly Gatew
   );
   return {
     tableProps: {
+      canChange,
       onToggleEnabled,
       pendingIds,
       onEdit: setEditClient,

@@ -9,8 +9,29 @@ import { serverStatusQueryKey, UNKNOWN_SERVER_STATUS } from '@/lib/server-status
 import { useSession } from '@/lib/session.ts';
 import { NodeActionsMenu } from './node-actions-menu.tsx';
 
+type Scopes = ('read' | 'create' | 'update' | 'delete')[];
+
+/** A platform user whose custom network role on net1 grants these scopes per resource kind. */
+const signInWithRole = (permissions: Record<string, Scopes>) =>
+  useSession.setState({
+    user: {
+      username: 'someone',
+      platformRoleId: 'platform-user',
+      isAdmin: false,
+      canUseDashboard: true,
+      adminNetworkIds: [],
+      networkPermissions: { net1: permissions },
+    },
+  });
+
 // jsdom sizes every element 0x0: the open menu's positioning would find its button clipped and hide the menu.
-beforeEach(() => mockElementSize());
+beforeEach(() => {
+  mockElementSize();
+  // A platform admin unless a test signs in otherwise: every item its node's state allows.
+  useSession.setState({
+    user: { username: 'admin', platformRoleId: 'super-admin', isAdmin: true, canUseDashboard: true },
+  });
+});
 
 const renderMenu = (action?: 'pending') => {
   const node = toNodeView(makeApiNode(action ? { action } : {}));
@@ -27,6 +48,33 @@ describe('NodeActionsMenu -> Approve', () => {
   it('-> when the node waits for approval, offers Approve', async () => {
     renderMenu('pending');
     expect(await screen.findByRole('menuitem', { name: 'Approve' })).toBeInTheDocument();
+  });
+});
+
+describe('NodeActionsMenu -> per-button gating (decision 053)', () => {
+  const renderPending = () => {
+    const node = toNodeView(makeApiNode({ action: 'pending', network: 'net1' }));
+    renderUi(
+      <NodeActionsMenu node={node} hostName="alpha" hasHostLink={false} roles={NO_ROLES} defaultOpened />,
+    );
+  };
+
+  it('-> when the role may only update hosts, offers connect or disconnect and no approve, remove or routing role', async () => {
+    signInWithRole({ hosts: ['read', 'update'] });
+    renderPending();
+    expect(await screen.findByRole('menuitem', { name: /^(Connect|Disconnect)$/ })).toBeInTheDocument();
+    for (const name of [/^Approve$/, /^Remove from network$/, /^Make egress gateway/, /^Make relay/])
+      expect(screen.queryByRole('menuitem', { name })).not.toBeInTheDocument();
+  });
+
+  it('-> when the role may create and delete hosts and create egress gateways, offers approve, remove and Make egress gateway, no connect', async () => {
+    signInWithRole({ hosts: ['read', 'create', 'delete'], egress: ['read', 'create'] });
+    renderPending();
+    expect(await screen.findByRole('menuitem', { name: 'Approve' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Remove from network' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: /^Make egress gateway/ })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: /^(Connect|Disconnect)$/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: /^Make relay/ })).not.toBeInTheDocument();
   });
 });
 

@@ -19,7 +19,7 @@ import { NO_ROLES, useIsProServer, type RoutingRoles } from '@/features/routing/
 import { useRoutingActions } from '@/features/routing/routing.public.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { paths } from '@/lib/paths.ts';
-import { useCanChangeInNetwork } from '@/lib/permissions.ts';
+import { useNodeWrites } from './node-writes.ts';
 
 // The tag editor (impact preview, tag queries) loads only when someone opens it, not with every node list.
 const NodeTagsDialog = lazy(() =>
@@ -49,7 +49,8 @@ const isPendingApproval = (node: NodeActionTarget): boolean => node.wire?.action
 
 /**
  * Connect / disconnect, approve, view the host, routing roles (relay, egress, internet gateway, failover) and remove
- * it from the network (features §3.9, §3.11).
+ * it from the network (features §3.9, §3.11). Each item shows only to callers whose role grants the scope of the
+ * request it sends (decision 053).
  */
 export function NodeActionsMenu({
   node,
@@ -68,7 +69,8 @@ export function NodeActionsMenu({
   const close = () => setPending(undefined);
   const isPro = useIsProServer();
   const routing = useRoutingActions(node, roles ?? NO_ROLES, hostName, isPro);
-  const canTag = useCanChangeInNetwork(node.network, 'tag', 'update') && isPro && tags !== undefined;
+  const writes = useNodeWrites(node.network);
+  const canTag = writes.canTag && tags !== undefined;
 
   const handleConnected = (isConnected: boolean) =>
     setConnected.mutate(
@@ -124,19 +126,20 @@ export function NodeActionsMenu({
               {t('actions.viewDevice')}
             </Menu.Item>
           )}
-          {node.isConnected ? (
-            <Menu.Item
-              leftSection={<IconPlugConnectedX size={14} />}
-              onClick={() => setPending('disconnect')}
-            >
-              {t('actions.disconnect')}
-            </Menu.Item>
-          ) : (
-            <Menu.Item leftSection={<IconPlugConnected size={14} />} onClick={() => handleConnected(true)}>
-              {t('actions.connect')}
-            </Menu.Item>
-          )}
-          {isPendingApproval(node) && (
+          {writes.hosts.canUpdate &&
+            (node.isConnected ? (
+              <Menu.Item
+                leftSection={<IconPlugConnectedX size={14} />}
+                onClick={() => setPending('disconnect')}
+              >
+                {t('actions.disconnect')}
+              </Menu.Item>
+            ) : (
+              <Menu.Item leftSection={<IconPlugConnected size={14} />} onClick={() => handleConnected(true)}>
+                {t('actions.connect')}
+              </Menu.Item>
+            ))}
+          {writes.hosts.canCreate && isPendingApproval(node) && (
             <Menu.Item leftSection={<IconCircleCheck size={14} />} onClick={handleApprove}>
               {t('actions.approve')}
             </Menu.Item>
@@ -147,10 +150,18 @@ export function NodeActionsMenu({
             </Menu.Item>
           )}
           {roles && routing.items}
-          <Menu.Divider />
-          <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setPending('remove')}>
-            {t('actions.remove')}
-          </Menu.Item>
+          {writes.hosts.canDelete && (
+            <>
+              <Menu.Divider />
+              <Menu.Item
+                color="red"
+                leftSection={<IconTrash size={14} />}
+                onClick={() => setPending('remove')}
+              >
+                {t('actions.remove')}
+              </Menu.Item>
+            </>
+          )}
         </Menu.Dropdown>
       </Menu>
       <ConfirmDialog

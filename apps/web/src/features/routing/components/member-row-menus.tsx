@@ -10,7 +10,7 @@ import {
 } from '@/features/routing/api/routing-mutations.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import type { RangeRow } from '../egress-rows.ts';
-import { canTakeOut, type RoleWrites } from '../routing-permissions.ts';
+import { canTakeOut, type RoleWrites } from '@/lib/permissions.ts';
 import { ConfirmRowMenu, LazyRoutingMenu } from './row-menu.tsx';
 
 /**

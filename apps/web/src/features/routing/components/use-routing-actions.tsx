@@ -18,7 +18,7 @@ import {
   type RoutingTarget,
 } from '@/features/routing/api/routing-mutations.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
-import { useIsPlatformAdmin } from '@/lib/permissions.ts';
+import { useIsPlatformAdmin, useRoleWrites } from '@/lib/permissions.ts';
 import { EgressDialog, InternetGatewayDialog, RelayDialog } from './lazy-dialogs.tsx';
 import { whyNotRole, type RoutingRole, type RoutingRoles } from './routing-roles.ts';
 
@@ -28,7 +28,8 @@ type Pending = 'relay' | 'egress' | 'inet' | 'removeRelay' | 'removeEgress' | 'r
  * The node menu's routing items (features §3.11: make relay, egress gateway, internet gateway, failover; remove
  * each) and the dialogs they open. Internet gateways and failover exist on Pro servers only; failover is set by
  * platform admins (api-contract §2.9). A role the server would refuse for this node is shown disabled with the
- * reason (relays on community: Pro only; a Windows host: Linux only ...), never offered to fail (issue 39).
+ * reason (relays on community: Pro only; a Windows host: Linux only ...), never offered to fail (issue 39). Each item
+ * shows only to callers whose role grants the scope of the request it sends (decision 053).
  */
 export function useRoutingActions(
   node: RoutingTarget,
@@ -38,6 +39,9 @@ export function useRoutingActions(
 ): { items: ReactNode; dialogs: ReactNode } {
   const { t } = useTranslation('routing');
   const isAdmin = useIsPlatformAdmin();
+  const relay = useRoleWrites(node.network, 'relay');
+  const egress = useRoleWrites(node.network, 'egress');
+  const inet = useRoleWrites(node.network, 'internetGateway');
   const [pending, setPending] = useState<Pending>();
   const close = () => setPending(undefined);
   const removeRelay = useRemoveRelay();
@@ -86,6 +90,7 @@ export function useRoutingActions(
     <>
       <Menu.Divider />
       {!roles.isRelayed &&
+        (roles.isRelay ? relay.canUpdate : relay.canCreate) &&
         roleItem(
           'relay',
           <IconRoute size={14} />,
@@ -93,25 +98,27 @@ export function useRoutingActions(
           roles.isRelay,
           () => setPending('relay'),
         )}
-      {roles.isRelay && (
+      {roles.isRelay && relay.canDelete && (
         <Menu.Item leftSection={<IconRouteOff size={14} />} onClick={() => setPending('removeRelay')}>
           {t('menu.removeRelay')}
         </Menu.Item>
       )}
-      {roleItem(
-        'egress',
-        <IconWorld size={14} />,
-        roles.isEgress ? t('menu.updateEgress') : t('menu.makeEgress'),
-        roles.isEgress,
-        () => setPending('egress'),
-      )}
-      {roles.isEgress && (
+      {(roles.isEgress ? egress.canUpdate : egress.canCreate) &&
+        roleItem(
+          'egress',
+          <IconWorld size={14} />,
+          roles.isEgress ? t('menu.updateEgress') : t('menu.makeEgress'),
+          roles.isEgress,
+          () => setPending('egress'),
+        )}
+      {roles.isEgress && egress.canDelete && (
         <Menu.Item leftSection={<IconWorldOff size={14} />} onClick={() => setPending('removeEgress')}>
           {t('menu.removeEgress')}
         </Menu.Item>
       )}
       {isPro &&
         !roles.isInternetClient &&
+        (roles.isInternetGateway ? inet.canUpdate : inet.canCreate) &&
         roleItem(
           'inet',
           <IconWorldWww size={14} />,
@@ -119,7 +126,7 @@ export function useRoutingActions(
           roles.isInternetGateway,
           () => setPending('inet'),
         )}
-      {isPro && roles.isInternetGateway && (
+      {isPro && roles.isInternetGateway && inet.canDelete && (
         <Menu.Item leftSection={<IconWorldOff size={14} />} onClick={() => setPending('removeInet')}>
           {t('menu.removeInet')}
         </Menu.Item>

@@ -14,9 +14,17 @@ import { LIST_KEY } from '@/lib/list/live-list.ts';
 
 const impactSchema = envelopeSchema(accessImpactSchema);
 
+// The tag routes find their network in the body and are judged on ?network= (api-contract §1.4): without it a caller
+// whose role is in this network only is judged globally and refused.
+const inNetwork = (networkId: string | null | undefined) =>
+  networkId ? { query: { network: networkId } } : undefined;
+
 /** POST v1/tags/preview: what the same PUT (members, rename) would change in who reaches whom. */
 export async function previewTag(body: UpdateTagInput): Promise<AccessImpact> {
-  const wire = await apiClient.post('v1/tags/preview', body, { schema: impactSchema });
+  const wire = await apiClient.post('v1/tags/preview', body, {
+    ...inNetwork(body.network),
+    schema: impactSchema,
+  });
   return wire.Response;
 }
 
@@ -26,7 +34,7 @@ export async function previewTag(body: UpdateTagInput): Promise<AccessImpact> {
  */
 export const useUpdateTag = (networkId: string) =>
   useResourceMutation(
-    (body: UpdateTagInput) => apiClient.put('v1/tags', body),
+    (body: UpdateTagInput) => apiClient.put('v1/tags', body, inNetwork(body.network ?? networkId)),
     [accessKeys.tags(networkId), accessKeys.acls(networkId), nodesKeys.all, [LIST_KEY, 'nodes', networkId]],
   );
 

@@ -7,7 +7,11 @@ import { useResourceMutation } from '@/lib/api/use-resource-mutation.ts';
 const keys = (networkId: string) => [accessKeys.tags(networkId), accessKeys.acls(networkId)];
 
 export const useCreateTag = (networkId: string) =>
-  useResourceMutation((body: CreateTagInput) => apiClient.post('v1/tags', body), keys(networkId));
+  // Judged on ?network= (the route finds its network in the body; api-contract §1.4).
+  useResourceMutation(
+    (body: CreateTagInput) => apiClient.post('v1/tags', body, { query: { network: body.network } }),
+    keys(networkId),
+  );
 
 export const useDeleteTag = (networkId: string) =>
   useResourceMutation(
