@@ -13,7 +13,6 @@ import * as brandingModule from './modules/branding/branding.module.ts';
 import * as configTransferModule from './modules/config-transfer/config-transfer.module.ts';
 import * as dnsModule from './modules/dns/dns.module.ts';
 import * as enrollmentKeysModule from './modules/enrollment-keys/enrollment-keys.module.ts';
-import { EventBus } from './modules/events/events.public.ts';
 import * as eventsModule from './modules/events/events.module.ts';
 import * as extClientsModule from './modules/ext-clients/ext-clients.module.ts';
 import * as groupsModule from './modules/groups/groups.module.ts';
@@ -52,16 +51,15 @@ export interface BuildOptions {
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const app = createFastify(config, options.logStream);
-  const { database, settings, broker, prometheus } = await openInfrastructure(app, config);
+  const { database, settings, broker, prometheus, events, plugins } = await openInfrastructure(app, config);
   const firstSecret = randomBytes(48).toString('base64url').slice(0, 64); // kept only at the first start
   const secret = await settings.getOrCreate(JWT_SECRET_KEY, firstSecret);
   const tokens = new TokenService(secret, config.jwtValidityMinutes);
-  const events = new EventBus();
   const identity = new IdentityStore(database.db);
   const networks = networksModule.networkReads(database);
   await rolesModule.seedIdentity(identity, config.edition, await networks.ids());
   const lookups = new NetworkLookups(); // each module's objects' networks (decision 046), provided below
-  await installPlugins(app, config, {
+  await installPlugins(app, config, plugins, {
     tokens,
     masterKey: config.masterKey,
     findActiveUser: rolesModule.activeUsers(identity),
@@ -94,7 +92,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // The mesh: nodes, enrollment keys, networks, hosts and agents, remote access and routing, over the peer engine.
   const { serverName } = config;
-  const lists = new ReadCache();
+  const lists = new ReadCache(5000, () => events.caughtUp()); // fresh after other replicas' writes (062)
   // Node status by the server's clock (decision 050): lists, ApiNode, remote access and the sweeper share it.
   const health = new NodeHealth(config.status);
   const { limits } = licensing; // networks, hosts and the identity store reserve inside their inserts (049)

@@ -6,11 +6,14 @@ import { startBroker, type BrokerHandle } from './broker/broker.ts';
 import { BROKER_SECRET_KEY } from './broker/broker-credentials.ts';
 import type { PrometheusConfig } from './config-prometheus.ts';
 import type { Config } from './config.ts';
+import { ChangeChannel } from './db/change-channel.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { sharedRateLimitStore } from './db/rate-limit-store.ts';
 import { MAX_BODY_BYTES } from './lib/request-guards.ts';
-import type { EventBus } from './modules/events/events.public.ts';
+import { EventBus, ReplicaRelay } from './modules/events/events.public.ts';
 import type { PeerEngine, PeerUpdateQueue, PeerVersions } from './modules/peers/peers.public.ts';
 import { serverSettings, type ServerSettings } from './modules/server/server.public.ts';
+import type { PluginInfrastructure } from './plugins/install.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import type { EventLoopLag } from './plugins/event-loop-lag.ts';
 import { installMetrics } from './plugins/metrics.ts';
@@ -55,8 +58,28 @@ export interface Infrastructure {
   database: DatabaseHandle;
   settings: ServerSettings;
   broker: BrokerHandle;
+  /** The change bus; on PostgreSQL linked to the other replicas' (decision 062). */
+  events: EventBus;
+  /** What the plugins use of it: on PostgreSQL, the rate limits' store in the database, shared by replicas (062). */
+  plugins: PluginInfrastructure;
   /** GET /metrics's series (one registry per app, so tests' apps never share one; modules add theirs) and settings. */
   prometheus: { registry: Registry; config: PrometheusConfig };
+}
+
+/**
+ * On PostgreSQL, links the bus to the other replicas' (decision 062): changes travel as LISTEN/NOTIFY hints, and a
+ * write is answered only once its hint is committed, so a read on any replica after the answer sees the change.
+ */
+async function linkReplicas(app: FastifyInstance, database: DatabaseHandle, url: string): Promise<EventBus> {
+  const events = new EventBus();
+  const relay = await ReplicaRelay.start(events, new ChangeChannel(database.db, url), app.log);
+  app.addHook('onSend', async (_request, _reply, payload) => {
+    const sent = relay.sent();
+    if (sent) await sent;
+    return payload;
+  });
+  app.addHook('onClose', () => relay.close());
+  return events;
 }
 
 /** Opens the database and the broker; closing the app closes both. Agents are answered once the app listens. */
@@ -75,6 +98,14 @@ export async function openInfrastructure(app: FastifyInstance, config: Config): 
     await database.destroy();
     throw error;
   }
+  let events: EventBus;
+  try {
+    events = databaseUrl ? await linkReplicas(app, database, databaseUrl) : new EventBus();
+  } catch (error) {
+    await broker.close();
+    await database.destroy();
+    throw error;
+  }
   // Which database and broker this server uses; URLs may carry credentials, which the logger redacts.
   app.log.info({ engine: database.engine, url: databaseUrl }, 'database opened');
   app.log.info(
@@ -87,13 +118,15 @@ export async function openInfrastructure(app: FastifyInstance, config: Config): 
   });
   // Agents are answered on the broker only once they can also pull over HTTP (issue 19).
   app.addHook('onListen', () => broker.open());
-  return { database, settings, broker, prometheus: { registry: new Registry(), config: config.prometheus } };
+  const prometheus = { registry: new Registry(), config: config.prometheus };
+  const rateLimitStore = databaseUrl ? sharedRateLimitStore(app, database) : undefined;
+  return { database, settings, broker, events, prometheus, plugins: { rateLimitStore } };
 }
 
 /** What the app shows of its insides: GET /metrics (event-loop lag, the peer queue) and the `meshdeck` decoration. */
 export function exposeInternals(
   app: FastifyInstance,
-  parts: Omit<Infrastructure, 'settings'> & { config: Config; events: EventBus; peers: PeerEngine },
+  parts: Omit<Infrastructure, 'settings' | 'plugins'> & { config: Config; peers: PeerEngine },
 ): void {
   const { database, broker, config, events, prometheus } = parts;
   const { queue: peerQueue, builder } = parts.peers;

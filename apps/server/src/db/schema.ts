@@ -17,6 +17,20 @@ export interface ServerSettingsTable {
   value: string;
 }
 
+/** The number of the latest cross-replica change hint (one row, id 1; decision 062). */
+export interface ChangeVersionTable {
+  id: number;
+  /** bigint: PostgreSQL hands it back as a string. */
+  version: string | number;
+}
+
+/** A shared rate-limit window per key (decision 062): hits so far and when the window ends (epoch ms). */
+export interface RateLimitCountersTable {
+  key: string;
+  hits: number;
+  resets_at: string | number;
+}
+
 export interface UsersTable {
   username: string;
   password_hash: string;
@@ -319,6 +333,8 @@ export interface BrandingImagesTable {
 
 export interface Database {
   server_settings: ServerSettingsTable;
+  change_version: ChangeVersionTable;
+  rate_limit_counters: RateLimitCountersTable;
   users: UsersTable;
   roles: RolesTable;
   networks: NetworksTable;

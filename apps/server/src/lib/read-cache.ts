@@ -85,7 +85,15 @@ export class ReadCache {
   /** Expired answers whose successor is being built (each starts one build only). */
   readonly #refreshing = new WeakSet<object>();
 
-  constructor(private readonly maxAgeMs = 5000) {}
+  /**
+   * `caughtUp`, with several replicas (decision 062): resolves once every change committed anywhere before the
+   * call has invalidated this cache; a read awaits it first, so it never gets an answer from before a write that
+   * another replica acknowledged. Undefined (one process) costs nothing.
+   */
+  constructor(
+    private readonly maxAgeMs = 5000,
+    private readonly caughtUp: () => Promise<void> | undefined = () => undefined,
+  ) {}
 
   /** Drops every cached answer and value (called on any node, host or network change). */
   invalidate(): void {
@@ -99,6 +107,11 @@ export class ReadCache {
    * build is not kept. Readers must not change it.
    */
   value<T>(key: string, produce: () => Promise<T>): Promise<T> {
+    const caughtUp = this.caughtUp();
+    return caughtUp ? caughtUp.then(() => this.currentValue(key, produce)) : this.currentValue(key, produce);
+  }
+
+  private currentValue<T>(key: string, produce: () => Promise<T>): Promise<T> {
     // Never served expired: an answer rebuilt from expired rows would be as old as they are.
     return this.remember(this.#values, key, { isStaleServed: false }, (expiresAt) => ({
       expiresAt,
@@ -114,6 +127,8 @@ export class ReadCache {
     produce: () => Promise<string | Buffer>,
     level: CompressionLevel = 'default',
   ): Promise<void> {
+    const caughtUp = this.caughtUp();
+    if (caughtUp) await caughtUp;
     const entry = this.entry(key, produce);
     const { json, etag } = await entry.value;
     // With etag and content-encoding set, the etag and compress plugins leave this answer alone (304s still work).

@@ -1,4 +1,4 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { installRequestGuards } from '../lib/request-guards.ts';
@@ -11,10 +11,20 @@ import { installSecurityHeaders } from './security-headers.ts';
 import { installStaticConsole, type PageRewrite } from './static-console.ts';
 import { installTransferOptimisations } from './transfer.ts';
 
-/** The plugins every route runs behind (errors, guards, headers, auth, rate limits, transfer, OpenAPI). */
+/** What the infrastructure gives the plugins (infrastructure.ts). */
+export interface PluginInfrastructure {
+  /** The rate limits' store: undefined (in memory) on SQLite, in the database on PostgreSQL (decision 062). */
+  rateLimitStore: FastifyRateLimitStoreCtor | undefined;
+}
+
+/**
+ * The plugins every route runs behind (errors, guards, headers, auth, rate limits, transfer, OpenAPI). Rate limits
+ * count in memory on SQLite (one process) and in the database on PostgreSQL: replicas share them (decision 062).
+ */
 export async function installPlugins(
   app: FastifyInstance,
   config: Config,
+  { rateLimitStore }: PluginInfrastructure,
   auth: AuthDependencies,
 ): Promise<void> {
   installErrorHandling(app);
@@ -22,7 +32,7 @@ export async function installPlugins(
   // Before auth: a request refused by the auth hook must still leave with the security headers.
   await installSecurityHeaders(app, config.corsAllowedOrigins, config.console);
   installAuth(app, auth);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...(rateLimitStore ? { store: rateLimitStore } : {}) });
   await installTransferOptimisations(app);
   await installOpenApi(app);
 }

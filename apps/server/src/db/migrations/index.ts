@@ -16,6 +16,7 @@ import { metrics } from './020-metrics.ts';
 import { nodesCheckInIndex } from './050-nodes-check-in-index.ts';
 import { alerts } from './055-alerts.ts';
 import { metricsSeries } from './061-metrics-series.ts';
+import { replicaSync } from './062-replica-sync.ts';
 import { sharedWork } from './063-shared-work.ts';
 
 /** The one migration set, applied in key order on SQLite and PostgreSQL alike. Append; never edit a shipped one. */
@@ -37,5 +38,6 @@ export const migrations: Record<string, Migration> = {
   '050-nodes-check-in-index': nodesCheckInIndex,
   '055-alerts': alerts,
   '061-metrics-series': metricsSeries,
+  '062-replica-sync': replicaSync,
   '063-shared-work': sharedWork,
 };

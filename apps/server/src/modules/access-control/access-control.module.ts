@@ -1,6 +1,7 @@
 import type { AclInput, ChangeEvent, CreateTagInput } from '@meshdeck/contracts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { ModuleApp } from '../../lib/module.ts';
+import type { ChangeOrigin } from '../events/events.public.ts';
 import { AccessRepository, type PolicyRow, type TagRow } from './access.repository.ts';
 import { AccessModels } from './access-models.ts';
 import { AccessService, allOf, type AccessPublisher } from './access.service.ts';
@@ -16,7 +17,12 @@ export interface AccessControlModuleDeps {
   edition: 'community' | 'pro';
   events: {
     publish(event: ChangeEvent): void;
-    subscribe(listener: (event: ChangeEvent) => void): () => void;
+    subscribe(
+      listener: (event: ChangeEvent, origin: ChangeOrigin) => void,
+      options: { everyReplica: boolean },
+    ): () => void;
+    /** Resolves once other replicas' changes committed before the call were heard (decision 062). */
+    caughtUp(): Promise<void> | undefined;
   };
   /** Tells hosts whose peers changed (the peer engine). */
   publisher: AccessPublisher;
@@ -26,6 +32,8 @@ export interface AccessControlModuleDeps {
 
 /** Changes elsewhere that alter who reaches whom: nodes, clients, hosts and networks. */
 const AFFECTS_ACCESS = new Set(['nodes', 'extclients', 'hosts', 'networks', 'users', 'groups']);
+/** This module's own saves, which remember their model here, and must be forgotten on the other replicas. */
+const ACCESS_SAVES = new Set(['acls', 'tags']);
 
 /**
  * Access control (issue 32; api-contract §2.14-2.16): v1 policies, tags, the old matrix, impact previews and
@@ -51,7 +59,7 @@ export interface AccessControlModule {
 export async function register(app: ModuleApp, deps: AccessControlModuleDeps): Promise<AccessControlModule> {
   const repository = new AccessRepository(deps.database.db);
   const isPro = deps.edition === 'pro';
-  const models = new AccessModels(repository, isPro);
+  const models = new AccessModels(repository, isPro, () => deps.events.caughtUp());
   await models.learnDefaults();
   const service = new AccessService({
     repository,
@@ -62,23 +70,27 @@ export async function register(app: ModuleApp, deps: AccessControlModuleDeps): P
     snapshot: (netid) => models.snapshot(netid),
     remember: (netid, rows, model) => models.remember(netid, rows, model),
   });
-  const unsubscribe = deps.events.subscribe((event) => {
-    if (AFFECTS_ACCESS.has(event.resource)) models.forget(event.network);
+  const onError = (what: string) => (error: unknown) => app.log.error({ err: error }, what);
+  // Models follow every replica's changes (decision 062); hosts are told of a default's change by the replica
+  // that made it.
+  const onChange = (event: ChangeEvent, origin: ChangeOrigin) => {
+    const isRemote = origin === 'replica';
+    if (AFFECTS_ACCESS.has(event.resource) || (isRemote && ACCESS_SAVES.has(event.resource)))
+      models.forget(event.network);
     // A network's default access decides the implicit All Nodes policy: its hosts must hear what changed.
     if (event.resource === 'networks' && event.action === 'created')
-      models
-        .learnDefaults()
-        .catch((error: unknown) => app.log.error({ err: error }, 'reading network defaults failed'));
-    if (event.resource === 'networks' && event.action === 'updated' && event.id) {
-      const netid = event.id;
+      models.learnDefaults().catch(onError('reading network defaults failed'));
+    if (event.resource !== 'networks' || event.action !== 'updated' || !event.id) return;
+    const netid = event.id;
+    // The network's default as another replica left it, so a later change here compares with the stored one.
+    if (isRemote) void models.forNetworks([netid]).catch(onError('reading network access failed'));
+    else
       service
         .followDefault(netid, models.lastDefault(netid))
         .then(() => models.forNetworks([netid]))
-        .catch((error: unknown) =>
-          app.log.error({ err: error }, 'access update after a network change failed'),
-        );
-    }
-  });
+        .catch(onError('access update after a network change failed'));
+  };
+  const unsubscribe = deps.events.subscribe(onChange, { everyReplica: true });
   app.addHook('onClose', async () => unsubscribe());
   await app.register(aclsRoutes(service));
   await app.register(matrixRoutes(service));

@@ -33,13 +33,19 @@ export class AccessModels {
   readonly #forgotten = new Map<string, number>();
   #forgottenAll = 0;
 
+  /**
+   * `caughtUp` (several replicas, decision 062): resolves once other replicas' changes committed before the call
+   * have been heard (and so forgotten here); every answer awaits it first.
+   */
   constructor(
     private readonly repository: AccessRepository,
     private readonly isPro: boolean,
+    private readonly caughtUp: () => Promise<void> | undefined = () => undefined,
   ) {}
 
   /** The access of these networks; pairs in networks that no longer exist are allowed (nothing to enforce). */
   async forNetworks(networks: Iterable<string>): Promise<PairAccess> {
+    await this.caughtUp();
     const models = new Map<string, AccessModel>();
     for (const netid of new Set(networks)) {
       let model = this.#models.get(netid);
@@ -62,6 +68,7 @@ export class AccessModels {
    * network. Callers must not change the rows (previews work on a copy).
    */
   async snapshot(netid: string): Promise<{ rows: NetworkAccessRows; model: AccessModel } | undefined> {
+    await this.caughtUp();
     const model = this.#models.get(netid);
     const rows = this.#rows.get(netid);
     if (model && rows) return { rows, model };

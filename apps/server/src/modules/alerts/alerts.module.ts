@@ -92,8 +92,14 @@ export async function register(app: ModuleApp, deps: AlertsModuleDeps): Promise<
   work.onOwnership((isOwner) => {
     if (isOwner) void Promise.all([refresh(), service.sweep()]).catch(onError);
   });
+  // Which networks have rules follows every replica's saves (decision 062); evaluation follows this replica's.
+  const unfollow = deps.events.subscribe(
+    (event) => {
+      if (event.resource === 'alerts') void refresh().catch(onError);
+    },
+    { everyReplica: true },
+  );
   const unsubscribe = deps.events.subscribe((event: ChangeEvent) => {
-    if (event.resource === 'alerts') void refresh().catch(onError);
     const { network } = event;
     if (network === undefined || !watched.has(network) || !work.isOwner()) return;
     if (event.resource === 'node-status' || event.resource === 'nodes') void service.schedule(network);
@@ -136,6 +142,7 @@ export async function register(app: ModuleApp, deps: AlertsModuleDeps): Promise<
     clearTimeout(sweepTimer);
     for (const timer of throttled.values()) clearTimeout(timer);
     unsubscribe();
+    unfollow();
     service.stop();
   });
   const alertrule = async (id: string) => {

@@ -41,13 +41,20 @@ export const eventsRoutes =
         });
         out.write(`retry: 3000\n: connected\n\n`);
         open.add(out);
-        const unsubscribe = bus.subscribe((event) => {
-          if (out.writableEnded || !canSeeEvent(principal, event)) return;
-          out.write(`event: ${CHANGE_EVENT_NAME}\ndata: ${JSON.stringify(event)}\n\n`);
-          // The stream decides what to send by the caller's role when it opened: after a change of the caller's
-          // own user it ends, and the console's reconnect opens one under the new role (decision 032).
-          if (isAboutSelf(principal, event)) out.end();
-        });
+        // Every replica's changes (decision 062): a console hears a change whichever replica made it.
+        const unsubscribe = bus.subscribe(
+          (event) => {
+            if (out.writableEnded || !canSeeEvent(principal, event)) return;
+            out.write(`event: ${CHANGE_EVENT_NAME}\ndata: ${JSON.stringify(event)}\n\n`);
+            // The stream decides what to send by the caller's role when it opened: after a change of the caller's
+            // own user it ends, and the console's reconnect opens one under the new role (decision 032).
+            if (isAboutSelf(principal, event)) out.end();
+          },
+          { everyReplica: true },
+        );
+        // Changes may have been missed (the link to the other replicas was lost): the console's reconnect re-reads
+        // every list.
+        const unsubscribeResync = bus.onResync(() => out.end());
         const heartbeat = setInterval(() => out.write(': keep-alive\n\n'), EVENTS_HEARTBEAT_SECONDS * 1000);
         const expiresAt = principal.kind === 'user' ? principal.expiresAt : undefined;
         const cancelExpiry =
@@ -57,6 +64,7 @@ export const eventsRoutes =
           cancelExpiry();
           clearInterval(heartbeat);
           unsubscribe();
+          unsubscribeResync();
           open.delete(out);
         };
         request.raw.on('close', release);

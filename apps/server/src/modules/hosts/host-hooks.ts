@@ -1,7 +1,8 @@
+import type { ChangeEvent } from '@meshdeck/contracts';
 import type { BrokerHandle } from '../../broker/broker.ts';
 import type { HostKeyring } from '../../broker/host-keyring.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
-import type { EventBus } from '../events/events.public.ts';
+import type { ChangeOrigin, EventBus } from '../events/events.public.ts';
 import type { AddressHints, NodeRecords } from '../nodes/nodes.public.ts';
 import type { HostChange, PeerUpdateQueue, PeerVersions } from '../peers/peers.public.ts';
 import type { AgentService } from './agent.service.ts';
@@ -64,9 +65,12 @@ export interface HostChangeState {
   health: { forget: (hostId: string) => void };
 }
 
-/** Keeps caches and per-host state in step with change events, so they hold what exists, not what once did. */
+/**
+ * Keeps caches and per-host state in step with change events, so they hold what exists, not what once did: every
+ * replica's changes (decision 062), the peer updates only for this replica's own.
+ */
 export function followHostChanges(events: EventBus, s: HostChangeState): void {
-  events.subscribe((event) => {
+  const onChange = (event: ChangeEvent, origin: ChangeOrigin) => {
     // GET /api/nodes lists external clients as static nodes, so their changes void the lists too.
     if (
       event.resource === 'nodes' ||
@@ -87,8 +91,9 @@ export function followHostChanges(events: EventBus, s: HostChangeState): void {
     if (event.resource === 'networks' && event.id) s.addressHints.reset(event.id);
     if (event.resource === 'nodes' && event.action !== 'created' && event.network)
       s.addressHints.reset(event.network);
-    if (event.resource !== 'networks' || !event.id) return;
+    if (event.resource !== 'networks' || !event.id || origin !== 'local') return;
     // Peer updates for hosts that lost a node wait for the committed network delete.
     if (event.action === 'deleted') s.peers.enqueue(...s.networkUsage.takeRemovedHosts(event.id));
-  });
+  };
+  events.subscribe(onChange, { everyReplica: true });
 }

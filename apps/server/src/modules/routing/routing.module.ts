@@ -80,8 +80,14 @@ export async function register(
     timer ??= setTimeout(sweep, SWEEP_DELAY_MS);
   };
   const statuses = new RoutingStatusStore(repository);
+  // A deleted host's report goes on every replica (decision 062); the clean-ups run where the change was made.
+  const unfollow = deps.events.subscribe(
+    (event) => {
+      if (event.resource === 'hosts' && event.action === 'deleted' && event.id) statuses.forget(event.id);
+    },
+    { everyReplica: true },
+  );
   const unsubscribe = deps.events.subscribe((event) => {
-    if (event.resource === 'hosts' && event.action === 'deleted' && event.id) statuses.forget(event.id);
     const isDelete = event.action === 'deleted' && (event.resource === 'nodes' || event.resource === 'hosts');
     if (isDelete) schedule();
     // The internet fail mode is a network setting its gateway clients' agents must hear about.
@@ -100,6 +106,7 @@ export async function register(
   });
   app.addHook('onClose', async () => {
     unsubscribe();
+    unfollow();
     clearTimeout(timer);
   });
   const isPro = deps.edition === 'pro';

@@ -15,7 +15,8 @@ export interface NodeViews {
 /** The change announcements (the events module's bus, seen through what this module uses of it). */
 export interface ChangeAnnouncements {
   publish(event: ChangeEvent): void;
-  subscribe(listener: (event: ChangeEvent) => void): () => void;
+  /** This replica's changes, or every replica's with `everyReplica` (decision 062). */
+  subscribe(listener: (event: ChangeEvent) => void, options?: { everyReplica: boolean }): () => void;
 }
 
 /** What the routing module uses of the rest of the server. */
