@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { joinHosts, peer, report, type Agent } from './agent-helpers.ts';
 import { signIn } from './helpers.ts';
-import { apiLogin, ensureNetwork, logOut, sidebar } from './shell-helpers.ts';
+import { apiLogin, ensureNetwork, logOut, readToken, sidebar } from './shell-helpers.ts';
 
 const SUPER = { username: 'pro-admin', password: 'pro-secret-password' };
 const VIEWER = { username: 'pro-viewer', password: 'viewer-secret-1' };
@@ -61,5 +62,51 @@ test.describe('sidebar on a Pro server', () => {
     // A platform user administers no network yet, so the network it cannot see is a 404.
     await page.goto('/networks/pro-net/nodes');
     await expect(page).toHaveURL(/\/404$/);
+  });
+});
+
+test.describe('analytics on a Pro server (issue 41)', () => {
+  let agents: Agent[] = [];
+  test.afterAll(async () => {
+    for (const agent of agents) await agent.client?.endAsync();
+  });
+
+  test('when an agent reported metrics, then Analytics draws its node from them, and a pair that turns unreachable gets its own chart live', async ({
+    page,
+  }) => {
+    await signIn(page, SUPER.username, SUPER.password);
+    // A network of its own per attempt, so a retry does not meet the first attempt's reports.
+    const net = `charts-${Date.now().toString(36)}`;
+    agents = await joinHosts(page.request, await readToken(page), net, `100.98.${Date.now() % 200}.0/24`, [
+      'chart-a',
+      'chart-b',
+    ]);
+    const [a, b] = agents as [Agent, Agent];
+    await report(a, [peer(b, true, 42)]);
+
+    await page.goto(`/networks/${net}/analytics`);
+    // The report may land after the page read the network: the server's `metrics` event brings it in.
+    const latency = page.getByRole('figure', { name: 'Latency', exact: true });
+    await expect(latency.locator('canvas')).toBeVisible();
+    await expect(page.getByRole('figure', { name: 'Throughput' }).locator('canvas')).toBeVisible();
+    await expect(page.getByTestId('charts-summary')).toHaveText(
+      'Agent running for 0 hrs 1 mins · 1 peer measured',
+    );
+    // The legend reads the point under the pointer: the latency the agent measured, in the table's units.
+    await latency.locator('.u-over').hover();
+    await expect(latency.locator('.u-legend')).toContainText('42 ms');
+
+    // A healthy pair keeps no history, and says so.
+    await page.getByRole('combobox', { name: 'Pair' }).click();
+    await page.getByRole('option', { name: 'chart-a → chart-b' }).click();
+    await expect(page.getByTestId('charts-empty')).toContainText('This pair had no problem in this range');
+    await expect(page).toHaveURL(/peer=/);
+
+    // The pair breaks: the change is pushed, the open chart re-reads, and the pair's own points are drawn.
+    await report(a, [peer(b, false)]);
+    const reachable = page.getByRole('figure', { name: 'Reachable', exact: true });
+    await expect(reachable.locator('canvas')).toBeVisible();
+    await reachable.locator('.u-over').hover();
+    await expect(reachable.locator('.u-legend')).toContainText(/\b0%/);
   });
 });

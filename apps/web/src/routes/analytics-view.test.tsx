@@ -126,7 +126,7 @@ describe('AnalyticsView (issue 41: charts over time)', () => {
   it('-> when the first node reported, draws its latency, throughput per second and reachable share over the last hour', async () => {
     await arrange();
     expect(await screen.findByTestId('charts')).toBeInTheDocument();
-    expect(screen.getAllByRole('img').map((chart) => chart.getAttribute('aria-label'))).toEqual([
+    expect(screen.getAllByRole('figure').map((chart) => chart.getAttribute('aria-label'))).toEqual([
       'Latency',
       'Throughput',
       'Peers reachable',

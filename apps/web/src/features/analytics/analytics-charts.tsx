@@ -109,7 +109,7 @@ export function AnalyticsCharts({ networkId, state, onStateChange }: AnalyticsCh
             })
           : t('charts.nodeSummary', {
               uptime: formatUptime(node.agentUpMinutes),
-              peers: choices.peers.length,
+              count: choices.peers.length,
             })}
       </Text>
       {series.isError ? (

@@ -88,7 +88,7 @@ export function SeriesChart({ title, columns, lines, format, range, height = 220
       <Text fw={600} fz="sm" mb="xs">
         {title}
       </Text>
-      <div ref={box} role="img" aria-label={title} data-testid="series-chart" />
+      <div ref={box} role="figure" aria-label={title} data-testid="series-chart" />
     </Paper>
   );
 }
