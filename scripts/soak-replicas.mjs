@@ -46,6 +46,8 @@ const rssOf = (pid) => {
   const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? `${Math.round(Number(match[1]) / 1024)} MB` : '?';
 };
+/** An address in network n's range (10.100.0.0/24, 10.100.1.0/24, ...): custom DNS entries must be in it. */
+const networkAddress = (n, host) => `10.${100 + Math.floor(n / 250)}.${n % 250}.${host}`;
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Each agent: its broker account from its pull, its own topics, every message opened with its traffic key. */
@@ -157,10 +159,11 @@ async function consoleLoop(lab, token, network, until) {
 async function writerLoop(lab, token, networks, until) {
   let i = 0;
   while (Date.now() < until) {
-    const network = networks[i % networks.length];
+    const n = i % networks.length;
+    const network = networks[n];
     const name = `soak${i}.${network}`;
     const created = await lab
-      .request('POST', `/api/dns/${network}`, { token, body: { name, address: '10.99.0.9' } })
+      .request('POST', `/api/dns/${network}`, { token, body: { name, address: networkAddress(n, 250) } })
       .catch(() => ({ status: 0 }));
     if (created.status === 200) counts.writes += 1;
     else fail(`write ${created.status}`);
@@ -180,7 +183,7 @@ async function main() {
     const networks = Array.from({ length: Math.ceil(AGENTS / PER_NETWORK) }, (_, n) => `soak${n}`);
     for (const [n, network] of networks.entries())
       await createNetwork(server, token, network, {
-        addressrange: `10.${100 + Math.floor(n / 250)}.${n % 250}.0/24`,
+        addressrange: `${networkAddress(n, 0)}/24`,
       });
     const agents = [];
     for (const [n, network] of networks.entries()) {
