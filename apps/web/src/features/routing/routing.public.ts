@@ -6,4 +6,3 @@ export {
   type RoutingRoles,
   useIsProServer,
 } from './components/routing-roles.ts';
-export { useRoutingActions } from './components/use-routing-actions.tsx';

@@ -16,7 +16,7 @@ import { useApproveNode, useSetNodeConnected } from '@/features/nodes/api/node-m
 import type { NodeActionTarget } from '@/features/nodes/api/node-mutations.ts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { NO_ROLES, useIsProServer, type RoutingRoles } from '@/features/routing/routing.public.ts';
-import { useRoutingActions } from '@/features/routing/routing.public.ts';
+import { useRoutingActions } from '@/features/routing/routing-actions.public.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { paths } from '@/lib/paths.ts';
 import { useNodeWrites } from './node-writes.ts';
