@@ -25,6 +25,18 @@ async function openSidebar(page: Page, isPhone: boolean) {
   return page.getByRole('navigation', { name: /^(Main navigation|Hauptnavigation)$/ });
 }
 
+/** /hello ticks itself from the server's state: exactly the steps in `done` show done, the others still to do. */
+async function expectHello(page: Page, done: string[]) {
+  await page.goto('/hello');
+  for (const step of ['network', 'key', 'device', 'online', 'mesh', 'laptop', 'policy'])
+    await expect(page.locator(`[data-step="${step}"]`), `/hello step ${step}`).toHaveAttribute(
+      'data-state',
+      done.includes(step) ? 'done' : 'todo',
+      { timeout: 30_000 },
+    );
+  await expect(page.getByRole('status').filter({ hasText: `${done.length} of 7 steps done` })).toBeVisible();
+}
+
 async function newPage(browser: Browser, baseURL: string, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ baseURL, viewport });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -110,6 +122,8 @@ for (const [index, viewport] of [
           await page.getByLabel('Confirm password').fill(ADMIN.password);
           await page.getByRole('button', { name: 'Create account' }).click();
           await expect(page.getByRole('heading', { name: `Welcome, ${ADMIN.username}` })).toBeVisible();
+          await expectHello(page, []);
+          await page.goto('/dashboard');
         });
 
         await test.step('network', async () => {
@@ -156,6 +170,8 @@ for (const [index, viewport] of [
           await page.goto(`/networks/${NETWORK}/nodes`);
           const row = page.getByRole('table', { name: 'Nodes' }).getByRole('row').filter({ hasText: DEVICE });
           await expect(row).toBeVisible({ timeout: 20_000 });
+          // The checklist ticked the network, the key, the joined device and its first check-in.
+          await expectHello(page, ['network', 'key', 'device', 'online']);
         });
 
         await test.step('a laptop through remote access, with its QR code', async () => {
@@ -190,6 +206,7 @@ for (const [index, viewport] of [
           const bytes = fs.readFileSync(await file.path());
           expect([...bytes.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
           await page.keyboard.press('Escape');
+          await expectHello(page, ['network', 'key', 'device', 'online', 'laptop']);
         });
 
         const colleague = await newPage(browser, baseURL, viewport);
