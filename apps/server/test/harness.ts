@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { requestJson } from './http-request.ts';
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -89,24 +90,7 @@ export async function startTestServer(
     url,
     dataDir,
     postgresDatabase: postgres?.name,
-    async request(method, urlPath, options = {}) {
-      const headers: Record<string, string> = { ...options.headers };
-      if (options.token) headers.authorization = `Bearer ${options.token}`;
-      let body: string | undefined = options.rawBody;
-      if (options.body !== undefined) {
-        headers['content-type'] = 'application/json';
-        body = JSON.stringify(options.body);
-      }
-      const response = await fetch(`${url}${urlPath}`, { method, headers, body });
-      const text = await response.text();
-      let parsed: unknown = text;
-      try {
-        parsed = text === '' ? undefined : JSON.parse(text);
-      } catch {
-        // Plain-text routes (health) answer text; keep it as is.
-      }
-      return { status: response.status, body: parsed as never, headers: response.headers };
-    },
+    request: (method, urlPath, options = {}) => requestJson<never>(url, method, urlPath, options),
     async close() {
       await app.close();
       await postgres?.drop();

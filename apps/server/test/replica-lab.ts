@@ -34,6 +34,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { ApiResponse, RequestOptions, TestServer } from './harness.ts';
+import { requestJson as request } from './http-request.ts';
 import { freePort, MOSQUITTO_BIN, TestMosquitto } from './mosquitto.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -95,30 +96,6 @@ async function stopChild(child: ChildProcess | undefined, signal: NodeJS.Signals
   await exited;
 }
 
-async function request<T>(
-  base: string,
-  method: string,
-  urlPath: string,
-  options: RequestOptions = {},
-): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body: string | undefined = options.rawBody;
-  if (options.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(options.body);
-  }
-  const response = await fetch(`${base}${urlPath}`, { method, headers, body });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = text === '' ? undefined : JSON.parse(text);
-  } catch {
-    // Plain-text routes (health) answer text.
-  }
-  return { status: response.status, body: parsed as T, headers: response.headers };
-}
-
 const asTestServer = (url: string, dataDir: string, postgresDatabase: string): TestServer => ({
   get app(): never {
     throw new Error('the lab servers run in other processes');
@@ -126,7 +103,7 @@ const asTestServer = (url: string, dataDir: string, postgresDatabase: string): T
   url,
   dataDir,
   postgresDatabase,
-  request: (method, urlPath, options) => request(url, method, urlPath, options),
+  request: (method, urlPath, options) => request<never>(url, method, urlPath, options),
   close: () => Promise.resolve(),
 });
 
@@ -415,7 +392,7 @@ export async function startReplicaLab(options: ReplicaLabOptions = {}): Promise<
       databaseUrl: database.url,
       databaseName: database.name,
       mosquitto,
-      request: (method, urlPath, requestOptions) => request(url, method, urlPath, requestOptions),
+      request: (method, urlPath, requestOptions) => request<never>(url, method, urlPath, requestOptions),
       asTestServer: () => asTestServer(url, replicas[0]!.dataDir, database.name),
       kill: (index) => replicas[index]!.kill(),
       async restart(index) {
