@@ -27,7 +27,9 @@ async function renderAs(permissions: Record<string, Scopes>) {
   useSession.setState({ user: { ...user, networkPermissions: { net1: permissions } } });
   mockApi({
     ...shellRoutes([makeNetworkWire('net1')]),
-    'GET hosts': () => [host],
+    // GET hosts lists every host: only platform admins and auditors may read it, so a network role reads its one
+    // host through the route the server allows to readers of one of the host's networks.
+    [`GET console/hosts/${host.id}`]: () => host,
     'GET nodes/net1': () => [makeApiNode({ hostid: host.id, network: 'net1' })],
   });
   await renderRoute(

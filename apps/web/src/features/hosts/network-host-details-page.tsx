@@ -7,9 +7,9 @@ import { PageHeader } from '@/components/layout/page-header.tsx';
 import { rolesOfView } from '@/features/routing/routing.public.ts';
 import { CenteredLoader } from '@/components/ui/centered-loader.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
-import { useHost } from '@/lib/api/get-hosts.ts';
 import { useNetworkNodes } from '@/lib/api/get-nodes.ts';
 import { paths } from '@/lib/paths.ts';
+import { useHostDetails } from './api/host-list.ts';
 import { HostFieldsCard } from './components/host-fields-card.tsx';
 import { NodeFieldsCard } from './components/node-fields-card.tsx';
 
@@ -20,7 +20,8 @@ export function NetworkHostDetailsPage() {
   const { t } = useTranslation('devices');
   const { networkId, hostId } = routeApi.useParams();
   const navigate = useNavigate();
-  const host = useHost(hostId);
+  // One host, readable by whoever reads one of its networks (GET hosts lists all of them, for platform admins only).
+  const host = useHostDetails(hostId);
   const nodes = useNetworkNodes(networkId);
   // The node menu shows to callers with any of its items; each item checks its own scope (decision 053).
   const canAct = useNodeWrites(networkId).hasAny;
