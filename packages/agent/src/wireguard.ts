@@ -11,6 +11,9 @@ import { wireguardPidFile } from './state.ts';
 import { renderNftRuleset } from './firewall-plan.ts';
 import { renderWgConfig, type InterfaceConfig } from './wg-config.ts';
 
+/** How long wireguard-go may take to create its interface before the agent gives up on this attempt. */
+const WIREGUARD_GO_START_LIMIT_MS = 30_000;
+
 const run = promisify(execFile);
 
 /** Where the agent's peers and addresses end up: a real interface, or stdout with --dry-run. */
@@ -167,11 +170,19 @@ export class SystemInterface implements MeshInterface {
     });
     this.#goProcess = child;
     fs.writeFileSync(wireguardPidFile(this.stateDir), String(child.pid), { mode: 0o600 });
-    for (let i = 0; i < 50 && !(await this.linkExists()); i++) await sleep(100);
-    if (!(await this.linkExists()))
-      throw new Error(
-        `could not create interface ${this.name} (no kernel WireGuard and wireguard-go failed)`,
-      );
+    // Wait for the interface, not for a time: on a loaded machine wireguard-go has taken over 5 s to create it (a
+    // CI run, 2026-11-29). Give up when it exits or cannot start, or after a generous limit.
+    let ended: string | undefined;
+    child.once('error', (error) => (ended = `could not start: ${error.message}`));
+    child.once('exit', (code, signal) => (ended = `exited (${signal ?? `code ${code}`})`));
+    const deadline = Date.now() + WIREGUARD_GO_START_LIMIT_MS;
+    while (!(await this.linkExists())) {
+      if (ended !== undefined || Date.now() > deadline)
+        throw new Error(
+          `could not create interface ${this.name} (no kernel WireGuard; wireguard-go ${ended ?? `did not create it within ${WIREGUARD_GO_START_LIMIT_MS / 1000} s`})`,
+        );
+      await sleep(100);
+    }
   }
 
   private async syncAddresses(wanted: string[]): Promise<void> {
