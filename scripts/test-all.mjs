@@ -1,9 +1,9 @@
-// `npm test`: every check. Two lanes side by side (network-namespace suites, then the API tests on a throwaway
-// PostgreSQL; lint, format and typecheck, then unit + component + API on SQLite), then the scale test alone, then build
-// and browser e2e (decision 068). Keeps going after a failure so one run shows every problem, prints a per-layer
-// table, and ends with the one line CI reads: "N passed, N failed".
+// `npm test`: every check. Two lanes side by side (the network-namespace suites, then build and the browser tests;
+// lint, format and typecheck, then unit + component + API on SQLite, then the API tests on a throwaway PostgreSQL),
+// then the scale test alone (decision 068). Keeps going after a failure so one run shows every problem, prints a
+// per-layer table, and ends with the one line CI reads: "N passed, N failed".
 import './check-node.mjs';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,18 +13,6 @@ const results = path.join(root, 'test-results');
 fs.mkdirSync(results, { recursive: true });
 const isCi = process.env.CI === 'true' || process.env.CI === '1';
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-
-/** Runs one step with inherited output; returns its exit status and duration. */
-function run(label, command, args, env = {}) {
-  const started = Date.now();
-  console.log(`\n=== ${label} ===`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(
-    `=== ${label}: ${result.status === 0 ? 'ok' : `failed (exit ${result.status})`} in ${seconds}s ===`,
-  );
-  return result.status === 0;
-}
 
 /**
  * Starts one step beside others, its output kept in test-results/<name>.log; `finish` prints that output when the
@@ -53,6 +41,7 @@ function start(label, command, args, env = {}) {
     });
   });
   return {
+    logFile,
     async finish() {
       const status = await done;
       fs.closeSync(out);
@@ -64,6 +53,16 @@ function start(label, command, args, env = {}) {
     },
   };
 }
+
+/** Up to 8 lines of a step's log that look like the reason it failed (errors outside tests have no JSON entry). */
+const errorLines = (logFile) => {
+  const text = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '';
+  const lines = text.replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+  const picked = lines.filter((line) => /Unhandled|Error:|ERR_|Timed out|FAIL\b|exited|Killed/.test(line));
+  return (picked.length > 0 ? picked : lines.filter((line) => line.trim() !== '').slice(-4))
+    .slice(0, 8)
+    .map((line) => line.trim().slice(0, 200));
+};
 
 const readJson = (file) => {
   try {
@@ -204,7 +203,16 @@ function vitestCounts(file, fallbackLayer) {
       fallbackLayer ??
       (name.includes('/apps/web/') ? 'component' : name.endsWith('.api.test.ts') ? 'api (sqlite)' : 'unit');
     const counts = (layers[layer] ??= { passed: 0, failed: 0, skipped: 0, flaky: 0 });
-    for (const test of suite.assertionResults ?? []) {
+    const tests = suite.assertionResults ?? [];
+    // A file that failed outside any test (an import error, a failing beforeAll/afterAll, a file timeout) is one
+    // failure of its own, named with its message: CI shows only the tail of the output.
+    if (suite.status === 'failed' && !tests.some((test) => test.status === 'failed')) {
+      counts.failed += 1;
+      failedTests.push(
+        `${layer}: ${path.relative(root, name)} (the file, outside its tests): ${firstLine(suite.message) || 'failed'}`,
+      );
+    }
+    for (const test of tests) {
       if (test.status === 'passed') counts.passed += 1;
       else if (test.status === 'failed') {
         counts.failed += 1;
@@ -276,20 +284,33 @@ const vitestPass = (label, args, env, { layer, report }) => {
       const ok = await step.finish();
       const counts = vitestCounts(file, layer);
       addLayers(counts.layers);
-      const failedTests = Object.values(counts.layers).some((c) => c.failed > 0);
-      if (!ok && !failedTests) check(label, false);
+      const anyFailed = Object.values(counts.layers).some((c) => c.failed > 0);
+      if (!ok && !anyFailed) {
+        check(label, false);
+        // Failed with no failed test or file (an unhandled error, a crash): name what the log says.
+        for (const line of errorLines(step.logFile)) failedTests.push(`${label}: ${line}`);
+      }
       return { ok, counts };
     },
   };
 };
 
+/** A step run in the background whose exit status is all it reports (build, size). */
+const quietStep = async (label, command, args) => {
+  const ok = await start(label, command, args).finish();
+  check(label, ok);
+  return ok;
+};
+
 /*
- * Two lanes side by side, then the scale test alone, then the browser tests (decision 068). On two cores the
- * network-namespace suites (agents, WireGuard, pings) mostly wait for state, while lint, typecheck, jsdom and the
- * API suites keep a core busy; run one after the other they took ~40 of CI's ~59 minutes (2026-11-29).
- * - Lane 1: the namespace suites (packages/agent/test) on SQLite, then the API pass on PostgreSQL (no namespaces).
- * - Lane 2: lint, format and typecheck side by side, then unit, component and the server's API tests on SQLite.
- * Namespace suites never overlap the browser tests (ERR_NETWORK_CHANGED): e2e starts after both lanes.
+ * Two lanes side by side, then the scale test alone (decision 068). On two cores the network-namespace suites
+ * (agents, WireGuard, pings) mostly wait for state, and so does a browser test much of the time, while lint,
+ * typecheck, jsdom and the API suites keep a core busy. Run one after the other they took 57 of CI's minutes
+ * (2026-11-29, e2e alone 23 of them).
+ * - Lane 1: the namespace suites (packages/agent/test) on SQLite, then build, size and the browser tests. Namespace
+ *   suites never overlap the browser tests (ERR_NETWORK_CHANGED): they are one lane, one after the other.
+ * - Lane 2: lint, format and typecheck side by side, then unit, component and the server's API tests on SQLite, then
+ *   the API pass on PostgreSQL (no namespaces: agent suites are left out of both).
  */
 const lane1 = (async () => {
   await vitestPass(
@@ -299,6 +320,34 @@ const lane1 = (async () => {
     // starve other files' deadlines).
     { MESHDECK_SCALE_AGENTS: '0', MESHDECK_API_WORKERS: '1' },
     { report: 'vitest-agent.json' },
+  ).finish();
+  if (!(await quietStep('build', 'npm', ['run', '--silent', 'build']))) return;
+  await quietStep('size (initial JS per page)', 'npm', ['run', '--silent', 'size']);
+  const e2eReport = path.join(results, 'e2e.json');
+  fs.rmSync(e2eReport, { force: true });
+  const e2eOk = await start('browser e2e (Playwright)', bin('playwright'), [
+    'test',
+    '-c',
+    'apps/web/playwright.config.ts',
+  ]).finish();
+  const e2e = playwrightCounts(e2eReport);
+  if (e2e) table['e2e'] = e2e;
+  if (!e2eOk && (!e2e || e2e.failed === 0)) check('e2e', false);
+})();
+
+const lane2 = (async () => {
+  // Lint, format and typecheck are single-threaded: they run side by side.
+  const lint = start('lint', bin('eslint'), ['.', '--max-warnings=0']);
+  const format = start('format (prettier --check)', bin('prettier'), ['--check', '.', '--log-level=warn']);
+  const typecheck = start('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+  check('lint', await lint.finish());
+  check('format', await format.finish());
+  check('typecheck', await typecheck.finish());
+  await vitestPass(
+    'unit, component and API tests (SQLite)',
+    [bin('vitest'), 'run'],
+    { MESHDECK_API_EXCLUDE: 'packages/agent/test/**' },
+    { report: 'vitest.json' },
   ).finish();
   const hasPostgres = fs.existsSync('/usr/lib/postgresql');
   if (!hasPostgres) {
@@ -318,22 +367,6 @@ const lane1 = (async () => {
     { layer: 'api (postgres)', report: 'vitest-postgres.json' },
   ).finish();
 })();
-
-const lane2 = (async () => {
-  // Lint, format and typecheck are single-threaded: they run side by side.
-  const lint = start('lint', bin('eslint'), ['.', '--max-warnings=0']);
-  const format = start('format (prettier --check)', bin('prettier'), ['--check', '.', '--log-level=warn']);
-  const typecheck = start('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-  check('lint', await lint.finish());
-  check('format', await format.finish());
-  check('typecheck', await typecheck.finish());
-  await vitestPass(
-    'unit, component and API tests (SQLite)',
-    [bin('vitest'), 'run'],
-    { MESHDECK_API_EXCLUDE: 'packages/agent/test/**' },
-    { report: 'vitest.json' },
-  ).finish();
-})();
 await Promise.all([lane1, lane2]);
 
 // Issue 19's scale test (agents in namespaces, one server) runs alone afterwards: always in CI, elsewhere when
@@ -351,22 +384,6 @@ if (Number(scaleAgents) >= 3) {
     { layer: 'scale', report: 'vitest-scale.json' },
   ).finish();
   if (ok && (counts.layers.scale?.passed ?? 0) === 0) check(`${label} was skipped`, false);
-}
-
-const buildOk = run('build', 'npm', ['run', '--silent', 'build']);
-check('build', buildOk);
-if (buildOk) check('size (initial JS per page)', run('size', 'npm', ['run', '--silent', 'size']));
-if (buildOk) {
-  const e2eReport = path.join(results, 'e2e.json');
-  fs.rmSync(e2eReport, { force: true });
-  const e2eOk = run('browser e2e (Playwright)', bin('playwright'), [
-    'test',
-    '-c',
-    'apps/web/playwright.config.ts',
-  ]);
-  const e2e = playwrightCounts(e2eReport);
-  if (e2e) table['e2e'] = e2e;
-  if (!e2eOk && (!e2e || e2e.failed === 0)) check('e2e', false);
 }
 
 if (isCi) {
