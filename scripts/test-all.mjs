@@ -325,14 +325,18 @@ const lane1 = (async () => {
   await quietStep('size (initial JS per page)', 'npm', ['run', '--silent', 'size']);
   const e2eReport = path.join(results, 'e2e.json');
   fs.rmSync(e2eReport, { force: true });
-  const e2eOk = await start('browser e2e (Playwright)', bin('playwright'), [
+  const step = start('browser e2e (Playwright)', bin('playwright'), [
     'test',
     '-c',
     'apps/web/playwright.config.ts',
-  ]).finish();
+  ]);
+  const e2eOk = await step.finish();
   const e2e = playwrightCounts(e2eReport);
   if (e2e) table['e2e'] = e2e;
-  if (!e2eOk && (!e2e || e2e.failed === 0)) check('e2e', false);
+  if (!e2eOk && (!e2e || e2e.failed === 0)) {
+    check('e2e', false);
+    for (const line of errorLines(step.logFile)) failedTests.push(`e2e: ${line}`);
+  }
 })();
 
 const lane2 = (async () => {
