@@ -14,8 +14,8 @@ import type { MetricsRepository, SeriesPoint, SeriesRow } from './metrics.reposi
 import { summarize, type NodeSummary } from './prometheus.ts';
 import { meshHealth } from './metrics-health.ts';
 
-export type { NodeMember } from './metrics-member.ts';
-import type { NodeMember } from './metrics-member.ts';
+export type { NodeMember } from '../nodes/nodes.public.ts';
+import type { NodeMember } from '../nodes/nodes.public.ts';
 
 /** Where the metrics module reads nodes (the nodes module's, wired in app.ts). */
 export interface NodeMembers {

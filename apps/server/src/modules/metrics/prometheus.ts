@@ -1,6 +1,6 @@
 import { UNKNOWN_LATENCY_MS, type MetricsByNode, type NodeMetrics } from '@meshdeck/contracts';
 import { Counter, Gauge, type Registry } from 'prom-client';
-import type { NodeMember } from './metrics-member.ts';
+import type { NodeMember } from '../nodes/nodes.public.ts';
 
 /** A pair whose latency is above this is a problem pair (spec §4 draws it red). */
 export const PROBLEM_LATENCY_MS = 500;

@@ -1,4 +1,4 @@
-import type { ApiNode, NodeStatus, RawNode } from '@meshdeck/contracts';
+import type { ApiNode, RawNode } from '@meshdeck/contracts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { ModuleApp } from '../../lib/module.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
@@ -6,6 +6,7 @@ import type { EventBus } from '../events/events.public.ts';
 import type { PeerEngine } from '../peers/peers.public.ts';
 import type { NetworkDirectory, NetworkInfo } from '../networks/networks.public.ts';
 import { NodesNetworkUsage } from './network-usage.ts';
+import type { NodeMember } from './node-member.ts';
 import { recordsOf, type NodeRecords } from './node-records.ts';
 import { nodeSettings } from './node-fields.ts';
 import type { ConnectivityFact, NodeHealth } from './node-status.ts';
@@ -75,15 +76,6 @@ export interface NodesModule {
     raw: (row: NodeRow, network: NetworkInfo) => RawNode;
     sendNode: (row: NodeRow, network: NetworkInfo) => Promise<void>;
   };
-}
-
-/** A node as other modules name it, with its status now. */
-export interface NodeMember {
-  id: string;
-  network: string;
-  hostId: string;
-  name: string;
-  status: NodeStatus;
 }
 
 /** The nodes' records outside the app (command-line tools, the other composition root). */

@@ -7,6 +7,8 @@ export type { NetworkDirectory, NetworkInfo } from '../networks/networks.public.
 // address allocation) that hosts, remote-access clients and the broker's files use inside their units of work.
 export type { NodeRow } from './nodes.repository.ts';
 export type { NodeRecords } from './node-records.ts';
+// A node as metrics and alerts name it (network, host, name, status now).
+export type { NodeMember } from './node-member.ts';
 export { presentApiNode, presentRawNode } from './nodes.presenter.ts';
 export { NodeHealth, STALE_FOR_PEERS_MS } from './node-status.ts';
 // Announces the status changes a check-in or an agent's broker session causes (the hosts module's).

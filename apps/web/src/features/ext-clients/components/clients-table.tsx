@@ -11,7 +11,7 @@ import { ClientRowMenu, type ClientRowActions } from './client-row-menu.tsx';
 
 const column = createColumnHelper<ClientRow>();
 
-export interface ClientsTableProps extends ClientRowActions {
+export interface ClientsTableProps {
   /** Already filtered and sorted (useList). */
   rows: readonly ClientRow[];
   /** The rows' query: the table shows loading, failure and emptiness apart. */
@@ -24,6 +24,8 @@ export interface ClientsTableProps extends ClientRowActions {
   hasNetworkColumn?: boolean;
   sorting: SortingState;
   onSortingChange: (sorting: SortingState) => void;
+  /** Edit, view config and delete, with who may do which (one stable object: the columns depend on it). */
+  rowActions: ClientRowActions;
   onToggleEnabled: (client: ClientRow, enabled: boolean) => void;
   /** Client ids whose enabled switch is being saved. */
   pendingIds: ReadonlySet<string>;
@@ -35,16 +37,7 @@ const rowId = (row: ClientRow) => row.id;
 /** The VPN config files table (features §3.12): ID, owner, addresses, gateway, enabled switch and menu. */
 export function ClientsTable(props: ClientsTableProps) {
   const { t } = useTranslation('remoteAccess');
-  const {
-    gatewayNames,
-    hasNetworkColumn,
-    onToggleEnabled,
-    pendingIds,
-    canChange,
-    onEdit,
-    onViewConfig,
-    onDelete,
-  } = props;
+  const { gatewayNames, hasNetworkColumn, rowActions, onToggleEnabled, pendingIds } = props;
   const columns = useMemo(
     () => [
       column.accessor('clientId', { id: 'id', meta: { isKey: true }, header: t('clients.columns.id') }),
@@ -72,7 +65,9 @@ export function ClientsTable(props: ClientsTableProps) {
             aria-label={t('clients.enabledFor', { name: info.row.original.clientId })}
             checked={info.getValue()}
             // Switching sends a PUT: a caller who may not update this client reads its state only.
-            disabled={pendingIds.has(info.row.original.id) || !canChange(info.row.original, 'update')}
+            disabled={
+              pendingIds.has(info.row.original.id) || !rowActions.canChange(info.row.original, 'update')
+            }
             onClick={(event) => event.stopPropagation()}
             onChange={(event) => onToggleEnabled(info.row.original, event.currentTarget.checked)}
           />
@@ -85,7 +80,7 @@ export function ClientsTable(props: ClientsTableProps) {
         cell: (info) => {
           const client = info.row.original;
           // A caller who may change nothing here gets the one thing it may do: read the config.
-          if (!canChange(client, 'update') && !canChange(client, 'delete'))
+          if (!rowActions.canChange(client, 'update') && !rowActions.canChange(client, 'delete'))
             return (
               <button
                 type="button"
@@ -93,7 +88,7 @@ export function ClientsTable(props: ClientsTableProps) {
                 aria-label={t('clients.viewConfigFor', { name: client.clientId })}
                 onClick={(event) => {
                   event.stopPropagation();
-                  onViewConfig(client);
+                  rowActions.onViewConfig(client);
                 }}
               >
                 <IconFileText size={14} />
@@ -102,25 +97,13 @@ export function ClientsTable(props: ClientsTableProps) {
           return (
             <LazyRowMenu
               label={t('clients.actionsFor', { name: client.clientId })}
-              render={() => (
-                <ClientRowMenu client={client} actions={{ canChange, onEdit, onViewConfig, onDelete }} />
-              )}
+              render={() => <ClientRowMenu client={client} actions={rowActions} />}
             />
           );
         },
       }),
     ],
-    [
-      t,
-      gatewayNames,
-      hasNetworkColumn,
-      onToggleEnabled,
-      pendingIds,
-      canChange,
-      onEdit,
-      onViewConfig,
-      onDelete,
-    ],
+    [t, gatewayNames, hasNetworkColumn, rowActions, onToggleEnabled, pendingIds],
   );
   return (
     <DataTable

@@ -103,15 +103,10 @@ export function useClientActions({ gateways, isPro }: { gateways: readonly Gatew
       />
     </>
   );
-  return {
-    tableProps: {
-      canChange,
-      onToggleEnabled,
-      pendingIds,
-      onEdit: setEditClient,
-      onViewConfig: setConfigClient,
-      onDelete: setDeletingClient,
-    },
-    dialogs,
-  };
+  // One object, built once per grant change: the table's columns and every row's menu take it as it is.
+  const rowActions = useMemo(
+    () => ({ canChange, onEdit: setEditClient, onViewConfig: setConfigClient, onDelete: setDeletingClient }),
+    [canChange],
+  );
+  return { tableProps: { rowActions, onToggleEnabled, pendingIds }, dialogs };
 }
