@@ -16,11 +16,14 @@ export interface SafeParseSchema {
   ) => { success: true } | { success: false; error: { issues: readonly SchemaIssue[] } };
 }
 
+/** A form field, or a field inside a list field (`ranges.0.network`), as `@mantine/form` keys its errors. */
+export type FieldPath<Values> = (keyof Values & string) | `${keyof Values & string}.${string}`;
+
 /** Places an issue on a form field with the text to show, or ignores it (null). */
 export type IssueMapper<Values> = (
   issue: SchemaIssue,
   values: Values,
-) => readonly [field: keyof Values & string, message: string] | null;
+) => readonly [field: FieldPath<Values>, message: string] | null;
 
 export interface ContractValidatorOptions<Values> {
   /** The contract schema the server validates the same request with. */
@@ -62,3 +65,27 @@ export function contractValidator<Values>({
 
 /** The first segment of an issue's path: the wire field it is about. */
 export const issueField = (issue: SchemaIssue): string => String(issue.path[0] ?? '');
+
+/**
+ * One schema over a whole request: its path parameters and its body, each checked by the contract's own schema
+ * (the route's `params` and `body`), so a form checks the node or network a request names in its path as the
+ * server will. Issue paths start with the part: `['params', 'nodeid']`, `['body', 'relayaddrs', 0]`.
+ */
+export function requestSchema(parts: { params?: SafeParseSchema; body?: SafeParseSchema }): SafeParseSchema {
+  return {
+    safeParse: (data) => {
+      const request = (data ?? {}) as { params?: unknown; body?: unknown };
+      const issues: SchemaIssue[] = [];
+      for (const part of ['params', 'body'] as const) {
+        const result = parts[part]?.safeParse(request[part]);
+        if (result && !result.success)
+          issues.push(...result.error.issues.map((issue) => ({ ...issue, path: [part, ...issue.path] })));
+      }
+      return issues.length === 0 ? { success: true } : { success: false, error: { issues } };
+    },
+  };
+}
+
+/** Where an issue of a `requestSchema` is: its part and wire field, `['body', 'relayaddrs', 0]` -> `body.relayaddrs`. */
+export const requestIssueField = (issue: SchemaIssue): string =>
+  `${String(issue.path[0] ?? '')}.${String(issue.path[1] ?? '')}`;

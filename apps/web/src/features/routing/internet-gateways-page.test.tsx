@@ -87,7 +87,7 @@ describe('InternetGatewaysPage', () => {
     expect(apiClient.put).not.toHaveBeenCalled();
   });
 
-  it('-> when the admin creates a gateway, offers only nodes that are neither gateways nor clients and POSTs inet_gw', async () => {
+  it('-> when the admin creates a gateway without a host, names the host field; offers only nodes that are neither gateways nor clients and POSTs inet_gw', async () => {
     let sent: unknown;
     mockApi({
       'GET console/nodes/net1': () => page(nodes),
@@ -99,6 +99,10 @@ describe('InternetGatewaysPage', () => {
     await renderGateways();
     await userEvent.click(await screen.findByRole('button', { name: 'Create internet gateway' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create internet gateway' });
+    // No host chosen: the path's node id is missing (contracts nodeParamsSchema), shown on the host field.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create internet gateway' }));
+    expect(await within(dialog).findByText('Choose the gateway host')).toBeInTheDocument();
+    expect(apiClient.post).not.toHaveBeenCalled();
     await userEvent.click(within(dialog).getByRole('combobox', { name: /Gateway host/ }));
     expect(screen.queryByRole('option', { name: /laptop-one/ })).not.toBeInTheDocument();
     await userEvent.click(await screen.findByRole('option', { name: /office-pc/ }));

@@ -72,6 +72,39 @@ describe('RelaysPage', () => {
     expect(apiClient.delete).not.toHaveBeenCalled();
   });
 
+  it('-> when the admin creates a relay without a host or relayed nodes, names both fields; once chosen, POSTs createrelay as the contract describes', async () => {
+    signInAs('admin', 'admin');
+    let sent: unknown;
+    mockApi({
+      'GET console/nodes/net1': () => page([...nodes, item(5, 'far-three')]),
+      [`POST nodes/net1/${fakeId(2, 4)}/createrelay`]: (body: unknown) => {
+        sent = body;
+        return {};
+      },
+    });
+    await renderRelays();
+    await userEvent.click(await screen.findByRole('button', { name: 'Create relay' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create relay' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create relay' }));
+    expect(await within(dialog).findByText('Choose the relay host')).toBeInTheDocument();
+    expect(within(dialog).getByText('Choose at least one node to relay')).toBeInTheDocument();
+    expect(apiClient.post).not.toHaveBeenCalled();
+
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Relay host/ }));
+    await userEvent.click(await screen.findByRole('option', { name: /direct-host/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create relay' }));
+    expect(await within(dialog).findByText('Choose at least one node to relay')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Choose the relay host')).not.toBeInTheDocument();
+    expect(apiClient.post).not.toHaveBeenCalled();
+
+    await userEvent.click(within(dialog).getAllByLabelText(/Nodes to relay/)[0]!);
+    await userEvent.click(await screen.findByRole('option', { name: /far-three/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create relay' }));
+    await waitFor(() =>
+      expect(sent).toEqual({ nodeid: fakeId(2, 4), netid: 'net1', relayaddrs: [fakeId(2, 5)] }),
+    );
+  }, 40_000);
+
   it('-> when the admin removes a relay from its row menu and confirms, sends DELETE deleterelay for it', async () => {
     signInAs('admin', 'admin');
     mockApi({

@@ -1,4 +1,10 @@
-import { fromListEgressRange, type EgressRangeListItem } from '@meshdeck/contracts';
+import {
+  fromListEgressRange,
+  type CreateEgressInput,
+  type CreateRelayInput,
+  type EgressRangeListItem,
+  type InetNodeReqInput,
+} from '@meshdeck/contracts';
 import { apiClient } from '@/lib/api-client.ts';
 import { nodesKeys } from '@/lib/api/query-keys.ts';
 import { useResourceMutation } from '@/lib/api/use-resource-mutation.ts';
@@ -21,15 +27,21 @@ const nodePath = (node: RoutingTarget, action: string) =>
   `nodes/${encodeURIComponent(node.network)}/${encodeURIComponent(node.id)}/${action}`;
 const invalidate = [nodesKeys.all] as const;
 
+/** The node a routing request names in its path (contracts `nodeParamsSchema`). */
+export const nodeParams = (node: RoutingTarget) => ({ network: node.network, nodeid: node.id });
+
+/** The createrelay body (contracts `createRelayInputSchema`): the dialog checks the same body it sends. */
+export const relayBody = (node: RoutingTarget, relayed: readonly string[]): CreateRelayInput => ({
+  nodeid: node.id,
+  netid: node.network,
+  relayaddrs: [...relayed],
+});
+
 /** POST createrelay: makes the node a relay of `relayed`; on a relay it replaces the relayed set. */
 export const useSetRelay = () =>
   useResourceMutation(
     ({ node, relayed }: { node: RoutingTarget; relayed: readonly string[] }) =>
-      apiClient.post(nodePath(node, 'createrelay'), {
-        nodeid: node.id,
-        netid: node.network,
-        relayaddrs: relayed,
-      }),
+      apiClient.post(nodePath(node, 'createrelay'), relayBody(node, relayed)),
     invalidate,
   );
 
@@ -47,6 +59,14 @@ export const useRemoveRole = (role: RoutingRole) =>
 /** DELETE deleterelay. */
 export const useRemoveRelay = () => useRemoveRole('relay');
 
+/** The creategateway body (contracts `createEgressInputSchema`), range i in `ranges_with_metric[i]`. */
+export const egressBody = (node: RoutingTarget, ranges: readonly EgressRange[]): CreateEgressInput => ({
+  nodeid: node.id,
+  netid: node.network,
+  natenabled: ranges.some((range) => range.nat) ? 'yes' : 'no',
+  ranges_with_metric: ranges.map(fromListEgressRange),
+});
+
 /**
  * POST creategateway with every range, its metric and NAT flag: on an egress gateway it replaces them in one
  * request (the server's transaction), so an update never leaves the gateway half removed.
@@ -54,23 +74,23 @@ export const useRemoveRelay = () => useRemoveRole('relay');
 export const useSetEgress = () =>
   useResourceMutation(
     ({ node, ranges }: { node: RoutingTarget; ranges: readonly EgressRange[] }) =>
-      apiClient.post(nodePath(node, 'creategateway'), {
-        nodeid: node.id,
-        netid: node.network,
-        natenabled: ranges.some((range) => range.nat) ? 'yes' : 'no',
-        ranges_with_metric: ranges.map(fromListEgressRange),
-      }),
+      apiClient.post(nodePath(node, 'creategateway'), egressBody(node, ranges)),
     invalidate,
   );
 
 /** DELETE deletegateway. */
 export const useRemoveEgress = () => useRemoveRole('egress');
 
+/** The inet_gw body (contracts `inetNodeReqInputSchema`): the nodes routed through the gateway. */
+export const internetGatewayBody = (clients: readonly string[]): InetNodeReqInput => ({
+  inet_node_client_ids: [...clients],
+});
+
 /** POST inet_gw (new gateway) or PUT inet_gw (change its clients), Pro. */
 export const useSetInternetGateway = () =>
   useResourceMutation(
     ({ node, clients, isNew }: { node: RoutingTarget; clients: readonly string[]; isNew: boolean }) => {
-      const body = { inet_node_client_ids: clients };
+      const body = internetGatewayBody(clients);
       return isNew
         ? apiClient.post(nodePath(node, 'inet_gw'), body)
         : apiClient.put(nodePath(node, 'inet_gw'), body);

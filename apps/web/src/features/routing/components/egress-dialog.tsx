@@ -1,5 +1,5 @@
 import type { NodeListItem } from '@meshdeck/contracts';
-import { DEFAULT_ROUTE_METRIC, MAX_ROUTE_METRIC, isCidr } from '@meshdeck/contracts';
+import { DEFAULT_ROUTE_METRIC, MAX_ROUTE_METRIC } from '@meshdeck/contracts';
 import { ActionIcon, Alert, Button, Group, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -9,6 +9,7 @@ import { useGuardedClose } from '@/components/ui/unsaved-changes.ts';
 import { useSetEgress, type EgressRange } from '@/features/routing/api/routing-mutations.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { NodePicker, RoutingDialogFrame, RoutingFormButtons } from './routing-dialog-frame.tsx';
+import { egressValidator, toRanges, type EgressFormValues } from './routing-form-rules.ts';
 import { candidateOption, rolesOfRow, whyNotRole } from './routing-roles.ts';
 
 export interface EgressDialogProps {
@@ -37,14 +38,6 @@ export function EgressDialog(props: EgressDialogProps) {
   );
 }
 
-interface RangeValue {
-  network: string;
-  metric: number | string;
-}
-
-const toRanges = (ranges: readonly RangeValue[], nat: boolean): EgressRange[] =>
-  ranges.map((range) => ({ network: range.network.trim(), metric: Number(range.metric), nat }));
-
 function EgressForm({
   networkId,
   gateway,
@@ -55,7 +48,7 @@ function EgressForm({
   const { t } = useTranslation('routing');
   const setEgress = useSetEgress();
   const isCreate = gateway === undefined || isNew === true;
-  const form = useForm<{ nodeId: string; nat: boolean; ranges: RangeValue[] }>({
+  const form = useForm<EgressFormValues>({
     mode: 'controlled',
     initialValues: {
       nodeId: gateway?.id ?? '',
@@ -65,18 +58,7 @@ function EgressForm({
         ? gateway.ranges.map((range) => ({ network: range.network, metric: range.metric }))
         : [{ network: '', metric: DEFAULT_ROUTE_METRIC }],
     },
-    validate: {
-      nodeId: (value) => (value ? null : t('egress.hostRequired')),
-      ranges: {
-        network: (value) => (isCidr(value.trim()) ? null : t('egress.rangeInvalid')),
-        metric: (value) => {
-          const metric = Number(value);
-          return Number.isInteger(metric) && metric >= 1 && metric <= MAX_ROUTE_METRIC
-            ? null
-            : t('egress.metricInvalid', { max: MAX_ROUTE_METRIC });
-        },
-      },
-    },
+    validate: egressValidator(t, networkId),
   });
   const close = useGuardedClose(form.isTouched, onClose);
   // Nodes that already are egress gateways are edited from their row, not created again.

@@ -8,6 +8,7 @@ import { useSetInternetGateway } from '@/features/routing/api/routing-mutations.
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { NodePicker, NodesPicker, RoutingDialogFrame, RoutingFormButtons } from './routing-dialog-frame.tsx';
 import { useIsPlatformAdmin } from '@/lib/permissions.ts';
+import { internetGatewayValidator, type InternetGatewayFormValues } from './routing-form-rules.ts';
 import { candidateOption, nodeOption, rolesOfRow, whyNotRole } from './routing-roles.ts';
 
 export interface InternetGatewayDialogProps {
@@ -46,7 +47,7 @@ function InternetGatewayForm({
   const { t } = useTranslation('routing');
   const setGateway = useSetInternetGateway();
   const isCreate = gateway === undefined || isNew === true;
-  const form = useForm({
+  const form = useForm<InternetGatewayFormValues>({
     mode: 'controlled',
     initialValues: {
       gatewayId: gateway?.id ?? '',
@@ -54,7 +55,7 @@ function InternetGatewayForm({
         ? all.filter((item) => item.internetGatewayId === gateway.id).map((item) => item.id)
         : [],
     },
-    validate: { gatewayId: (value) => (value ? null : t('inet.hostRequired')) },
+    validate: internetGatewayValidator(t, networkId),
   });
   const close = useGuardedClose(form.isTouched, onClose);
   const { gatewayId } = form.values;

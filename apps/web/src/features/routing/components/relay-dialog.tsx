@@ -7,6 +7,7 @@ import { useGuardedClose } from '@/components/ui/unsaved-changes.ts';
 import { useSetRelay } from '@/features/routing/api/routing-mutations.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { NodePicker, NodesPicker, RoutingDialogFrame, RoutingFormButtons } from './routing-dialog-frame.tsx';
+import { relayValidator, type RelayFormValues } from './routing-form-rules.ts';
 import { candidateOption, nodeOption, rolesOfRow, whyNotRole } from './routing-roles.ts';
 
 export interface RelayDialogProps {
@@ -45,16 +46,13 @@ function RelayForm({
   const { t } = useTranslation('routing');
   const setRelay = useSetRelay();
   const isCreate = relay === undefined || isNew === true;
-  const form = useForm({
+  const form = useForm<RelayFormValues>({
     mode: 'controlled',
     initialValues: {
       relayId: relay?.id ?? '',
       relayed: relay ? all.filter((item) => item.relayedBy === relay.id).map((item) => item.id) : [],
     },
-    validate: {
-      relayId: (value) => (value ? null : t('relays.relayRequired')),
-      relayed: (value) => (value.length > 0 ? null : t('relays.relayedRequired')),
-    },
+    validate: relayValidator(t, networkId),
   });
   const close = useGuardedClose(form.isTouched, onClose);
   const { relayId } = form.values;
