@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { TestServer } from '../../../apps/server/test/harness.ts';
 import { repoRoot } from './agent-bundle.ts';
 
+let bundleChecked = false;
+
 /**
  * The server as its own process on fixed ports and a kept data dir, so a test can kill it (SIGKILL: no goodbye
  * to agents, as a crash or a power cut) and start it again, as an operator's outage does.
@@ -33,10 +35,15 @@ export class ProcessServer {
    * start, seconds per restart on a loaded machine.
    */
   async start(): Promise<void> {
-    execFileSync(process.execPath, [path.join(repoRoot, 'scripts', 'build-if-stale.mjs'), 'server'], {
-      cwd: repoRoot,
-      stdio: 'pipe',
-    });
+    // Checked once per test process: the restart storm starts the server 21 times, and on a loaded machine each
+    // staleness check (a Node.js process reading every source's time) cost seconds.
+    if (!bundleChecked) {
+      execFileSync(process.execPath, [path.join(repoRoot, 'scripts', 'build-if-stale.mjs'), 'server'], {
+        cwd: repoRoot,
+        stdio: 'pipe',
+      });
+      bundleChecked = true;
+    }
     fs.mkdirSync(this.dataDir, { recursive: true });
     const env = {
       ...process.env,

@@ -124,6 +124,8 @@ describe.skipIf(skipReason !== undefined)(
           `every agent back on the broker ${Math.min(...backOnBroker)}-${Math.max(...backOnBroker)} ms after the server answered (median ${[...backOnBroker].sort((a, b) => a - b)[RESTARTS >> 1]} ms); ` +
           `peer change on every agent in ${changeMs} ms`,
       );
-    }, 300_000);
+      // A limit on the whole storm, not a speed check: 20 server starts on a loaded 2-core machine (CI runs this
+      // beside CPU-bound suites) took more than 300 s at load 18; the promises above are the timed part.
+    }, 900_000);
   },
 );
