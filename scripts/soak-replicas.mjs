@@ -32,6 +32,16 @@ const SAMPLE_MS = 30_000;
 
 const errors = new Map();
 const fail = (kind) => errors.set(kind, (errors.get(kind) ?? 0) + 1);
+/**
+ * A failed answer's kind: the status, and for a 5xx who said it. The proxy's own page is HTML (no replica was
+ * available to it); a replica answers JSON with its message.
+ */
+const answerKind = (response) => {
+  if (response.status < 500) return String(response.status);
+  const body = response.body;
+  if (typeof body === 'string') return `${response.status} from the proxy`;
+  return `${response.status} from a replica: ${String(body?.Message ?? body?.message ?? '').slice(0, 80)}`;
+};
 const readMs = [];
 const counts = { checkIns: 0, reports: 0, peerUpdates: 0, hostUpdates: 0, events: 0, writes: 0 };
 /** RSS of each replica at each sample. */
@@ -90,7 +100,7 @@ async function agentLoop(lab, agent, until, offsetMs) {
       })
       .catch(() => ({ status: 0 }));
     if (response.status === 200) counts.checkIns += 1;
-    else fail(`check-in ${response.status}`);
+    else fail(`check-in ${answerKind(response)}`);
     if (Date.now() >= nextReport) {
       nextReport = Date.now() + METRICS_S * 1000;
       const report = {
@@ -127,7 +137,7 @@ async function consoleLoop(lab, token, network, until) {
       .request('GET', `/api/nodes/${network}`, { token })
       .catch(() => ({ status: 0 }));
     readMs.push(performance.now() - started);
-    if (response.status !== 200) fail(`console read ${response.status}`);
+    if (response.status !== 200) fail(`console read ${answerKind(response)}`);
   };
   const controller = new AbortController();
   const stream = fetch(`${lab.url}/api/v1/events`, {
@@ -166,7 +176,7 @@ async function writerLoop(lab, token, networks, until) {
       .request('POST', `/api/dns/${network}`, { token, body: { name, address: networkAddress(n, 250) } })
       .catch(() => ({ status: 0 }));
     if (created.status === 200) counts.writes += 1;
-    else fail(`write ${created.status}`);
+    else fail(`write ${answerKind(created)}`);
     i += 1;
     await pause(5000);
   }

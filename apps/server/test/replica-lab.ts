@@ -261,6 +261,11 @@ function haproxyConfig(port: number, statsPort: number, replicas: LabReplica[]):
     'backend replicas',
     '  balance roundrobin',
     '  option httpchk GET /api/server/health',
+    // A stopped replica refuses connections at once, so 250 ms checks find it fast; a check answered slowly is a
+    // busy replica, not a dead one. Without 'timeout check' HAProxy gives a whole check only 'inter' (250 ms), so a
+    // loaded machine took both replicas out of the rotation and the proxy answered 503 itself (the soak of
+    // 2026-11-29 at load 35-47).
+    '  timeout check 3s',
     '  default-server inter 250ms fall 2 rise 1',
     ...replicas.map((r) => `  server replica${r.index} 127.0.0.1:${r.port} check`),
     'frontend stats',
