@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import { arrangeNetwork } from './access-helpers.ts';
 import { apiLogin, logOut } from './shell-helpers.ts';
 
@@ -31,18 +31,24 @@ test.beforeAll(async ({ request }) => {
 
 /** Write controls the console draws on list pages: none may show for a caller without write scopes. */
 const WRITE_CONTROL =
-  /^(Add|Create|Delete|Edit|Remove|Make|Set as|Save|Actions for|Select all|Invite|Approve|Join)\b/i;
+  /^(Add|Create|Delete|Edit|Remove|Make|Set as|Save|Update|Submit|Allow all|Block all|Actions for|Select all|Invite|Approve|Join|Connect|Disconnect)\b/i;
 
-async function expectNoWriteControl(page: Page, path: string, landmark: RegExp) {
-  await page.goto(path);
+/**
+ * Opens `path` (or stays on the page already open) and checks that no enabled write control is drawn in its main
+ * area once the data the controls come with has arrived (`ready`: a table by default).
+ */
+async function expectNoWriteControl(
+  page: Page,
+  path: string | undefined,
+  landmark: RegExp,
+  options: { ready?: (main: Locator) => Locator; isForm?: boolean } = {},
+) {
+  if (path) await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: landmark })).toBeVisible();
   // The page's data has arrived (a table, or an empty state's heading): controls drawn with it are in place.
   const main = page.locator('main');
   await expect(
-    main
-      .getByRole('table')
-      .or(main.getByRole('heading', { level: 2 }))
-      .first(),
+    (options.ready?.(main) ?? main.getByRole('table')).or(main.getByRole('heading', { level: 2 })).first(),
   ).toBeVisible();
   const names = await page
     .locator('main')
@@ -57,6 +63,11 @@ async function expectNoWriteControl(page: Page, path: string, landmark: RegExp) 
     writeControls: [],
   });
   await expect(page.locator('main').getByRole('checkbox')).toHaveCount(0);
+  // A settings form is shown read-only: none of its fields takes input.
+  if (options.isForm) {
+    for (const role of ['textbox', 'spinbutton', 'switch', 'radio'] as const)
+      await expect(main.getByRole(role).and(main.locator(':enabled:not([readonly])'))).toHaveCount(0);
+  }
 }
 
 test.describe('custom network roles', () => {
@@ -103,12 +114,40 @@ test.describe('custom network roles', () => {
     await expect(
       page.getByRole('table', { name: 'Networks' }).getByText(networkId, { exact: true }),
     ).toBeVisible();
-    await expectNoWriteControl(page, `/networks/${networkId}/nodes`, /Nodes/);
+    const network = `/networks/${networkId}`;
+    await expectNoWriteControl(page, `${network}/nodes`, /Nodes/);
     await expect(page.getByRole('table', { name: 'Nodes' }).getByText(`ro-host-${suffix}`)).toBeVisible();
-    await expectNoWriteControl(page, `/networks/${networkId}/dns`, /DNS/);
-    await expectNoWriteControl(page, `/networks/${networkId}/tag-manager`, /Tag/);
-    await expectNoWriteControl(page, `/networks/${networkId}/egress`, /Egress/);
-    await expectNoWriteControl(page, `/networks/${networkId}/remote-access`, /Remote Access/);
+    // The host's page in this network: its node's details, no menu of node actions.
+    await page
+      .getByRole('table', { name: 'Nodes' })
+      .getByRole('link', { name: `ro-host-${suffix}` })
+      .click();
+    await expectNoWriteControl(page, undefined, new RegExp(`ro-host-${suffix}`), {
+      ready: (main) => main.getByText(networkId).first(),
+    });
+    await expectNoWriteControl(page, `${network}/access-control`, /Access Control/);
+    await expectNoWriteControl(page, `${network}/old-acls`, /Old ACLs/, {
+      ready: (main) => main.getByRole('grid'),
+    });
+    await expectNoWriteControl(page, `${network}/relays`, /Relays/);
+    await expectNoWriteControl(page, `${network}/internet-gateways`, /Internet Gateways/);
+    await expectNoWriteControl(page, `${network}/dns`, /DNS/);
+    await expectNoWriteControl(page, `${network}/tag-manager`, /Tag/);
+    await expectNoWriteControl(page, `${network}/egress`, /Egress/);
+    await expectNoWriteControl(page, `${network}/remote-access`, /Remote Access/);
+    await expectNoWriteControl(page, `${network}/alerts`, /Alerts/);
+    // Views without lists: the metrics table, the graph, the analytics charts, the network's settings read-only.
+    await expectNoWriteControl(page, `${network}/metrics`, /Metrics/);
+    await expectNoWriteControl(page, `${network}/graph`, /Graph/, {
+      ready: (main) => main.getByRole('img').or(main.locator('canvas')),
+    });
+    await expectNoWriteControl(page, `${network}/analytics`, /Analytics/, {
+      ready: (main) => main.getByRole('tabpanel'),
+    });
+    await expectNoWriteControl(page, `${network}/info`, /Info/, {
+      ready: (main) => main.getByRole('textbox').first(),
+      isForm: true,
+    });
 
     // The API refuses what the console does not offer.
     const readerToken = await apiLogin(request, reader.username, reader.password);
