@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, type ReactNode } from 'react';
+import type { DataTableProps } from './data-table-props.ts';
 import classes from './data-table.module.css';
 
 /**
@@ -128,6 +129,39 @@ export function WindowRows<T>(
   });
   const rows = table.getRowModel().rows;
   return renderWindow(window, (index) => rows[index - first], props);
+}
+
+/** The body rows: the window of a pre-sorted list, or the window of the table's own row model. */
+export function DataTableRows<T>(
+  props: DataTableProps<T> & {
+    scrollElement: HTMLDivElement | null;
+    rows: Row<T>[];
+    rowHeight: number;
+    initialHeight: number;
+    selectLabel: string;
+  },
+) {
+  const common = {
+    scrollElement: props.scrollElement,
+    columns: props.columns,
+    isSelectable: props.rowSelection !== undefined,
+    rowHeight: props.rowHeight,
+    initialHeight: props.initialHeight,
+    onRowClick: props.onRowClick,
+    selectLabel: props.selectLabel,
+    selection: props.rowSelection,
+    onEndReached: props.onEndReached,
+  };
+  return props.isPreSorted ? (
+    <WindowRows
+      {...common}
+      data={props.data}
+      getRowId={props.getRowId}
+      onRowSelectionChange={props.onRowSelectionChange}
+    />
+  ) : (
+    <VirtualRows {...common} rows={props.rows} />
+  );
 }
 
 interface DataTableRowProps<T> {

@@ -1,4 +1,5 @@
 import { Modal, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronRight } from '@tabler/icons-react';
 import {
   flexRender,
@@ -7,6 +8,7 @@ import {
   type ColumnDef,
   type RowData,
 } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './data-table.module.css';
 
@@ -36,6 +38,24 @@ export function splitNarrowColumns<T>(columns: Columns<T>): { shown: Columns<T>;
     shown: columns.filter((column, index) => isShown(column, index)),
     hidden: columns.filter((column, index) => !isShown(column, index)),
   };
+}
+
+/**
+ * The columns a table shows on this screen: below 768 px the key columns and a details button per row, so no
+ * table is wider than a phone (issue 30); `narrow` is undefined on a wide screen or when every column is a key one.
+ */
+export function useNarrowColumns<T>(columns: Columns<T>) {
+  const { t } = useTranslation('common');
+  const isNarrow = useMediaQuery(`(max-width: ${NARROW_TABLE_BELOW - 0.02}px)`) ?? false;
+  const [details, setDetails] = useState<T>();
+  const narrow = useMemo(() => {
+    if (!isNarrow) return undefined;
+    const { shown, hidden } = splitNarrowColumns(columns);
+    return hidden.length === 0
+      ? undefined
+      : { shown: [...shown, detailsColumn<T>(t('table.details'), setDetails)], hidden };
+  }, [isNarrow, columns, t]);
+  return { narrow, details, closeDetails: () => setDetails(undefined) };
 }
 
 /** The narrow table's last column: opens the row's details. */
