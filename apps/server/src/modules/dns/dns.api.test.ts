@@ -20,7 +20,9 @@ beforeAll(async () => {
   await agent.client.subscribeAsync(`host/update/${host.id}/${'meshdeck'}`);
   // B's own join may still be waiting for its batch: sent now, so each test sees only its own changes.
   await updatesSince(agent, 0, []);
-});
+  // A limit on waiting, not a speed check: a server start, a migration, a password hash, a join and two DNS
+  // round trips took over the 30 s default in the PostgreSQL pass of a fresh-clone check at load 20-30.
+}, 120_000);
 afterAll(async () => {
   await agent.client.endAsync();
   await server.close();
