@@ -36,5 +36,6 @@ export * from './activity.ts';
 export * from './config-transfer.ts';
 export * from './releases.ts';
 export * from './metrics.ts';
+export * from './metrics-matrix.ts';
 export * from './alerts.ts';
 export * from './mesh-health.ts';

@@ -196,6 +196,7 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/metrics/{network}': ANY_USER,
   'GET /api/metrics/{network}/{nodeid}': ANY_USER,
   'GET /api/v1/metrics/{network}/series': ANY_USER,
+  'GET /api/console/metrics/{network}/matrix': ANY_USER,
   // Alert rules (Pro, decision 055): who reads the network reads its rules and alerts; its admins manage them.
   'GET /api/v1/alerts/{network}': NETWORK_READ,
   'GET /api/v1/alerts/{network}/rules': NETWORK_READ,

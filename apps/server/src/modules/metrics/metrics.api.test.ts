@@ -222,6 +222,48 @@ describe('metrics reports from agents', () => {
     });
   });
 
+  it('GET /api/console/metrics/{network}/matrix -> answers one window of rows and columns by name, problems only on request, 400 naming a bad field, 404 for a network the caller cannot see', async () => {
+    const [a, b] = fleet as [Fleet[number], Fleet[number]];
+    const idA = a.nodes[0]!.id;
+    const idB = b.nodes[0]!.id;
+    // a's last report measured b unreachable (the first test); b's last report names no node of neta.
+    const whole = await call('/api/console/metrics/neta/matrix');
+    expect(whole.status).toBe(200);
+    expect(whole.body).toMatchObject({ nodes: 2, total_rows: 2, total_columns: 2, row: 0, col: 0 });
+    expect(whole.body.rows.map((r: any) => r.name)).toEqual(['metrics-a', 'metrics-b']);
+    expect(whole.body.columns).toEqual([
+      { id: idA, name: 'metrics-a' },
+      { id: idB, name: 'metrics-b' },
+    ]);
+    expect(whole.body.cells[0][0]).toBeNull();
+    expect(whole.body.cells[0][1]).toMatchObject({ connected: false, latency: 999, problem: true });
+    expect(whole.body.cells[1]).toEqual([null, null]);
+    expect(whole.body.newest).toEqual(expect.any(String));
+    // The second column alone, and the second row alone.
+    const window = await call('/api/console/metrics/neta/matrix?row=1&rows=1&col=1&cols=1');
+    expect(window.body.rows.map((r: any) => r.id)).toEqual([idB]);
+    expect(window.body.columns.map((c: any) => c.id)).toEqual([idB]);
+    expect(window.body.cells).toEqual([[null]]);
+    // Problems only: the one row with a problem pair, and the one peer it has it with.
+    const problems = await call('/api/console/metrics/neta/matrix?problems=true');
+    expect(problems.body).toMatchObject({ total_rows: 1, total_columns: 1 });
+    expect(problems.body.rows).toEqual([expect.objectContaining({ id: idA, problems: 1 })]);
+    expect(problems.body.columns.map((c: any) => c.id)).toEqual([idB]);
+    // The admin picks the peers shown by name.
+    const picked = await call('/api/console/metrics/neta/matrix?peer=rics-a');
+    expect(picked.body.columns.map((c: any) => c.id)).toEqual([idA]);
+    const bad = await call('/api/console/metrics/neta/matrix?rows=500');
+    expect(bad.status).toBe(400);
+    expect(bad.body.Message).toMatch(/rows/);
+    const netuser = await createUserWithRole(server, 'matrix-netuser', 'platform-user', [
+      'neta-network-user-grp',
+    ]);
+    expect((await call('/api/console/metrics/neta/matrix', netuser)).status).toBe(200);
+    const hidden = await call('/api/console/metrics/netb/matrix', netuser);
+    expect(hidden.status).toBe(404);
+    expect(JSON.stringify(hidden.body)).not.toContain('metrics-c');
+  });
+
   it('GET /api/v1/metrics/{network}/series -> returns the node as a whole, and a pair only while it had a problem', async () => {
     const a = fleet[0]!;
     const b = fleet[1]!;

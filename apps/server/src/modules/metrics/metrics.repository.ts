@@ -58,6 +58,28 @@ export class MetricsRepository {
     return query.orderBy('node_id').execute();
   }
 
+  /** node id -> updated_at of a network's reporting nodes (the matrix's versions; no bodies read). */
+  async versionsOf(network: string): Promise<Map<string, string>> {
+    const rows = await this.db
+      .selectFrom('node_metrics')
+      .select(['node_id', 'updated_at'])
+      .where('network', '=', network)
+      .execute();
+    return new Map(rows.map((row) => [row.node_id, row.updated_at]));
+  }
+
+  /** The bodies of some nodes, read 50 at a time (a body of a 1,000-node mesh is ~270 KB) and handed over. */
+  async eachBody(nodeIds: readonly string[], each: (nodeId: string, body: string) => void): Promise<void> {
+    for (let start = 0; start < nodeIds.length; start += 50) {
+      const rows = await this.db
+        .selectFrom('node_metrics')
+        .select(['node_id', 'body'])
+        .where('node_id', 'in', nodeIds.slice(start, start + 50))
+        .execute();
+      for (const row of rows) each(row.node_id, row.body);
+    }
+  }
+
   /** The integer an id is stored as (0 for ''), made on first use; undefined with `create` false and none yet. */
   async keyOf(id: string, create = true): Promise<number | undefined> {
     if (id === '') return 0;

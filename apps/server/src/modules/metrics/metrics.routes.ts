@@ -2,6 +2,8 @@ import {
   clientMetricsSchema,
   meshHealthSchema,
   metricsByNodeSchema,
+  metricsMatrixQuerySchema,
+  metricsMatrixSchema,
   metricsSeriesSchema,
   nodeMetricsSchema,
   boundedString,
@@ -103,6 +105,24 @@ export const metricsRoutes =
       (request) => {
         visible(request.principal, request.params.network);
         return metrics.clients(request.params.network);
+      },
+    );
+    app.get(
+      '/api/console/metrics/:network/matrix',
+      {
+        config: networkRead,
+        schema: {
+          tags,
+          params: networkParams,
+          querystring: metricsMatrixQuerySchema,
+          response: { 200: metricsMatrixSchema },
+          description:
+            "Meshdeck's own (decision 071): one window of the network's N x N matrix (rows: nodes, columns: peers, by name), at most 100 rows by 50 columns, optionally only problem pairs' rows and columns.",
+        },
+      },
+      (request) => {
+        visible(request.principal, request.params.network);
+        return metrics.matrix(request.params.network, request.query);
       },
     );
     app.get(

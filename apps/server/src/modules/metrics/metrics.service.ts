@@ -6,10 +6,13 @@ import {
   type ClientMetrics,
   type Metric,
   type MetricsByNode,
+  type MetricsMatrix,
+  type MetricsMatrixQuery,
   type MetricsReport,
   type NodeMetrics,
 } from '@meshdeck/contracts';
 import { changesWhatIsDrawn } from './metrics-changes.ts';
+import { MetricsMatrixReader } from './metrics-matrix.ts';
 import type { MetricsRepository, SeriesPoint, SeriesRow } from './metrics.repository.ts';
 import { summarize, type NodeSummary } from './prometheus.ts';
 import { meshHealth } from './metrics-health.ts';
@@ -207,9 +210,19 @@ export class MetricsService {
   /** Nodes whose last report showed a peer update older than the server's, since that first report (epoch ms). */
   readonly #behindSince = new Map<string, number>();
   readonly #now: () => number;
+  readonly #matrix: MetricsMatrixReader;
 
   constructor(private readonly deps: MetricsServiceDeps) {
     this.#now = deps.now ?? Date.now;
+    this.#matrix = new MetricsMatrixReader({
+      versions: (network) => deps.repository.versionsOf(network),
+      bodies: (nodeIds, each) => deps.repository.eachBody(nodeIds, each),
+    });
+  }
+
+  /** One window of a network's N x N matrix (the console's metrics page; decision 071). */
+  async matrix(network: string, query: MetricsMatrixQuery): Promise<MetricsMatrix> {
+    return this.#matrix.window(network, await this.deps.members.ofNetwork(network), query);
   }
 
   /** One message from `metrics/<server>/<nodeId>`: opened with its host's key, checked, accumulated, stored. */
@@ -263,6 +276,7 @@ export class MetricsService {
       await this.deps.members.peerUpdateApplied(nodeId, metrics.updated_at);
     this.deps.connectivity?.(nodeId, connectivityFact(report, members, nowMs));
     this.#summaries.set(nodeId, summarize(metrics));
+    this.#matrix.stored(metrics);
     const server = this.deps.peerVersionOf?.(member.hostId) ?? 0;
     if (applied === undefined || server === 0 || applied === server) this.#behindSince.delete(nodeId);
     else if (!this.#behindSince.has(nodeId)) this.#behindSince.set(nodeId, nowMs);
