@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18next } from '@/i18n/index.ts';
@@ -7,6 +7,7 @@ import { mockElementSize } from '@/test/layout.ts';
 import { mockApi } from '@/test/mock-api.ts';
 import { renderRoute } from '@/test/render-route.tsx';
 import { makeNetworkWire, shellRoutes, storeSignedInSession } from '@/test/signed-in.ts';
+import { apiClient } from '@/lib/api-client.ts';
 import type * as ApiClientModule from '@/lib/api-client.ts';
 import { exportColumns, toCsv } from '@/components/data-table/export-rows.ts';
 import { pairColumns } from './components/metrics-tables.tsx';
@@ -43,7 +44,65 @@ const node = (id: string, name: string, connectivity: Record<string, unknown>) =
   agent_uptime_s: 600,
 });
 
-function arrange(search = '') {
+/** The window the server would answer for a matrix request (decision 071), from rows x columns of cells. */
+function windowOf(
+  path: string,
+  names: string[],
+  cell: (from: number, to: number) => Record<string, unknown> | null,
+) {
+  const query = new URLSearchParams(path.split('?')[1] ?? '');
+  const row = Number(query.get('row') ?? 0);
+  const col = Number(query.get('col') ?? 0);
+  const rows = Number(query.get('rows') ?? 100);
+  const cols = Number(query.get('cols') ?? 50);
+  const shownRows = names.slice(row, row + rows);
+  const shownCols = names.slice(col, col + cols);
+  return {
+    nodes: names.length,
+    total_rows: names.length,
+    total_columns: names.length,
+    row,
+    col,
+    rows: shownRows.map((name) => ({ id: name, name, updated_at: '2026-11-29T03:00:00.000Z' })),
+    columns: shownCols.map((name) => ({ id: name, name })),
+    cells: shownRows.map((_, r) => shownCols.map((_, c) => cell(row + r, col + c))),
+    newest: '2026-11-29T03:00:00.000Z',
+  };
+}
+
+const cell = (over: Record<string, unknown> = {}) => ({
+  connected: true,
+  latency: 12,
+  path: 'direct',
+  totalsent: 2_500,
+  totalreceived: 1_500_000,
+  uptime: 9,
+  totaltime: 10,
+  percentup: 90,
+  actualuptime: 125 * 60e9,
+  problem: false,
+  ...over,
+});
+
+/** alpha, beta, gamma, delta: what alpha measured differs per peer; beta is blocked from alpha by policy. */
+const SMALL = ['alpha', 'beta', 'delta', 'gamma'];
+const smallCell = (from: number, to: number) => {
+  if (from === to) return null;
+  const [a, b] = [SMALL[from], SMALL[to]];
+  if (a === 'alpha' && b === 'gamma')
+    return cell({ latency: 620, path: 'relayed', via: 'beta', reason: 'relayed', problem: true });
+  if (a === 'alpha' && b === 'delta')
+    return cell({ latency: 1500, totalsent: 999_999, totalreceived: 3_500_000_000_000, problem: true });
+  if (a === 'alpha' && b === 'beta') return cell({ latency: 350, problem: true });
+  if (a === 'beta' && b === 'alpha')
+    return cell({ connected: false, latency: 999, path: 'none', reason: 'blocked_by_policy' });
+  if (a === 'gamma' && b === 'alpha')
+    return cell({ connected: false, latency: 999, reason: 'handshake_stale', problem: true });
+  return cell();
+};
+
+function arrange(search = '', names = SMALL, cellOf = smallCell) {
+  const asked: string[] = [];
   storeSignedInSession('super-admin');
   useSession.setState({
     user: {
@@ -70,9 +129,34 @@ function arrange(search = '') {
     }),
     'GET metrics-ext/net1': () => ({ 'client-1': metric('laptop', { latency: 350 }) }),
   });
-  return renderRoute('/networks/$networkId/metrics', `/networks/net1/metrics${search}`, MetricsPage, {
-    validateSearch: metricsSearchSchema,
+  const mocked = vi.mocked(apiClient.get);
+  const others = mocked.getMockImplementation()!;
+  mocked.mockImplementation((path, options) => {
+    asked.push(path);
+    if (path.startsWith('console/metrics/net1/matrix?'))
+      return Promise.resolve(windowOf(path, names, cellOf));
+    return others(path, options);
   });
+  const rendered = renderRoute(
+    '/networks/$networkId/metrics',
+    `/networks/net1/metrics${search}`,
+    MetricsPage,
+    {
+      validateSearch: metricsSearchSchema,
+    },
+  );
+  return { rendered, asked };
+}
+
+const matrixNamed = (measure: string) =>
+  screen.findByRole('table', { name: `${measure} per node (rows) and peer (columns)` });
+/** The cell of row `from`, column `to` (by the column's position among the header cells). */
+function cellAt(table: HTMLElement, from: string, to: string) {
+  const headers = within(table)
+    .getAllByRole('columnheader')
+    .map((header) => header.textContent);
+  const row = within(table).getByRole('row', { name: new RegExp(`^${from}`) });
+  return within(row).getAllByRole('cell')[headers.indexOf(to) - 1]!;
 }
 
 describe('MetricsPage', () => {
@@ -85,55 +169,123 @@ describe('MetricsPage', () => {
   });
   afterEach(() => restoreSize());
 
-  it('-> lists each measured direction: reachability, latency with its colour, the relay and reason, bytes and uptime', async () => {
-    await arrange();
+  it('-> opens on the connectivity matrix: a green dot for a reachable pair, a red X for a broken one, a grey X for one a policy blocks', async () => {
+    const { asked } = arrange();
+    const table = await matrixNamed('Connectivity Status');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Node \\ Peer', ...SMALL]);
+    expect(within(cellAt(table, 'alpha', 'delta')).getByRole('img', { name: 'Reachable' })).toHaveAttribute(
+      'data-tone',
+      'green',
+    );
+    expect(within(cellAt(table, 'gamma', 'alpha')).getByRole('img', { name: 'Unreachable' })).toHaveAttribute(
+      'data-tone',
+      'red',
+    );
+    expect(within(cellAt(table, 'beta', 'alpha')).getByRole('img', { name: 'Unreachable' })).toHaveAttribute(
+      'data-tone',
+      'gray',
+    );
+    expect(cellAt(table, 'alpha', 'alpha')).toHaveTextContent('–');
+    // The tooltip names the path and why it is not direct.
+    expect(cellAt(table, 'alpha', 'gamma')).toHaveAttribute(
+      'title',
+      'alpha → gamma: Reachable · 620 ms · Via beta · relayed by design',
+    );
+    expect(asked.find((path) => path.startsWith('console/metrics'))).toBe(
+      'console/metrics/net1/matrix?row=0&rows=100&col=0&cols=12',
+    );
+    expect(asked).not.toContain('metrics/net1');
+    expect(screen.getByTestId('newest-report')).toHaveTextContent('Newest report:');
+  });
+
+  it('-> the latency matrix colours as spec §4 says (above 300 yellow, above 500 red, only 999 unknown), bytes read in 1e3 steps, uptime is a bar with up and down', async () => {
+    arrange('?view=latency');
+    const latency = await matrixNamed('Latency');
+    const tone = (from: string, to: string) =>
+      cellAt(latency, from, to).querySelector('[data-tone]')?.getAttribute('data-tone');
+    expect(cellAt(latency, 'beta', 'gamma')).toHaveTextContent('12 ms');
+    expect(tone('beta', 'gamma')).toBe('green');
+    expect(cellAt(latency, 'alpha', 'beta')).toHaveTextContent('350 ms');
+    expect(tone('alpha', 'beta')).toBe('yellow');
+    expect(tone('alpha', 'gamma')).toBe('red');
+    // 1,500 ms is a very slow pair, red; only exactly 999 is unknown.
+    expect(cellAt(latency, 'alpha', 'delta')).toHaveTextContent('1500 ms');
+    expect(tone('alpha', 'delta')).toBe('red');
+    expect(cellAt(latency, 'gamma', 'alpha')).toHaveTextContent('unknown');
+    expect(tone('gamma', 'alpha')).toBe('gray');
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Bytes Sent' }));
+    const sent = await matrixNamed('Bytes Sent');
+    expect(cellAt(sent, 'alpha', 'delta')).toHaveTextContent('1.00 MiB');
+    expect(cellAt(sent, 'beta', 'gamma')).toHaveTextContent('2.50 KiB');
+    await userEvent.click(screen.getByRole('radio', { name: 'Bytes Received' }));
+    const received = await matrixNamed('Bytes Received');
+    expect(cellAt(received, 'alpha', 'delta')).toHaveTextContent('3.50 TiB');
+    expect(cellAt(received, 'beta', 'gamma')).toHaveTextContent('1.50 MiB');
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Uptime' }));
+    const uptime = await matrixNamed('Uptime');
+    const bar = within(cellAt(uptime, 'beta', 'gamma')).getByRole('meter');
+    expect(bar).toHaveAttribute('aria-valuenow', '90');
+    expect(bar).toHaveAttribute('title', '90% up: 9 checks up, 1 down · reachable for 2 hrs 5 mins');
+    expect(bar.firstElementChild).toHaveStyle({ width: '90%' });
+  });
+
+  it('-> pages 100 nodes and 12 peers at a time, and Problems only asks the server for problem rows and peers', async () => {
+    const names = Array.from({ length: 150 }, (_, i) => `host-${String(i).padStart(3, '0')}`);
+    const { asked, rendered } = arrange('', names, (from, to) => (from === to ? null : cell()));
+    const { router } = await rendered;
+    const first = await matrixNamed('Connectivity Status');
+    // Counted by selector: role queries over 1,300 cells cost seconds in jsdom.
+    expect(first.querySelectorAll('tbody tr')).toHaveLength(100);
+    expect(first.querySelectorAll('thead th')).toHaveLength(13);
+    expect(screen.getByTestId('pager-rows')).toHaveTextContent('Nodes 1–100 of 150');
+    expect(screen.getByTestId('pager-peers')).toHaveTextContent('Peers 1–12 of 150');
+    await userEvent.click(screen.getByRole('button', { name: 'Next nodes' }));
+    await waitFor(() => expect(screen.getByTestId('pager-rows')).toHaveTextContent('Nodes 101–150 of 150'));
+    expect(screen.getByRole('button', { name: 'Next nodes' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Next peers' }));
+    await waitFor(() => expect(screen.getByTestId('pager-peers')).toHaveTextContent('Peers 13–24 of 150'));
+    const table = await matrixNamed('Connectivity Status');
+    expect(table.querySelectorAll('thead th')[1]).toHaveTextContent('host-012');
+    expect(table.querySelector('tbody tr')).toHaveTextContent(/^host-100/);
+    expect(router.state.location.search).toMatchObject({ row: 100, col: 12 });
+    await userEvent.click(screen.getByRole('switch', { name: 'Problems only' }));
+    await waitFor(() =>
+      expect(asked.at(-1)).toBe('console/metrics/net1/matrix?row=0&rows=100&col=0&cols=12&problems=true'),
+    );
+    expect(router.state.location.search).toEqual({ problems: true });
+  });
+
+  it('-> the pair list shows each measured direction with its path and reason when the network is small, and the clients view lists clients', async () => {
+    arrange('?view=pairs');
     const table = await screen.findByRole('table', { name: 'Metrics per pair' });
-    const rows = await within(table).findAllByRole('row');
-    const text = rows.map((row) => row.textContent ?? '');
+    await within(table).findByRole('row', { name: /^alpha beta/ });
+    const text = within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent ?? '');
     expect(text.find((t) => t.startsWith('alphabeta'))).toMatch(
       /Reachable.*12 ms.*Direct.*2\.50 KiB.*1\.50 MiB.*90%.*2 hrs 5 mins/,
     );
     expect(text.find((t) => t.startsWith('alphagamma'))).toMatch(/620 ms.*Via beta · relayed by design/);
     expect(text.find((t) => t.startsWith('betaalpha'))).toMatch(/Unreachable.*unknown.*handshake stale/);
-  });
-
-  it('-> the problems view keeps only unreachable, slow or relayed pairs, and the clients view lists clients', async () => {
-    const { router } = await arrange();
-    await screen.findByRole('table', { name: 'Metrics per pair' });
-    await userEvent.click(await screen.findByRole('radio', { name: 'Problems (3)' }));
-    const table = await screen.findByRole('table', { name: 'Metrics per pair' });
-    const shown = within(table)
-      .getAllByRole('row')
-      .map((row) => row.textContent ?? '');
-    expect(shown.some((text) => text.startsWith('alphabeta'))).toBe(false);
-    expect(shown.some((text) => text.startsWith('alphadelta'))).toBe(true);
-    expect(router.state.location.search).toMatchObject({ view: 'problems' });
     await userEvent.click(screen.getByRole('radio', { name: 'Clients' }));
     const clients = await screen.findByRole('table', { name: 'Metrics per client' });
     expect(await within(clients).findByText('laptop')).toBeInTheDocument();
-    expect(within(clients).getByText('350 ms')).toBeInTheDocument();
-  });
-
-  it('-> colours latency as spec §4 says (above 300 yellow, above 500 red, 999 unknown) and reads bytes in 1e3 steps', async () => {
-    await arrange();
-    const table = await screen.findByRole('table', { name: 'Metrics per pair' });
-    const tone = (text: string) =>
-      within(table).getByText(text).closest('[data-tone]')?.getAttribute('data-tone');
-    expect(tone('12 ms')).toBe('green');
-    expect(tone('620 ms')).toBe('red');
-    // Only exactly 999 is unknown: 1,500 ms is a very slow pair, red.
-    expect(tone('1500 ms')).toBe('red');
-    expect(tone('unknown')).toBe('gray');
-    const delta = within(table)
-      .getAllByRole('row')
-      .find((row) => row.textContent?.startsWith('alphadelta'));
-    expect(delta?.textContent).toMatch(/1\.00 MiB.*3\.50 TiB/);
-    expect(screen.getByTestId('newest-report')).toHaveTextContent('Newest report:');
-    await userEvent.click(screen.getByRole('radio', { name: 'Clients' }));
-    const clients = await screen.findByRole('table', { name: 'Metrics per client' });
     expect(within(clients).getByText('350 ms').closest('[data-tone]')?.getAttribute('data-tone')).toBe(
       'yellow',
     );
+  });
+
+  it('-> the pair list is not read for a network of more than 300 nodes: the page says to use the matrix', async () => {
+    const names = Array.from({ length: 1000 }, (_, i) => `host-${String(i).padStart(4, '0')}`);
+    const { asked } = arrange('?view=pairs', names, () => null);
+    expect(await screen.findByText(/This network has 1000 nodes/)).toBeInTheDocument();
+    expect(asked).not.toContain('metrics/net1');
   });
 
   it('-> the CSV export holds the path in words, an empty cell for unknown latency and plain byte counts', () => {

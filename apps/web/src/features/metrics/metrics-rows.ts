@@ -1,4 +1,5 @@
 import {
+  isProblemMetric,
   LATENCY_BAD_MS,
   LATENCY_WARN_MS,
   UNKNOWN_LATENCY_MS,
@@ -84,9 +85,14 @@ export function newestReport(metrics: MetricsByNode): string | undefined {
   return newest;
 }
 
-/** A pair worth an administrator's look: unreachable, or slow, or relayed for a reason other than policy. */
+/** A pair worth an administrator's look (the matrix's rule, contracts' isProblemMetric). */
 export const isProblem = (row: PairRow): boolean =>
-  !row.connected || (row.latency !== undefined && row.latency > LATENCY_WARN_MS) || row.path === 'relayed';
+  isProblemMetric({
+    connected: row.connected,
+    latency: row.latency ?? UNKNOWN_LATENCY_MS,
+    path: row.path,
+    reason: row.reason,
+  });
 
 /** Spec §4 / §9: above 300 ms is yellow, above 500 red. */
 export { LATENCY_BAD_MS, LATENCY_WARN_MS };

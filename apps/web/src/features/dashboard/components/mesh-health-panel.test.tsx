@@ -141,13 +141,13 @@ describe('MeshHealth', () => {
       '/networks/office/nodes?status=healthy',
       '/networks/office/nodes?status=unstable',
       '/networks/office/nodes?status=offline',
-      '/networks/office/metrics?view=problems',
-      '/networks/office/metrics?view=problems',
+      '/networks/office/metrics?problems=true',
+      '/networks/office/metrics?problems=true',
       '/networks/office/metrics',
     ]);
     expect(screen.getByRole('link', { name: 'alpha → beta' })).toHaveAttribute(
       'href',
-      '/networks/office/metrics?view=problems&search=alpha',
+      '/networks/office/metrics?problems=true&search=alpha',
     );
     expect(screen.getByText('peer offline')).toBeInTheDocument();
     expect(screen.getByText('Relayed via relay-1')).toBeInTheDocument();

@@ -12,7 +12,7 @@ import { MeshHealthLoading } from './mesh-health-loading.tsx';
 const SHOWN = 8;
 
 const metricsLink = (network: string, search?: string) =>
-  paths.network(network, 'metrics', { view: 'problems', search });
+  paths.network(network, 'metrics', { problems: true, search });
 
 /** The whole mesh's figures, summed over the networks. */
 function totalsOf(health: MeshHealthData) {
