@@ -1,7 +1,7 @@
 import type { Metric, NodeMetrics } from '@meshdeck/contracts';
 import { describe, expect, it } from 'vitest';
 import { MetricsMatrixReader, type MatrixSource } from './metrics-matrix.ts';
-import type { NodeMember } from './metrics-member.ts';
+import type { NodeMember } from '../nodes/nodes.public.ts';
 
 const N = 150;
 const id = (i: number) => `node-${String(i).padStart(4, '0')}`;

@@ -9,7 +9,7 @@ import {
   type MetricsMatrixQuery,
   type NodeMetrics,
 } from '@meshdeck/contracts';
-import type { NodeMember } from './metrics-member.ts';
+import type { NodeMember } from '../nodes/nodes.public.ts';
 
 /** What the matrix reads from storage: each node's report time, and the bodies of a few nodes. */
 export interface MatrixSource {
