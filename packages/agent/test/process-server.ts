@@ -52,7 +52,7 @@ export class ProcessServer {
       MQTT_PORT: String(this.mqttPort),
       MQTT_HOST: '0.0.0.0',
       DATA_DIR: this.dataDir,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.MESHDECK_TEST_SERVER_LOG_LEVEL ?? 'warn',
       CONSOLE_DIR: path.join(this.dataDir, 'no-console'),
       REGISTER_RATE_LIMIT_PER_MINUTE: '100000',
       HOST_AUTH_RATE_LIMIT_PER_MINUTE: '100000',
