@@ -13,7 +13,7 @@ import {
   changedCells,
   packMatrix,
   toggleCell,
-} from '../../web/src/features/acls/components/matrix-state.ts';
+} from '../../web/src/features/access-control/components/matrix-state.ts';
 import { percentile, seedNetwork } from './seed.ts';
 
 const NODES = Number(process.env.BENCH_MATRIX_NODES ?? 1000);

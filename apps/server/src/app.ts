@@ -14,7 +14,7 @@ import * as configTransferModule from './modules/config-transfer/config-transfer
 import * as dnsModule from './modules/dns/dns.module.ts';
 import * as enrollmentKeysModule from './modules/enrollment-keys/enrollment-keys.module.ts';
 import * as eventsModule from './modules/events/events.module.ts';
-import * as extClientsModule from './modules/ext-clients/ext-clients.module.ts';
+import * as remoteAccessModule from './modules/remote-access/remote-access.module.ts';
 import * as groupsModule from './modules/groups/groups.module.ts';
 import * as hostsModule from './modules/hosts/hosts.module.ts';
 import * as invitesModule from './modules/invites/invites.module.ts';
@@ -102,7 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const onStored = (nodeId: string) => alerts.metricsStored(nodeId); // a report -> alert rules (decision 055)
   // GET /api/nodes(/{network}) lists external clients as static nodes, and a node update's relay and internet-gateway
   // membership goes through the routing rules: both modules register further down.
-  const staticNodes = (netid?: string) => extClients.staticNodes(netid);
+  const staticNodes = (netid?: string) => remoteAccess.staticNodes(netid);
   const editRouting = (netid: string, nodeId: string, edit: NodeRoutingEdit) =>
     routingService.editNode(netid, nodeId, edit);
   const nodeDeps = { peers, lists, staticNodes, editRouting, sweepEveryMs: config.status.sweepEveryMs };
@@ -119,7 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const claims = routingModule.routeClaims(networks.directory, hosts.records, config, broker.publicUrl); // 047
   const racPeople = isPro ? { getUser: users.getUser, getNetwork: networks.get } : undefined;
   const clientDeps = { peers, people: racPeople, claims, nodes: nodes.records, hosts: hosts.records };
-  const extClients = await extClientsModule.register(app, { ...mesh, ...clientDeps });
+  const remoteAccess = await remoteAccessModule.register(app, { ...mesh, ...clientDeps });
   const routing = { db: database.db, edition: config.edition, peers: peers.queue, nodeViews: nodes.views };
   const routingService = await routingModule.register(app, { ...mesh, ...routing, claims });
   // A policy save reaches the peer engine's publishAccess; policies name nodes as the API shows them.
@@ -138,7 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await configTransferModule.register(app, { database, createMany, recordCreations });
 
   const objectLookups = { node: nodes.networkOfNode, host: nodes.networksOfHost, ...alerts.lookups };
-  lookups.provide({ ...objectLookups, extclient: extClients.networkOfClient, ...accessControl.lookups });
+  lookups.provide({ ...objectLookups, extclient: remoteAccess.networkOfClient, ...accessControl.lookups });
   peers.builder.useAccess(accessControl.models);
   exposeInternals(app, { database, broker, config, events, peers, prometheus });
   await installFallbacks(app, config, branding.brandPage);

@@ -46,7 +46,7 @@ export interface NetworkRoleInput {
   networkId: string;
   hasFullAccess: boolean;
   /** Remote-access gateway node ids the role may connect through. */
-  vpnGatewayIds: string[];
+  remoteAccessGatewayIds: string[];
   /** Scopes on all resources of each type; ignored with full access. */
   permissions: ResourcePermissions;
 }
@@ -91,10 +91,10 @@ export function toNetworkRoleBody(input: NetworkRoleInput): NetworkRoleBody {
   for (const [type, granted] of Object.entries(input.permissions)) {
     if (granted && granted.length > 0) access[type] = { [allResourcesId(type)]: scopesOf(granted) };
   }
-  if (input.vpnGatewayIds.length > 0) {
+  if (input.remoteAccessGatewayIds.length > 0) {
     access.remote_access_gw = {
       ...access.remote_access_gw,
-      ...Object.fromEntries(input.vpnGatewayIds.map((id) => [id, { ...vpnScopes }])),
+      ...Object.fromEntries(input.remoteAccessGatewayIds.map((id) => [id, { ...vpnScopes }])),
     };
     access.extclients ??= { all_extclients: { ...ownClientScopes } };
   }
@@ -110,7 +110,7 @@ export function toNetworkRoleBody(input: NetworkRoleInput): NetworkRoleBody {
 }
 
 /** The gateways a network role grants VPN access through, read back from its permissions. */
-export const vpnGatewayIdsOf = (role: PeopleRole): string[] =>
+export const remoteAccessGatewayIdsOf = (role: PeopleRole): string[] =>
   role.permissions
     .filter(
       (row) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toPeopleRole, peopleRoleWireSchema, userRoleSchema } from './roles.ts';
-import { resourcePermissionsOf, toNetworkRoleBody, vpnGatewayIdsOf } from './network-roles.ts';
+import { resourcePermissionsOf, toNetworkRoleBody, remoteAccessGatewayIdsOf } from './network-roles.ts';
 
 describe('people roles mapping', () => {
   it('-> when a network role grants VPN through two gateways, the body and the read-back agree', () => {
@@ -10,7 +10,7 @@ describe('people roles mapping', () => {
       description: '',
       networkId: 'net1',
       hasFullAccess: false,
-      vpnGatewayIds: ['gw-1', 'gw-2'],
+      remoteAccessGatewayIds: ['gw-1', 'gw-2'],
       permissions: {},
     });
     expect(body.id).toBe('vpn users');
@@ -20,7 +20,7 @@ describe('people roles mapping', () => {
     });
     expect(body.network_level_access.extclients?.all_extclients).toMatchObject({ self_only: true });
     const role = toPeopleRole(peopleRoleWireSchema.parse(body));
-    expect(vpnGatewayIdsOf(role)).toEqual(['gw-1', 'gw-2']);
+    expect(remoteAccessGatewayIdsOf(role)).toEqual(['gw-1', 'gw-2']);
   });
 
   it('-> when a network role sets per-resource scopes, the body grants them on all_<type> and they read back', () => {
@@ -30,7 +30,7 @@ describe('people roles mapping', () => {
       description: '',
       networkId: 'net1',
       hasFullAccess: false,
-      vpnGatewayIds: ['gw-1'],
+      remoteAccessGatewayIds: ['gw-1'],
       permissions: { dns: ['read', 'update'], extclients: ['read'], tag: [] },
     });
     expect(body.network_level_access.dns).toEqual({
@@ -51,7 +51,7 @@ describe('people roles mapping', () => {
     });
     const role = toPeopleRole(peopleRoleWireSchema.parse(body));
     expect(resourcePermissionsOf(role)).toEqual({ dns: ['read', 'update'], extclients: ['read'] });
-    expect(vpnGatewayIdsOf(role)).toEqual(['gw-1']);
+    expect(remoteAccessGatewayIdsOf(role)).toEqual(['gw-1']);
   });
 
   it('-> when the role has full access, the body carries no per-resource grants', () => {
@@ -61,7 +61,7 @@ describe('people roles mapping', () => {
       description: '',
       networkId: 'net1',
       hasFullAccess: true,
-      vpnGatewayIds: [],
+      remoteAccessGatewayIds: [],
       permissions: { dns: ['read'] },
     });
     expect(body.network_level_access).toEqual({});

@@ -1,14 +1,14 @@
 import type { lazyRouteComponent } from '@tanstack/react-router';
 import { createRoute, redirect } from '@tanstack/react-router';
-import { aclsSearchSchema } from '@/features/acls/acls-search.ts';
-import { oldAclsSearchSchema } from '@/features/acls/old-acls-search.ts';
+import { aclsSearchSchema } from '@/features/access-control/access-control-search.ts';
+import { oldAclsSearchSchema } from '@/features/access-control/old-acls-search.ts';
 import { alertsSearchSchema } from '@/features/alerts/alerts-search.ts';
 import { analyticsSearchSchema } from '@/features/analytics/analytics-search.ts';
 import { dnsSearchSchema } from '@/features/dns/dns-search.ts';
 import { graphSearchSchema } from '@/features/graph/graph-search.ts';
 import { metricsSearchSchema } from '@/features/metrics/metrics-search.ts';
 import { tagsSearchSchema } from '@/features/tags/tags-search.ts';
-import { remoteAccessSearchSchema } from '@/features/ext-clients/clients-search.ts';
+import { remoteAccessSearchSchema } from '@/features/remote-access/clients-search.ts';
 import { nodesSearchSchema } from '@/features/nodes/nodes-search.ts';
 import {
   egressSearchSchema,
@@ -77,7 +77,7 @@ export const networkSectionRoutes = [
     path: 'remote-access',
     // `?gateway=` selects a gateway (filters the clients); each table has its own search and sort.
     validateSearch: remoteAccessSearchSchema,
-    component: lazyPage(() => import('@/features/ext-clients/remote-access-page.tsx'), 'RemoteAccessPage', [
+    component: lazyPage(() => import('@/features/remote-access/remote-access-page.tsx'), 'RemoteAccessPage', [
       'nodes',
       'remoteAccess',
     ]),
@@ -139,16 +139,20 @@ export const networkSectionRoutes = [
     path: 'access-control',
     // `?add` opens Add Policy (the DENY notice on the nodes page links here with it).
     validateSearch: aclsSearchSchema,
-    component: lazyPage(() => import('@/features/acls/access-control-page.tsx'), 'AccessControlPage', [
-      'access',
-    ]),
+    component: lazyPage(
+      () => import('@/features/access-control/access-control-page.tsx'),
+      'AccessControlPage',
+      ['access'],
+    ),
     staticData: { page: 'access-control' },
   }),
   createRoute({
     getParentRoute: () => networkRoute,
     path: 'old-acls',
     validateSearch: oldAclsSearchSchema,
-    component: lazyPage(() => import('@/features/acls/old-acls-page.tsx'), 'OldAclsPage', ['access']),
+    component: lazyPage(() => import('@/features/access-control/old-acls-page.tsx'), 'OldAclsPage', [
+      'access',
+    ]),
     staticData: { page: 'old-acls' },
   }),
   createRoute({

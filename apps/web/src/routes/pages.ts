@@ -1,6 +1,6 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { activitySearchSchema } from '@/features/activity/activity-search.ts';
-import { clientsSearchSchema } from '@/features/ext-clients/clients-search.ts';
+import { clientsSearchSchema } from '@/features/remote-access/clients-search.ts';
 import { hostsSearchSchema } from '@/features/hosts/hosts-search.ts';
 import { paths } from '@/lib/paths.ts';
 import { protectedRoute } from './protected.ts';
@@ -125,7 +125,7 @@ export const pageRoutes = [
     path: 'clients',
     validateSearch: clientsSearchSchema,
     staticData: { page: 'clients' },
-    component: lazyPage(() => import('@/features/ext-clients/clients-page.tsx'), 'ClientsPage', [
+    component: lazyPage(() => import('@/features/remote-access/clients-page.tsx'), 'ClientsPage', [
       'remoteAccess',
     ]),
   }),

@@ -24,7 +24,7 @@ async function userWithPermissions(
     description: '',
     networkId: 'neta',
     hasFullAccess: false,
-    vpnGatewayIds: [],
+    remoteAccessGatewayIds: [],
     permissions,
   });
   const role = await server.request('POST', '/api/v1/users/role', { token: adminToken, body });
@@ -59,7 +59,7 @@ describe('custom network roles with per-resource permissions', () => {
       description: 'looks, never touches',
       networkId: 'neta',
       hasFullAccess: false,
-      vpnGatewayIds: [],
+      remoteAccessGatewayIds: [],
       permissions: readOnlyPermissions(),
     });
     const created = await server.request('POST', '/api/v1/users/role', { token: adminToken, body });

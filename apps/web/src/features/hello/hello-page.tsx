@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageIcon } from '@/components/layout/page-catalog.tsx';
 import { PageHeader } from '@/components/layout/page-header.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
-import { useAcls } from '@/features/acls/acls.public.ts';
+import { useAcls } from '@/features/access-control/access-control.public.ts';
 import { useEnrollmentKeys } from '@/features/keys/keys.public.ts';
 import { useMeshHealth } from '@/features/dashboard/dashboard.public.ts';
 import { useCreateNetworkDialog } from '@/lib/create-network-dialog.ts';

@@ -5,7 +5,7 @@ import type { RowSelectionState } from '@tanstack/react-table';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DenyNoticeSlot } from '@/features/acls/deny-notice.public.ts';
+import { DenyNoticeSlot } from '@/features/access-control/deny-notice.public.ts';
 import { paramToSorting, sortingToParam } from '@/components/data-table/sort-param.ts';
 import { PageHeader } from '@/components/layout/page-header.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';

@@ -1,4 +1,4 @@
-import { resourcePermissionsOf, vpnGatewayIdsOf, type NetworkRoleInput } from '@meshdeck/contracts';
+import { resourcePermissionsOf, remoteAccessGatewayIdsOf, type NetworkRoleInput } from '@meshdeck/contracts';
 import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -20,7 +20,7 @@ const emptyRole: NetworkRoleInput = {
   description: '',
   networkId: '',
   hasFullAccess: false,
-  vpnGatewayIds: [],
+  remoteAccessGatewayIds: [],
   permissions: {},
 };
 
@@ -79,7 +79,7 @@ export function NetworkRolePage({ roleId }: { roleId: string }) {
     description: data.description,
     networkId: data.networkId,
     hasFullAccess: data.hasFullAccess,
-    vpnGatewayIds: vpnGatewayIdsOf(data),
+    remoteAccessGatewayIds: remoteAccessGatewayIdsOf(data),
     permissions: resourcePermissionsOf(data),
   };
 

@@ -4,7 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NetworkListFrame } from '@/components/layout/network-list-frame.tsx';
 import { useDeleteConfirmation } from '@/components/ui/use-delete-confirmation.tsx';
-import { useTags } from '@/features/acls/acls.public.ts';
+import { useTags } from '@/features/access-control/access-control.public.ts';
 import { useNetworkMembers } from '@/lib/api/network-members.ts';
 import { patchSearch } from '@/lib/patch-search.ts';
 import { useCanChangeInNetwork } from '@/lib/permissions.ts';

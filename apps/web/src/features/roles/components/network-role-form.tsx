@@ -7,7 +7,7 @@ import { checkField } from '@/lib/check-field.ts';
 import { describeError } from '@/lib/error-message.ts';
 import { useNetworks } from '@/lib/networks-query.ts';
 import { ResourcePermissionsField } from './resource-permissions-field.tsx';
-import { VpnGatewaysField } from './vpn-gateways-field.tsx';
+import { RemoteAccessGatewaysField } from './remote-access-gateways-field.tsx';
 
 export interface NetworkRoleFormProps {
   initial: NetworkRoleInput;
@@ -85,10 +85,10 @@ export function NetworkRoleForm({
         {!form.values.hasFullAccess &&
           form.values.networkId !== '' &&
           form.values.networkId !== 'all_networks' && (
-            <VpnGatewaysField
+            <RemoteAccessGatewaysField
               networkId={form.values.networkId}
-              value={form.values.vpnGatewayIds}
-              onChange={(ids) => form.setFieldValue('vpnGatewayIds', ids)}
+              value={form.values.remoteAccessGatewayIds}
+              onChange={(ids) => form.setFieldValue('remoteAccessGatewayIds', ids)}
               isReadOnly={isReadOnly}
             />
           )}

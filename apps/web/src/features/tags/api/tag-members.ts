@@ -7,7 +7,7 @@ import {
   type UpdateTagInput,
 } from '@meshdeck/contracts';
 import { apiClient } from '@/lib/api-client.ts';
-import { accessKeys } from '@/features/acls/acls.public.ts';
+import { accessKeys } from '@/features/access-control/access-control.public.ts';
 import { nodesKeys } from '@/lib/api/query-keys.ts';
 import { useResourceMutation } from '@/lib/api/use-resource-mutation.ts';
 import { LIST_KEY } from '@/lib/list/live-list.ts';

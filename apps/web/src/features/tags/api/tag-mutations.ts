@@ -1,6 +1,6 @@
 import type { CreateTagInput } from '@meshdeck/contracts';
 import { apiClient } from '@/lib/api-client.ts';
-import { accessKeys } from '@/features/acls/acls.public.ts';
+import { accessKeys } from '@/features/access-control/access-control.public.ts';
 import { useResourceMutation } from '@/lib/api/use-resource-mutation.ts';
 
 // Tags name policies' sides and nodes' memberships: the policies list shows their names too.

@@ -3,8 +3,8 @@ import { Alert, Button, Group, Modal, MultiSelect, Stack, TextInput } from '@man
 import { useForm } from '@mantine/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImpactPanel } from '@/features/acls/acls.public.ts';
-import { useImpactReview } from '@/features/acls/acls.public.ts';
+import { ImpactPanel } from '@/features/access-control/access-control.public.ts';
+import { useImpactReview } from '@/features/access-control/access-control.public.ts';
 import { useGuardedClose } from '@/components/ui/unsaved-changes.ts';
 import { useNetworkMembers } from '@/lib/api/network-members.ts';
 import { describeError } from '@/lib/error-message.ts';

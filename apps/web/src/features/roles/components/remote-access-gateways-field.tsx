@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useHosts } from '@/lib/api/get-hosts.ts';
 import { useNetworkNodes } from '@/lib/api/get-nodes.ts';
 
-export interface VpnGatewaysFieldProps {
+export interface RemoteAccessGatewaysFieldProps {
   networkId: string;
   value: string[];
   onChange: (value: string[]) => void;
@@ -13,7 +13,12 @@ export interface VpnGatewaysFieldProps {
 }
 
 /** One switch per remote-access gateway of the network, with search: the gateways the role may connect through. */
-export function VpnGatewaysField({ networkId, value, onChange, isReadOnly }: VpnGatewaysFieldProps) {
+export function RemoteAccessGatewaysField({
+  networkId,
+  value,
+  onChange,
+  isReadOnly,
+}: RemoteAccessGatewaysFieldProps) {
   const { t } = useTranslation('people');
   const { data: nodes } = useNetworkNodes(networkId);
   const { data: hosts } = useHosts();

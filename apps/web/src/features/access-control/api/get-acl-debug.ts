@@ -1,7 +1,7 @@
 import { aclDebugSchema, envelopeSchema } from '@meshdeck/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
-import { accessKeys } from '@/features/acls/api/access-queries.ts';
+import { accessKeys } from '@/features/access-control/api/access-queries.ts';
 
 const debugSchema = envelopeSchema(aclDebugSchema);
 

@@ -3,7 +3,7 @@ import { IconLock } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isNothingAllowed, useAcls } from '@/features/acls/api/access-queries.ts';
+import { isNothingAllowed, useAcls } from '@/features/access-control/api/access-queries.ts';
 import { useNetworks } from '@/lib/networks-query.ts';
 import { paths } from '@/lib/paths.ts';
 

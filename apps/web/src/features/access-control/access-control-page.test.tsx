@@ -12,7 +12,7 @@ import { renderRoute } from '@/test/render-route.tsx';
 import { makeNetworkWire, shellRoutes, storeSignedInSession } from '@/test/signed-in.ts';
 import type * as ApiClientModule from '@/lib/api-client.ts';
 import { AccessControlPage } from './access-control-page.tsx';
-import { aclsSearchSchema } from './acls-search.ts';
+import { aclsSearchSchema } from './access-control-search.ts';
 
 vi.mock('@/lib/api-client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClientModule>()),

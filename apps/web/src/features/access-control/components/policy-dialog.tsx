@@ -15,8 +15,8 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { ImpactPanel } from '@/features/acls/components/impact-panel.tsx';
-import { useImpactReview } from '@/features/acls/components/use-impact-review.ts';
+import { ImpactPanel } from '@/features/access-control/components/impact-panel.tsx';
+import { useImpactReview } from '@/features/access-control/components/use-impact-review.ts';
 import { useGuardedClose } from '@/components/ui/unsaved-changes.ts';
 import { describeError } from '@/lib/error-message.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';

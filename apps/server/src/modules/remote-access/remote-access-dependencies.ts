@@ -5,7 +5,7 @@ import type { NetworkDirectory, NodeHealth, NodeRecords } from '../nodes/nodes.p
 import type { ExtClientsRepository } from './ext-clients.repository.ts';
 import type { HostMessenger, PeerUpdateQueue } from '../peers/peers.public.ts';
 
-/** What remote access uses of the hosts, nodes and peers modules; built by register in ext-clients.module.ts. */
+/** What remote access uses of the hosts, nodes and peers modules; built by register in remote-access.module.ts. */
 export interface RemoteAccessDependencies {
   hosts: HostRecords;
   nodes: NodeRecords;

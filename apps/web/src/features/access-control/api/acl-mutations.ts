@@ -7,7 +7,7 @@ import {
   type AccessAssertionInput,
 } from '@meshdeck/contracts';
 import { apiClient } from '@/lib/api-client.ts';
-import { accessKeys } from '@/features/acls/api/access-queries.ts';
+import { accessKeys } from '@/features/access-control/api/access-queries.ts';
 import { useResourceMutation } from '@/lib/api/use-resource-mutation.ts';
 
 const impactSchema = envelopeSchema(accessImpactSchema);

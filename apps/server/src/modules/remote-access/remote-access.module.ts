@@ -18,7 +18,7 @@ import { RemoteAccessService, type RemoteAccessPeople } from './remote-access.se
 import { presentStaticNode } from './static-nodes.ts';
 
 /** What the ext-clients module offers other modules. */
-export interface ExtClientsModule {
+export interface RemoteAccessModule {
   /**
    * Every client, or a network's, as static nodes of GET /api/nodes and GET /api/nodes/{network} (api-contract
    * §2.3), private keys blanked.
@@ -29,7 +29,7 @@ export interface ExtClientsModule {
 }
 
 /** What the ext-clients module uses. */
-export interface ExtClientsModuleDeps {
+export interface RemoteAccessModuleDeps {
   database: DatabaseHandle;
   networks: NetworkDirectory;
   events: EventBus;
@@ -52,7 +52,7 @@ export interface ExtClientsModuleDeps {
  * change is announced to the console and becomes a peer update of its gateway's host only, which the peer engine
  * turns into the gateway's own list and one delta per member of the gateway's networks (O(affected hosts)).
  */
-export async function register(app: ModuleApp, deps: ExtClientsModuleDeps): Promise<ExtClientsModule> {
+export async function register(app: ModuleApp, deps: RemoteAccessModuleDeps): Promise<RemoteAccessModule> {
   const d: RemoteAccessDependencies = {
     hosts: deps.hosts,
     nodes: deps.nodes,

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
-import { useAssertions } from '@/features/acls/api/access-queries.ts';
+import { useAssertions } from '@/features/access-control/api/access-queries.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import type { NetworkWrites } from '@/lib/permissions.ts';
 import { useDeleteAssertion } from '../api/acl-mutations.ts';

@@ -4,7 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImpactConfirmDialog } from '@/features/acls/components/impact-confirm-dialog.tsx';
+import { ImpactConfirmDialog } from '@/features/access-control/components/impact-confirm-dialog.tsx';
 import { PageIcon } from '@/components/layout/page-catalog.tsx';
 import { PageHeader } from '@/components/layout/page-header.tsx';
 import { CenteredLoader } from '@/components/ui/centered-loader.tsx';

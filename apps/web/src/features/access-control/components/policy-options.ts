@@ -1,7 +1,7 @@
 import type { Acl, AclRefInput } from '@meshdeck/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTags } from '@/features/acls/api/access-queries.ts';
+import { useTags } from '@/features/access-control/api/access-queries.ts';
 import { useNetworkMembers } from '@/lib/api/network-members.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useGroups, usersQueryOptions } from '@/lib/api/people-queries.ts';
