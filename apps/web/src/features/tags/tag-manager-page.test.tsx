@@ -132,11 +132,19 @@ describe('TagManagerPage', () => {
     expect(await screen.findByText('Tag spare deleted')).toBeInTheDocument();
   });
 
-  it('-> when a tag is created with a device, sends its name and members', async () => {
+  it('-> when a tag name breaks the contract rule, names the field; when a tag is created with a device, sends its name and members', async () => {
     await arrange();
     await userEvent.click(await screen.findByRole('button', { name: 'Add tag' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create tag' });
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /Tag name/ }), 'db servers');
+    const nameField = within(dialog).getByRole('textbox', { name: /Tag name/ });
+    await userEvent.type(nameField, 'db_servers');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create tag' }));
+    expect(
+      await within(dialog).findByText('Use 3 to 50 letters, digits, dashes and spaces'),
+    ).toBeInTheDocument();
+    expect(apiClient.post).not.toHaveBeenCalled();
+    await userEvent.clear(nameField);
+    await userEvent.type(nameField, 'db servers');
     await userEvent.click(within(dialog).getAllByLabelText('Grouped devices')[0] as HTMLElement);
     await userEvent.click(await screen.findByRole('option', { name: 'db-1' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create tag' }));

@@ -1,27 +1,58 @@
-import { TAG_NAME_PATTERN, type TagListItem } from '@meshdeck/contracts';
+import { createTagInputSchema, updateTagInputSchema, type TagListItem } from '@meshdeck/contracts';
 import { Alert, Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImpactPanel } from '@/features/access-control/access-control.public.ts';
 import { useImpactReview } from '@/features/access-control/access-control.public.ts';
 import { useGuardedClose } from '@/components/ui/unsaved-changes.ts';
+import { contractValidator, issueField } from '@/lib/contract-form.ts';
 import { useNetworkMembers } from '@/lib/api/network-members.ts';
 import { describeError } from '@/lib/error-message.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { previewTag, useUpdateTag } from '@/features/tags/api/tag-members.ts';
 import { useCreateTag } from '../api/tag-mutations.ts';
 
-/** The checklist's name rule (§3.18): 3 to 50 characters; the server's pattern (letters, digits, dashes, spaces). */
-export const TAG_NAME_MIN = 3;
+/** The checklist's console limit (features §3.18: 3 to 50 characters); the contract allows up to TAG_NAME_MAX. */
 export const TAG_NAME_CONSOLE_MAX = 50;
-export const isTagName = (name: string) =>
-  name.length >= TAG_NAME_MIN && name.length <= TAG_NAME_CONSOLE_MAX && TAG_NAME_PATTERN.test(name);
 
 interface TagValues {
   name: string;
   members: string[];
 }
+
+/**
+ * The body the dialog sends: POST /api/v1/tags for a new tag, PUT with `new_name` when an edit renames it.
+ * The form checks this same body with the contract's schema.
+ */
+function tagBody(networkId: string, tag: TagListItem | undefined, values: TagValues) {
+  const name = values.name.trim();
+  const taggedNodes = values.members.map((id) => ({ id }));
+  if (!tag) return { tag_name: name, network: networkId, tagged_nodes: taggedNodes };
+  return {
+    id: tag.id,
+    tag_name: tag.tag_name,
+    network: networkId,
+    tagged_nodes: taggedNodes,
+    ...(name !== tag.tag_name ? { new_name: name } : {}),
+  };
+}
+
+/**
+ * The name rule is the contract's (createTagInputSchema / updateTagInputSchema: at least 3 characters of letters,
+ * digits, dashes and spaces), plus the console's 50-character limit; either shows the dialog's one name message.
+ */
+const tagValidator = (t: TFunction<'access'>, networkId: string, tag: TagListItem | undefined) =>
+  contractValidator<TagValues>({
+    schema: tag ? updateTagInputSchema : createTagInputSchema,
+    toWire: (values) => tagBody(networkId, tag, values),
+    toFieldError: (issue) =>
+      ['tag_name', 'new_name'].includes(issueField(issue)) ? ['name', t('tags.nameRule')] : null,
+    extra: (values) => ({
+      name: values.name.trim().length > TAG_NAME_CONSOLE_MAX ? t('tags.nameRule') : null,
+    }),
+  });
 
 export interface TagDialogProps {
   opened: boolean;
@@ -49,7 +80,7 @@ function TagForm({ networkId, tag, onClose }: Omit<TagDialogProps, 'opened'>) {
   const form = useForm<TagValues>({
     mode: 'controlled',
     initialValues: { name: tag?.tag_name ?? '', members: (tag?.tagged_nodes ?? []).map((n) => n.id) },
-    validate: { name: (name) => (isTagName(name.trim()) ? null : t('tags.nameRule')) },
+    validate: tagValidator(t, networkId, tag),
     onValuesChange: () => review.reset(),
   });
   const close = useGuardedClose(form.isTouched, onClose);
@@ -63,20 +94,9 @@ function TagForm({ networkId, tag, onClose }: Omit<TagDialogProps, 'opened'>) {
 
   const handleSubmit = (values: TagValues) => {
     const name = values.name.trim();
-    const taggedNodes = values.members.map((id) => ({ id }));
+    const body = tagBody(networkId, tag, values);
     // A new tag is named by nothing yet, so creating it changes nobody's access: no impact to show.
-    if (!tag)
-      return create.mutate(
-        { tag_name: name, network: networkId, tagged_nodes: taggedNodes },
-        done('tags.created', name),
-      );
-    const body = {
-      id: tag.id,
-      tag_name: tag.tag_name,
-      network: networkId,
-      tagged_nodes: taggedNodes,
-      ...(name !== tag.tag_name ? { new_name: name } : {}),
-    };
+    if (!('id' in body)) return create.mutate(body, done('tags.created', name));
     if (!review.impact) return review.review(body);
     update.mutate(body, done('tags.updated', name));
   };
