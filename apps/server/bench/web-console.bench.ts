@@ -1,7 +1,9 @@
 // `npm run bench:web` (also run by `npm run bench`): the console at scale in headless Chromium (issue 18).
 // Starts the server with the built console on a fresh data directory, seeds BENCH_HOSTS hosts (default 10,000)
 // with one node each in network "scale" straight into the database, opens each page BENCH_RUNS times (default
-// 5) in a fresh browser context and prints the medians beside the targets. BENCH_BEFORE_DIR=<another build>
+// 5) in a fresh browser context and prints the medians beside the targets. Metrics (issue 41): network "matrix" holds
+// BENCH_MATRIX_NODES nodes (default 1,000) whose stored metrics are a full mesh (999,000 pairs) for the metrics
+// page, and "scale"'s nodes each measured 10 peers for the graph page. BENCH_BEFORE_DIR=<another build>
 // measures that console too, run for run alternating with this one, so both columns share the machine's load.
 // BENCH_PROFILE=1 first prints where the CPU time goes. Numbers only: nothing here fails on time.
 import fs from 'node:fs';
@@ -27,6 +29,10 @@ const isLarge = HOSTS >= 100_000;
 const n = HOSTS.toLocaleString('en');
 const rowsTarget = isLarge ? 2000 : 1000;
 const keyTarget = isLarge ? 100 : 50;
+const MATRIX_NODES = Number(process.env.BENCH_MATRIX_NODES ?? 1000);
+const MATRIX_N = MATRIX_NODES.toLocaleString('en');
+const MATRIX_PAIRS = (MATRIX_NODES * (MATRIX_NODES - 1)).toLocaleString('en');
+const SCALE_PEERS_NOTE = '10 measured peers each';
 const col = (name: string) => (runs: RunFigures[]) => m(runs.map((run) => run[name] ?? Number.NaN));
 const figures: Figure[] = [
   {
@@ -166,6 +172,69 @@ const figures: Figure[] = [
     unit: 'MiB',
     value: col('heap'),
     isMet: isLarge ? undefined : (v) => v <= 60,
+  },
+  {
+    name: `metrics page, ${MATRIX_N} nodes (${MATRIX_PAIRS} pairs): navigation -> first matrix rows`,
+    target: '<= 1,000 ms',
+    unit: 'ms',
+    value: col('metricsRows'),
+    isMet: (v) => v <= 1000,
+    note: (runs) =>
+      `window (100 x 12) answered at ${Math.round(col('metricsAnswered')(runs))} ms, ${Math.round(col('metricsKiB')(runs))} KiB`,
+  },
+  {
+    name: 'metrics page: main-thread CPU time before first rows',
+    target: '(breakdown)',
+    unit: 'ms',
+    value: col('metricsMainThread'),
+  },
+  {
+    name: 'metrics page: 20 wheel steps of 800 px over the matrix, frames over 50 ms',
+    target: '0',
+    unit: '',
+    value: col('metricsSlow'),
+    isMet: (v) => v === 0,
+    note: (runs) => `worst ${Math.round(Math.max(...runs.map((r) => r.metricsWorst ?? 0)))} ms`,
+  },
+  {
+    name: 'JS heap, metrics page',
+    target: '(bounded by the window)',
+    unit: 'MiB',
+    value: col('metricsHeap'),
+  },
+  {
+    name: 'matrix API, server side: one window of 100 nodes x 12 peers',
+    target: '(breakdown)',
+    unit: 'ms',
+    value: col('apiWindowMs'),
+    note: (runs) => `${Math.round(col('apiWindowKiB')(runs))} KiB`,
+  },
+  {
+    name: 'matrix API: Problems only, first read on a replica (parses every body once)',
+    target: '(breakdown)',
+    unit: 'ms',
+    value: col('apiProblemsColdMs'),
+  },
+  {
+    name: 'matrix API: Problems only, next read (nothing reported since)',
+    target: '(breakdown)',
+    unit: 'ms',
+    value: col('apiProblemsWarmMs'),
+  },
+  {
+    name: `graph page, ${n} nodes (${SCALE_PEERS_NOTE}): navigation -> first frame with every node drawn`,
+    target: '<= 2,000 ms',
+    unit: 'ms',
+    value: col('graphDrawn'),
+    isMet: (v) => v <= 2000,
+  },
+  {
+    name: 'graph page: 10 zoom wheel steps and a 20-step pan, frames over 50 ms',
+    target: '0',
+    unit: '',
+    value: col('graphSlow'),
+    isMet: (v) => v === 0,
+    note: (runs) => `worst ${Math.round(Math.max(...runs.map((r) => r.graphWorst ?? 0)))} ms`,
   },
 ];
 

@@ -78,6 +78,12 @@ export const GraphCanvas = forwardRef<GraphCanvasHandle, GraphCanvasProps>(funct
     }
     renderer.on('clickNode', ({ node }) => select.current(node));
     renderer.on('clickStage', () => select.current(undefined));
+    // How many nodes the last frame drew: what the benchmark and browser tests wait for (a canvas has no DOM rows).
+    const box = container.current;
+    renderer.on('afterRender', () => {
+      const drawn = String(graph.current.order);
+      if (box.dataset.drawnNodes !== drawn) box.dataset.drawnNodes = drawn;
+    });
     sigma.current = renderer;
     return () => {
       renderer.kill();
