@@ -108,7 +108,9 @@ describe.skipIf(skipReason !== undefined)(
       await createNetwork(server, token, 'office', { addressrange: '10.40.0.0/24' });
       fleet = await registerFleet(server, token, ['office'], ['alpha', 'beta']);
       expect(await generateFiles()).toMatch(/wrote .* \(2 host accounts \+ the server's\)/);
-    });
+      // A limit on waiting: Mosquitto, the server and two hosts' accounts took over the 30 s default in the
+      // PostgreSQL pass of a fresh-clone check at load 20-30.
+    }, 120_000);
 
     afterAll(async () => {
       await Promise.all(clients.map((c) => c.endAsync(true)));

@@ -320,5 +320,6 @@ describe('every route of the OpenAPI document, fuzzed', () => {
     }
     if (failures.length > 0) console.log(`fuzz failures:\n${failures.join('\n')}`);
     expect(failures).toEqual([]);
-  }, 600_000);
+    // A limit on waiting: every route fuzzed took 600 s in the PostgreSQL pass of a fresh-clone check at load 20-30.
+  }, 1_200_000);
 });
