@@ -13,6 +13,13 @@ export default defineConfig({
           environment: 'node',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
+          // One worker runs file after file; the setup file resets what a file could leave behind (decision 068).
+          // A process per file made the unit pass ~3 times longer on CI's 2 cores.
+          setupFiles: ['./apps/server/test/unit-setup.ts'],
+          isolate: false,
+          // The property tests (fast-check) are CPU-bound: ~4 s of the 5 s default on a loaded 2-core machine, past
+          // it beside a typecheck. A limit on waiting, not an assertion about speed (benchmarks measure speed).
+          testTimeout: 30_000,
         },
       },
       {
@@ -23,6 +30,10 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/test/setup.ts'],
+          // One worker and one jsdom window run file after file, the libraries loaded once; the setup file imports
+          // the console's modules afresh and resets the window for each file (decision 068). A fresh worker and
+          // window per file spent ~9 s of each file's time on CI's 2 cores.
+          isolate: false,
           // Lazy pages, their translation namespaces (loaded with the route since decision 044) and Mantine make a
           // cold jsdom render slow on a busy 2-core CI machine. A limit on waiting, not an assertion about speed.
           testTimeout: 30_000,
