@@ -150,14 +150,16 @@ export class Lab {
   /**
    * What the lab's interface and namespace names end with: its subnet, which no other live lab on this machine
    * holds. A tag made from the process id could repeat across test files running at once (a clean-clone CI run
-   * had two labs named mdbr461; one's clean-up deleted the other's bridge mid-test).
+   * had two labs named mdbr461; one's clean-up deleted the other's bridge mid-test). Always three digits, so a
+   * name that adds an agent's number after it is read one way only: unpadded, lab 20's agent 35 and lab 203's
+   * agent 5 were both `mdns2035`.
    */
   readonly tag: string;
 
   /** `preferredSubnet`: where to start looking for a free one (`claimSubnet`). */
   constructor(preferredSubnet: number) {
     this.subnet = claimSubnet(preferredSubnet);
-    this.tag = String(this.subnet);
+    this.tag = String(this.subnet).padStart(3, '0');
     this.bridge = `mdbr${this.tag}`;
     this.bridgeAddress = `10.250.${this.subnet}.1`;
   }
