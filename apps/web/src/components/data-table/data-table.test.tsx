@@ -332,4 +332,29 @@ describe('DataTable on a narrow screen (below 768 px)', () => {
     expect(within(details).getByText('Endpoint').nextSibling).toHaveTextContent('203.0.113.7');
     expect(within(details).getByText('Version').nextSibling).toHaveTextContent('v1.2.0');
   });
+
+  it('-> when a list has a selection and a wide actions column, keeps each key column readable and scrolls inside its box', () => {
+    // The devices list at 375 px crushed its name and status to "db-se" and "H" (issue 39): every column got the
+    // few pixels the fixed ones left.
+    const withActions = [
+      ...nodeColumns,
+      nodeColumn.display({ id: 'actions', header: '', size: 140, cell: () => 'Sync' }),
+    ];
+    renderUi(
+      <DataTable
+        query={IN_MEMORY}
+        label="Nodes"
+        data={nodes}
+        columns={withActions}
+        getRowId={(r) => r.id}
+        rowSelection={{}}
+        onRowSelectionChange={() => undefined}
+        isPreSorted
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Nodes' });
+    // The checkbox, two key columns at their readable least, the actions and the details button.
+    expect(table.style.minWidth).toBe(`${44 + 120 + 120 + 140 + 64}px`);
+    expect(table.closest('[data-scroll]')).not.toBeNull();
+  });
 });

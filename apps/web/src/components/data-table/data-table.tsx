@@ -5,7 +5,7 @@ import { LoadError } from '@/components/ui/load-error.tsx';
 import { expectedBodyHeight, scrollToTop, VIEWPORT_OFFSET_PX } from './body-height.ts';
 import { DataTableRows } from './data-table-body.tsx';
 import type { DataTableProps } from './data-table-props.ts';
-import { RowDetails, useNarrowColumns } from './narrow-columns.tsx';
+import { narrowTableMinWidth, RowDetails, useNarrowColumns } from './narrow-columns.tsx';
 import { tableBodyState } from './table-query.ts';
 import { TableHeader } from './table-header.tsx';
 import { LoadingRows, NoRowsRow } from './table-states.tsx';
@@ -23,7 +23,7 @@ export { IN_MEMORY, tableBodyState, type TableBodyState, type TableQuery } from 
  */
 export function DataTable<T>(tableProps: DataTableProps<T>) {
   const { t } = useTranslation('common');
-  const { narrow, details, closeDetails } = useNarrowColumns(tableProps.columns);
+  const { isNarrow, narrow, details, closeDetails } = useNarrowColumns(tableProps.columns);
   const props = narrow ? { ...tableProps, columns: narrow.shown } : tableProps;
   // State, not a ref: child layout effects run before a parent's ref is set, so a virtualiser mounted with its
   // data already cached (the route prefetched it) never saw its scroll element and never followed the scroll.
@@ -40,7 +40,10 @@ export function DataTable<T>(tableProps: DataTableProps<T>) {
   const rowCount = props.isPreSorted ? props.data.length : rows.length;
   const rowHeight = props.rowHeight ?? 44;
   const selectAll = useSelectAll(props);
-  const columnCount = table.getVisibleLeafColumns().length + (isSelectable ? 1 : 0);
+  const columnSizes = table.getVisibleLeafColumns().map((column) => column.getSize());
+  const columnCount = columnSizes.length + (isSelectable ? 1 : 0);
+  // On a phone the table keeps its columns readable and scrolls inside its box (the page itself never does).
+  const minWidth = isNarrow ? narrowTableMinWidth(columnSizes, isSelectable) : undefined;
   const state = tableBodyState(props.query, props.totalCount ?? props.data.length, rowCount);
 
   return (
@@ -63,6 +66,7 @@ export function DataTable<T>(tableProps: DataTableProps<T>) {
           highlightOnHover
           verticalSpacing="xs"
           className={props.isPreSorted ? classes.fixedRows : undefined}
+          style={minWidth === undefined ? undefined : { minWidth }}
         >
           <TableHeader
             table={table}

@@ -23,6 +23,24 @@ declare module '@tanstack/react-table' {
 /** Below this width a table shows its key columns only, the rest one tap away (issue 30). */
 export const NARROW_TABLE_BELOW = 768;
 
+/**
+ * On a narrow screen, the least width of a column that sets none: a name or a status stays readable ("db-server",
+ * "HEALTHY") and the table scrolls inside its own box instead of crushing every column to a few letters (issue 39).
+ */
+export const NARROW_MIN_COLUMN_PX = 120;
+/** TanStack's size of a column that sets none. */
+const DEFAULT_COLUMN_SIZE = 150;
+/** The checkbox column (.selectCell in data-table.module.css). */
+const SELECT_COLUMN_PX = 44;
+
+/** The narrow table's least width: each column's own size, or NARROW_MIN_COLUMN_PX for those that set none. */
+export function narrowTableMinWidth(sizes: readonly number[], isSelectable: boolean): number {
+  return sizes.reduce(
+    (sum, size) => sum + (size === DEFAULT_COLUMN_SIZE ? NARROW_MIN_COLUMN_PX : size),
+    isSelectable ? SELECT_COLUMN_PX : 0,
+  );
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Columns<T> = ColumnDef<T, any>[];
 
@@ -55,7 +73,7 @@ export function useNarrowColumns<T>(columns: Columns<T>) {
       ? undefined
       : { shown: [...shown, detailsColumn<T>(t('table.details'), setDetails)], hidden };
   }, [isNarrow, columns, t]);
-  return { narrow, details, closeDetails: () => setDetails(undefined) };
+  return { isNarrow, narrow, details, closeDetails: () => setDetails(undefined) };
 }
 
 /** The narrow table's last column: opens the row's details. */
@@ -63,7 +81,8 @@ export function detailsColumn<T>(label: string, onOpen: (row: T) => void): Colum
   return {
     id: 'details',
     header: '',
-    size: 40,
+    // The button (28 px) and the cell's padding: a fixed-layout table clips what does not fit.
+    size: 64,
     enableSorting: false,
     cell: (info) => (
       <button
