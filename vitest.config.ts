@@ -17,6 +17,9 @@ export default defineConfig({
           // A process per file made the unit pass ~3 times longer on CI's 2 cores.
           setupFiles: ['./apps/server/test/unit-setup.ts'],
           isolate: false,
+          // Vitest runs projects of one group order side by side only when their maxWorkers agree: unit and
+          // component (one worker each, files one after another) run first, then api (MESHDECK_API_WORKERS).
+          sequence: { groupOrder: 0 },
           // The property tests (fast-check) are CPU-bound: ~4 s of the 5 s default on a loaded 2-core machine, past
           // it beside a typecheck. A limit on waiting, not an assertion about speed (benchmarks measure speed).
           testTimeout: 30_000,
@@ -34,6 +37,7 @@ export default defineConfig({
           // the console's modules afresh and resets the window for each file (decision 068). A fresh worker and
           // window per file spent ~9 s of each file's time on CI's 2 cores.
           isolate: false,
+          sequence: { groupOrder: 0 },
           // Lazy pages, their translation namespaces (loaded with the route since decision 044) and Mantine make a
           // cold jsdom render slow on a busy 2-core CI machine. A limit on waiting, not an assertion about speed.
           testTimeout: 30_000,
@@ -56,6 +60,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 30_000,
           fileParallelism: true,
+          sequence: { groupOrder: 1 },
           // npm test runs its namespace suites on one worker beside CPU-bound suites (scripts/test-all.mjs).
           maxWorkers: Number(process.env.MESHDECK_API_WORKERS ?? 2),
         },
